@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { Role, SignUpRole } from "#domain/roles.ts";
+
+/** Limits from the foundation issue: what a real person never exceeds, what an attacker might send. */
+export const LIMITS = { name: 100, email: 254, password: 128, passwordMin: 8 } as const;
+
+const email = z.email({ error: "Enter a valid email address." }).max(LIMITS.email, {
+  error: `Email must be at most ${LIMITS.email} characters.`,
+});
+const password = z
+  .string({ error: "Password is required." })
+  .min(1, { error: "Password is required." })
+  .max(LIMITS.password, { error: `Password must be at most ${LIMITS.password} characters.` });
+const name = z
+  .string({ error: "Name is required." })
+  .trim()
+  .min(1, { error: "Name is required." })
+  .max(LIMITS.name, { error: `Name must be at most ${LIMITS.name} characters.` });
+
+export const SignInBody = z.strictObject({
+  email,
+  password,
+  rememberMe: z.boolean().optional(),
+  callbackURL: z.string().max(2048).optional(),
+});
+export type SignInBody = z.infer<typeof SignInBody>;
+
+export const SignUpBody = z.strictObject({
+  name,
+  email,
+  password: password.min(LIMITS.passwordMin, { error: `Password must be at least ${LIMITS.passwordMin} characters.` }),
+  role: SignUpRole.default("Owner"),
+  callbackURL: z.string().max(2048).optional(),
+});
+export type SignUpBody = z.input<typeof SignUpBody>;
+
+export const MagicLinkBody = z.strictObject({
+  email,
+  callbackURL: z.string().max(2048).optional(),
+  errorCallbackURL: z.string().max(2048).optional(),
+  newUserCallbackURL: z.string().max(2048).optional(),
+  name: z.string().max(LIMITS.name).optional(),
+});
+
+/** The signed-in user as the API presents it (never table columns, never secrets). */
+export const Me = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(Role),
+  gender: z.enum(["Male", "Female", "Other"]).nullable(),
+  dateOfBirth: z.string().nullable(),
+  photoId: z.string().nullable(),
+});
+export type Me = z.infer<typeof Me>;
+
+export const PublicConfig = z.object({
+  demo: z.boolean(),
+  demoAccounts: z.array(z.object({ email: z.string(), roles: z.array(Role) })),
+  demoPassword: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/** The one error body every API route returns. */
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const ERROR_CODES = {
+  badRequest: "BAD_REQUEST",
+  unauthorized: "UNAUTHORIZED",
+  forbidden: "FORBIDDEN",
+  notFound: "NOT_FOUND",
+  conflict: "CONFLICT",
+  tooManyRequests: "TOO_MANY_REQUESTS",
+  payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  internal: "INTERNAL",
+} as const;

@@ -1,0 +1,146 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { ERROR_CODES } from "#domain/errors.ts";
+import { type Auth, createAuth, trustedOrigins } from "#server/auth/auth.ts";
+import { authRoutes } from "#server/auth/auth.routes.ts";
+import type { AppConfig } from "#server/config.ts";
+import { type Db, openDatabase } from "#server/db/client.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { seedDemo } from "#server/db/seed/demo.ts";
+import { outboxRoutes } from "#server/features/dev/outbox.routes.ts";
+import { healthRoutes } from "#server/features/health/health.routes.ts";
+import { meRoutes } from "#server/features/me/me.routes.ts";
+import { notificationRoutes } from "#server/features/notifications/notifications.routes.ts";
+import { registerErrorHandling } from "#server/http/error-handler.ts";
+import { viewerPlugin } from "#server/http/viewer.ts";
+import { createMailer, type Mailer } from "#server/platform/mail.ts";
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Builds the whole server: external plugins, then app plugins, then feature routes.
+ * Opens and migrates the configured database and, in demo mode, seeds it once.
+ * main.ts and every test use this.
+ */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  if (config.demo) await seedDemo(db);
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, demo: config.demo });
+  const auth = createAuth({ config, db, mailer });
+
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: "idle",
+  });
+  app.decorate("deps", { config, db, auth, mailer });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const insecure = config.publicUrl.startsWith("http://");
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(insecure ? {} : { upgradeInsecureRequests: [] }),
+      },
+    },
+    strictTransportSecurity: insecure ? false : undefined,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Ringside API", version: "1.0.0", description: "The season planner's HTTP API." },
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "ringside.session_token" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  // Cross-site request forgery: a state-changing call must come from one of our own pages.
+  const origins = new Set(trustedOrigins(config));
+  app.addHook("onRequest", async (request, reply) => {
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    if (request.url.startsWith("/api/auth/")) return; // better-auth checks Origin itself
+    const origin = request.headers.origin;
+    if (!origin || !origins.has(origin)) {
+      return reply
+        .status(403)
+        .send({ error: { code: ERROR_CODES.forbidden, message: "Cross-site request refused: unknown Origin." } });
+    }
+  });
+
+  await app.register(viewerPlugin, { auth });
+  await app.register(healthRoutes, { db });
+  await app.register(authRoutes, { auth });
+  await app.register(meRoutes, { config });
+  await app.register(notificationRoutes, { db });
+  if (config.demo) await app.register(outboxRoutes, { db });
+
+  registerClient(app, config.clientDir);
+
+  app.addHook("onClose", async () => {
+    mailer.close();
+    await db.close();
+  });
+  return app;
+}
+
+/** Serves the built SPA: hashed assets cached for a year, the shell and service worker revalidated. */
+function registerClient(app: FastifyInstance, clientDir: string | undefined): void {
+  const hasClient = !!clientDir && existsSync(join(clientDir, "index.html"));
+  if (hasClient) {
+    app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: ["index.html"],
+      setHeaders(res, path) {
+        if (path.includes(`${join("/", "assets", "/")}`)) {
+          res.setHeader("cache-control", "public, max-age=31536000, immutable");
+        } else {
+          res.setHeader("cache-control", "no-cache");
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === "GET" && !request.url.startsWith("/api") && hasClient;
+    if (wantsPage && request.headers.accept?.includes("text/html")) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${request.url.split("?")[0]}.` } });
+  });
+}

@@ -1,0 +1,159 @@
+import { betterAuth } from "better-auth";
+import { APIError, createAuthEndpoint, createAuthMiddleware } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
+import { magicLink } from "better-auth/plugins";
+import { rolesForSignUp, SignUpRole, serializeRoles } from "#domain/roles.ts";
+import { texts } from "#domain/texts.ts";
+import type { AppConfig } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { DEMO_ADMIN_EMAIL } from "#server/db/seed/demo-accounts.ts";
+import { newId } from "#server/platform/ids.ts";
+import type { Mailer } from "#server/platform/mail.ts";
+
+/** Header the HTTP bridge fills with the socket's address, so clients cannot spoof their rate-limit key. */
+export const CLIENT_IP_HEADER = "x-ringside-client-ip";
+
+const MAGIC_LINK_TTL_SECONDS = 10 * 60;
+
+const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const;
+
+export function trustedOrigins(config: AppConfig): string[] {
+  const origins = new Set([config.publicUrl]);
+  if (config.demo) {
+    origins.add(`http://localhost:${config.port}`);
+    origins.add(`http://127.0.0.1:${config.port}`);
+  }
+  return [...origins];
+}
+
+export function createAuth(opts: { config: AppConfig; db: Db; mailer: Mailer }) {
+  const { config, db, mailer } = opts;
+  const secure = config.publicUrl.startsWith("https://");
+
+  /** Demo mode's "default session": signs the browser in as the preset admin-owner. */
+  const demoPlugin = {
+    id: "ringside-demo",
+    endpoints: {
+      demoSignIn: createAuthEndpoint("/demo/sign-in", { method: "POST" }, async (ctx) => {
+        if (!config.demo) throw new APIError("NOT_FOUND", { message: "Not found." });
+        const found = await ctx.context.internalAdapter.findUserByEmail(DEMO_ADMIN_EMAIL);
+        if (!found) throw new APIError("NOT_FOUND", { message: "The demo account is missing." });
+        const session = await ctx.context.internalAdapter.createSession(found.user.id);
+        await setSessionCookie(ctx, { session, user: found.user });
+        return ctx.json({ ok: true });
+      }),
+    },
+  };
+
+  return betterAuth({
+    appName: "Ringside",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: trustedOrigins(config),
+    database: { db: db.db, type: db.kind === "postgres" ? "postgres" : "sqlite" },
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+    },
+    user: {
+      modelName: "user",
+      fields: { emailVerified: "email_verified", ...timestamps },
+      additionalFields: {
+        roles: { type: "string", required: false, input: false, defaultValue: "Owner", fieldName: "roles" },
+        gender: { type: "string", required: false, input: false, fieldName: "gender" },
+        dateOfBirth: { type: "string", required: false, input: false, fieldName: "date_of_birth" },
+        photoId: { type: "string", required: false, input: false, fieldName: "photo_id" },
+      },
+    },
+    session: {
+      modelName: "session",
+      fields: { userId: "user_id", expiresAt: "expires_at", ipAddress: "ip_address", userAgent: "user_agent", ...timestamps },
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    account: {
+      modelName: "account",
+      fields: {
+        accountId: "account_id",
+        providerId: "provider_id",
+        userId: "user_id",
+        accessToken: "access_token",
+        refreshToken: "refresh_token",
+        idToken: "id_token",
+        accessTokenExpiresAt: "access_token_expires_at",
+        refreshTokenExpiresAt: "refresh_token_expires_at",
+        ...timestamps,
+      },
+    },
+    verification: {
+      modelName: "verification",
+      fields: { expiresAt: "expires_at", ...timestamps },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      modelName: "rate_limit",
+      fields: { lastRequest: "last_request" },
+      window: 60,
+      max: 300,
+      customRules: {
+        "/sign-in/email": { window: 60, max: config.authRateLimitMax },
+        "/sign-up/email": { window: 60, max: config.authRateLimitMax },
+        "/sign-in/magic-link": { window: 60, max: config.authRateLimitMax },
+        "/demo/sign-in": { window: 60, max: config.authRateLimitMax },
+      },
+    },
+    advanced: {
+      useSecureCookies: secure,
+      cookiePrefix: "ringside",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => newId() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user, ctx) {
+            // Sign-up carries the chosen role in the body; anything other than Owner/Trainer is refused.
+            const raw = (ctx?.body as { role?: unknown } | undefined)?.role;
+            const choice = SignUpRole.safeParse(raw ?? "Owner");
+            if (!choice.success) throw new APIError("BAD_REQUEST", { message: "Choose Owner or Trainer." });
+            return { data: { ...user, roles: serializeRoles(rolesForSignUp(choice.data)) } };
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/magic-link") return;
+        const email = String((ctx.body as { email?: unknown })?.email ?? "");
+        const found = await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase());
+        if (!found) throw new APIError("NOT_FOUND", { message: texts.errors.noAccount, code: "NO_ACCOUNT" });
+      }),
+    },
+    plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_TTL_SECONDS,
+        disableSignUp: true,
+        storeToken: "hashed",
+        rateLimit: { window: 60, max: config.authRateLimitMax },
+        async sendMagicLink({ email, url }) {
+          await mailer.send({
+            to: email,
+            subject: "Your Ringside sign-in link",
+            text: `Sign in to Ringside with this link (valid for 10 minutes, once):\n\n${url}\n\nIf you did not ask for it, ignore this email.`,
+            html: `<p>Sign in to Ringside with this link (valid for 10 minutes, once):</p><p><a href="${url}">Sign in to Ringside</a></p><p>If you did not ask for it, ignore this email.</p>`,
+          });
+        },
+      }),
+      demoPlugin,
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off"], {
+    error: "must be one of 1, 0, true, false, yes, no, on, off",
+  })
+  .transform((v) => ["1", "true", "yes", "on"].includes(v));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
+  DEMO: flag.optional(),
+  PUBLIC_URL: z.url({ error: "must be an absolute URL such as https://ringside.example.com" }).optional(),
+  AUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z.string().min(3).default("Ringside <no-reply@ringside.local>"),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  demo: boolean;
+  publicUrl: string;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Requests allowed per minute per client address on sign-in, sign-up and magic-link. */
+  authRateLimitMax: number;
+  logLevel: string;
+  /** Where the built SPA lives; absent in API-only tests. */
+  clientDir: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads and validates the environment. Throws ConfigError with one line per problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const demo = e.DEMO ?? !e.DATABASE_URL;
+  const database: DatabaseConfig = e.DATABASE_URL
+    ? { kind: "postgres", url: e.DATABASE_URL }
+    : { kind: "sqlite", file: resolve(dataDir, "ringside.sqlite") };
+  let authSecret = e.AUTH_SECRET;
+  if (!authSecret) {
+    if (!demo) throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: is required outside demo mode");
+    authSecret = readOrCreateSecret(dataDir);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    demo,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    authSecret,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    logLevel: e.LOG_LEVEL,
+    clientDir: resolve("dist/client"),
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = resolve(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,34 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { DatabaseConfig } from "#server/config.ts";
+import type { Database } from "#server/db/schema.ts";
+
+export type DbKind = "sqlite" | "postgres";
+
+export interface Db {
+  kind: DbKind;
+  db: Kysely<Database>;
+  /** The raw pool on PostgreSQL (LISTEN/NOTIFY needs its own connections); undefined on SQLite. */
+  pgPool: pg.Pool | undefined;
+  close(): Promise<void>;
+}
+
+/** Opens the configured database. `:memory:` gives a private SQLite database (tests). */
+export function openDatabase(config: DatabaseConfig): Db {
+  if (config.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kind: "postgres", db, pgPool: pool, close: () => db.destroy() };
+  }
+  if (config.file !== ":memory:") mkdirSync(dirname(config.file), { recursive: true });
+  const sqlite = new SQLite(config.file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kind: "sqlite", db, pgPool: undefined, close: () => db.destroy() };
+}

@@ -1,0 +1,21 @@
+import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import type { Db } from "#server/db/client.ts";
+import { initialMigration } from "#server/db/migrations/001-initial.ts";
+
+/** Migrations in order; each is a function of the engine so both databases get the same schema. */
+function provider(db: Db): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return { "001-initial": initialMigration(db.kind) };
+    },
+  };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db: db.db, provider: provider(db) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+}

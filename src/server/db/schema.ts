@@ -1,0 +1,213 @@
+import type { Generated } from "kysely";
+
+/**
+ * Kysely's view of the whole data model (DESIGN.md). Columns are snake_case; dates are
+ * yyyy-mm-dd text, instants ISO-8601 text in our tables. better-auth's own tables keep the
+ * types it writes (Date on PostgreSQL, ISO text on SQLite).
+ */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: boolean | number;
+  image: string | null;
+  roles: string;
+  gender: string | null;
+  date_of_birth: string | null;
+  photo_id: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: Date | string;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface AccountTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Date | string | null;
+  refresh_token_expires_at: Date | string | null;
+  scope: string | null;
+  password: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Date | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface RateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  last_request: number | string;
+}
+
+export interface FriendshipTable {
+  user_id: string;
+  friend_id: string;
+  created_at: string;
+}
+
+export interface ImageTable {
+  id: string;
+  owner_id: string | null;
+  content_type: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface HorseTable {
+  id: string;
+  name: string;
+  gender: string | null;
+  date_of_birth: string;
+  canters: number;
+  picture_id: string | null;
+  created_at: string;
+}
+
+export interface HorseOwnerTable {
+  horse_id: string;
+  user_id: string;
+}
+export type HorseTrainerTable = HorseOwnerTable;
+
+export interface HorseDivisionTable {
+  horse_id: string;
+  division_id: string;
+}
+
+export interface DivisionTable {
+  id: string;
+  name: string;
+  position: number;
+}
+
+export interface ShowTable {
+  id: string;
+  name: string;
+  start_date: string;
+  end_date: string;
+  location: string;
+  sanctioning_org: string | null;
+  is_ai_prediction: number;
+  created_at: string;
+}
+
+export interface ShowJudgeTable {
+  show_id: string;
+  position: number;
+  name: string;
+}
+
+export interface ShowClassTable {
+  show_id: string;
+  id: string;
+  position: number;
+  number: string;
+  name: string;
+  date: string | null;
+  division_id: string | null;
+}
+
+export interface ClassEntryTable {
+  id: string;
+  user_id: string;
+  show_id: string;
+  class_id: string;
+  status: string;
+  horse_id: string | null;
+  rider_id: string | null;
+  placing: string | null;
+  created_by: string;
+  created_at: string;
+}
+
+export interface ShowRecordTable {
+  id: string;
+  owner_id: string;
+  show_name: string;
+  class_name: string;
+  show_date: string;
+  placing: string;
+  horse_id: string;
+  rider_id: string;
+  created_at: string;
+}
+
+export interface NotificationTable {
+  id: string;
+  user_id: string | null;
+  type: string;
+  message: string;
+  show_id: string | null;
+  created_at: string;
+}
+
+export interface NotificationReadTable {
+  notification_id: string;
+  user_id: string;
+  read_at: string;
+}
+
+export interface OutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created_at: string;
+}
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  rate_limit: RateLimitTable;
+  friendship: FriendshipTable;
+  image: ImageTable;
+  horse: HorseTable;
+  horse_owner: HorseOwnerTable;
+  horse_trainer: HorseTrainerTable;
+  horse_division: HorseDivisionTable;
+  division: DivisionTable;
+  show: ShowTable;
+  show_judge: ShowJudgeTable;
+  show_class: ShowClassTable;
+  class_entry: ClassEntryTable;
+  show_record: ShowRecordTable;
+  notification: NotificationTable;
+  notification_read: NotificationReadTable;
+  outbox: OutboxTable;
+  app_meta: AppMetaTable;
+}
+
+export type { Generated };

@@ -1,0 +1,301 @@
+import { hashPassword } from "better-auth/crypto";
+import { addDays, format, subDays, subHours } from "date-fns";
+import { serializeRoles } from "#domain/roles.ts";
+import type { Db } from "#server/db/client.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/db/seed/demo-accounts.ts";
+import {
+  CELEBRATION_CLASSES,
+  CELINA_CLASSES,
+  FUN_CLASSES,
+  JACKSON_CLASSES,
+  PAST_CLASSES,
+} from "#server/db/seed/demo-classes.ts";
+import { newId } from "#server/platform/ids.ts";
+
+const SEEDED_KEY = "demo_seeded";
+
+interface DemoShow {
+  key: string;
+  name: string;
+  location: string;
+  org: string | null;
+  startOffset: number;
+  endOffset: number;
+  judges: string[];
+  prefix: "cel" | "sfs" | "class";
+  classes: readonly string[];
+  /** Give classes dates, spread over the show's days; undated classes exercise the spec's date rules. */
+  dated: boolean;
+}
+
+const SHOWS: DemoShow[] = [
+  {
+    key: "past",
+    name: "Spring Pleasure Horse Jubilee",
+    location: "Lewisburg, TN",
+    org: "WHOA",
+    startOffset: -45,
+    endOffset: -45,
+    judges: ["Larry Wheelon", "Sandra Medley"],
+    prefix: "class",
+    classes: PAST_CLASSES,
+    dated: false,
+  },
+  {
+    key: "celina",
+    name: "Celina Lions Club Horse Show",
+    location: "Celina, TN",
+    org: "WHOA",
+    startOffset: 7,
+    endOffset: 7,
+    judges: ["Jimmy McConnell"],
+    prefix: "class",
+    classes: CELINA_CLASSES,
+    dated: false,
+  },
+  {
+    key: "jackson",
+    name: "Jackson County Horse Show",
+    location: "Gainesboro, TN",
+    org: "TWHBEA",
+    startOffset: 8,
+    endOffset: 8,
+    judges: ["Tommy Hall", "Debbie Vance"],
+    prefix: "class",
+    classes: JACKSON_CLASSES,
+    dated: false,
+  },
+  {
+    key: "fun",
+    name: "Celebration Spring Fun Show",
+    location: "Shelbyville, TN",
+    org: "TWHBEA",
+    startOffset: 9,
+    endOffset: 10,
+    judges: ["Rita Crowell", "Bill Cantrell"],
+    prefix: "sfs",
+    classes: FUN_CLASSES,
+    dated: true,
+  },
+  {
+    key: "celebration",
+    name: "Tennessee Walking Horse National Celebration",
+    location: "Shelbyville, TN",
+    org: "SHOW",
+    startOffset: 120,
+    endOffset: 123,
+    judges: ["Steve Dunn", "Mark Farrar", "Ronal Young"],
+    prefix: "cel",
+    classes: CELEBRATION_CLASSES,
+    dated: false,
+  },
+];
+
+const ymd = (d: Date) => format(d, "yyyy-MM-dd");
+
+/** The display number: the Celebration marks equitation classes with an E suffix. */
+function classNumber(show: DemoShow, index: number, name: string): string {
+  const n = String(index + 1);
+  return show.prefix === "cel" && /equitation|medal/i.test(name) ? `${n}E` : n;
+}
+
+/**
+ * The spec's sample data with dates relative to `today`. Applied once: a marker row makes
+ * a second start (or a second server racing the first) a no-op.
+ */
+export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolean> {
+  const done = await db.db.selectFrom("app_meta").select("value").where("key", "=", SEEDED_KEY).executeTakeFirst();
+  if (done) return false;
+
+  const password = await hashPassword(DEMO_PASSWORD);
+  const now = new Date();
+  const instant = db.kind === "postgres" ? now : now.toISOString();
+  const iso = now.toISOString();
+
+  await db.db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto("app_meta")
+      .values({ key: SEEDED_KEY, value: iso })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .executeTakeFirst();
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return;
+
+    const userIds = new Map<string, string>();
+    for (const account of DEMO_ACCOUNTS) {
+      const id = newId();
+      userIds.set(account.email, id);
+      await trx
+        .insertInto("user")
+        .values({
+          id,
+          name: account.name,
+          email: account.email,
+          email_verified: db.kind === "postgres" ? true : 1,
+          image: null,
+          roles: serializeRoles(account.roles),
+          gender: account.gender,
+          date_of_birth: account.dateOfBirth,
+          photo_id: null,
+          created_at: instant,
+          updated_at: instant,
+        })
+        .execute();
+      await trx
+        .insertInto("account")
+        .values({
+          id: newId(),
+          user_id: id,
+          account_id: id,
+          provider_id: "credential",
+          access_token: null,
+          refresh_token: null,
+          id_token: null,
+          access_token_expires_at: null,
+          refresh_token_expires_at: null,
+          scope: null,
+          password,
+          created_at: instant,
+          updated_at: instant,
+        })
+        .execute();
+    }
+    const user = (email: string) => userIds.get(email)!;
+    const admin = user("admin@ringside.demo");
+    const trainer = user("trainer@ringside.demo");
+    const owner = user("owner@ringside.demo");
+    const rider = user("rider@ringside.demo");
+
+    await trx
+      .insertInto("friendship")
+      .values([
+        { user_id: owner, friend_id: rider, created_at: iso },
+        { user_id: rider, friend_id: owner, created_at: iso },
+        { user_id: admin, friend_id: owner, created_at: iso },
+        { user_id: owner, friend_id: admin, created_at: iso },
+      ])
+      .execute();
+
+    const horses = [
+      {
+        name: "Midnight Masterpiece",
+        gender: "Gelding",
+        dob: "2017-05-02",
+        canters: 0,
+        owners: [owner],
+        trainers: [trainer],
+        divisions: ["amateur", "park-pleasure", "aged"],
+      },
+      {
+        name: "Sundance Jubilee",
+        gender: "Mare",
+        dob: "2020-04-18",
+        canters: 1,
+        owners: [admin, rider],
+        trainers: [trainer],
+        divisions: ["youth", "country-pleasure", "trail-pleasure"],
+      },
+      {
+        name: "Gold Rush Delight",
+        gender: "Stallion",
+        dob: "2023-03-09",
+        canters: 0,
+        owners: [trainer],
+        trainers: [trainer],
+        divisions: ["two-year-old", "performance"],
+      },
+    ];
+    for (const h of horses) {
+      const id = newId();
+      await trx
+        .insertInto("horse")
+        .values({ id, name: h.name, gender: h.gender, date_of_birth: h.dob, canters: h.canters, picture_id: null, created_at: iso })
+        .execute();
+      await trx.insertInto("horse_owner").values(h.owners.map((u) => ({ horse_id: id, user_id: u }))).execute();
+      await trx.insertInto("horse_trainer").values(h.trainers.map((u) => ({ horse_id: id, user_id: u }))).execute();
+      await trx.insertInto("horse_division").values(h.divisions.map((d) => ({ horse_id: id, division_id: d }))).execute();
+    }
+
+    const showIds = new Map<string, string>();
+    for (const show of SHOWS) {
+      const id = newId();
+      showIds.set(show.key, id);
+      const start = addDays(today, show.startOffset);
+      const days = show.endOffset - show.startOffset + 1;
+      await trx
+        .insertInto("show")
+        .values({
+          id,
+          name: show.name,
+          start_date: ymd(start),
+          end_date: ymd(addDays(today, show.endOffset)),
+          location: show.location,
+          sanctioning_org: show.org,
+          is_ai_prediction: 0,
+          created_at: iso,
+        })
+        .execute();
+      await trx
+        .insertInto("show_judge")
+        .values(show.judges.map((name, position) => ({ show_id: id, position, name })))
+        .execute();
+      const perDay = Math.ceil(show.classes.length / days);
+      await trx
+        .insertInto("show_class")
+        .values(
+          show.classes.map((name, i) => {
+            const number = classNumber(show, i, name);
+            return {
+              show_id: id,
+              id: `${show.prefix}-${number}`,
+              position: i,
+              number,
+              name,
+              date: show.dated ? ymd(addDays(start, Math.floor(i / perDay))) : null,
+              division_id: null,
+            };
+          }),
+        )
+        .execute();
+    }
+    const show = (key: string) => showIds.get(key)!;
+
+    await trx
+      .insertInto("notification")
+      .values([
+        {
+          id: newId(),
+          user_id: admin,
+          type: "BarnActivity",
+          message: `Wade Harlan entered Sundance Jubilee in the "${CELEBRATION_CLASSES[8]}" class at Tennessee Walking Horse National Celebration.`,
+          show_id: show("celebration"),
+          created_at: subHours(now, 1).toISOString(),
+        },
+        {
+          id: newId(),
+          user_id: null,
+          type: "NewShow",
+          message: "New show added: Celebration Spring Fun Show in Shelbyville, TN.",
+          show_id: show("fun"),
+          created_at: subDays(now, 1).toISOString(),
+        },
+        {
+          id: newId(),
+          user_id: null,
+          type: "ShowUpdate",
+          message: "Jackson County Horse Show has new judges: Tommy Hall and Debbie Vance.",
+          show_id: show("jackson"),
+          created_at: subDays(now, 2).toISOString(),
+        },
+        {
+          id: newId(),
+          user_id: admin,
+          type: "NewQualifyingClass",
+          message: "A new Youth class at Celina Lions Club Horse Show fits Sundance Jubilee.",
+          show_id: show("celina"),
+          created_at: subDays(now, 3).toISOString(),
+        },
+      ])
+      .execute();
+  });
+  return true;
+}

@@ -1,0 +1,20 @@
+import { ERROR_CODES } from "#domain/errors.ts";
+
+/** An error a service raises on purpose; the error handler turns it into `{ error: { code, message } }`. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, ERROR_CODES.badRequest, message);
+export const unauthorized = (message = "You need to sign in.") => new AppError(401, ERROR_CODES.unauthorized, message);
+export const forbidden = (message = "You do not have permission to do that.") =>
+  new AppError(403, ERROR_CODES.forbidden, message);
+export const notFound = (message = "Not found.") => new AppError(404, ERROR_CODES.notFound, message);
+export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
