@@ -1,12 +1,9 @@
-import { z } from "zod";
-
 export const ROLES = ["Owner", "Trainer", "Admin"] as const;
-export const Role = z.enum(ROLES);
-export type Role = z.infer<typeof Role>;
+export type Role = (typeof ROLES)[number];
 
 /** The roles a person may pick when signing up; Admin is never self-assigned. */
-export const SignUpRole = z.enum(["Owner", "Trainer"]);
-export type SignUpRole = z.infer<typeof SignUpRole>;
+export const SIGN_UP_ROLES = ["Owner", "Trainer"] as const;
+export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
 
 /** A Trainer also receives Owner; Owner is the default. Result is in canonical order. */
 export function rolesForSignUp(choice: SignUpRole | undefined): Role[] {

@@ -7,8 +7,8 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { ERROR_CODES } from "#domain/errors.ts";
-import { type Auth, createAuth, trustedOrigins } from "#server/auth/auth.ts";
 import { authRoutes } from "#server/auth/auth.routes.ts";
+import { type Auth, createAuth, trustedOrigins } from "#server/auth/auth.ts";
 import type { AppConfig } from "#server/config.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
@@ -84,7 +84,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: "Ringside API", version: "1.0.0", description: "The season planner's HTTP API." },
-      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "ringside.session_token" } } },
+      components: {
+        securitySchemes: { session: { type: "apiKey", in: "cookie", name: "ringside.session_token" } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -94,12 +96,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const origins = new Set(trustedOrigins(config));
   app.addHook("onRequest", async (request, reply) => {
     if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
-    if (request.url.startsWith("/api/auth/")) return; // better-auth checks Origin itself
     const origin = request.headers.origin;
     if (!origin || !origins.has(origin)) {
-      return reply
-        .status(403)
-        .send({ error: { code: ERROR_CODES.forbidden, message: "Cross-site request refused: unknown Origin." } });
+      return reply.status(403).send({
+        error: { code: ERROR_CODES.forbidden, message: "Cross-site request refused: unknown Origin." },
+      });
     }
   });
 
@@ -141,6 +142,11 @@ function registerClient(app: FastifyInstance, clientDir: string | undefined): vo
     if (wantsPage && request.headers.accept?.includes("text/html")) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
-    return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: `No route for ${request.method} ${request.url.split("?")[0]}.` } });
+    return reply.status(404).send({
+      error: {
+        code: ERROR_CODES.notFound,
+        message: `No route for ${request.method} ${request.url.split("?")[0]}.`,
+      },
+    });
   });
 }

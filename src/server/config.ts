@@ -20,7 +20,10 @@ const EnvSchema = z.object({
   DEMO: flag.optional(),
   PUBLIC_URL: z.url({ error: "must be an absolute URL such as https://ringside.example.com" }).optional(),
   AUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: "must be an smtp:// or smtps:// URL" }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: "must be an smtp:// or smtps:// URL" })
+    .optional(),
   MAIL_FROM: z.string().min(3).default("Ringside <no-reply@ringside.local>"),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { Role, SignUpRole } from "#domain/roles.ts";
+import { ROLES, SIGN_UP_ROLES } from "#domain/roles.ts";
+
+export const Role = z.enum(ROLES);
+export const SignUpRole = z.enum(SIGN_UP_ROLES);
 
 /** Limits from the foundation issue: what a real person never exceeds, what an attacker might send. */
 export const LIMITS = { name: 100, email: 254, password: 128, passwordMin: 8 } as const;
@@ -28,7 +31,9 @@ export type SignInBody = z.infer<typeof SignInBody>;
 export const SignUpBody = z.strictObject({
   name,
   email,
-  password: password.min(LIMITS.passwordMin, { error: `Password must be at least ${LIMITS.passwordMin} characters.` }),
+  password: password.min(LIMITS.passwordMin, {
+    error: `Password must be at least ${LIMITS.passwordMin} characters.`,
+  }),
   role: SignUpRole.default("Owner"),
   callbackURL: z.string().max(2048).optional(),
 });
@@ -53,6 +58,9 @@ export const Me = z.object({
   photoId: z.string().nullable(),
 });
 export type Me = z.infer<typeof Me>;
+
+export const SessionState = z.object({ user: Me.nullable() });
+export type SessionState = z.infer<typeof SessionState>;
 
 export const PublicConfig = z.object({
   demo: z.boolean(),

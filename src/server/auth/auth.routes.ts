@@ -58,7 +58,10 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }): Pr
     const webRequest = new Request(url, {
       method: request.method,
       headers,
-      body: request.method === "GET" || request.method === "HEAD" || body === undefined ? undefined : JSON.stringify(body),
+      body:
+        request.method === "GET" || request.method === "HEAD" || body === undefined
+          ? undefined
+          : JSON.stringify(body),
     });
     const response = await opts.auth.handler(webRequest);
 
@@ -86,7 +89,11 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }): Pr
       return sendError(reply, status, code, mapped?.message ?? parsed.message ?? "The request failed.");
     }
     if (!text) return reply.send();
-    return reply.send(response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text);
+    if (!response.headers.get("content-type")?.includes("json")) return reply.send(text);
+    const json: unknown = JSON.parse(text);
+    // The session lives in an HttpOnly cookie; its token never goes to page scripts.
+    if (json && typeof json === "object" && "token" in json) delete (json as { token?: unknown }).token;
+    return reply.send(json);
   };
 
   app.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler });

@@ -2,7 +2,8 @@ import { betterAuth } from "better-auth";
 import { APIError, createAuthEndpoint, createAuthMiddleware } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { magicLink } from "better-auth/plugins";
-import { rolesForSignUp, SignUpRole, serializeRoles } from "#domain/roles.ts";
+import { SignUpRole } from "#domain/contracts/auth.ts";
+import { rolesForSignUp, serializeRoles } from "#domain/roles.ts";
 import { texts } from "#domain/texts.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
@@ -53,6 +54,7 @@ export function createAuth(opts: { config: AppConfig; db: Db; mailer: Mailer }) 
     trustedOrigins: trustedOrigins(config),
     database: { db: db.db, type: db.kind === "postgres" ? "postgres" : "sqlite" },
     telemetry: { enabled: false },
+    logger: { disabled: config.logLevel === "silent", level: "warn" },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -72,7 +74,13 @@ export function createAuth(opts: { config: AppConfig; db: Db; mailer: Mailer }) 
     },
     session: {
       modelName: "session",
-      fields: { userId: "user_id", expiresAt: "expires_at", ipAddress: "ip_address", userAgent: "user_agent", ...timestamps },
+      fields: {
+        userId: "user_id",
+        expiresAt: "expires_at",
+        ipAddress: "ip_address",
+        userAgent: "user_agent",
+        ...timestamps,
+      },
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },

@@ -31,7 +31,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "response did not match its schema");
-      return reply.status(500).send({ error: { code: ERROR_CODES.internal, message: "Something went wrong on our side." } });
+      return reply
+        .status(500)
+        .send({ error: { code: ERROR_CODES.internal, message: "Something went wrong on our side." } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -40,6 +42,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ error: { code: codeForStatus[status] ?? ERROR_CODES.badRequest, message: error.message } });
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send({ error: { code: ERROR_CODES.internal, message: "Something went wrong on our side." } });
+    return reply
+      .status(500)
+      .send({ error: { code: ERROR_CODES.internal, message: "Something went wrong on our side." } });
   });
 }

@@ -13,7 +13,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string) => new AppError(400, ERROR_CODES.badRequest, message);
-export const unauthorized = (message = "You need to sign in.") => new AppError(401, ERROR_CODES.unauthorized, message);
+export const unauthorized = (message = "You need to sign in.") =>
+  new AppError(401, ERROR_CODES.unauthorized, message);
 export const forbidden = (message = "You do not have permission to do that.") =>
   new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message = "Not found.") => new AppError(404, ERROR_CODES.notFound, message);

@@ -19,8 +19,15 @@ export interface Mailer {
  * screens and tests read. Outbox rows are also written in demo mode alongside SMTP, so the
  * demo's "complete sign-in" button works whatever the mail setup.
  */
-export function createMailer(opts: { db: Db; smtpUrl: string | undefined; from: string; demo: boolean }): Mailer {
-  const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+export function createMailer(opts: {
+  db: Db;
+  smtpUrl: string | undefined;
+  from: string;
+  demo: boolean;
+}): Mailer {
+  const transport: Transporter | undefined = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : undefined;
   return {
     async send(message) {
       if (!transport || opts.demo) {

@@ -71,7 +71,11 @@ export function initialMigration(kind: DbKind) {
         .addColumn("created_at", instant, (c) => c.notNull())
         .addColumn("updated_at", instant, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("verification_identifier").on("verification").column("identifier").execute();
+      await db.schema
+        .createIndex("verification_identifier")
+        .on("verification")
+        .column("identifier")
+        .execute();
 
       await db.schema
         .createTable("rate_limit")
@@ -173,8 +177,16 @@ export function initialMigration(kind: DbKind) {
         .addColumn("division_id", "text", (c) => c.references("division.id"))
         .addPrimaryKeyConstraint("show_class_pk", ["show_id", "id"])
         .execute();
-      await db.schema.createIndex("show_class_order").on("show_class").columns(["show_id", "position"]).execute();
-      await db.schema.createIndex("show_class_division").on("show_class").columns(["division_id", "show_id"]).execute();
+      await db.schema
+        .createIndex("show_class_order")
+        .on("show_class")
+        .columns(["show_id", "position"])
+        .execute();
+      await db.schema
+        .createIndex("show_class_division")
+        .on("show_class")
+        .columns(["division_id", "show_id"])
+        .execute();
 
       await db.schema
         .createTable("class_entry")
@@ -188,14 +200,26 @@ export function initialMigration(kind: DbKind) {
         .addColumn("placing", "text")
         .addColumn("created_by", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
         .addColumn("created_at", "text", (c) => c.notNull())
-        .addForeignKeyConstraint("class_entry_class_fk", ["show_id", "class_id"], "show_class", ["show_id", "id"], (fk) =>
-          fk.onDelete("cascade"),
+        .addForeignKeyConstraint(
+          "class_entry_class_fk",
+          ["show_id", "class_id"],
+          "show_class",
+          ["show_id", "id"],
+          (fk) => fk.onDelete("cascade"),
         )
         .execute();
-      await db.schema.createIndex("class_entry_user_class").on("class_entry").columns(["user_id", "show_id", "class_id"]).execute();
+      await db.schema
+        .createIndex("class_entry_user_class")
+        .on("class_entry")
+        .columns(["user_id", "show_id", "class_id"])
+        .execute();
       await db.schema.createIndex("class_entry_rider").on("class_entry").column("rider_id").execute();
       await db.schema.createIndex("class_entry_horse").on("class_entry").column("horse_id").execute();
-      await db.schema.createIndex("class_entry_show").on("class_entry").columns(["show_id", "class_id"]).execute();
+      await db.schema
+        .createIndex("class_entry_show")
+        .on("class_entry")
+        .columns(["show_id", "class_id"])
+        .execute();
 
       await db.schema
         .createTable("show_record")
@@ -221,11 +245,17 @@ export function initialMigration(kind: DbKind) {
         .addColumn("show_id", "text", (c) => c.references("show.id").onDelete("set null"))
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("notification_user_time").on("notification").columns(["user_id", "created_at"]).execute();
+      await db.schema
+        .createIndex("notification_user_time")
+        .on("notification")
+        .columns(["user_id", "created_at"])
+        .execute();
 
       await db.schema
         .createTable("notification_read")
-        .addColumn("notification_id", "text", (c) => c.notNull().references("notification.id").onDelete("cascade"))
+        .addColumn("notification_id", "text", (c) =>
+          c.notNull().references("notification.id").onDelete("cascade"),
+        )
         .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
         .addColumn("read_at", "text", (c) => c.notNull())
         .addPrimaryKeyConstraint("notification_read_pk", ["user_id", "notification_id"])

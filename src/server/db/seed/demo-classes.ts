@@ -24,7 +24,7 @@ export const PAST_CLASSES: readonly string[] = [
   "Amateur Show Pleasure Specialty",
   "2 & 3 Yr Old Park Pleas. Eng. Spec.",
   "Youth Equitation 15-17 Specialty",
-  "Academy 15-17 Yrs Specialty"
+  "Academy 15-17 Yrs Specialty",
 ];
 
 export const CELINA_CLASSES: readonly string[] = [
@@ -51,7 +51,7 @@ export const CELINA_CLASSES: readonly string[] = [
   "Show Pleasure Specialty",
   "Amateur Rider on 4 Year Old Mares, Geldings, or Stallions",
   "Walking Horse Amateur Rider, Canter Class",
-  "Walking Horse Stake"
+  "Walking Horse Stake",
 ];
 
 export const JACKSON_CLASSES: readonly string[] = [
@@ -78,7 +78,7 @@ export const JACKSON_CLASSES: readonly string[] = [
   "Speed Racking",
   "Amateur Walking Specialty",
   "3 Year Old Mares/Geldings",
-  "Limited Performance"
+  "Limited Performance",
 ];
 
 export const FUN_CLASSES: readonly string[] = [
@@ -107,7 +107,7 @@ export const FUN_CLASSES: readonly string[] = [
   "Open Pole Bending Training (no ribbons)",
   "Open Pole Bending",
   "Open Barrel Racing Training (no ribbons)",
-  "Open Barrel Racing"
+  "Open Barrel Racing",
 ];
 
 export const CELEBRATION_CLASSES: readonly string[] = [
@@ -177,7 +177,7 @@ export const CELEBRATION_CLASSES: readonly string[] = [
   "Plantation Pleasure Walking Horses, Three and Four Years Old, Lite Shod",
   "Park Pleasure Walking Horses, Two Years Old",
   "Elite Owner-Amateur Riders on Walking Stallions",
-  "Owner-Amateur Youth Riders on Walking Ponies, 60\" and Under, World Grand Championship",
+  'Owner-Amateur Youth Riders on Walking Ponies, 60" and Under, World Grand Championship',
   "Park Pleasure Walking Horses, Amateur Riders",
   "Model Park Pleasure, Open",
   "Fine Harness",
@@ -210,6 +210,5 @@ export const CELEBRATION_CLASSES: readonly string[] = [
   "Amateur Plantation Pleasure Lite Shod, Four Years and Under, Open, Specialty",
   "Amateur 15.2 and Under Stallions, Specialty",
   "Youth Plantation Lite Shod, 17 and Under, Specialty",
-  "Amateur 15.2 and Under Mares and Geldings, Specialty"
+  "Amateur 15.2 and Under Mares and Geldings, Specialty",
 ];
-

@@ -104,7 +104,11 @@ function classNumber(show: DemoShow, index: number, name: string): string {
  * a second start (or a second server racing the first) a no-op.
  */
 export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolean> {
-  const done = await db.db.selectFrom("app_meta").select("value").where("key", "=", SEEDED_KEY).executeTakeFirst();
+  const done = await db.db
+    .selectFrom("app_meta")
+    .select("value")
+    .where("key", "=", SEEDED_KEY)
+    .executeTakeFirst();
   if (done) return false;
 
   const password = await hashPassword(DEMO_PASSWORD);
@@ -208,11 +212,28 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
       const id = newId();
       await trx
         .insertInto("horse")
-        .values({ id, name: h.name, gender: h.gender, date_of_birth: h.dob, canters: h.canters, picture_id: null, created_at: iso })
+        .values({
+          id,
+          name: h.name,
+          gender: h.gender,
+          date_of_birth: h.dob,
+          canters: h.canters,
+          picture_id: null,
+          created_at: iso,
+        })
         .execute();
-      await trx.insertInto("horse_owner").values(h.owners.map((u) => ({ horse_id: id, user_id: u }))).execute();
-      await trx.insertInto("horse_trainer").values(h.trainers.map((u) => ({ horse_id: id, user_id: u }))).execute();
-      await trx.insertInto("horse_division").values(h.divisions.map((d) => ({ horse_id: id, division_id: d }))).execute();
+      await trx
+        .insertInto("horse_owner")
+        .values(h.owners.map((u) => ({ horse_id: id, user_id: u })))
+        .execute();
+      await trx
+        .insertInto("horse_trainer")
+        .values(h.trainers.map((u) => ({ horse_id: id, user_id: u })))
+        .execute();
+      await trx
+        .insertInto("horse_division")
+        .values(h.divisions.map((d) => ({ horse_id: id, division_id: d })))
+        .execute();
     }
 
     const showIds = new Map<string, string>();

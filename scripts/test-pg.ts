@@ -1,0 +1,18 @@
+/**
+ * Runs the server suite again on PostgreSQL when TEST_DATABASE_URL points at one.
+ * Each test file creates (and drops) its own database on that server.
+ */
+import { spawnSync } from "node:child_process";
+
+const url = process.env.TEST_DATABASE_URL;
+if (!url) {
+  console.log(
+    "TEST_DATABASE_URL is not set: the PostgreSQL run of the server suite is not part of this run.",
+  );
+  process.exit(0);
+}
+const result = spawnSync("npx", ["vitest", "run", "src/server"], {
+  stdio: "inherit",
+  env: { ...process.env, RINGSIDE_TEST_DB: "postgres" },
+});
+process.exit(result.status ?? 1);

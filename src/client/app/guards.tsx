@@ -1,0 +1,43 @@
+import { type ReactNode, Suspense } from "react";
+import { Navigate } from "react-router";
+import { useMe } from "#client/features/auth/api/get-me.ts";
+import { Button } from "#client/ui/button.tsx";
+import { Spinner } from "#client/ui/page.tsx";
+import { hasRole, type Role } from "#domain/roles.ts";
+import { texts } from "#domain/texts.ts";
+
+function SessionProblem({ message, retry }: { message: string; retry: () => void }) {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-3 px-6 text-center">
+      <p role="alert" className="text-sm text-stone-700">
+        {message}
+      </p>
+      <Button onClick={retry}>{texts.common.retry}</Button>
+    </main>
+  );
+}
+
+/** Everything but /auth needs a session; without one, the path redirects to /auth. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const me = useMe();
+  if (me.data) return children;
+  if (me.data === null) return <Navigate to="/auth" replace />;
+  if (me.isError) return <SessionProblem message={me.error.message} retry={() => void me.refetch()} />;
+  return <Spinner label={texts.common.loading} />;
+}
+
+/** /auth exists only while signed out. */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const me = useMe();
+  if (me.data) return <Navigate to="/roster" replace />;
+  if (me.isError) return <SessionProblem message={me.error.message} retry={() => void me.refetch()} />;
+  if (me.data === undefined) return <Spinner label={texts.common.loading} />;
+  return <Suspense fallback={<Spinner label={texts.common.loading} />}>{children}</Suspense>;
+}
+
+/** /barn is for trainers and /admin for admins; anyone else lands on /roster. The server checks again. */
+export function RequireRole({ needs, children }: { needs: Role; children: ReactNode }) {
+  const me = useMe();
+  if (!hasRole(me.data, needs)) return <Navigate to="/roster" replace />;
+  return children;
+}

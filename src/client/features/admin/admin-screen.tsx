@@ -1,0 +1,18 @@
+import { PageHeader } from "#client/ui/page.tsx";
+import { texts } from "#domain/texts.ts";
+
+export default function AdminScreen() {
+  return (
+    <>
+      <PageHeader title={texts.admin.title} />
+      <div className="flex flex-col gap-4">
+        <section className="rounded-xl border border-stone-200 bg-white p-4">
+          <h2 className="font-semibold text-brand-900">{texts.admin.showManagement}</h2>
+        </section>
+        <section className="rounded-xl border border-stone-200 bg-white p-4">
+          <h2 className="font-semibold text-brand-900">{texts.admin.dataManagement}</h2>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { getConfig } from "#client/features/auth/api/get-config.ts";
+import { ApiError, api } from "#client/lib/api.ts";
+import { hasSignedInBefore, readCachedUser, writeCachedUser } from "#client/lib/session-cache.ts";
+import type { Me, SessionState } from "#domain/contracts/auth.ts";
+
+export const meQueryKey = ["me"] as const;
+
+const fetchMe = async (): Promise<Me | null> => (await api<SessionState>("/api/session")).user;
+
+/**
+ * The signed-in user, or null. In demo mode a browser that has never held a session
+ * starts signed in as the preset admin-owner (the spec's default session).
+ */
+export async function getMe(): Promise<Me | null> {
+  let me = await fetchMe();
+  if (!me && !hasSignedInBefore()) {
+    const config = await getConfig();
+    if (config.demo) {
+      await api("/api/auth/demo/sign-in", { method: "POST", body: {} });
+      me = await fetchMe();
+    }
+  }
+  writeCachedUser(me);
+  return me;
+}
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: meQueryKey,
+    queryFn: getMe,
+    // The cached user renders the app at once; the server's answer replaces it.
+    initialData: readCachedUser() ?? undefined,
+    initialDataUpdatedAt: 0,
+    staleTime: 60_000,
+    retry: (count, error) => !(error instanceof ApiError && error.status > 0) && count < 2,
+  });
+
+export const useMe = () => useQuery(meQueryOptions());

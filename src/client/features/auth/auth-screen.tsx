@@ -1,0 +1,102 @@
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { DemoAccounts } from "#client/features/auth/components/demo-accounts.tsx";
+import { MagicLinkForm } from "#client/features/auth/components/magic-link-form.tsx";
+import { SignInForm } from "#client/features/auth/components/sign-in-form.tsx";
+import { SignUpForm } from "#client/features/auth/components/sign-up-form.tsx";
+import { ErrorAlert } from "#client/ui/alert.tsx";
+import { Logo } from "#client/ui/logo.tsx";
+import { texts } from "#domain/texts.ts";
+
+export type AuthMode = "signin" | "magic" | "signup";
+
+const titles: Record<AuthMode, string> = {
+  signin: texts.auth.signInTitle,
+  magic: texts.auth.magicLinkTitle,
+  signup: texts.auth.signUpTitle,
+};
+
+/** better-auth's magic-link failures arrive as ?error= on the page or in the hash route. */
+function linkErrorFromUrl(hashError: string | null): string | null {
+  const code = hashError ?? new URLSearchParams(window.location.search).get("error");
+  if (!code) return null;
+  if (code === "new_user_signup_disabled" || code === "user_not_found")
+    return texts.errors.magicLinkUserNotFound;
+  return "This sign-in link is invalid or has expired. Ask for a new one.";
+}
+
+export default function AuthScreen() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("mode");
+  const initialError = linkErrorFromUrl(params.get("error"));
+  const [mode, setModeState] = useState<AuthMode>(
+    initialError ? "magic" : requested === "signup" || requested === "magic" ? requested : "signin",
+  );
+  const [error, setError] = useState<string | null>(initialError);
+  const [prefillEmail, setPrefillEmail] = useState("");
+
+  const setMode = (next: AuthMode) => {
+    setError(null);
+    setModeState(next);
+    if (params.has("error") || params.has("mode") || window.location.search) {
+      if (window.location.search) window.history.replaceState(null, "", `/${window.location.hash}`);
+      setParams({}, { replace: true });
+    }
+  };
+
+  return (
+    <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-brand-800 to-brand-900 px-4 py-8 sm:justify-center">
+      <div className="mb-6 flex items-center gap-3 text-white">
+        <Logo className="size-10" />
+        <span className="text-2xl font-bold tracking-tight">Ringside</span>
+      </div>
+      <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-2xl">
+        <h1 className="mb-4 text-xl font-bold text-brand-900">{titles[mode]}</h1>
+        <div className="mb-4 empty:hidden">
+          <ErrorAlert message={error} />
+        </div>
+        {mode === "signin" ? <SignInForm onError={setError} defaultEmail={prefillEmail} /> : null}
+        {mode === "magic" ? <MagicLinkForm onError={setError} /> : null}
+        {mode === "signup" ? <SignUpForm onError={setError} /> : null}
+        <nav
+          aria-label="Other ways to sign in"
+          className="mt-5 flex flex-col gap-1 border-t border-stone-200 pt-4 text-sm"
+        >
+          {mode !== "signin" ? (
+            <button
+              type="button"
+              className="min-h-10 font-medium text-brand-700 hover:underline"
+              onClick={() => setMode("signin")}
+            >
+              {mode === "signup" ? texts.auth.haveAccount : texts.auth.usePassword}
+            </button>
+          ) : null}
+          {mode !== "magic" ? (
+            <button
+              type="button"
+              className="min-h-10 font-medium text-brand-700 hover:underline"
+              onClick={() => setMode("magic")}
+            >
+              {texts.auth.useMagicLink}
+            </button>
+          ) : null}
+          {mode !== "signup" ? (
+            <button
+              type="button"
+              className="min-h-10 font-medium text-brand-700 hover:underline"
+              onClick={() => setMode("signup")}
+            >
+              {texts.auth.needAccount}
+            </button>
+          ) : null}
+        </nav>
+      </div>
+      <DemoAccounts
+        onPick={(email) => {
+          setPrefillEmail(email);
+          setMode("signin");
+        }}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,77 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { useConfig } from "#client/features/auth/api/get-config.ts";
+import { useCompleteDemoMagicLink } from "#client/features/auth/api/get-demo-magic-link.ts";
+import { useSendMagicLink } from "#client/features/auth/api/send-magic-link.ts";
+import { Button } from "#client/ui/button.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { MagicLinkBody } from "#domain/contracts/auth.ts";
+import { texts } from "#domain/texts.ts";
+
+const Form = MagicLinkBody.pick({ email: true });
+type Form = z.infer<typeof Form>;
+
+export function MagicLinkForm({ onError }: { onError: (message: string | null) => void }) {
+  const send = useSendMagicLink();
+  const complete = useCompleteDemoMagicLink();
+  const config = useConfig();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<Form>({ resolver: zodResolver(Form), defaultValues: { email: "" } });
+
+  const submit = form.handleSubmit((values) => {
+    onError(null);
+    send.mutate(values.email, {
+      onSuccess: () => setSentTo(values.email),
+      onError: (e) => onError(e.message),
+    });
+  });
+
+  if (sentTo) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p role="status" className="rounded-lg bg-brand-50 px-3 py-3 text-sm text-brand-900">
+          {texts.auth.magicLinkSent(sentTo)}
+        </p>
+        {config.data?.demo ? (
+          <Button
+            disabled={complete.isPending}
+            onClick={() => {
+              onError(null);
+              complete.mutate(sentTo, { onError: (e) => onError(e.message) });
+            }}
+          >
+            {texts.auth.completeMagicLink}
+          </Button>
+        ) : null}
+        <Button
+          variant="secondary"
+          onClick={() => {
+            onError(null);
+            setSentTo(null);
+            form.reset({ email: "" });
+          }}
+        >
+          {texts.auth.differentEmail}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <Field
+        label={texts.auth.email}
+        type="email"
+        autoComplete="email"
+        required
+        error={form.formState.errors.email?.message}
+        {...form.register("email")}
+      />
+      <Button type="submit" disabled={send.isPending}>
+        {send.isPending ? "Sending…" : texts.auth.sendMagicLink}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { useSignIn } from "#client/features/auth/api/sign-in.ts";
+import { Button } from "#client/ui/button.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { SignInBody } from "#domain/contracts/auth.ts";
+import { texts } from "#domain/texts.ts";
+
+const Form = SignInBody.pick({ email: true, password: true });
+type Form = z.infer<typeof Form>;
+
+export function SignInForm({
+  onError,
+  defaultEmail,
+}: {
+  onError: (message: string | null) => void;
+  defaultEmail: string;
+}) {
+  const signIn = useSignIn();
+  const form = useForm<Form>({ resolver: zodResolver(Form), values: { email: defaultEmail, password: "" } });
+  const submit = form.handleSubmit((values) => {
+    onError(null);
+    signIn.mutate(values, { onError: (e) => onError(e.message) });
+  });
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <Field
+        label={texts.auth.email}
+        type="email"
+        autoComplete="email"
+        required
+        error={form.formState.errors.email?.message}
+        {...form.register("email")}
+      />
+      <Field
+        label={texts.auth.password}
+        type="password"
+        autoComplete="current-password"
+        required
+        error={form.formState.errors.password?.message}
+        {...form.register("password")}
+      />
+      <Button type="submit" disabled={signIn.isPending}>
+        {signIn.isPending ? "Signing in…" : texts.auth.signInButton}
+      </Button>
+    </form>
+  );
+}

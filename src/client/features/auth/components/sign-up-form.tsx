@@ -1,0 +1,93 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { useSignUp } from "#client/features/auth/api/sign-up.ts";
+import { MessageDialog } from "#client/ui/alert-dialog.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { SignUpBody } from "#domain/contracts/auth.ts";
+import { texts } from "#domain/texts.ts";
+
+const Form = SignUpBody.pick({ name: true, email: true, password: true }).extend({
+  role: z.enum(["Owner", "Trainer"]),
+  confirmPassword: z.string().min(1, { error: "Confirm your password." }),
+});
+type Form = z.infer<typeof Form>;
+
+export function SignUpForm({ onError }: { onError: (message: string | null) => void }) {
+  const signUp = useSignUp();
+  const [mismatch, setMismatch] = useState(false);
+  const form = useForm<Form>({
+    resolver: zodResolver(Form),
+    defaultValues: { role: "Owner", name: "", email: "", password: "", confirmPassword: "" },
+  });
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(({ confirmPassword, ...values }) => {
+    onError(null);
+    if (values.password !== confirmPassword) {
+      setMismatch(true);
+      return;
+    }
+    signUp.mutate(values, { onError: (e) => onError(e.message) });
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium text-stone-700">{texts.auth.signingUpAs}</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {(["Owner", "Trainer"] as const).map((role) => (
+            <label
+              key={role}
+              className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border border-stone-300 px-3 text-sm font-medium has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-800 has-focus-visible:ring-2 has-focus-visible:ring-brand-400"
+            >
+              <input type="radio" value={role} className="sr-only" {...form.register("role")} />
+              {role}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field
+        label={texts.auth.name}
+        autoComplete="name"
+        required
+        error={errors.name?.message}
+        {...form.register("name")}
+      />
+      <Field
+        label={texts.auth.email}
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
+      <Field
+        label={texts.auth.password}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.password?.message}
+        {...form.register("password")}
+      />
+      <Field
+        label={texts.auth.confirmPassword}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword?.message}
+        {...form.register("confirmPassword")}
+      />
+      <Button type="submit" disabled={signUp.isPending}>
+        {signUp.isPending ? "Creating account…" : texts.auth.signUpButton}
+      </Button>
+      <MessageDialog
+        open={mismatch}
+        message={texts.errors.passwordsDoNotMatch}
+        onClose={() => setMismatch(false)}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { CircleAlert } from "lucide-react";
+
+/** The spec's red alert box for errors; announced to screen readers as it appears. */
+export function ErrorAlert({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <div
+      role="alert"
+      className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
+    >
+      <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <span>{message}</span>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ReactNode } from "react";
+
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <header className="mb-5 flex items-start justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-brand-900">{title}</h1>
+        {subtitle ? <p className="mt-1 text-sm text-stone-600">{subtitle}</p> : null}
+      </div>
+      {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
+    </header>
+  );
+}
+
+export function EmptyState({
+  title,
+  children,
+  icon,
+}: {
+  title: string;
+  children?: ReactNode;
+  icon?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white/60 px-4 py-8 text-center">
+      {icon ? <div className="mb-2 text-stone-400">{icon}</div> : null}
+      <p className="text-sm font-medium text-stone-700">{title}</p>
+      {children ? <div className="mt-2 text-sm text-stone-600">{children}</div> : null}
+    </div>
+  );
+}
+
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-stone-600">
+      <span
+        aria-hidden
+        className="size-5 animate-spin rounded-full border-2 border-stone-300 border-t-brand-600"
+      />
+      <span>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { hashPassword } from "better-auth/crypto";
+import type { FastifyInstance } from "fastify";
+import { type Role, serializeRoles } from "#domain/roles.ts";
+import { newId } from "#server/platform/ids.ts";
+import { call, cookieFrom } from "#tests/support/server.ts";
+
+export const TEST_PASSWORD = "correct-horse-battery";
+let hashed: Promise<string> | undefined;
+let counter = 0;
+
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  roles: Role[];
+  password: string;
+}
+
+/** Inserts a user with a password account straight through the data layer (fast, no rate limits). */
+export async function buildUser(
+  app: FastifyInstance,
+  overrides: Partial<Omit<TestUser, "id" | "password">> & { gender?: string; dateOfBirth?: string } = {},
+): Promise<TestUser> {
+  counter += 1;
+  const { db } = app.deps;
+  const id = newId();
+  const user = {
+    id,
+    name: overrides.name ?? `Test User ${counter}`,
+    email: overrides.email ?? `user${counter}-${id.slice(-6)}@example.test`,
+    roles: overrides.roles ?? (["Owner"] as Role[]),
+    password: TEST_PASSWORD,
+  };
+  hashed ??= hashPassword(TEST_PASSWORD);
+  const now = new Date();
+  const instant = db.kind === "postgres" ? now : now.toISOString();
+  await db.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("user")
+      .values({
+        id,
+        name: user.name,
+        email: user.email.toLowerCase(),
+        email_verified: db.kind === "postgres" ? true : 1,
+        image: null,
+        roles: serializeRoles(user.roles),
+        gender: overrides.gender ?? null,
+        date_of_birth: overrides.dateOfBirth ?? null,
+        photo_id: null,
+        created_at: instant,
+        updated_at: instant,
+      })
+      .execute();
+    await trx
+      .insertInto("account")
+      .values({
+        id: newId(),
+        user_id: id,
+        account_id: id,
+        provider_id: "credential",
+        access_token: null,
+        refresh_token: null,
+        id_token: null,
+        access_token_expires_at: null,
+        refresh_token_expires_at: null,
+        scope: null,
+        password: await hashed,
+        created_at: instant,
+        updated_at: instant,
+      })
+      .execute();
+  });
+  return user;
+}
+
+/** Signs a user in through the real endpoint and returns the session cookie. */
+export async function signIn(
+  app: FastifyInstance,
+  user: { email: string; password: string },
+): Promise<string> {
+  const response = await call(app, "POST", "/api/auth/sign-in/email", {
+    body: { email: user.email, password: user.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return cookieFrom(response);
+}
+
+/** A signed-in user in one step. */
+export async function signedInUser(
+  app: FastifyInstance,
+  overrides: Parameters<typeof buildUser>[1] = {},
+): Promise<TestUser & { cookie: string }> {
+  const user = await buildUser(app, overrides);
+  return { ...user, cookie: await signIn(app, user) };
+}

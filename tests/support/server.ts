@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { buildApp } from "#server/app.ts";
+import type { AppConfig, DatabaseConfig } from "#server/config.ts";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+/** Which engine this run tests: SQLite in memory, or PostgreSQL when RINGSIDE_TEST_DB=postgres. */
+export const testEngine = process.env.RINGSIDE_TEST_DB === "postgres" ? "postgres" : "sqlite";
+
+async function freshDatabase(): Promise<{ database: DatabaseConfig; drop: () => Promise<void> }> {
+  if (testEngine === "sqlite")
+    return { database: { kind: "sqlite", file: ":memory:" }, drop: async () => {} };
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("RINGSIDE_TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `ringside_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    database: { kind: "postgres", url: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 3000,
+    host: "127.0.0.1",
+    dataDir: "/tmp/ringside-test-unused",
+    database: { kind: "sqlite", file: ":memory:" },
+    demo: false,
+    publicUrl: TEST_ORIGIN,
+    authSecret: "test-secret-test-secret-test-secret-0123456789",
+    smtpUrl: undefined,
+    mailFrom: "Ringside <no-reply@ringside.test>",
+    authRateLimitMax: 1000,
+    logLevel: "silent",
+    clientDir: undefined,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** A fresh server on a fresh, private database. One per test file (or per test where state matters). */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const app = await buildApp(testConfig({ database, ...overrides }));
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Sends a request as a browser on our own page would: JSON, with Origin, with the given session cookie. */
+export async function call(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  return app.inject({
+    method,
+    url,
+    headers,
+    ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
+  });
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, ready to send back. */
+export function cookieFrom(response: LightMyRequestResponse): string {
+  const raw = response.headers["set-cookie"];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c) => c.split(";")[0]).join("; ");
+}

@@ -1,0 +1,46 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+export default defineConfig({
+  root: "src/client",
+  publicDir: "public",
+  build: {
+    outDir: "../../dist/client",
+    emptyOutDir: true,
+    sourcemap: false,
+    target: "es2022",
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // Registered by our own code on page load so a failure is only logged (spec).
+      injectRegister: false,
+      registerType: "autoUpdate",
+      manifest: {
+        name: "Ringside",
+        short_name: "Ringside",
+        description: "Season planner for the walking-horse show world",
+        theme_color: "#1f3d2f",
+        background_color: "#f7f5f0",
+        display: "standalone",
+        start_url: "/#/roster",
+        icons: [
+          { src: "icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "icon-512.png", sizes: "512x512", type: "image/png" },
+          { src: "icon-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      workbox: {
+        navigateFallback: "index.html",
+        navigateFallbackDenylist: [/^\/api\//],
+        globPatterns: ["**/*.{js,css,html,svg,png,webp,woff2}"],
+      },
+    }),
+  ],
+  server: {
+    proxy: { "/api": "http://localhost:3000" },
+  },
+});
