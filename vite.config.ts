@@ -7,7 +7,8 @@ export default defineConfig({
   root: "src/client",
   publicDir: "public",
   build: {
-    outDir: "../../dist/client",
+    // Parallel builds (several engineers on one machine) may each pick their own folder.
+    outDir: process.env.CLIENT_OUT_DIR ?? "../../dist/client",
     emptyOutDir: true,
     sourcemap: false,
     target: "es2022",

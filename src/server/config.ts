@@ -26,6 +26,7 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Ringside <no-reply@ringside.local>"),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  CLIENT_DIR: z.string().min(1).default("dist/client"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -83,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     logLevel: e.LOG_LEVEL,
-    clientDir: resolve("dist/client"),
+    clientDir: resolve(e.CLIENT_DIR),
   };
 }
 

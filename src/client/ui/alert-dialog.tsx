@@ -19,9 +19,9 @@ export function MessageDialog({
           <AlertDialog.Title className="text-base font-semibold text-stone-900">{message}</AlertDialog.Title>
           <AlertDialog.Description className="sr-only">{message}</AlertDialog.Description>
           <div className="mt-4 flex justify-end">
-            <AlertDialog.Action className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">
+            <AlertDialog.Cancel className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">
               {texts.common.ok}
-            </AlertDialog.Action>
+            </AlertDialog.Cancel>
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>

@@ -1,0 +1,226 @@
+import { texts, USER_STORAGE_KEY } from "../../src/domain/texts.ts";
+import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
+
+const alert = (page: import("@playwright/test").Page) => page.getByRole("alert");
+
+test.describe("default demo session", () => {
+  test("a browser that has never signed in starts as the admin-owner; after signing out it stays out", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/#\/roster$/);
+    await expect(page.getByRole("heading", { name: texts.roster.title })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Avery Morgan" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: texts.nav.admin })).toBeVisible();
+    const cached = await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY);
+    expect(JSON.parse(cached!)).toMatchObject({ email: DEMO.admin, roles: ["Owner", "Admin"] });
+
+    await page.getByRole("link", { name: texts.nav.profile }).click();
+    await page.getByRole("button", { name: texts.auth.signOut }).click();
+    await expect(page).toHaveURL(/#\/auth$/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY)).toBeNull();
+
+    await page.reload();
+    await expect(page.getByRole("heading", { name: texts.auth.signInTitle })).toBeVisible();
+    await page.goto("/#/planner");
+    await expect(page).toHaveURL(/#\/auth$/);
+  });
+});
+
+test.describe("sign in", () => {
+  test("wrong password shows the red alert, which clears on a mode change and on a new submit", async ({ signedOutPage: page }) => {
+    await page.goto("/#/auth");
+    await page.getByLabel(texts.auth.email).fill(DEMO.owner);
+    await page.getByLabel(texts.auth.password).fill("not-the-password");
+    await page.getByRole("button", { name: texts.auth.signInButton, exact: true }).click();
+    await expect(alert(page)).toHaveText(texts.errors.invalidCredentials);
+    await expect(alert(page)).toHaveClass(/bg-red-50/);
+
+    await page.getByRole("button", { name: texts.auth.useMagicLink }).click();
+    await expect(page.getByRole("heading", { name: texts.auth.magicLinkTitle })).toBeVisible();
+    await expect(alert(page)).toHaveCount(0);
+
+    await page.getByRole("button", { name: texts.auth.usePassword }).click();
+    await page.getByLabel(texts.auth.email).fill(DEMO.owner);
+    await page.getByLabel(texts.auth.password).fill("still-wrong");
+    await page.getByRole("button", { name: texts.auth.signInButton, exact: true }).click();
+    await expect(alert(page)).toHaveText(texts.errors.invalidCredentials);
+    await page.getByLabel(texts.auth.password).fill(DEMO_PASSWORD);
+    const signIn = page.waitForResponse("**/api/auth/sign-in/email");
+    await page.getByRole("button", { name: texts.auth.signInButton, exact: true }).click();
+    await signIn;
+    await expect(page).toHaveURL(/#\/roster$/);
+  });
+
+  test("matches the email case-insensitively and caches the user", async ({ signedOutPage: page }) => {
+    await page.goto("/#/auth");
+    await page.getByLabel(texts.auth.email).fill("OWNER@Ringside.Demo");
+    await page.getByLabel(texts.auth.password).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: texts.auth.signInButton, exact: true }).click();
+    await expect(page).toHaveURL(/#\/roster$/);
+    await expect(page.getByRole("link", { name: "Casey Whitfield" })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: texts.nav.barn })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: texts.nav.admin })).toHaveCount(0);
+    expect(await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY)).toContain(DEMO.owner);
+  });
+
+  test("a demo account in the list fills the email", async ({ signedOutPage: page }) => {
+    await page.goto("/#/auth");
+    await page.getByRole("button", { name: new RegExp(DEMO.trainer) }).click();
+    await expect(page.getByLabel(texts.auth.email)).toHaveValue(DEMO.trainer);
+  });
+});
+
+test.describe("sign up", () => {
+  test("mismatched passwords raise the accessible alert dialog and create nothing", async ({ signedOutPage: page }) => {
+    const email = uniqueEmail("mismatch");
+    await page.goto("/#/auth");
+    await page.getByRole("button", { name: texts.auth.needAccount }).click();
+    await expect(page.getByRole("heading", { name: texts.auth.signUpTitle })).toBeVisible();
+    await expect(page.getByRole("group", { name: texts.auth.signingUpAs })).toBeVisible();
+    await page.getByLabel(texts.auth.name).fill("Mia Match");
+    await page.getByLabel(texts.auth.email).fill(email);
+    await page.getByLabel(texts.auth.password, { exact: true }).fill("password-one");
+    await page.getByLabel(texts.auth.confirmPassword).fill("password-two");
+    await page.getByRole("button", { name: texts.auth.signUpButton }).click();
+    const dialog = page.getByRole("alertdialog", { name: texts.errors.passwordsDoNotMatch });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: texts.common.ok })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/#\/auth/);
+  });
+
+  test("an existing email, in any case, gets the spec's message", async ({ signedOutPage: page }) => {
+    await page.goto("/#/auth");
+    await page.getByRole("button", { name: texts.auth.needAccount }).click();
+    await page.getByLabel(texts.auth.name).fill("Copy Cat");
+    await page.getByLabel(texts.auth.email).fill("Rider@Ringside.demo");
+    await page.getByLabel(texts.auth.password, { exact: true }).fill("password-one");
+    await page.getByLabel(texts.auth.confirmPassword).fill("password-one");
+    await page.getByRole("button", { name: texts.auth.signUpButton }).click();
+    await expect(alert(page)).toHaveText(texts.errors.emailExists);
+  });
+
+  test("a Trainer sign-up gets Owner and Trainer and sees the Barn", async ({ signedOutPage: page }) => {
+    const email = uniqueEmail("trainer");
+    await page.goto("/#/auth?mode=signup");
+    await page.getByText("Trainer", { exact: true }).click();
+    await page.getByLabel(texts.auth.name).fill("Tara Trainer");
+    await page.getByLabel(texts.auth.email).fill(email);
+    await page.getByLabel(texts.auth.password, { exact: true }).fill("password-one");
+    await page.getByLabel(texts.auth.confirmPassword).fill("password-one");
+    await page.getByRole("button", { name: texts.auth.signUpButton }).click();
+    await expect(page).toHaveURL(/#\/roster$/);
+    await page.getByRole("link", { name: texts.nav.barn }).click();
+    await expect(page.getByRole("heading", { name: texts.barn.title })).toBeVisible();
+    await page.getByRole("link", { name: texts.nav.profile }).click();
+    await expect(page.getByText("Owner, Trainer")).toBeVisible();
+  });
+
+  test("an Owner sign-up is the default and has no Barn", async ({ signedOutPage: page }) => {
+    await page.goto("/#/auth?mode=signup");
+    await page.getByLabel(texts.auth.name).fill("Olive Owner");
+    await page.getByLabel(texts.auth.email).fill(uniqueEmail("owner"));
+    await page.getByLabel(texts.auth.password, { exact: true }).fill("password-one");
+    await page.getByLabel(texts.auth.confirmPassword).fill("password-one");
+    await page.getByRole("button", { name: texts.auth.signUpButton }).click();
+    await expect(page).toHaveURL(/#\/roster$/);
+    await expect(page.getByRole("link", { name: texts.nav.barn })).toHaveCount(0);
+    await page.goto("/#/barn");
+    await expect(page).toHaveURL(/#\/roster$/);
+  });
+});
+
+test.describe("magic link", () => {
+  test("unknown email gets the spec's message", async ({ signedOutPage: page }) => {
+    await page.goto("/#/auth?mode=magic");
+    await page.getByLabel(texts.auth.email).fill("nobody-here@example.test");
+    await page.getByRole("button", { name: texts.auth.sendMagicLink }).click();
+    await expect(alert(page)).toHaveText(texts.errors.noAccount);
+  });
+
+  test("sends the link, offers a different email, and the demo button completes sign-in", async ({ signedOutPage: page }) => {
+    await page.goto("/#/auth?mode=magic");
+    await page.getByLabel(texts.auth.email).fill(DEMO.rider);
+    await page.getByRole("button", { name: texts.auth.sendMagicLink }).click();
+    await expect(page.getByText(texts.auth.magicLinkSent(DEMO.rider))).toBeVisible();
+
+    await page.getByRole("button", { name: texts.auth.differentEmail }).click();
+    await expect(page.getByLabel(texts.auth.email)).toHaveValue("");
+    await page.getByLabel(texts.auth.email).fill(DEMO.rider);
+    await page.getByRole("button", { name: texts.auth.sendMagicLink }).click();
+    await page.getByRole("button", { name: texts.auth.completeMagicLink }).click();
+    await expect(page).toHaveURL(/#\/roster$/);
+    await expect(page.getByRole("link", { name: "Riley Dunn" })).toBeVisible();
+  });
+
+  test("a link for a user who no longer exists says so", async ({ signedOutPage: page, signUpAs, context }) => {
+    const user = await signUpAs();
+    await context.clearCookies();
+    await page.goto("/#/auth?mode=magic");
+    await page.getByLabel(texts.auth.email).fill(user.email);
+    await page.getByRole("button", { name: texts.auth.sendMagicLink }).click();
+    await expect(page.getByText(texts.auth.magicLinkSent(user.email))).toBeVisible();
+    const db = openE2eDatabase();
+    try {
+      db.prepare("delete from user where email = ?").run(user.email);
+    } finally {
+      db.close();
+    }
+    await page.getByRole("button", { name: texts.auth.completeMagicLink }).click();
+    await expect(alert(page)).toHaveText(texts.errors.magicLinkUserNotFound);
+    await expect(page.getByRole("heading", { name: texts.auth.magicLinkTitle })).toBeVisible();
+  });
+});
+
+test.describe("route guards", () => {
+  test("signed out, every path leads to /auth", async ({ signedOutPage: page }) => {
+    for (const path of ["/", "/#/roster", "/#/admin", "/#/horses/abc", "/#/nowhere"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/#\/auth$/);
+    }
+  });
+
+  test("an owner is sent from /barn and /admin to /roster; / and unknown paths go to /roster", async ({ signInAs, page }) => {
+    await signInAs(DEMO.owner);
+    for (const path of ["/#/barn", "/#/admin", "/#/unknown/path", "/", "/#/auth"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/#\/roster$/);
+    }
+  });
+
+  test("a trainer reaches /barn but not /admin", async ({ signInAs, page }) => {
+    await signInAs(DEMO.trainer, "/#/barn");
+    await expect(page.getByRole("heading", { name: texts.barn.title })).toBeVisible();
+    await page.goto("/#/admin");
+    await expect(page).toHaveURL(/#\/roster$/);
+  });
+
+  test("an admin reaches /admin, and the badge counts unread notifications", async ({ signInAs, page }) => {
+    await signInAs(DEMO.admin, "/#/admin");
+    await expect(page.getByRole("heading", { name: texts.admin.title })).toBeVisible();
+    await expect(page.getByTestId("unread-badge")).toHaveText("4");
+    await expect(page.getByRole("link", { name: `${texts.nav.notifications}, 4 unread` })).toBeVisible();
+  });
+});
+
+test.describe("accessibility", () => {
+  test("the auth screen has no axe violations in any mode", async ({ signedOutPage: page, axe }) => {
+    for (const mode of ["signin", "magic", "signup"]) {
+      await page.goto(`/#/auth?mode=${mode}`);
+      await expect(page.getByRole("button").first()).toBeVisible();
+      const results = await axe().analyze();
+      expect(results.violations, `${mode}: ${JSON.stringify(results.violations.map((v) => v.id))}`).toEqual([]);
+    }
+  });
+});
+
+test.describe("service worker", () => {
+  test.use({ serviceWorkers: "allow" });
+  test("is registered on page load", async ({ page }) => {
+    await page.goto("/#/auth");
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,70 @@
+import { resolve } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import SQLite from "better-sqlite3";
+
+export const DEMO_PASSWORD = "ringside-demo";
+export const DEMO = {
+  admin: "admin@ringside.demo",
+  trainer: "trainer@ringside.demo",
+  owner: "owner@ringside.demo",
+  rider: "rider@ringside.demo",
+} as const;
+
+let counter = 0;
+/** An email no other test uses, so parallel tests never share a new account. */
+export const uniqueEmail = (prefix = "e2e") =>
+  `${prefix}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.test`;
+
+/** The e2e server's SQLite file, for the few checks that need to reach behind the UI. */
+export function openE2eDatabase(): SQLite.Database {
+  const db = new SQLite(resolve(process.env.E2E_DATA_DIR ?? "test-results/e2e-data", "ringside.sqlite"));
+  db.pragma("busy_timeout = 5000");
+  return db;
+}
+
+interface Fixtures {
+  /** A page in a browser that has signed in before, so demo mode does not sign it in on its own. */
+  signedOutPage: Page;
+  /** Signs this page's browser in through the real endpoint and opens the app at `path`. */
+  signInAs: (email: string, path?: string, password?: string) => Promise<void>;
+  /** Creates an account through the real sign-up endpoint and signs the page in as it. */
+  signUpAs: (opts?: { role?: "Owner" | "Trainer"; name?: string }) => Promise<{ email: string; name: string; password: string }>;
+  axe: () => AxeBuilder;
+}
+
+export const test = base.extend<Fixtures>({
+  signedOutPage: async ({ page }, use) => {
+    await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
+    await use(page);
+  },
+  signInAs: async ({ page, baseURL }, use) => {
+    await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
+    await use(async (email, path = "/#/roster", password = DEMO_PASSWORD) => {
+      const res = await page.request.post("/api/auth/sign-in/email", {
+        data: { email, password },
+        headers: { origin: baseURL! },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      await page.goto(path);
+    });
+  },
+  signUpAs: async ({ page, baseURL }, use) => {
+    await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
+    await use(async ({ role = "Owner", name = `E2E ${role} ${++counter}` } = {}) => {
+      const email = uniqueEmail(role.toLowerCase());
+      const password = "e2e-password-1";
+      const res = await page.request.post("/api/auth/sign-up/email", {
+        data: { name, email, password, role },
+        headers: { origin: baseURL! },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      return { email, name, password };
+    });
+  },
+  axe: async ({ page }, use) => {
+    await use(() => new AxeBuilder({ page }));
+  },
+});
+
+export { expect };
