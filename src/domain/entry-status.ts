@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/** The class-entry statuses of the spec (section 4), in the spec's order. */
+export const ENTRY_STATUSES = [
+  "ImShowing",
+  "HorseIsShowing",
+  "CustomerIsShowing",
+  "FriendIsShowing",
+  "Interested",
+  "WatchClass",
+] as const;
+
+export const EntryStatus = z.enum(ENTRY_STATUSES);
+export type EntryStatus = z.infer<typeof EntryStatus>;
+
+/** The spec's label for each status. */
+export const STATUS_LABELS: Readonly<Record<EntryStatus, string>> = {
+  ImShowing: "I'm Showing",
+  HorseIsShowing: "My Horse is Showing",
+  CustomerIsShowing: "Customer is Showing",
+  FriendIsShowing: "Friend is Showing",
+  Interested: "Interested Not Sure",
+  WatchClass: "Watch Class",
+};
+
+/** The spec's fallback label for a status it does not know. */
+export const UNKNOWN_STATUS_LABEL = "Status Unknown";
+
+export function isEntryStatus(status: string): status is EntryStatus {
+  return (ENTRY_STATUSES as readonly string[]).includes(status);
+}
+
+export function statusLabel(status: string): string {
+  return isEntryStatus(status) ? STATUS_LABELS[status] : UNKNOWN_STATUS_LABEL;
+}
+
+/** "Upcoming showing" for schedule sharing: the user or their horse is showing. */
+export function isUpcomingShowing(status: string): boolean {
+  return status === "ImShowing" || status === "HorseIsShowing";
+}
