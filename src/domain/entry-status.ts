@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { texts } from "#domain/texts.ts";
 
 /** The class-entry statuses of the spec (section 4), in the spec's order. */
 export const ENTRY_STATUSES = [
@@ -14,17 +15,10 @@ export const EntryStatus = z.enum(ENTRY_STATUSES);
 export type EntryStatus = z.infer<typeof EntryStatus>;
 
 /** The spec's label for each status. */
-export const STATUS_LABELS: Readonly<Record<EntryStatus, string>> = {
-  ImShowing: "I'm Showing",
-  HorseIsShowing: "My Horse is Showing",
-  CustomerIsShowing: "Customer is Showing",
-  FriendIsShowing: "Friend is Showing",
-  Interested: "Interested Not Sure",
-  WatchClass: "Watch Class",
-};
+export const STATUS_LABELS: Readonly<Record<EntryStatus, string>> = texts.entries.statusLabels;
 
 /** The spec's fallback label for a status it does not know. */
-export const UNKNOWN_STATUS_LABEL = "Status Unknown";
+export const UNKNOWN_STATUS_LABEL = texts.entries.unknownStatus;
 
 export function isEntryStatus(status: string): status is EntryStatus {
   return (ENTRY_STATUSES as readonly string[]).includes(status);

@@ -68,6 +68,17 @@ export const texts = {
     admin: "Admin",
     notifications: "Notifications",
   },
+  entries: {
+    statusLabels: {
+      ImShowing: "I'm Showing",
+      HorseIsShowing: "My Horse is Showing",
+      CustomerIsShowing: "Customer is Showing",
+      FriendIsShowing: "Friend is Showing",
+      Interested: "Interested Not Sure",
+      WatchClass: "Watch Class",
+    },
+    unknownStatus: "Status Unknown",
+  },
   roster: {
     title: "Your Roster",
     subtitle: "Your personalized schedule based on tracked classes.",

@@ -210,7 +210,7 @@ test.describe("accessibility", () => {
       await page.goto(`/#/auth?mode=${mode}`);
       await expect(page.getByRole("button").first()).toBeVisible();
       const results = await axe().analyze();
-      expect(results.violations, `${mode}: ${JSON.stringify(results.violations.map((v) => v.id))}`).toEqual([]);
+      expect(results.violations, `${mode}: ${JSON.stringify(results.violations.map((v: { id: string }) => v.id))}`).toEqual([]);
     }
   });
 });

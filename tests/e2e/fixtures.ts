@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import SQLite from "better-sqlite3";
 
