@@ -127,6 +127,7 @@ function registerClient(app: FastifyInstance, clientDir: string | undefined): vo
     app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
+      cacheControl: false,
       index: ["index.html"],
       setHeaders(res, path) {
         if (path.includes(`${join("/", "assets", "/")}`)) {
