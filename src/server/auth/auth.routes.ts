@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { MagicLinkBody, SignInBody, SignUpBody } from "#domain/contracts/auth.ts";
-import { ERROR_CODES } from "#domain/errors.ts";
+import { ERROR_CODES, ErrorBody } from "#domain/errors.ts";
 import { texts } from "#domain/texts.ts";
 import { type Auth, CLIENT_IP_HEADER } from "#server/auth/auth.ts";
 import { toHeaders } from "#server/http/viewer.ts";
@@ -96,5 +96,35 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }): Pr
     return reply.send(json);
   };
 
+  // The main endpoints are declared one by one so the OpenAPI document describes them;
+  // the rest of better-auth's endpoints (magic-link verification, sessions, demo) share the wildcard.
+  const documented = [
+    { url: "/api/auth/sign-in/email", summary: "Sign in with email and password", body: SignInBody },
+    {
+      url: "/api/auth/sign-up/email",
+      summary: "Create an account (Owner or Trainer) and sign in",
+      body: SignUpBody,
+    },
+    { url: "/api/auth/sign-in/magic-link", summary: "Email a single-use sign-in link", body: MagicLinkBody },
+  ];
+  for (const route of documented) {
+    app.route({
+      method: "POST",
+      url: route.url,
+      schema: {
+        tags: ["auth"],
+        summary: route.summary,
+        body: route.body,
+        response: { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+      },
+      handler,
+    });
+  }
+  app.route({
+    method: "POST",
+    url: "/api/auth/sign-out",
+    schema: { tags: ["auth"], summary: "End the session and clear its cookie" },
+    handler,
+  });
   app.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler });
 }
