@@ -132,6 +132,13 @@ export interface ShowClassTable {
   division_id: string | null;
 }
 
+/** Which divisions a show's classes carry (migration 002), kept by the shows repository for the facets. */
+export interface ShowDivisionTable {
+  show_id: string;
+  division_id: string;
+  class_count: number;
+}
+
 export interface ClassEntryTable {
   id: string;
   user_id: string;
@@ -202,6 +209,7 @@ export interface Database {
   show: ShowTable;
   show_judge: ShowJudgeTable;
   show_class: ShowClassTable;
+  show_division: ShowDivisionTable;
   class_entry: ClassEntryTable;
   show_record: ShowRecordTable;
   notification: NotificationTable;

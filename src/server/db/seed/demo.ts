@@ -10,6 +10,7 @@ import {
   JACKSON_CLASSES,
   PAST_CLASSES,
 } from "#server/db/seed/demo-classes.ts";
+import { insertClasses } from "#server/features/shows/shows.repository.ts";
 import { newId } from "#server/platform/ids.ts";
 
 const SEEDED_KEY = "demo_seeded";
@@ -260,23 +261,15 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
         .values(show.judges.map((name, position) => ({ show_id: id, position, name })))
         .execute();
       const perDay = Math.ceil(show.classes.length / days);
-      await trx
-        .insertInto("show_class")
-        .values(
-          show.classes.map((name, i) => {
-            const number = classNumber(show, i, name);
-            return {
-              show_id: id,
-              id: `${show.prefix}-${number}`,
-              position: i,
-              number,
-              name,
-              date: show.dated ? ymd(addDays(start, Math.floor(i / perDay))) : null,
-              division_id: null,
-            };
-          }),
-        )
-        .execute();
+      await insertClasses(
+        trx,
+        id,
+        show.classes.map((name, i) => ({
+          id: `${show.prefix}-${classNumber(show, i, name)}`,
+          name,
+          date: show.dated ? ymd(addDays(start, Math.floor(i / perDay))) : null,
+        })),
+      );
     }
     const show = (key: string) => showIds.get(key)!;
 

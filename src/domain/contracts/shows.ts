@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { DIVISION_IDS } from "#domain/divisions.ts";
+
+/** What a real filter never exceeds and what keeps a hostile query cheap. */
+export const SHOW_LIMITS = {
+  text: 100,
+  listValue: 100,
+  listItems: 50,
+  pageSize: 30,
+  maxPageSize: 100,
+  cursor: 200,
+} as const;
+
+const text = z
+  .string()
+  .trim()
+  .max(SHOW_LIMITS.text, {
+    error: `Search text must be at most ${SHOW_LIMITS.text} characters.`,
+  });
+
+/** A querystring list: `judge=a&judge=b` arrives as an array, `judge=a` as a string. */
+function list<T extends z.ZodType>(item: T) {
+  return z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z.array(item).max(SHOW_LIMITS.listItems, {
+      error: `Choose at most ${SHOW_LIMITS.listItems} values per filter.`,
+    }),
+  );
+}
+
+const flag = z
+  .enum(["0", "1", "true", "false"])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+/** Planner filters: text fields match every word; within a checklist any value matches; lists combine with AND. */
+export const ShowListQuery = z.strictObject({
+  name: text.optional(),
+  location: text.optional(),
+  judge: list(z.string().trim().min(1).max(SHOW_LIMITS.listValue)),
+  division: list(z.enum(DIVISION_IDS)),
+  org: list(z.string().trim().min(1).max(SHOW_LIMITS.listValue)),
+  includePast: flag,
+  cursor: z.string().max(SHOW_LIMITS.cursor).optional(),
+  limit: z.coerce.number().int().min(1).max(SHOW_LIMITS.maxPageSize).default(SHOW_LIMITS.pageSize),
+});
+export type ShowListQuery = z.output<typeof ShowListQuery>;
+
+export const ShowFacetsQuery = z.strictObject({ includePast: flag });
+export type ShowFacetsQuery = z.output<typeof ShowFacetsQuery>;
+
+export const ShowIdParams = z.strictObject({ showId: z.string().min(1).max(100) });
+
+/** A show as the planner card shows it. */
+export const ShowSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  location: z.string(),
+  sanctioningOrg: z.string().nullable(),
+  isAiPrediction: z.boolean(),
+  judges: z.array(z.string()),
+});
+export type ShowSummary = z.infer<typeof ShowSummary>;
+
+export const ShowPage = z.object({
+  shows: z.array(ShowSummary),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ShowPage = z.infer<typeof ShowPage>;
+
+const FacetValue = z.object({ value: z.string(), count: z.number().int().nonnegative() });
+export type FacetValue = z.infer<typeof FacetValue>;
+
+/** What the filter sheet's checklists offer: values that occur among the shows, with how many shows have each. */
+export const ShowFacets = z.object({
+  judges: z.array(FacetValue),
+  divisions: z.array(FacetValue.extend({ name: z.string() })),
+  orgs: z.array(FacetValue),
+});
+export type ShowFacets = z.infer<typeof ShowFacets>;
+
+export const ShowClass = z.object({
+  id: z.string(),
+  number: z.string(),
+  name: z.string(),
+  date: z.string().nullable(),
+  divisionId: z.string().nullable(),
+});
+export type ShowClass = z.infer<typeof ShowClass>;
+
+export const ShowDetail = ShowSummary.extend({ classes: z.array(ShowClass) });
+export type ShowDetail = z.infer<typeof ShowDetail>;

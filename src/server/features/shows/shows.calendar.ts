@@ -1,0 +1,52 @@
+import { addDays, format, max, parseISO } from "date-fns";
+import { createEvent, type DateArray } from "ics";
+
+export interface CalendarShow {
+  id: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  location: string;
+  judges: readonly string[];
+}
+
+const dateArray = (ymd: string): DateArray => {
+  const [y, m, d] = ymd.split("-").map(Number);
+  return [y!, m!, d!];
+};
+
+/**
+ * The show as one all-day iCalendar event (RFC 5545, via `ics`): DTSTART is the start date and DTEND
+ * the day after the end date, because an all-day DTEND is exclusive; that is what Google, Apple and
+ * Outlook calendars expect. Judges go in the description.
+ */
+export function showCalendar(show: CalendarShow): string {
+  const lastDay = max([parseISO(show.startDate), parseISO(show.endDate)]);
+  const { error, value } = createEvent({
+    productId: "ringside/shows",
+    uid: `${show.id}@ringside`,
+    title: show.name,
+    start: dateArray(show.startDate),
+    end: dateArray(format(addDays(lastDay, 1), "yyyy-MM-dd")),
+    location: show.location,
+    ...(show.judges.length > 0 ? { description: `Judges: ${show.judges.join(", ")}` } : {}),
+  });
+  if (error || !value) throw error ?? new Error("Could not build the calendar file.");
+  return value;
+}
+
+/** A file name from the show name: safe on every desktop and phone, never empty. */
+export function calendarFileName(showName: string): string {
+  const cleaned = showName
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 120);
+  return `${cleaned || "show"}.ics`;
+}
+
+/** Content-Disposition with an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987). */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,252 @@
+import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from "kysely";
+import { classNumberFromId } from "#domain/class-number.ts";
+import { primaryDivisionForClassName } from "#domain/division-rule.ts";
+import { divisionName } from "#domain/divisions.ts";
+import { searchWords } from "#domain/word-search.ts";
+import type { Database, ShowClassTable } from "#server/db/schema.ts";
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+
+export interface ShowRow {
+  id: string;
+  name: string;
+  start_date: string;
+  end_date: string;
+  location: string;
+  sanctioning_org: string | null;
+  is_ai_prediction: number;
+}
+
+export interface ShowFilter {
+  name?: string | undefined;
+  location?: string | undefined;
+  judges: readonly string[];
+  divisions: readonly string[];
+  orgs: readonly string[];
+  includePast: boolean;
+  /** yyyy-mm-dd: shows ending before it are past. */
+  today: string;
+}
+
+export interface ShowKey {
+  startDate: string;
+  id: string;
+}
+
+/** `like` pattern for one search word, with the wildcard characters taken literally. */
+function containsPattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The spec's every-word rule in SQL, so it runs inside the index-ordered scan instead of in memory:
+ * one `lower(column) like '%word%'` per word, ANDed.
+ */
+function everyWord(column: "s.name" | "s.location", query: string | undefined): Expression<SqlBool>[] {
+  return searchWords(query ?? "").map(
+    (word) => sql<SqlBool>`lower(${sql.ref(column)}) like ${containsPattern(word)} escape '\\'`,
+  );
+}
+
+const SHOW_COLUMNS = [
+  "s.id",
+  "s.name",
+  "s.start_date",
+  "s.end_date",
+  "s.location",
+  "s.sanctioning_org",
+  "s.is_ai_prediction",
+] as const;
+
+/** One page of shows matching the filter, by start date then id, after `after` when given. */
+export async function listShows(
+  db: Queryable,
+  filter: ShowFilter,
+  page: { after: ShowKey | null; limit: number },
+): Promise<ShowRow[]> {
+  let query = db.selectFrom("show as s").select(SHOW_COLUMNS);
+  if (!filter.includePast) query = query.where("s.end_date", ">=", filter.today);
+  const conditions = [...everyWord("s.name", filter.name), ...everyWord("s.location", filter.location)];
+  for (const condition of conditions) query = query.where(condition);
+  if (filter.orgs.length > 0) query = query.where("s.sanctioning_org", "in", [...filter.orgs]);
+  if (filter.judges.length > 0) {
+    const judges = [...filter.judges];
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("show_judge as j")
+          .select("j.show_id")
+          .whereRef("j.show_id", "=", "s.id")
+          .where("j.name", "in", judges),
+      ),
+    );
+  }
+  if (filter.divisions.length > 0) {
+    const divisions = [...filter.divisions];
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("show_class as c")
+          .select("c.show_id")
+          .whereRef("c.show_id", "=", "s.id")
+          .where("c.division_id", "in", divisions),
+      ),
+    );
+  }
+  const after = page.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("s.start_date", ">", after.startDate),
+        eb.and([eb("s.start_date", "=", after.startDate), eb("s.id", ">", after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy("s.start_date").orderBy("s.id").limit(page.limit).execute();
+}
+
+/** Judge names of the given shows, in each show's order. One query for the whole page. */
+export async function judgesOf(db: Queryable, showIds: readonly string[]): Promise<Map<string, string[]>> {
+  const byShow = new Map<string, string[]>(showIds.map((id) => [id, []]));
+  if (showIds.length === 0) return byShow;
+  const rows = await db
+    .selectFrom("show_judge")
+    .select(["show_id", "name"])
+    .where("show_id", "in", [...showIds])
+    .orderBy("show_id")
+    .orderBy("position")
+    .execute();
+  for (const row of rows) byShow.get(row.show_id)?.push(row.name);
+  return byShow;
+}
+
+export async function findShow(db: Queryable, id: string): Promise<ShowRow | undefined> {
+  return db.selectFrom("show as s").select(SHOW_COLUMNS).where("s.id", "=", id).executeTakeFirst();
+}
+
+export async function classesOf(
+  db: Queryable,
+  showId: string,
+): Promise<Pick<ShowClassTable, "id" | "number" | "name" | "date" | "division_id">[]> {
+  return db
+    .selectFrom("show_class")
+    .select(["id", "number", "name", "date", "division_id"])
+    .where("show_id", "=", showId)
+    .orderBy("position")
+    .execute();
+}
+
+export interface FacetCount {
+  value: string;
+  count: number;
+}
+
+/** The judges, divisions and orgs occurring among the (upcoming, or all) shows, each with its number of shows. */
+export async function showFacets(
+  db: Queryable,
+  opts: { includePast: boolean; today: string },
+): Promise<{ judges: FacetCount[]; divisions: (FacetCount & { name: string })[]; orgs: FacetCount[] }> {
+  const inScope = (column: "j.show_id" | "c.show_id") =>
+    sql<SqlBool>`${sql.ref(column)} in (select id from show where end_date >= ${opts.today})`;
+
+  let judgeQuery = db
+    .selectFrom("show_judge as j")
+    .select((eb) => ["j.name as value", eb.fn.count<number | string>("j.show_id").distinct().as("count")])
+    .groupBy("j.name");
+  if (!opts.includePast) judgeQuery = judgeQuery.where(inScope("j.show_id"));
+
+  let divisionQuery = db
+    .selectFrom("show_division as c")
+    .select((eb) => ["c.division_id as value", eb.fn.count<number | string>("c.show_id").as("count")])
+    .groupBy("c.division_id");
+  if (!opts.includePast) divisionQuery = divisionQuery.where(inScope("c.show_id"));
+
+  let orgQuery = db
+    .selectFrom("show as s")
+    .select((eb) => ["s.sanctioning_org as value", eb.fn.countAll<number | string>().as("count")])
+    .where("s.sanctioning_org", "is not", null)
+    .groupBy("s.sanctioning_org");
+  if (!opts.includePast) orgQuery = orgQuery.where("s.end_date", ">=", opts.today);
+
+  const [judges, divisions, orgs] = await Promise.all([
+    judgeQuery.execute(),
+    divisionQuery.execute(),
+    orgQuery.execute(),
+  ]);
+  const counted = (rows: { value: string | null; count: number | string }[]) =>
+    rows
+      .filter((r): r is { value: string; count: number | string } => !!r.value)
+      .map((r) => ({ value: r.value, count: Number(r.count) }))
+      .sort((a, b) => a.value.localeCompare(b.value));
+  return {
+    judges: counted(judges),
+    divisions: counted(divisions).map((d) => ({ ...d, name: divisionName(d.value) })),
+    orgs: counted(orgs),
+  };
+}
+
+/** A class as an admin form, an import or the demo seed provides it. */
+export interface NewClass {
+  /** The class id, unique within the show: `cel-12E`, `sfs-3`, `class-7`. */
+  id: string;
+  name: string;
+  date?: string | null;
+}
+
+/** Rows per insert statement: far below SQLite's bound-parameter limit on every version. */
+const INSERT_CHUNK = 500;
+
+/**
+ * Inserts a show's classes in the given order, after any it already has. Every class gets its display
+ * number from its id and its PRIMARY division from its name (src/domain/division-rule.ts: the first tag in
+ * precedence order, so 'Amateur Country Pleasure' is country-pleasure and 'Youth 12-17' is youth). Keeps
+ * the show's division summary (used by the planner's facets) in step. Call inside a transaction.
+ */
+export async function insertClasses(
+  trx: Queryable,
+  showId: string,
+  classes: readonly NewClass[],
+): Promise<void> {
+  if (classes.length > 0) {
+    const last = await trx
+      .selectFrom("show_class")
+      .select((eb) => eb.fn.max<number | null>("position").as("max"))
+      .where("show_id", "=", showId)
+      .executeTakeFirst();
+    const first = last?.max == null ? 0 : Number(last.max) + 1;
+    const rows = classes.map((c, i) => ({
+      show_id: showId,
+      id: c.id,
+      position: first + i,
+      number: classNumberFromId(c.id),
+      name: c.name,
+      date: c.date || null,
+      division_id: primaryDivisionForClassName(c.name),
+    }));
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await trx
+        .insertInto("show_class")
+        .values(rows.slice(i, i + INSERT_CHUNK))
+        .execute();
+    }
+  }
+  await refreshShowDivisions(trx, showId);
+}
+
+/**
+ * Rebuilds the show's row set in `show_division` (which divisions its classes carry, with counts)
+ * from `show_class`. Call it after any change to a show's classes (insert, rename, delete).
+ */
+export async function refreshShowDivisions(trx: Queryable, showId: string): Promise<void> {
+  await trx.deleteFrom("show_division").where("show_id", "=", showId).execute();
+  await trx
+    .insertInto("show_division")
+    .columns(["show_id", "division_id", "class_count"])
+    .expression((eb) =>
+      eb
+        .selectFrom("show_class")
+        .select((s) => ["show_id", "division_id", s.fn.countAll<number>().as("class_count")])
+        .where("show_id", "=", showId)
+        .where("division_id", "is not", null)
+        .groupBy(["show_id", "division_id"]),
+    )
+    .execute();
+}

@@ -1,0 +1,111 @@
+import { format } from "date-fns";
+import type {
+  ShowDetail,
+  ShowFacets,
+  ShowFacetsQuery,
+  ShowListQuery,
+  ShowPage,
+  ShowSummary,
+} from "#domain/contracts/shows.ts";
+import { texts } from "#domain/texts.ts";
+import type { Db } from "#server/db/client.ts";
+import { calendarFileName, showCalendar } from "#server/features/shows/shows.calendar.ts";
+import {
+  classesOf,
+  findShow,
+  judgesOf,
+  listShows,
+  type ShowKey,
+  type ShowRow,
+  showFacets,
+} from "#server/features/shows/shows.repository.ts";
+import { badRequest, notFound } from "#server/platform/errors.ts";
+
+/** Today as a calendar day on the server; shows ending before it are past. */
+export const todayYmd = (now: Date = new Date()): string => format(now, "yyyy-MM-dd");
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The page cursor: the last show's sort key, opaque to clients. */
+export function encodeCursor(key: ShowKey): string {
+  return Buffer.from(`${key.startDate}|${key.id}`, "utf8").toString("base64url");
+}
+
+export function decodeCursor(cursor: string): ShowKey {
+  const [startDate, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (!startDate || !DATE.test(startDate) || !id || rest.length > 0) throw badRequest("Invalid page cursor.");
+  return { startDate, id };
+}
+
+function present(row: ShowRow, judges: string[]): ShowSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    location: row.location,
+    sanctioningOrg: row.sanctioning_org,
+    isAiPrediction: Number(row.is_ai_prediction) === 1,
+    judges,
+  };
+}
+
+/** One page of the planner: shows matching every filter, by start date ascending. */
+export async function getShowPage(db: Db, query: ShowListQuery, today: string): Promise<ShowPage> {
+  const rows = await listShows(
+    db.db,
+    {
+      name: query.name,
+      location: query.location,
+      judges: query.judge,
+      divisions: query.division,
+      orgs: query.org,
+      includePast: query.includePast,
+      today,
+    },
+    { after: query.cursor ? decodeCursor(query.cursor) : null, limit: query.limit + 1 },
+  );
+  const page = rows.slice(0, query.limit);
+  const judges = await judgesOf(
+    db.db,
+    page.map((r) => r.id),
+  );
+  const last = page.at(-1);
+  return {
+    shows: page.map((row) => present(row, judges.get(row.id) ?? [])),
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor({ startDate: last.start_date, id: last.id }) : null,
+  };
+}
+
+export async function getShowFacets(db: Db, query: ShowFacetsQuery, today: string): Promise<ShowFacets> {
+  return showFacets(db.db, { includePast: query.includePast, today });
+}
+
+async function loadShow(db: Db, showId: string): Promise<ShowSummary> {
+  const row = await findShow(db.db, showId);
+  if (!row) throw notFound(texts.errors.showNotFound);
+  const judges = await judgesOf(db.db, [row.id]);
+  return present(row, judges.get(row.id) ?? []);
+}
+
+/** One show with its judges and its classes in show order. */
+export async function getShowDetail(db: Db, showId: string): Promise<ShowDetail> {
+  const [show, classes] = await Promise.all([loadShow(db, showId), classesOf(db.db, showId)]);
+  return {
+    ...show,
+    classes: classes.map((c) => ({
+      id: c.id,
+      number: c.number,
+      name: c.name,
+      date: c.date,
+      divisionId: c.division_id,
+    })),
+  };
+}
+
+/** The show's all-day calendar file and the name to save it under. */
+export async function getShowCalendar(db: Db, showId: string): Promise<{ fileName: string; body: string }> {
+  const show = await loadShow(db, showId);
+  return { fileName: calendarFileName(show.name), body: showCalendar(show) };
+}
