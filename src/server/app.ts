@@ -13,10 +13,14 @@ import type { AppConfig } from "#server/config.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { seedDemo } from "#server/db/seed/demo.ts";
+import { barnRoutes } from "#server/features/barn/barn.routes.ts";
 import { outboxRoutes } from "#server/features/dev/outbox.routes.ts";
 import { healthRoutes } from "#server/features/health/health.routes.ts";
+import { horseRoutes } from "#server/features/horses/horses.routes.ts";
+import { imageRoutes } from "#server/features/images/images.routes.ts";
 import { meRoutes } from "#server/features/me/me.routes.ts";
 import { notificationRoutes } from "#server/features/notifications/notifications.routes.ts";
+import { peopleRoutes } from "#server/features/people/people.routes.ts";
 import { showRoutes } from "#server/features/shows/shows.routes.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { viewerPlugin } from "#server/http/viewer.ts";
@@ -111,6 +115,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(meRoutes, { config });
   await app.register(notificationRoutes, { db });
   await app.register(showRoutes, { db });
+  await app.register(horseRoutes, { db });
+  await app.register(barnRoutes, { db });
+  await app.register(imageRoutes, { db });
+  await app.register(peopleRoutes, { db });
   if (config.demo) await app.register(outboxRoutes, { db });
 
   registerClient(app, config.clientDir);
