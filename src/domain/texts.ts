@@ -78,6 +78,48 @@ export const texts = {
       WatchClass: "Watch Class",
     },
     unknownStatus: "Status Unknown",
+    prompt: "How are you involved with this class? (Select all that apply)",
+    save: "Save",
+    removeAll: "Remove all from Roster",
+    horse: "Horse",
+    rider: "Rider",
+    customer: "Customer",
+    noHorse: "No horse",
+    noRider: "No rider",
+    chooseCustomer: "Choose a customer",
+    selectCustomerFirst: "Select customer first",
+    tooltips: {
+      imShowing: (horse: string | null) => (horse ? `You are showing ${horse}` : "You are showing"),
+      horseIsShowing: (horse: string | null, rider: string | null) =>
+        `${horse ?? "Your horse"} is showing${rider ? ` with ${rider}` : ""}`,
+      customerIsShowing: (rider: string | null, horse: string | null) =>
+        ["Your customer", rider, "is showing", horse].filter(Boolean).join(" "),
+      friendIsShowing: (rider: string | null, horse: string | null) =>
+        ["Your friend", rider, "is showing", horse].filter(Boolean).join(" "),
+      interested: "You are interested in this class",
+      watching: "You are watching this class",
+    },
+    barnActivity: (user: string, horse: string, className: string, show: string) =>
+      `${user} entered ${horse} in the "${className}" class at ${show}.`,
+    errors: {
+      loadFailed: "Could not load your entries for this class.",
+      saveFailed: "Could not save your entries.",
+    },
+    denials: {
+      classNotFound: "Class not found.",
+      horseIsShowingTrainer: "Trainers declare horses under Customer is Showing, not My Horse is Showing.",
+      customerIsShowingNotTrainer: "Only trainers can declare Customer is Showing.",
+      unknownHorse: "That horse does not exist.",
+      unknownRider: "That rider does not exist.",
+      notOwnHorse: "You can only choose a horse you own.",
+      imShowingRider: "The rider for I'm Showing can only be you.",
+      riderNotEligible: "The rider must be an owner or a trainer.",
+      friendIsSelf: "Choose someone other than yourself as the friend who is showing.",
+      notYourCustomer: "That person is not one of your customers.",
+      customerFirst: "Choose the customer before the horse.",
+      notCustomersHorse: "That horse is not one of your customer's horses that you train.",
+      noPeopleAllowed: (label: string) => `${label} takes no horse or rider.`,
+    },
   },
   roster: {
     title: "Your Roster",
@@ -116,6 +158,14 @@ export const texts = {
   notifications: {
     title: "Notifications",
     empty: "You have no new notifications.",
+    unread: "Unread",
+    newShow: (name: string, location: string) => `New show added: ${name} in ${location}.`,
+    showUpdate: (name: string, changes: string[]) => `${name} has changed: ${changes.join("; ")}.`,
+    changedDates: (start: string, end: string) =>
+      start === end ? `the date is now ${start}` : `the dates are now ${start} to ${end}`,
+    changedLocation: (location: string) => `the location is now ${location}`,
+    changedJudges: (judges: string[]) =>
+      judges.length ? `the judges are now ${judges.join(", ")}` : "the judges have been removed",
   },
   horses: {
     title: "Your Horses",

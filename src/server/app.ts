@@ -15,6 +15,7 @@ import { migrateToLatest } from "#server/db/migrate.ts";
 import { seedDemo } from "#server/db/seed/demo.ts";
 import { barnRoutes } from "#server/features/barn/barn.routes.ts";
 import { outboxRoutes } from "#server/features/dev/outbox.routes.ts";
+import { entryRoutes } from "#server/features/entries/entries.routes.ts";
 import { healthRoutes } from "#server/features/health/health.routes.ts";
 import { horseRoutes } from "#server/features/horses/horses.routes.ts";
 import { imageRoutes } from "#server/features/images/images.routes.ts";
@@ -24,6 +25,7 @@ import { peopleRoutes } from "#server/features/people/people.routes.ts";
 import { showRoutes } from "#server/features/shows/shows.routes.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { viewerPlugin } from "#server/http/viewer.ts";
+import { createEventBus, type EventBus, eventRoutes } from "#server/platform/events.ts";
 import { createMailer, type Mailer } from "#server/platform/mail.ts";
 
 export interface AppDeps {
@@ -31,6 +33,7 @@ export interface AppDeps {
   db: Db;
   auth: Auth;
   mailer: Mailer;
+  events: EventBus;
 }
 
 declare module "fastify" {
@@ -58,7 +61,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",
   });
-  app.decorate("deps", { config, db, auth, mailer });
+  const events = createEventBus(db, app.log);
+  await events.start();
+  app.decorate("deps", { config, db, auth, mailer, events });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -114,6 +119,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth });
   await app.register(meRoutes, { config });
   await app.register(notificationRoutes, { db });
+  await app.register(eventRoutes, { bus: events });
+  await app.register(entryRoutes, { db, bus: events });
   await app.register(showRoutes, { db });
   await app.register(horseRoutes, { db });
   await app.register(barnRoutes, { db });
@@ -125,6 +132,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   app.addHook("onClose", async () => {
     mailer.close();
+    await events.close();
     await db.close();
   });
   return app;

@@ -2,3 +2,21 @@ import { z } from "zod";
 
 export const UnreadCount = z.object({ count: z.number().int().nonnegative() });
 export type UnreadCount = z.infer<typeof UnreadCount>;
+
+/** The notification types of the spec; any other type is shown with a default icon. */
+export const NOTIFICATION_TYPES = ["NewShow", "ShowUpdate", "NewQualifyingClass", "BarnActivity"] as const;
+
+export const NotificationItem = z.object({
+  id: z.string(),
+  type: z.string(),
+  message: z.string(),
+  showId: z.string().nullable(),
+  createdAt: z.string(),
+  isRead: z.boolean(),
+});
+export type NotificationItem = z.infer<typeof NotificationItem>;
+
+export const NotificationList = z.object({ notifications: z.array(NotificationItem) });
+export type NotificationList = z.infer<typeof NotificationList>;
+
+export const NotificationParams = z.strictObject({ id: z.string().trim().min(1).max(100) });

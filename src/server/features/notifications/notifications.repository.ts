@@ -1,5 +1,10 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#server/db/schema.ts";
+
+/** The most recent notifications a list shows; older ones stay in the database. */
+export const NOTIFICATION_LIST_LIMIT = 100;
+
+type Queryable = Kysely<Database> | Transaction<Database>;
 
 /** Notifications a user may see: their own and the everyone-notifications (no user id). */
 export async function countUnreadVisible(db: Kysely<Database>, userId: string): Promise<number> {
@@ -19,4 +24,63 @@ export async function countUnreadVisible(db: Kysely<Database>, userId: string): 
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+export interface NotificationRow {
+  id: string;
+  type: string;
+  message: string;
+  show_id: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** The user's visible notifications, newest first, with that user's read state. */
+export async function listVisible(db: Kysely<Database>, userId: string): Promise<NotificationRow[]> {
+  return db
+    .selectFrom("notification as n")
+    .leftJoin("notification_read as r", (join) =>
+      join.onRef("r.notification_id", "=", "n.id").on("r.user_id", "=", userId),
+    )
+    .where((eb) => eb.or([eb("n.user_id", "=", userId), eb("n.user_id", "is", null)]))
+    .select(["n.id", "n.type", "n.message", "n.show_id", "n.created_at", "r.read_at"])
+    .orderBy("n.created_at", "desc")
+    .orderBy("n.id", "desc")
+    .limit(NOTIFICATION_LIST_LIMIT)
+    .execute();
+}
+
+export async function findNotification(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ id: string; user_id: string | null } | undefined> {
+  return db.selectFrom("notification").select(["id", "user_id"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** Marks read for this user only; reading twice keeps the first time. */
+export async function markRead(db: Kysely<Database>, id: string, userId: string, at: string): Promise<void> {
+  await db
+    .insertInto("notification_read")
+    .values({ notification_id: id, user_id: userId, read_at: at })
+    .onConflict((oc) => oc.columns(["user_id", "notification_id"]).doNothing())
+    .execute();
+}
+
+export interface NewNotification {
+  id: string;
+  user_id: string | null;
+  type: string;
+  message: string;
+  show_id: string | null;
+  created_at: string;
+}
+
+export async function insertNotifications(db: Queryable, rows: readonly NewNotification[]): Promise<void> {
+  // Batches keep PostgreSQL under its bind-parameter limit when a show update reaches many users.
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto("notification")
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
 }

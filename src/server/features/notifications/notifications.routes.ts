@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { UnreadCount } from "#domain/contracts/notifications.ts";
+import { z } from "zod";
+import { NotificationList, NotificationParams, UnreadCount } from "#domain/contracts/notifications.ts";
 import { ErrorBody } from "#domain/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { countUnreadVisible } from "#server/features/notifications/notifications.repository.ts";
+import { listNotifications, readNotification } from "#server/features/notifications/notifications.service.ts";
 
 export async function notificationRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,6 +21,38 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db })
     async (request) => {
       const viewer = await app.requireViewer(request);
       return { count: await countUnreadVisible(opts.db.db, viewer.id) };
+    },
+  );
+
+  r.get(
+    "/api/notifications",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "The user's own and everyone's notifications, newest first, with the user's read state",
+        response: { 200: NotificationList, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const viewer = await app.requireViewer(request);
+      return { notifications: await listNotifications(opts.db, viewer) };
+    },
+  );
+
+  r.post(
+    "/api/notifications/:id/read",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "Marks a notification read for the signed-in user only",
+        params: NotificationParams,
+        response: { 200: z.object({ ok: z.literal(true) }), 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const viewer = await app.requireViewer(request);
+      await readNotification(opts.db, viewer, request.params.id);
+      return { ok: true as const };
     },
   );
 }

@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import type { EntryChoice } from "#domain/contracts/entries.ts";
+import type { Role } from "#domain/roles.ts";
+import { texts } from "#domain/texts.ts";
+import {
+  type ChoiceFacts,
+  canDeclareStatus,
+  entryChoiceDenial,
+  isCustomerOf,
+  isEligibleRider,
+} from "#server/features/entries/entries.policy.ts";
+
+const d = texts.entries.denials;
+const owner = { id: "owner", roles: ["Owner"] as Role[] };
+const trainer = { id: "trainer", roles: ["Owner", "Trainer"] as Role[] };
+
+const facts: ChoiceFacts = {
+  horses: new Set(["own", "other", "cust"]),
+  ownHorses: new Set(["own"]),
+  people: new Map<string, Role[]>([
+    ["owner", ["Owner"]],
+    ["trainer", ["Owner", "Trainer"]],
+    ["friend", ["Owner"]],
+    ["cust", ["Owner"]],
+    ["admin", ["Admin"]],
+  ]),
+  customerHorses: new Map([
+    ["cust", new Set(["cust"])],
+    ["trainer", new Set(["own"])],
+  ]),
+};
+
+const choice = (
+  status: EntryChoice["status"],
+  horseId: string | null = null,
+  riderId: string | null = null,
+) => ({
+  status,
+  horseId,
+  riderId,
+});
+
+describe("canDeclareStatus", () => {
+  it.each([
+    [owner, "HorseIsShowing", null],
+    [trainer, "HorseIsShowing", d.horseIsShowingTrainer],
+    [owner, "CustomerIsShowing", d.customerIsShowingNotTrainer],
+    [trainer, "CustomerIsShowing", null],
+    [owner, "ImShowing", null],
+    [trainer, "FriendIsShowing", null],
+  ] as const)("%o declaring %s → %s", (viewer, status, message) => {
+    expect(canDeclareStatus(viewer, status)?.message ?? null).toBe(message);
+  });
+});
+
+describe("isEligibleRider / isCustomerOf", () => {
+  it.each([
+    [["Owner"], true],
+    [["Trainer"], true],
+    [["Owner", "Admin"], true],
+    [["Admin"], false],
+    [[], false],
+  ] as const)("roles %j may ride: %s", (roles, expected) => {
+    expect(isEligibleRider(roles)).toBe(expected);
+  });
+
+  it("counts owners of trained horses as customers, never the trainer", () => {
+    expect(isCustomerOf(trainer, "cust", facts)).toBe(true);
+    expect(isCustomerOf(trainer, "friend", facts)).toBe(false);
+    expect(isCustomerOf(trainer, "trainer", facts)).toBe(false);
+  });
+});
+
+describe("entryChoiceDenial", () => {
+  it.each([
+    ["ImShowing, own horse", owner, choice("ImShowing", "own"), null],
+    ["ImShowing, empty", owner, choice("ImShowing"), null],
+    ["ImShowing, other's horse", owner, choice("ImShowing", "other"), [403, d.notOwnHorse]],
+    ["ImShowing, unknown horse", owner, choice("ImShowing", "ghost"), [400, d.unknownHorse]],
+    ["ImShowing, self as rider", trainer, choice("ImShowing", null, "trainer"), null],
+    ["ImShowing, other rider", owner, choice("ImShowing", null, "friend"), [400, d.imShowingRider]],
+    ["HorseIsShowing, own horse, any rider", owner, choice("HorseIsShowing", "own", "trainer"), null],
+    ["HorseIsShowing, other's horse", owner, choice("HorseIsShowing", "other"), [403, d.notOwnHorse]],
+    [
+      "HorseIsShowing, admin rider",
+      owner,
+      choice("HorseIsShowing", "own", "admin"),
+      [400, d.riderNotEligible],
+    ],
+    ["HorseIsShowing, unknown rider", owner, choice("HorseIsShowing", null, "ghost"), [400, d.unknownRider]],
+    ["HorseIsShowing, trainer", trainer, choice("HorseIsShowing"), [403, d.horseIsShowingTrainer]],
+    ["CustomerIsShowing, customer and horse", trainer, choice("CustomerIsShowing", "cust", "cust"), null],
+    ["CustomerIsShowing, empty", trainer, choice("CustomerIsShowing"), null],
+    ["CustomerIsShowing, horse only", trainer, choice("CustomerIsShowing", "cust"), [400, d.customerFirst]],
+    [
+      "CustomerIsShowing, not a customer",
+      trainer,
+      choice("CustomerIsShowing", null, "friend"),
+      [403, d.notYourCustomer],
+    ],
+    [
+      "CustomerIsShowing, unknown customer",
+      trainer,
+      choice("CustomerIsShowing", null, "ghost"),
+      [400, d.unknownRider],
+    ],
+    [
+      "CustomerIsShowing, self",
+      trainer,
+      choice("CustomerIsShowing", "own", "trainer"),
+      [403, d.notYourCustomer],
+    ],
+    [
+      "CustomerIsShowing, wrong horse",
+      trainer,
+      choice("CustomerIsShowing", "own", "cust"),
+      [403, d.notCustomersHorse],
+    ],
+    [
+      "CustomerIsShowing, non-trainer",
+      owner,
+      choice("CustomerIsShowing"),
+      [403, d.customerIsShowingNotTrainer],
+    ],
+    ["FriendIsShowing, any horse", owner, choice("FriendIsShowing", "other", "friend"), null],
+    ["FriendIsShowing, self", owner, choice("FriendIsShowing", null, "owner"), [400, d.friendIsSelf]],
+    [
+      "FriendIsShowing, admin rider",
+      owner,
+      choice("FriendIsShowing", null, "admin"),
+      [400, d.riderNotEligible],
+    ],
+    ["Interested, empty", owner, choice("Interested"), null],
+    [
+      "Interested, horse",
+      owner,
+      choice("Interested", "own"),
+      [400, d.noPeopleAllowed("Interested Not Sure")],
+    ],
+    [
+      "WatchClass, rider",
+      owner,
+      choice("WatchClass", null, "friend"),
+      [400, d.noPeopleAllowed("Watch Class")],
+    ],
+  ] as const)("%s", (_label, viewer, c, expected) => {
+    const denial = entryChoiceDenial(viewer, c, facts);
+    expect(denial ? [denial.status, denial.message] : null).toEqual(expected);
+  });
+});

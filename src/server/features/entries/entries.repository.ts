@@ -1,0 +1,228 @@
+import type { Kysely, Transaction } from "kysely";
+import { parseRoles, type Role } from "#domain/roles.ts";
+import type { ClassEntryTable, Database } from "#server/db/schema.ts";
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+
+export interface ClassRef {
+  showId: string;
+  showName: string;
+  classId: string;
+  className: string;
+}
+
+export async function findClass(
+  db: Queryable,
+  showId: string,
+  classId: string,
+): Promise<ClassRef | undefined> {
+  const row = await db
+    .selectFrom("show_class as c")
+    .innerJoin("show as s", "s.id", "c.show_id")
+    .where("c.show_id", "=", showId)
+    .where("c.id", "=", classId)
+    .select(["s.id as showId", "s.name as showName", "c.id as classId", "c.name as className"])
+    .executeTakeFirst();
+  return row;
+}
+
+export async function showExists(db: Queryable, showId: string): Promise<boolean> {
+  return !!(await db.selectFrom("show").select("id").where("id", "=", showId).executeTakeFirst());
+}
+
+export interface EntryRow {
+  id: string;
+  class_id: string;
+  status: string;
+  horse_id: string | null;
+  horse_name: string | null;
+  rider_id: string | null;
+  rider_name: string | null;
+}
+
+/** The user's entries at a show (optionally one class), with horse and rider names, in creation order. */
+export async function listUserEntries(
+  db: Queryable,
+  userId: string,
+  showId: string,
+  classId?: string,
+): Promise<EntryRow[]> {
+  let query = db
+    .selectFrom("class_entry as e")
+    .leftJoin("horse as h", "h.id", "e.horse_id")
+    .leftJoin("user as r", "r.id", "e.rider_id")
+    .where("e.user_id", "=", userId)
+    .where("e.show_id", "=", showId);
+  if (classId !== undefined) query = query.where("e.class_id", "=", classId);
+  return query
+    .select([
+      "e.id",
+      "e.class_id",
+      "e.status",
+      "e.horse_id",
+      "h.name as horse_name",
+      "e.rider_id",
+      "r.name as rider_name",
+    ])
+    .orderBy("e.created_at")
+    .orderBy("e.id")
+    .execute();
+}
+
+export async function deleteUserEntries(
+  db: Queryable,
+  userId: string,
+  showId: string,
+  classId: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom("class_entry")
+    .where("user_id", "=", userId)
+    .where("show_id", "=", showId)
+    .where("class_id", "=", classId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function insertEntries(db: Queryable, rows: readonly ClassEntryTable[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto("class_entry")
+    .values([...rows])
+    .execute();
+}
+
+/** ImShowing entries the given riders already hold in one class (for mirroring without duplicates). */
+export async function listImShowing(
+  db: Queryable,
+  userIds: readonly string[],
+  showId: string,
+  classId: string,
+): Promise<{ user_id: string; horse_id: string | null; rider_id: string | null }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom("class_entry")
+    .where("user_id", "in", [...userIds])
+    .where("show_id", "=", showId)
+    .where("class_id", "=", classId)
+    .where("status", "=", "ImShowing")
+    .select(["user_id", "horse_id", "rider_id"])
+    .execute();
+}
+
+export interface HorseFacts {
+  id: string;
+  name: string;
+  /** Owners and trainers together: who hears about barn activity. */
+  barn: string[];
+}
+
+/** The named horses with their owners and trainers: three queries whatever the count. */
+export async function loadHorses(
+  db: Queryable,
+  horseIds: readonly string[],
+): Promise<Map<string, HorseFacts>> {
+  const result = new Map<string, HorseFacts>();
+  if (horseIds.length === 0) return result;
+  const ids = [...horseIds];
+  const horses = await db.selectFrom("horse").select(["id", "name"]).where("id", "in", ids).execute();
+  for (const h of horses) result.set(h.id, { id: h.id, name: h.name, barn: [] });
+  const people = await db
+    .selectFrom("horse_owner")
+    .select(["horse_id", "user_id"])
+    .where("horse_id", "in", ids)
+    .unionAll(db.selectFrom("horse_trainer").select(["horse_id", "user_id"]).where("horse_id", "in", ids))
+    .execute();
+  for (const p of people) {
+    const horse = result.get(p.horse_id);
+    if (horse && !horse.barn.includes(p.user_id)) horse.barn.push(p.user_id);
+  }
+  return result;
+}
+
+export async function ownedHorseIds(
+  db: Queryable,
+  userId: string,
+  horseIds: readonly string[],
+): Promise<Set<string>> {
+  if (horseIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("horse_owner")
+    .select("horse_id")
+    .where("user_id", "=", userId)
+    .where("horse_id", "in", [...horseIds])
+    .execute();
+  return new Set(rows.map((r) => r.horse_id));
+}
+
+export interface Person {
+  id: string;
+  name: string;
+  roles: Role[];
+}
+
+export async function loadPeople(db: Queryable, userIds: readonly string[]): Promise<Map<string, Person>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("user")
+    .select(["id", "name", "roles"])
+    .where("id", "in", [...userIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, roles: parseRoles(r.roles) }]));
+}
+
+/**
+ * The trainer's customers among `customerIds` (or all of them when omitted): owners of horses the
+ * trainer trains, other than the trainer, with those horses.
+ */
+export async function customerHorses(
+  db: Queryable,
+  trainerId: string,
+  customerIds?: readonly string[],
+): Promise<{ customer_id: string; customer_name: string; horse_id: string; horse_name: string }[]> {
+  if (customerIds && customerIds.length === 0) return [];
+  let query = db
+    .selectFrom("horse_trainer as t")
+    .innerJoin("horse_owner as o", "o.horse_id", "t.horse_id")
+    .innerJoin("user as u", "u.id", "o.user_id")
+    .innerJoin("horse as h", "h.id", "t.horse_id")
+    .where("t.user_id", "=", trainerId)
+    .where("o.user_id", "<>", trainerId);
+  if (customerIds) query = query.where("o.user_id", "in", [...customerIds]);
+  return query
+    .select([
+      "o.user_id as customer_id",
+      "u.name as customer_name",
+      "h.id as horse_id",
+      "h.name as horse_name",
+    ])
+    .orderBy("u.name")
+    .orderBy("h.name")
+    .execute();
+}
+
+export async function horsesOwnedBy(db: Queryable, userId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom("horse as h")
+    .innerJoin("horse_owner as o", "o.horse_id", "h.id")
+    .where("o.user_id", "=", userId)
+    .select(["h.id", "h.name"])
+    .orderBy("h.name")
+    .orderBy("h.id")
+    .execute();
+}
+
+/** Every owner or trainer, for the rider choosers. Roles are a normalised comma list. */
+export async function ridersList(db: Queryable): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom("user")
+    .where((eb) => eb.or([eb("roles", "like", "%Owner%"), eb("roles", "like", "%Trainer%")]))
+    .select(["id", "name"])
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
+}
+
+export async function allHorses(db: Queryable): Promise<{ id: string; name: string }[]> {
+  return db.selectFrom("horse").select(["id", "name"]).orderBy("name").orderBy("id").execute();
+}

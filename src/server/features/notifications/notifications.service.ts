@@ -1,0 +1,66 @@
+import type { NotificationItem } from "#domain/contracts/notifications.ts";
+import type { Db } from "#server/db/client.ts";
+import { isVisibleNotification } from "#server/features/notifications/notifications.policy.ts";
+import {
+  findNotification,
+  insertNotifications,
+  listVisible,
+  markRead,
+  type NewNotification,
+} from "#server/features/notifications/notifications.repository.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import { notFound } from "#server/platform/errors.ts";
+import type { LiveEvent } from "#server/platform/events.ts";
+import { newId, nowIso } from "#server/platform/ids.ts";
+
+type Queryable = Parameters<typeof insertNotifications>[0];
+
+export async function listNotifications(db: Db, viewer: Viewer): Promise<NotificationItem[]> {
+  const rows = await listVisible(db.db, viewer.id);
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    message: r.message,
+    showId: r.show_id,
+    createdAt: r.created_at,
+    isRead: r.read_at !== null,
+  }));
+}
+
+/** Marks one visible notification read for the viewer only; nothing makes it unread again. */
+export async function readNotification(db: Db, viewer: Viewer, id: string): Promise<void> {
+  const row = await findNotification(db.db, id);
+  if (!row || !isVisibleNotification({ userId: row.user_id }, viewer.id)) {
+    throw notFound("Notification not found.");
+  }
+  await markRead(db.db, id, viewer.id, nowIso());
+}
+
+export interface Outgoing {
+  type: string;
+  message: string;
+  showId: string | null;
+}
+
+/**
+ * Writes one notification per recipient (or one for everyone when `recipients` is null) inside the
+ * caller's transaction, and returns the live event to publish once that transaction has committed.
+ */
+export async function createNotifications(
+  trx: Queryable,
+  recipients: readonly string[] | null,
+  outgoing: Outgoing,
+): Promise<LiveEvent | null> {
+  if (recipients !== null && recipients.length === 0) return null;
+  const createdAt = nowIso();
+  const row = (userId: string | null): NewNotification => ({
+    id: newId(),
+    user_id: userId,
+    type: outgoing.type,
+    message: outgoing.message,
+    show_id: outgoing.showId,
+    created_at: createdAt,
+  });
+  await insertNotifications(trx, recipients === null ? [row(null)] : recipients.map(row));
+  return { type: "notification", userIds: recipients === null ? null : [...recipients] };
+}
