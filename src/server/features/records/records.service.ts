@@ -1,0 +1,64 @@
+import {
+  AUTOCOMPLETE_MIN_CHARS,
+  type CreateRecordBody,
+  type PastShowClasses,
+  type PastShowList,
+  type ShowRecord,
+  type ShowRecordList,
+} from "#domain/contracts/records.ts";
+import type { Db } from "#server/db/client.ts";
+import { canChooseRider, canRecordForHorse } from "#server/features/records/records.policy.ts";
+import {
+  classesOfShow,
+  findPerson,
+  findRecord,
+  horseOwners,
+  insertRecord,
+  pastShow,
+  pastShowsMatching,
+  recordsForHorse,
+  recordsOwnedBy,
+} from "#server/features/records/records.repository.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import { badRequest, forbidden, notFound } from "#server/platform/errors.ts";
+
+export const RECORD_ERRORS = {
+  horseNotFound: "Horse not found",
+  notYourHorse: "You can only add records for your own horses.",
+  riderNotAllowed: "The rider must be you or a trainer.",
+  showNotFound: "Show not found",
+} as const;
+
+export async function myRecords(db: Db, viewer: Viewer): Promise<ShowRecordList> {
+  return { records: await recordsOwnedBy(db.db, viewer.id) };
+}
+
+export async function horseRecords(db: Db, horseId: string): Promise<ShowRecordList> {
+  if (!(await horseOwners(db.db, horseId))) throw notFound(RECORD_ERRORS.horseNotFound);
+  return { records: await recordsForHorse(db.db, horseId) };
+}
+
+export async function addRecord(db: Db, viewer: Viewer, body: CreateRecordBody): Promise<ShowRecord> {
+  const [horse, rider] = await Promise.all([
+    horseOwners(db.db, body.horseId),
+    findPerson(db.db, body.riderId),
+  ]);
+  if (!horse) throw notFound(RECORD_ERRORS.horseNotFound);
+  if (!canRecordForHorse(viewer, horse)) throw forbidden(RECORD_ERRORS.notYourHorse);
+  if (!rider || !canChooseRider(viewer, rider)) throw badRequest(RECORD_ERRORS.riderNotAllowed);
+  const id = await insertRecord(db.db, { ...body, ownerId: viewer.id });
+  const record = await findRecord(db.db, id);
+  if (!record) throw notFound();
+  return record;
+}
+
+/** Autocomplete: nothing until the text is longer than two characters; only shows already over. */
+export async function suggestPastShows(db: Db, query: string, today: string): Promise<PastShowList> {
+  if (query.trim().length <= AUTOCOMPLETE_MIN_CHARS) return { shows: [] };
+  return { shows: await pastShowsMatching(db.db, query, today) };
+}
+
+export async function pastShowClasses(db: Db, showId: string, today: string): Promise<PastShowClasses> {
+  if (!(await pastShow(db.db, showId, today))) throw notFound(RECORD_ERRORS.showNotFound);
+  return { classes: await classesOfShow(db.db, showId) };
+}
