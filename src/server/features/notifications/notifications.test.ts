@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newId } from "#server/platform/ids.ts";
+import { signedInUser, type TestUser } from "#tests/support/factories.ts";
+import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+
+type Signed = TestUser & { cookie: string };
+
+let t: TestApp;
+let ann: Signed;
+let bob: Signed;
+
+const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
+
+async function addNotification(userId: string | null, message: string, hoursAgo: number, type = "NewShow") {
+  const id = newId();
+  await t.app.deps.db.db
+    .insertInto("notification")
+    .values({ id, user_id: userId, type, message, show_id: null, created_at: at(hoursAgo) })
+    .execute();
+  return id;
+}
+
+const list = (user: Signed) => call(t.app, "GET", "/api/notifications", { cookie: user.cookie });
+const unread = async (user: Signed) =>
+  (await call(t.app, "GET", "/api/notifications/unread-count", { cookie: user.cookie })).json().count;
+const read = (user: Signed, id: string) =>
+  call(t.app, "POST", `/api/notifications/${id}/read`, { cookie: user.cookie });
+
+let forAnn: string;
+let forBob: string;
+let forEveryone: string;
+let oddType: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ann = await signedInUser(t.app, { name: "Ann" });
+  bob = await signedInUser(t.app, { name: "Bob" });
+  forEveryone = await addNotification(null, "New show added: Spring Show in Shelbyville, TN.", 24);
+  forAnn = await addNotification(ann.id, "Ann's barn news", 1, "BarnActivity");
+  forBob = await addNotification(bob.id, "Bob's barn news", 2, "BarnActivity");
+  oddType = await addNotification(ann.id, "Something new", 72, "SomethingElse");
+});
+afterAll(() => t.close());
+
+describe("notifications API", () => {
+  it.each([
+    ["GET", "/api/notifications"],
+    ["GET", "/api/notifications/unread-count"],
+    ["POST", "/api/notifications/x/read"],
+  ] as const)("%s %s needs a session (401)", async (method, url) => {
+    expect((await call(t.app, method, url)).statusCode).toBe(401);
+  });
+
+  it("lists the user's own and everyone's notifications, newest first, never someone else's", async () => {
+    const res = await list(ann);
+    expect(res.statusCode).toBe(200);
+    const items = res.json().notifications;
+    expect(items.map((n: { id: string }) => n.id)).toEqual([forAnn, forEveryone, oddType]);
+    expect(items[0]).toMatchObject({
+      type: "BarnActivity",
+      message: "Ann's barn news",
+      showId: null,
+      isRead: false,
+    });
+    expect(items[2].type).toBe("SomethingElse");
+    expect((await list(bob)).json().notifications.map((n: { id: string }) => n.id)).toEqual([
+      forBob,
+      forEveryone,
+    ]);
+  });
+
+  it("marks a broadcast read for the reader only; reading again keeps it read", async () => {
+    expect(await unread(ann)).toBe(3);
+    expect(await unread(bob)).toBe(2);
+    expect((await read(ann, forEveryone)).json()).toEqual({ ok: true });
+    expect((await read(ann, forEveryone)).statusCode).toBe(200);
+    expect(await unread(ann)).toBe(2);
+    expect(await unread(bob)).toBe(2);
+    const annItems = (await list(ann)).json().notifications;
+    expect(annItems.find((n: { id: string }) => n.id === forEveryone).isRead).toBe(true);
+    const bobItems = (await list(bob)).json().notifications;
+    expect(bobItems.find((n: { id: string }) => n.id === forEveryone).isRead).toBe(false);
+  });
+
+  it("refuses to mark another user's notification or an unknown one (404), writing nothing", async () => {
+    expect((await read(ann, forBob)).statusCode).toBe(404);
+    expect((await read(ann, "no-such-id")).statusCode).toBe(404);
+    const rows = await t.app.deps.db.db
+      .selectFrom("notification_read")
+      .select("notification_id")
+      .where("user_id", "=", ann.id)
+      .execute();
+    expect(rows.map((r) => r.notification_id)).not.toContain(forBob);
+  });
+
+  it("rejects an over-long id before it reaches the database", async () => {
+    // Fastify itself caps path parameters at 100 characters (414); the contract's limit matches.
+    expect((await read(ann, "x".repeat(101))).statusCode).toBe(414);
+  });
+});

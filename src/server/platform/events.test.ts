@@ -1,0 +1,166 @@
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "#server/app.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import {
+  chunkEvent,
+  concerns,
+  createEventBus,
+  eventRoutes,
+  type LiveEvent,
+} from "#server/platform/events.ts";
+import { buildEntryShow, buildHorse } from "#tests/support/entries-factories.ts";
+import { signedInUser, signIn } from "#tests/support/factories.ts";
+import { call, createTestApp, type TestApp, testConfig, testEngine } from "#tests/support/server.ts";
+import { listen, openEventStream } from "#tests/support/sse.ts";
+
+describe("event helpers", () => {
+  it("concerns the named users, or everyone when no users are named", () => {
+    expect(concerns({ type: "notification", userIds: ["a", "b"] }, "b")).toBe(true);
+    expect(concerns({ type: "notification", userIds: ["a"] }, "b")).toBe(false);
+    expect(concerns({ type: "notification", userIds: null }, "b")).toBe(true);
+  });
+
+  it("splits long recipient lists so each PostgreSQL message stays under 8000 bytes", () => {
+    const ids = Array.from(
+      { length: 400 },
+      (_, i) => `0190a5b2-0000-7000-8000-${String(i).padStart(12, "0")}`,
+    );
+    const chunks = chunkEvent({ type: "notification", userIds: ids });
+    expect(chunks.flatMap((c) => c.userIds)).toEqual(ids);
+    for (const c of chunks) expect(JSON.stringify(c).length).toBeLessThan(8000);
+    expect(chunkEvent({ type: "notification", userIds: null })).toEqual([
+      { type: "notification", userIds: null },
+    ]);
+  });
+});
+
+describe("the /api/events route", () => {
+  it("sends heartbeats and ends open streams when the app closes", async () => {
+    const app = Fastify();
+    const viewer: Viewer = {
+      id: "u1",
+      name: "U",
+      email: "u@example.test",
+      roles: ["Owner"],
+      gender: null,
+      dateOfBirth: null,
+      photoId: null,
+    };
+    app.decorate("requireViewer", async () => viewer);
+    const bus = createEventBus(
+      { kind: "sqlite", db: undefined as never, pgPool: undefined, close: async () => {} },
+      console,
+    );
+    await app.register(eventRoutes, { bus, heartbeatMs: 30 });
+    const base = await listen(app);
+    const stream = await openEventStream(base);
+    expect(stream.status).toBe(200);
+    await stream.waitFor(":", 2);
+    await bus.publish({ type: "notification", userIds: ["someone-else"] });
+    await bus.publish({ type: "notification", userIds: ["u1"] });
+    await stream.waitFor("notification");
+    const started = Date.now();
+    await app.close();
+    await stream.waitFor("<closed>");
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(stream.events.filter((e) => e === "notification")).toHaveLength(1);
+  });
+});
+
+describe("live notifications through the app", () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    base = await listen(t.app);
+  });
+  afterAll(() => t.close());
+
+  it("refuses a stream without a session (401)", async () => {
+    const stream = await openEventStream(base);
+    expect(stream.status).toBe(401);
+  });
+
+  it("delivers a barn notification to the horse's trainer, not to the actor", async () => {
+    const owner = await signedInUser(t.app, { name: "Olive Owner" });
+    const trainer = await signedInUser(t.app, { name: "Tess Trainer", roles: ["Owner", "Trainer"] });
+    const horse = await buildHorse(t.app, { owners: [owner.id], trainers: [trainer.id] });
+    const show = await buildEntryShow(t.app);
+    const ownerStream = await openEventStream(base, owner.cookie);
+    const trainerStream = await openEventStream(base, trainer.cookie);
+    await ownerStream.waitFor("ready");
+    await trainerStream.waitFor("ready");
+
+    const res = await call(t.app, "PUT", `/api/shows/${show.id}/classes/class-1/entries`, {
+      cookie: owner.cookie,
+      body: { entries: [{ status: "ImShowing", horseId: horse.id }] },
+    });
+    expect(res.statusCode).toBe(200);
+    await trainerStream.waitFor("notification");
+    const count = await call(t.app, "GET", "/api/notifications/unread-count", { cookie: trainer.cookie });
+    expect(count.json()).toEqual({ count: 1 });
+    expect(ownerStream.events).not.toContain("notification");
+    ownerStream.close();
+    trainerStream.close();
+  });
+
+  it("lets the app close while a stream is open", async () => {
+    const other = await createTestApp();
+    const url = await listen(other.app);
+    const user = await signedInUser(other.app);
+    const stream = await openEventStream(url, user.cookie);
+    await stream.waitFor("ready");
+    const started = Date.now();
+    await other.close();
+    await stream.waitFor("<closed>");
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+// Several app servers only exist on PostgreSQL (SQLite is one embedded process), so this path is
+// registered only when the suite runs against PostgreSQL.
+if (testEngine === "postgres") {
+  describe("several app servers on one PostgreSQL database (LISTEN/NOTIFY)", () => {
+    let first: TestApp;
+    let second: Awaited<ReturnType<typeof buildApp>>;
+    let secondUrl: string;
+    beforeAll(async () => {
+      first = await createTestApp();
+      second = await buildApp(testConfig({ database: first.app.deps.config.database }));
+      secondUrl = await listen(second);
+    });
+    afterAll(async () => {
+      await second.close();
+      await first.close();
+    });
+
+    it("delivers a notification created through one server to a stream held by the other", async () => {
+      const owner = await signedInUser(first.app, { name: "Pat Owner" });
+      const trainer = await signedInUser(first.app, { name: "Quinn Trainer", roles: ["Owner", "Trainer"] });
+      const horse = await buildHorse(first.app, { owners: [owner.id], trainers: [trainer.id] });
+      const show = await buildEntryShow(first.app);
+      const trainerCookie = await signIn(second, trainer);
+      const stream = await openEventStream(secondUrl, trainerCookie);
+      expect(stream.status).toBe(200);
+      await stream.waitFor("ready");
+
+      const res = await call(first.app, "PUT", `/api/shows/${show.id}/classes/class-1/entries`, {
+        cookie: owner.cookie,
+        body: { entries: [{ status: "HorseIsShowing", horseId: horse.id }] },
+      });
+      expect(res.statusCode).toBe(200);
+      await stream.waitFor("notification", 1, 2000);
+      stream.close();
+    });
+
+    it("publishes to every server's listeners, including its own", async () => {
+      const seen: LiveEvent[] = [];
+      const unsubscribe = first.app.deps.events.subscribe((e) => seen.push(e));
+      await second.deps.events.publish({ type: "notification", userIds: ["x"] });
+      await expect.poll(() => seen.length, { timeout: 2000 }).toBe(1);
+      expect(seen[0]).toEqual({ type: "notification", userIds: ["x"] });
+      unsubscribe();
+    });
+  });
+}

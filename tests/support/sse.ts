@@ -1,0 +1,78 @@
+import type { FastifyInstance } from "fastify";
+
+/** A Server-Sent Events client for tests: collects events from a listening app's /api/events. */
+export interface SseClient {
+  status: number;
+  /** Event names received so far (comments such as heartbeats appear as ":"). */
+  events: string[];
+  /** Resolves when `count` events named `name` have arrived in total; rejects after `timeoutMs`. */
+  waitFor(name: string, count?: number, timeoutMs?: number): Promise<void>;
+  close(): void;
+}
+
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  return `http://127.0.0.1:${address.port}`;
+}
+
+export async function openEventStream(baseUrl: string, cookie?: string): Promise<SseClient> {
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}/api/events`, {
+    headers: { accept: "text/event-stream", ...(cookie ? { cookie } : {}) },
+    signal: controller.signal,
+  });
+  const events: string[] = [];
+  const waiters = new Set<() => void>();
+  if (res.ok && res.body) {
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    void (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let end = buffer.indexOf("\n\n");
+          while (end >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const name = block.split("\n").find((l) => l.startsWith("event: "));
+            if (name) events.push(name.slice(7));
+            else if (block.startsWith(":")) events.push(":");
+            end = buffer.indexOf("\n\n");
+          }
+          for (const w of waiters) w();
+        }
+      } catch {
+        // Aborted by close(): nothing more to read.
+      }
+      events.push("<closed>");
+      for (const w of waiters) w();
+    })();
+  }
+  return {
+    status: res.status,
+    events,
+    waitFor(name, count = 1, timeoutMs = 3000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (events.filter((e) => e === name).length >= count) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting for ${count} × ${name}; got ${JSON.stringify(events)}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => controller.abort(),
+  };
+}
