@@ -1,11 +1,147 @@
-import { EmptyState, PageHeader } from "#client/ui/page.tsx";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { FilterChips } from "#client/features/planner/components/filter-chips.tsx";
+import { FilterSheet } from "#client/features/planner/components/filter-sheet.tsx";
+import { ShowCard } from "#client/features/planner/components/show-card.tsx";
+import {
+  EMPTY_FILTERS,
+  filtersFromParams,
+  filtersToApiQuery,
+  filtersToParams,
+  type PlannerFilters,
+  removeChip,
+} from "#client/features/planner/filters.ts";
+import { useShowList } from "#client/features/shows/api/list-shows.ts";
+import { ErrorAlert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import { texts } from "#domain/texts.ts";
 
+/** The spec's highlight ring lasts 3 seconds. */
+const HIGHLIGHT_MS = 3000;
+/** How many pages the planner fetches looking for a highlighted show before giving up. */
+const HIGHLIGHT_MAX_PAGES = 30;
+
 export default function PlannerScreen() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const apiQuery = filtersToApiQuery(filters);
+  const highlight = params.get("highlight");
+  const list = useShowList(apiQuery);
+  const shows = useMemo(() => list.data?.pages.flatMap((p) => p.shows) ?? [], [list.data]);
+
+  // Every filter change is a new history entry, so Back returns to the previous filters.
+  const apply = (next: PlannerFilters) => setParams(filtersToParams(next));
+
+  const ringed = useHighlight(highlight, shows, list);
+  const sentinel = useInfiniteScroll(list);
+
   return (
     <>
-      <PageHeader title={texts.planner.title} subtitle={texts.planner.subtitle} />
-      <EmptyState title={texts.planner.empty}>{texts.planner.emptyHint}</EmptyState>
+      <PageHeader
+        title={texts.planner.title}
+        subtitle={texts.planner.subtitle}
+        actions={<FilterSheet filters={filters} onApply={apply} />}
+      />
+      <FilterChips
+        filters={filters}
+        onRemove={(chip) => apply(removeChip(filters, chip))}
+        onClearAll={() => apply(EMPTY_FILTERS)}
+      />
+      {/* The AI planner row (horse choice and Get Recommendations) arrives with the AI issue, here. */}
+      {list.isPending ? (
+        <Spinner label={texts.planner.loadingShows} />
+      ) : list.isError && shows.length === 0 ? (
+        <div className="flex flex-col items-start gap-3">
+          <ErrorAlert message={`${texts.planner.loadFailed} ${list.error.message}`} />
+          <Button variant="secondary" onClick={() => list.refetch()}>
+            {texts.common.retry}
+          </Button>
+        </div>
+      ) : shows.length === 0 ? (
+        <EmptyState title={texts.planner.empty}>{texts.planner.emptyHint}</EmptyState>
+      ) : (
+        <>
+          <ul className="flex flex-col gap-3">
+            {shows.map((show) => (
+              <li key={show.id}>
+                <ShowCard show={show} highlighted={ringed === show.id} />
+              </li>
+            ))}
+          </ul>
+          {list.isFetchNextPageError ? (
+            <div className="mt-3">
+              <ErrorAlert message={`${texts.planner.loadFailed} ${list.error?.message ?? ""}`} />
+            </div>
+          ) : null}
+          {list.hasNextPage ? (
+            <div ref={sentinel} className="mt-4 flex justify-center">
+              <Button
+                variant="secondary"
+                disabled={list.isFetchingNextPage}
+                onClick={() => list.fetchNextPage()}
+              >
+                {list.isFetchingNextPage ? texts.common.loading : texts.planner.loadMore}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
     </>
   );
+}
+
+type ShowList = ReturnType<typeof useShowList>;
+
+/**
+ * `?highlight=<showId>`: loads pages until the show's card is there, scrolls it into view and rings it
+ * for 3 seconds. Returns the id currently ringed.
+ */
+function useHighlight(highlight: string | null, shows: { id: string }[], list: ShowList): string | null {
+  const [ringed, setRinged] = useState<string | null>(null);
+  const handled = useRef<string | null>(null);
+  const found = !!highlight && shows.some((s) => s.id === highlight);
+  const pages = list.data?.pages.length ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  useEffect(() => {
+    if (!highlight || handled.current === highlight || found) return;
+    if (hasNextPage && !isFetchingNextPage && pages < HIGHLIGHT_MAX_PAGES) void fetchNextPage();
+  }, [highlight, found, hasNextPage, isFetchingNextPage, pages, fetchNextPage]);
+
+  useEffect(() => {
+    if (!highlight || !found || handled.current === highlight) return;
+    handled.current = highlight;
+    const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+    document
+      .getElementById(`show-${highlight}`)
+      ?.scrollIntoView({ block: "center", behavior: reduceMotion ? "auto" : "smooth" });
+    setRinged(highlight);
+  }, [highlight, found]);
+
+  useEffect(() => {
+    if (!ringed) return;
+    const timer = window.setTimeout(() => setRinged(null), HIGHLIGHT_MS);
+    return () => window.clearTimeout(timer);
+  }, [ringed]);
+
+  return ringed;
+}
+
+/** Fetches the next page when the "Load more" row scrolls near the viewport; the button stays for keyboards. */
+function useInfiniteScroll(list: ShowList) {
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
+  const [node, setNode] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!node || !hasNextPage || isFetchingNextPage || isFetchNextPageError) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [node, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  return setNode;
 }

@@ -1,9 +1,80 @@
-import { Link } from "react-router";
-import { buttonClass } from "#client/ui/button.tsx";
-import { EmptyState } from "#client/ui/page.tsx";
+import { ArrowLeft, CalendarPlus, MapPin } from "lucide-react";
+import { Link, useNavigate, useParams } from "react-router";
+import { showCalendarUrl, useShow } from "#client/features/shows/api/get-show.ts";
+import { ClassSchedule } from "#client/features/shows/components/class-schedule.tsx";
+import { ShowDetailsCard } from "#client/features/shows/components/show-details-card.tsx";
+import { ApiError } from "#client/lib/api.ts";
+import { ErrorAlert } from "#client/ui/alert.tsx";
+import { Button, buttonClass } from "#client/ui/button.tsx";
+import { EmptyState, Spinner } from "#client/ui/page.tsx";
 import { texts } from "#domain/texts.ts";
 
 export default function ShowDetailScreen() {
+  const { showId = "" } = useParams();
+  const show = useShow(showId);
+
+  if (show.isPending) return <Spinner label={texts.common.loading} />;
+  if (show.isError) {
+    if (show.error instanceof ApiError && show.error.status === 404) return <ShowNotFound />;
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <BackButton />
+        <ErrorAlert message={`${texts.show.loadFailed} ${show.error.message}`} />
+        <Button variant="secondary" onClick={() => show.refetch()}>
+          {texts.common.retry}
+        </Button>
+      </div>
+    );
+  }
+
+  const data = show.data;
+  return (
+    <div className="flex flex-col gap-5">
+      <header className="flex flex-col gap-3">
+        <BackButton />
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1 className="text-2xl leading-tight font-bold tracking-tight text-brand-900">{data.name}</h1>
+            <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600">
+              <MapPin aria-hidden className="size-4 shrink-0" />
+              {data.location}
+            </p>
+          </div>
+          <a href={showCalendarUrl(data.id)} download className={buttonClass("secondary", "shrink-0")}>
+            <CalendarPlus aria-hidden className="size-4" />
+            {texts.show.addToCalendar}
+          </a>
+        </div>
+      </header>
+      <ShowDetailsCard show={data} />
+      {/* The AI recommendations row (horse choice and button) arrives with the AI issue, here. */}
+      <section aria-labelledby="class-schedule" className="flex flex-col gap-3">
+        <h2 id="class-schedule" className="text-base font-semibold text-brand-900">
+          {texts.show.classSchedule}
+        </h2>
+        <ClassSchedule show={data} />
+      </section>
+    </div>
+  );
+}
+
+/** Back to where the user came from; straight to the planner when the show was opened directly. */
+function BackButton() {
+  const navigate = useNavigate();
+  const canGoBack = (window.history.state as { idx?: number } | null)?.idx;
+  return (
+    <button
+      type="button"
+      onClick={() => (canGoBack ? navigate(-1) : navigate("/planner"))}
+      className="-ml-2 inline-flex min-h-11 items-center gap-1 self-start rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+    >
+      <ArrowLeft aria-hidden className="size-4" />
+      {texts.common.back}
+    </button>
+  );
+}
+
+function ShowNotFound() {
   return (
     <EmptyState title={texts.show.notFoundTitle}>
       <p>{texts.show.notFoundBody}</p>

@@ -178,7 +178,9 @@ export async function showFacets(
       .sort((a, b) => a.value.localeCompare(b.value));
   return {
     judges: counted(judges),
-    divisions: counted(divisions).map((d) => ({ ...d, name: divisionName(d.value) })),
+    divisions: counted(divisions)
+      .map((d) => ({ ...d, name: divisionName(d.value) }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
     orgs: counted(orgs),
   };
 }

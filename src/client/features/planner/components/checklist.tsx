@@ -1,0 +1,95 @@
+import { Check, Search } from "lucide-react";
+import { Checkbox } from "radix-ui";
+import { useId, useMemo, useState } from "react";
+import { texts } from "#domain/texts.ts";
+import { matchesAllWords } from "#domain/word-search.ts";
+
+export interface ChecklistOption {
+  value: string;
+  label: string;
+  count: number;
+}
+
+/**
+ * A searchable checklist for the filter sheet: every word of the search must appear in the option,
+ * case-insensitive; the list scrolls inside about 12rem.
+ */
+export function Checklist({
+  label,
+  options,
+  selected,
+  onChange,
+}: {
+  label: string;
+  options: readonly ChecklistOption[];
+  selected: readonly string[];
+  onChange: (next: string[]) => void;
+}) {
+  const id = useId();
+  const [query, setQuery] = useState("");
+  const visible = useMemo(() => options.filter((o) => matchesAllWords(o.label, query)), [options, query]);
+  const chosen = new Set(selected);
+
+  const toggle = (value: string, on: boolean) =>
+    onChange(on ? [...selected, value] : selected.filter((v) => v !== value));
+
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-semibold text-stone-800">
+        {label}
+        {selected.length > 0 ? (
+          <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs text-brand-800">
+            {selected.length}
+          </span>
+        ) : null}
+      </legend>
+      <div className="relative">
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+        />
+        <input
+          type="search"
+          aria-label={texts.planner.searchList(label)}
+          placeholder={texts.planner.searchList(label)}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className="min-h-11 w-full rounded-lg border border-stone-300 bg-white pr-3 pl-9 text-base placeholder:text-stone-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        />
+      </div>
+      <div className="max-h-48 overflow-y-auto rounded-lg border border-stone-200 bg-stone-50/60">
+        {visible.length === 0 ? (
+          <p className="px-3 py-4 text-center text-sm text-stone-500">{texts.planner.noResults}</p>
+        ) : (
+          <ul>
+            {visible.map((option, i) => {
+              const optionId = `${id}-${i}`;
+              const checked = chosen.has(option.value);
+              return (
+                <li key={option.value}>
+                  <label
+                    htmlFor={optionId}
+                    className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-1.5 hover:bg-brand-50"
+                  >
+                    <Checkbox.Root
+                      id={optionId}
+                      checked={checked}
+                      onCheckedChange={(state) => toggle(option.value, state === true)}
+                      className="flex size-5 shrink-0 items-center justify-center rounded border border-stone-400 bg-white data-[state=checked]:border-brand-700 data-[state=checked]:bg-brand-700"
+                    >
+                      <Checkbox.Indicator>
+                        <Check aria-hidden className="size-4 text-white" strokeWidth={3} />
+                      </Checkbox.Indicator>
+                    </Checkbox.Root>
+                    <span className="flex-1 text-sm text-stone-800">{option.label}</span>
+                    <span className="text-xs tabular-nums text-stone-500">{option.count}</span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,69 @@
+import { X } from "lucide-react";
+import {
+  type FilterChip,
+  filterChips,
+  type PlannerFilters,
+  truncate,
+} from "#client/features/planner/filters.ts";
+import { divisionName } from "#domain/divisions.ts";
+import { texts } from "#domain/texts.ts";
+
+function chipLabel(chip: FilterChip): string {
+  switch (chip.kind) {
+    case "name":
+      return texts.planner.chipName(chip.value);
+    case "location":
+      return texts.planner.chipLocation(chip.value);
+    case "judge":
+      return texts.planner.chipJudge(chip.value);
+    case "division":
+      return texts.planner.chipDivision(truncate(divisionName(chip.value)));
+    case "org":
+      return texts.planner.chipOrg(chip.value);
+    case "past":
+      return texts.planner.chipPast;
+  }
+}
+
+/** Removable chips, one per active filter value, and a Clear all action. */
+export function FilterChips({
+  filters,
+  onRemove,
+  onClearAll,
+}: {
+  filters: PlannerFilters;
+  onRemove: (chip: FilterChip) => void;
+  onClearAll: () => void;
+}) {
+  const chips = filterChips(filters);
+  if (chips.length === 0) return null;
+  return (
+    <ul aria-label="Active filters" className="mb-4 flex flex-wrap items-center gap-2">
+      {chips.map((chip) => {
+        const label = chipLabel(chip);
+        return (
+          <li key={`${chip.kind}:${chip.value}`}>
+            <button
+              type="button"
+              onClick={() => onRemove(chip)}
+              aria-label={texts.planner.removeFilter(label)}
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 py-1 pr-2 pl-3 text-sm text-brand-800 hover:bg-brand-100"
+            >
+              <span className="max-w-[16rem] truncate">{label}</span>
+              <X aria-hidden className="size-4 shrink-0" />
+            </button>
+          </li>
+        );
+      })}
+      <li>
+        <button
+          type="button"
+          onClick={onClearAll}
+          className="inline-flex min-h-11 items-center px-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          {texts.planner.clearAll}
+        </button>
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,52 @@
+import { CalendarDays, Gavel, MapPin, Sparkles } from "lucide-react";
+import { forwardRef } from "react";
+import { Link } from "react-router";
+import { formatShowDates } from "#client/lib/show-dates.ts";
+import type { ShowSummary } from "#domain/contracts/shows.ts";
+import { texts } from "#domain/texts.ts";
+
+/** A planner card: name, location, sanctioning org, AI Prediction badge, dates and judges; opens the show. */
+export const ShowCard = forwardRef<HTMLAnchorElement, { show: ShowSummary; highlighted: boolean }>(
+  function ShowCard({ show, highlighted }, ref) {
+    return (
+      <Link
+        ref={ref}
+        to={`/shows/${show.id}`}
+        id={`show-${show.id}`}
+        data-highlighted={highlighted ? "true" : undefined}
+        className={`block scroll-mt-20 rounded-xl border bg-white p-4 shadow-sm transition-shadow duration-300 hover:border-brand-200 hover:shadow-md ${
+          highlighted ? "border-gold-500 ring-4 ring-gold-400" : "border-stone-200"
+        }`}
+      >
+        <div className="flex items-start justify-between gap-3">
+          <h2 className="text-base leading-snug font-semibold text-brand-900">{show.name}</h2>
+          <div className="flex shrink-0 flex-col items-end gap-1">
+            {show.sanctioningOrg ? (
+              <span className="rounded-md bg-brand-800 px-2 py-0.5 text-xs font-bold tracking-wide text-white">
+                {show.sanctioningOrg}
+              </span>
+            ) : null}
+            {show.isAiPrediction ? (
+              <span className="inline-flex items-center gap-1 rounded-md bg-gold-400/30 px-2 py-0.5 text-xs font-semibold text-gold-600">
+                <Sparkles aria-hidden className="size-3" />
+                {texts.planner.aiPrediction}
+              </span>
+            ) : null}
+          </div>
+        </div>
+        <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600">
+          <MapPin aria-hidden className="size-4 shrink-0" />
+          {show.location}
+        </p>
+        <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-stone-800">
+          <CalendarDays aria-hidden className="size-4 shrink-0 text-brand-600" />
+          {formatShowDates(show.startDate, show.endDate)}
+        </p>
+        <p className="mt-1 flex items-start gap-1.5 text-sm text-stone-600">
+          <Gavel aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {show.judges.length > 0 ? texts.planner.judgesLine(show.judges.join(", ")) : texts.planner.noJudges}
+        </p>
+      </Link>
+    );
+  },
+);

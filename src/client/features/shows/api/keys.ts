@@ -1,0 +1,8 @@
+/** React Query keys for shows, defined once: `showKeys.all` invalidates every cached show query. */
+export const showKeys = {
+  all: ["shows"] as const,
+  lists: () => [...showKeys.all, "list"] as const,
+  list: (query: string) => [...showKeys.lists(), query] as const,
+  facets: (includePast: boolean) => [...showKeys.all, "facets", { includePast }] as const,
+  detail: (showId: string) => [...showKeys.all, "detail", showId] as const,
+};

@@ -1,0 +1,128 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { Search } from "lucide-react";
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { ClassRow } from "#client/features/shows/components/class-row.tsx";
+import { formatDayHeading } from "#client/lib/show-dates.ts";
+import { EmptyState } from "#client/ui/page.tsx";
+import { assignClassDates, groupClassesByDate } from "#domain/class-dates.ts";
+import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
+import { texts } from "#domain/texts.ts";
+import { matchesAllWords } from "#domain/word-search.ts";
+
+type Row = { kind: "day"; date: string } | { kind: "class"; cls: ShowClass };
+
+export interface ClassScheduleProps {
+  show: Pick<ShowDetail, "startDate" | "endDate" | "classes">;
+  /** Opens the class entry dialog (entries issue); rows are buttons when given. */
+  onSelectClass?: (cls: ShowClass) => void;
+  /** The viewer's entry icons for a class (entries issue). */
+  renderEntryIcons?: (cls: ShowClass) => ReactNode;
+}
+
+/**
+ * The class schedule: every-word search over class names, classes grouped by day under date headings
+ * (the spec's class-date rule, applied to the WHOLE list before searching so a search never moves a class
+ * to another day), in a list capped at 32rem. Rows are virtualised, so 600 classes scroll and filter
+ * without rendering 600 rows.
+ */
+export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassScheduleProps) {
+  const [query, setQuery] = useState("");
+  const deferredQuery = useDeferredValue(query);
+  const total = show.classes.length;
+
+  const dated = useMemo(() => {
+    const dates = assignClassDates(show, show.classes);
+    return show.classes.map((c, i) => ({ ...c, date: dates[i] ?? show.startDate }));
+  }, [show]);
+
+  const rows = useMemo<Row[]>(() => {
+    const matching = dated.filter((c) => matchesAllWords(c.name, deferredQuery));
+    return groupClassesByDate(show, matching).flatMap((day) => [
+      { kind: "day" as const, date: day.date },
+      ...day.classes.map((cls) => ({ kind: "class" as const, cls })),
+    ]);
+  }, [dated, deferredQuery, show]);
+  const shown = rows.filter((r) => r.kind === "class").length;
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (i) => (rows[i]?.kind === "day" ? 40 : 52),
+    getItemKey: (i) => {
+      const row = rows[i];
+      return row?.kind === "day" ? `day-${row.date}` : `class-${row?.cls.id}`;
+    },
+    overscan: 12,
+  });
+
+  // A new search starts at the top of its results.
+  const searched = useRef(deferredQuery);
+  useEffect(() => {
+    if (searched.current === deferredQuery) return;
+    searched.current = deferredQuery;
+    scroller.current?.scrollTo({ top: 0 });
+  }, [deferredQuery]);
+
+  if (total === 0) return <EmptyState title={texts.show.noClasses} />;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="relative">
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+        />
+        <input
+          type="search"
+          aria-label={texts.show.searchLabel}
+          placeholder={texts.show.searchClasses(total)}
+          value={query}
+          maxLength={100}
+          onChange={(e) => setQuery(e.target.value)}
+          className="min-h-11 w-full rounded-lg border border-stone-300 bg-white pr-3 pl-9 text-base placeholder:text-stone-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        />
+      </div>
+      <p aria-live="polite" className="text-xs text-stone-500">
+        {texts.show.classCount(shown, total)}
+      </p>
+      {shown === 0 ? (
+        <EmptyState title={texts.show.noClassesMatch} />
+      ) : (
+        <div
+          ref={scroller}
+          data-testid="class-list"
+          className="max-h-[32rem] overflow-y-auto rounded-xl border border-stone-200 bg-white"
+        >
+          <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              return (
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className="absolute top-0 left-0 w-full"
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  {row.kind === "day" ? (
+                    <h3 className="border-b border-stone-200 bg-stone-100 px-3 py-2 text-xs font-bold tracking-wide text-brand-800 uppercase">
+                      {formatDayHeading(row.date)}
+                    </h3>
+                  ) : (
+                    <ClassRow
+                      cls={row.cls}
+                      onSelect={onSelectClass}
+                      entryIcons={renderEntryIcons?.(row.cls)}
+                    />
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

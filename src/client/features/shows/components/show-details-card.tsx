@@ -1,0 +1,53 @@
+import { CalendarDays, Gavel, Landmark, Sparkles } from "lucide-react";
+import { formatShowDates } from "#client/lib/show-dates.ts";
+import type { ShowSummary } from "#domain/contracts/shows.ts";
+import { texts } from "#domain/texts.ts";
+
+/** Dates, judges, sanctioning org when present, and the AI Prediction badge when flagged. */
+export function ShowDetailsCard({ show }: { show: ShowSummary }) {
+  return (
+    <section
+      aria-labelledby="show-details"
+      className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+    >
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 id="show-details" className="text-base font-semibold text-brand-900">
+          {texts.show.details}
+        </h2>
+        {show.isAiPrediction ? (
+          <span className="inline-flex items-center gap-1 rounded-md bg-gold-400/30 px-2 py-0.5 text-xs font-semibold text-gold-600">
+            <Sparkles aria-hidden className="size-3" />
+            {texts.planner.aiPrediction}
+          </span>
+        ) : null}
+      </div>
+      <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
+        <div className="flex items-start gap-2 sm:contents">
+          <dt className="flex items-center gap-1.5 font-medium text-stone-600">
+            <CalendarDays aria-hidden className="size-4" />
+            {texts.show.dates}
+          </dt>
+          <dd className="text-stone-900">{formatShowDates(show.startDate, show.endDate)}</dd>
+        </div>
+        <div className="flex items-start gap-2 sm:contents">
+          <dt className="flex items-center gap-1.5 font-medium text-stone-600">
+            <Gavel aria-hidden className="size-4" />
+            {texts.show.judges}
+          </dt>
+          <dd className="text-stone-900">
+            {show.judges.length > 0 ? show.judges.join(", ") : texts.planner.noJudges}
+          </dd>
+        </div>
+        {show.sanctioningOrg ? (
+          <div className="flex items-start gap-2 sm:contents">
+            <dt className="flex items-center gap-1.5 font-medium text-stone-600">
+              <Landmark aria-hidden className="size-4" />
+              {texts.show.sanctioningOrg}
+            </dt>
+            <dd className="text-stone-900">{show.sanctioningOrg}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
