@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarPlus, MapPin } from "lucide-react";
+import { ArrowLeft, CalendarPlus, CalendarX2, MapPin } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
 import { showCalendarUrl, useShow } from "#client/features/shows/api/get-show.ts";
 import { ClassSchedule } from "#client/features/shows/components/class-schedule.tsx";
@@ -6,7 +6,7 @@ import { ShowDetailsCard } from "#client/features/shows/components/show-details-
 import { ApiError } from "#client/lib/api.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button, buttonClass } from "#client/ui/button.tsx";
-import { EmptyState, Spinner } from "#client/ui/page.tsx";
+import { Spinner } from "#client/ui/page.tsx";
 import { texts } from "#domain/texts.ts";
 
 export default function ShowDetailScreen() {
@@ -48,10 +48,8 @@ export default function ShowDetailScreen() {
       </header>
       <ShowDetailsCard show={data} />
       {/* The AI recommendations row (horse choice and button) arrives with the AI issue, here. */}
-      <section aria-labelledby="class-schedule" className="flex flex-col gap-3">
-        <h2 id="class-schedule" className="text-base font-semibold text-brand-900">
-          {texts.show.classSchedule}
-        </h2>
+      <section className="flex flex-col gap-3">
+        <h2 className="text-base font-semibold text-brand-900">{texts.show.classSchedule}</h2>
         <ClassSchedule show={data} />
       </section>
     </div>
@@ -76,11 +74,13 @@ function BackButton() {
 
 function ShowNotFound() {
   return (
-    <EmptyState title={texts.show.notFoundTitle}>
-      <p>{texts.show.notFoundBody}</p>
-      <Link to="/planner" className={buttonClass("primary", "mt-4")}>
+    <section className="flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white/60 px-4 py-10 text-center">
+      <CalendarX2 aria-hidden className="mb-3 size-10 text-stone-400" />
+      <h1 className="text-lg font-bold text-brand-900">{texts.show.notFoundTitle}</h1>
+      <p className="mt-2 text-sm text-stone-600">{texts.show.notFoundBody}</p>
+      <Link to="/planner" className={buttonClass("primary", "mt-5")}>
         {texts.show.backToPlanner}
       </Link>
-    </EmptyState>
+    </section>
   );
 }

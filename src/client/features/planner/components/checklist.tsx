@@ -59,7 +59,7 @@ export function Checklist({
       </div>
       <div className="max-h-48 overflow-y-auto rounded-lg border border-stone-200 bg-stone-50/60">
         {visible.length === 0 ? (
-          <p className="px-3 py-4 text-center text-sm text-stone-500">{texts.planner.noResults}</p>
+          <p className="px-3 py-4 text-center text-sm text-stone-600">{texts.planner.noResults}</p>
         ) : (
           <ul>
             {visible.map((option, i) => {
@@ -82,7 +82,7 @@ export function Checklist({
                       </Checkbox.Indicator>
                     </Checkbox.Root>
                     <span className="flex-1 text-sm text-stone-800">{option.label}</span>
-                    <span className="text-xs tabular-nums text-stone-500">{option.count}</span>
+                    <span className="text-xs tabular-nums text-stone-600">{option.count}</span>
                   </label>
                 </li>
               );

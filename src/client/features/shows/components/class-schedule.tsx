@@ -1,6 +1,6 @@
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual";
 import { Search } from "lucide-react";
-import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { ClassRow } from "#client/features/shows/components/class-row.tsx";
 import { formatDayHeading } from "#client/lib/show-dates.ts";
 import { EmptyState } from "#client/ui/page.tsx";
@@ -44,8 +44,20 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
   }, [dated, deferredQuery, show]);
   const shown = rows.filter((r) => r.kind === "class").length;
 
-  const scroller = useRef<HTMLDivElement>(null);
+  // The heading of the day being scrolled stays pinned at the top of the list.
+  const dayIndexes = useMemo(() => rows.flatMap((r, i) => (r.kind === "day" ? [i] : [])), [rows]);
+  const activeDay = useRef(0);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      activeDay.current = dayIndexes.findLast((i) => i <= range.startIndex) ?? 0;
+      return [...new Set([activeDay.current, ...defaultRangeExtractor(range)])].sort((a, b) => a - b);
+    },
+    [dayIndexes],
+  );
+
+  const scroller = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
+    rangeExtractor,
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: (i) => (rows[i]?.kind === "day" ? 40 : 52),
@@ -83,28 +95,32 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
           className="min-h-11 w-full rounded-lg border border-stone-300 bg-white pr-3 pl-9 text-base placeholder:text-stone-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
         />
       </div>
-      <p aria-live="polite" className="text-xs text-stone-500">
+      <p aria-live="polite" className="text-xs text-stone-600">
         {texts.show.classCount(shown, total)}
       </p>
       {shown === 0 ? (
         <EmptyState title={texts.show.noClassesMatch} />
       ) : (
-        <div
+        <section
           ref={scroller}
           data-testid="class-list"
+          aria-label={texts.show.classSchedule}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be reachable by keyboard (WCAG 2.1.1) when its rows are not buttons
+          tabIndex={0}
           className="max-h-[32rem] overflow-y-auto rounded-xl border border-stone-200 bg-white"
         >
           <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index];
               if (!row) return null;
+              const pinned = row.kind === "day" && item.index === activeDay.current;
               return (
                 <div
                   key={item.key}
                   data-index={item.index}
                   ref={virtualizer.measureElement}
-                  className="absolute top-0 left-0 w-full"
-                  style={{ transform: `translateY(${item.start}px)` }}
+                  className={pinned ? "sticky top-0 z-10 w-full" : "absolute top-0 left-0 w-full"}
+                  style={pinned ? undefined : { transform: `translateY(${item.start}px)` }}
                 >
                   {row.kind === "day" ? (
                     <h3 className="border-b border-stone-200 bg-stone-100 px-3 py-2 text-xs font-bold tracking-wide text-brand-800 uppercase">
@@ -121,7 +137,7 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
               );
             })}
           </div>
-        </div>
+        </section>
       )}
     </div>
   );

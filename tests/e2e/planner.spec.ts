@@ -1,0 +1,194 @@
+import type { Page } from "@playwright/test";
+import { texts } from "../../src/domain/texts.ts";
+import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
+
+const UPCOMING = [
+  "Celina Lions Club Horse Show",
+  "Jackson County Horse Show",
+  "Celebration Spring Fun Show",
+  "Tennessee Walking Horse National Celebration",
+];
+const PAST = "Spring Pleasure Horse Jubilee";
+
+function showId(name: string): string {
+  const db = openE2eDatabase();
+  try {
+    return (db.prepare("select id from show where name = ?").get(name) as { id: string }).id;
+  } finally {
+    db.close();
+  }
+}
+
+const cards = (page: Page) => page.getByRole("main").getByRole("listitem").getByRole("link");
+const cardNames = (page: Page) => cards(page).getByRole("heading").allTextContents();
+const filterButton = (page: Page) => page.getByRole("button", { name: /^Filters/ });
+const chip = (page: Page, label: string) =>
+  page.getByRole("button", { name: texts.planner.removeFilter(label) });
+const sheet = (page: Page) => page.getByRole("dialog", { name: texts.planner.filters });
+
+async function openSheet(page: Page) {
+  await filterButton(page).click();
+  await expect(sheet(page)).toBeVisible();
+  await expect(sheet(page).getByRole("group", { name: texts.planner.judges })).toBeVisible();
+}
+
+test("lists upcoming shows by start date with every card field, and passes axe", async ({
+  signInAs,
+  page,
+  axe,
+}) => {
+  await signInAs(DEMO.owner, "/#/planner");
+  await expect(page.getByRole("heading", { name: texts.planner.title })).toBeVisible();
+  await expect(page.getByText(texts.planner.subtitle)).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+  const names = await cardNames(page);
+  expect(names.filter((n) => UPCOMING.includes(n))).toEqual(UPCOMING);
+  expect(names).not.toContain(PAST);
+
+  const celebration = cards(page).filter({ hasText: "Tennessee Walking Horse National Celebration" });
+  await expect(celebration).toContainText("Shelbyville, TN");
+  await expect(celebration).toContainText("SHOW");
+  await expect(celebration).toContainText(texts.planner.judgesLine("Steve Dunn, Mark Farrar, Ronal Young"));
+  await expect(celebration).toContainText(/[A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+
+  const results = await axe().analyze();
+  expect(results.violations).toEqual([]);
+});
+
+test("filters through the sheet, shows chips and a count badge, and Clear all restores every show", async ({
+  signInAs,
+  page,
+  axe,
+}) => {
+  await signInAs(DEMO.owner, "/#/planner");
+  await expect(cards(page).first()).toBeVisible();
+  await openSheet(page);
+  const dialog = sheet(page);
+  await expect(dialog.getByRole("button", { name: texts.planner.clearAllSheet })).toBeVisible();
+  await dialog.getByLabel(texts.planner.showName).fill("horse show");
+  await expect(dialog.getByPlaceholder(texts.planner.locationPlaceholder)).toBeVisible();
+  await dialog.getByLabel(texts.planner.location).fill("TN");
+  await dialog.getByRole("checkbox", { name: /Tommy Hall/ }).click();
+  await dialog.getByRole("checkbox", { name: /^TWHBEA/ }).click();
+  expect((await axe().include('[role="dialog"]').analyze()).violations).toEqual([]);
+  await dialog.getByRole("button", { name: texts.planner.applyFilters }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(page).toHaveURL(/#\/planner\?name=horse\+show&location=TN&judge=Tommy\+Hall&org=TWHBEA$/);
+  await expect(chip(page, texts.planner.chipName("horse show"))).toBeVisible();
+  await expect(chip(page, texts.planner.chipLocation("TN"))).toBeVisible();
+  await expect(chip(page, texts.planner.chipJudge("Tommy Hall"))).toBeVisible();
+  await expect(chip(page, texts.planner.chipOrg("TWHBEA"))).toBeVisible();
+  await expect(filterButton(page)).toHaveAccessibleName(texts.planner.openFilters(4));
+  await expect(filterButton(page)).toContainText("4");
+  await expect.poll(() => cardNames(page)).toEqual(["Jackson County Horse Show"]);
+
+  await chip(page, texts.planner.chipJudge("Tommy Hall")).click();
+  await expect(chip(page, texts.planner.chipJudge("Tommy Hall"))).toBeHidden();
+  await expect(filterButton(page)).toHaveAccessibleName(texts.planner.openFilters(3));
+  await chip(page, texts.planner.chipName("horse show")).click();
+  await expect(page).toHaveURL(/#\/planner\?location=TN&org=TWHBEA$/);
+  await expect(filterButton(page)).toHaveAccessibleName(texts.planner.openFilters(2));
+  await expect
+    .poll(() => cardNames(page))
+    .toEqual(["Jackson County Horse Show", "Celebration Spring Fun Show"]);
+
+  await page.getByRole("button", { name: texts.planner.clearAll, exact: true }).click();
+  await expect(page).toHaveURL(/#\/planner$/);
+  await expect(filterButton(page)).toHaveAccessibleName(texts.planner.openFilters(0));
+  await expect
+    .poll(async () => (await cardNames(page)).filter((n) => UPCOMING.includes(n)))
+    .toEqual(UPCOMING);
+});
+
+test("a division chip is truncated to 20 characters; past shows can be included", async ({
+  signInAs,
+  page,
+}) => {
+  await signInAs(DEMO.rider, "/#/planner");
+  await openSheet(page);
+  const dialog = sheet(page);
+  await dialog.getByRole("checkbox", { name: texts.planner.includePast }).click();
+  const divisions = dialog.getByRole("group", { name: texts.planner.divisions });
+  await divisions.getByRole("searchbox").fill("mares aged");
+  await divisions.getByRole("checkbox", { name: /Aged Walking Mares & Geldings/ }).click();
+  await dialog.getByRole("button", { name: texts.planner.applyFilters }).click();
+
+  await expect(chip(page, "Div: Aged Walking Mares &…")).toBeVisible();
+  await expect(chip(page, texts.planner.chipPast)).toBeVisible();
+  await expect
+    .poll(() => cardNames(page))
+    .toEqual(["Jackson County Horse Show", "Tennessee Walking Horse National Celebration"]);
+
+  await page.goto("/#/planner?past=1&name=jubilee");
+  await expect.poll(() => cardNames(page)).toEqual([PAST]);
+});
+
+test("checklist search matches every word and says when nothing matches", async ({ signInAs, page }) => {
+  await signInAs(DEMO.owner, "/#/planner");
+  await openSheet(page);
+  const judges = sheet(page).getByRole("group", { name: texts.planner.judges });
+  const search = judges.getByRole("searchbox");
+  await search.fill("hall TOMMY");
+  await expect(judges.getByRole("checkbox")).toHaveCount(1);
+  await expect(judges.getByRole("checkbox", { name: /Tommy Hall/ })).toBeVisible();
+  await search.fill("tommy vance");
+  await expect(judges.getByText(texts.planner.noResults)).toBeVisible();
+  const box = await judges.locator(".overflow-y-auto").boundingBox();
+  expect(box!.height).toBeLessThanOrEqual(12 * 16 + 2);
+  const sheetBox = await sheet(page).boundingBox();
+  expect(sheetBox!.height).toBeLessThanOrEqual(page.viewportSize()!.height * 0.95 + 1);
+});
+
+test("filters live in the URL: reload and Back keep them; no match shows the empty state", async ({
+  signInAs,
+  page,
+}) => {
+  await signInAs(DEMO.owner, "/#/planner?judge=Debbie+Vance&judge=Jimmy+McConnell");
+  await expect(chip(page, texts.planner.chipJudge("Debbie Vance"))).toBeVisible();
+  await expect
+    .poll(() => cardNames(page))
+    .toEqual(["Celina Lions Club Horse Show", "Jackson County Horse Show"]);
+
+  await page.reload();
+  await expect(chip(page, texts.planner.chipJudge("Jimmy McConnell"))).toBeVisible();
+  await expect
+    .poll(() => cardNames(page))
+    .toEqual(["Celina Lions Club Horse Show", "Jackson County Horse Show"]);
+
+  await chip(page, texts.planner.chipJudge("Jimmy McConnell")).click();
+  await expect.poll(() => cardNames(page)).toEqual(["Jackson County Horse Show"]);
+  await page.goBack();
+  await expect(chip(page, texts.planner.chipJudge("Jimmy McConnell"))).toBeVisible();
+  await expect
+    .poll(() => cardNames(page))
+    .toEqual(["Celina Lions Club Horse Show", "Jackson County Horse Show"]);
+
+  await page.goto("/#/planner?name=no+such+show+anywhere");
+  await expect(page.getByText(texts.planner.empty)).toBeVisible();
+  await expect(page.getByText(texts.planner.emptyHint)).toBeVisible();
+});
+
+test("?highlight scrolls the card into view and rings it for 3 seconds; a card opens the show", async ({
+  signInAs,
+  page,
+}) => {
+  const id = showId("Tennessee Walking Horse National Celebration");
+  await page.setViewportSize({ width: 390, height: 420 });
+  await signInAs(DEMO.owner, `/#/planner?highlight=${id}`);
+  const card = page.locator(`#show-${id}`);
+  await expect(card).toHaveAttribute("data-highlighted", "true");
+  await expect(card).toHaveClass(/ring-4/);
+  await expect(card).toBeInViewport();
+  const others = page.locator("[data-highlighted]");
+  await expect(others).toHaveCount(1);
+  await page.waitForTimeout(2000);
+  await expect(card).toHaveAttribute("data-highlighted", "true");
+  await expect(card).not.toHaveAttribute("data-highlighted", { timeout: 2500 });
+
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`#/shows/${id}$`));
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Tennessee Walking Horse National Celebration" }),
+  ).toBeVisible();
+});

@@ -1,0 +1,125 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { addDays, format } from "date-fns";
+import { texts } from "../../src/domain/texts.ts";
+import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
+
+const CELEBRATION = "Tennessee Walking Horse National Celebration";
+const FUN_SHOW = "Celebration Spring Fun Show";
+
+function showId(name: string): string {
+  const db = openE2eDatabase();
+  try {
+    return (db.prepare("select id from show where name = ?").get(name) as { id: string }).id;
+  } finally {
+    db.close();
+  }
+}
+
+const day = (offset: number) => addDays(new Date(), offset);
+const heading = (offset: number) => format(day(offset), "EEEE, MMMM d");
+const icsDate = (offset: number) => format(day(offset), "yyyyMMdd");
+
+const classList = (page: Page) => page.getByTestId("class-list");
+const dayHeadings = (page: Page) => classList(page).getByRole("heading", { level: 3 });
+const search = (page: Page) => page.getByRole("searchbox", { name: texts.show.searchLabel });
+
+test("shows the details card and splits 100 undated classes of a 4-day show over its days", async ({
+  signInAs,
+  page,
+  axe,
+}) => {
+  await signInAs(DEMO.owner, `/#/shows/${showId(CELEBRATION)}`);
+  await expect(page.getByRole("heading", { level: 1, name: CELEBRATION })).toBeVisible();
+  await expect(page.getByText("Shelbyville, TN").first()).toBeVisible();
+  const details = page.getByRole("region", { name: texts.show.details });
+  await expect(details).toContainText("Steve Dunn, Mark Farrar, Ronal Young");
+  await expect(details).toContainText(texts.show.sanctioningOrg);
+  await expect(details).toContainText("SHOW");
+  await expect(details).not.toContainText(texts.planner.aiPrediction);
+  await expect(search(page)).toHaveAttribute("placeholder", texts.show.searchClasses(100));
+
+  await expect(dayHeadings(page).first()).toHaveText(heading(120), { ignoreCase: true });
+  await expect(classList(page)).toContainText("Model Pleasure Walking Stallions");
+  const rendered = await classList(page).locator("[data-index]").count();
+  expect(rendered).toBeLessThan(60);
+  const box = await classList(page).boundingBox();
+  expect(box!.height).toBeLessThanOrEqual(32 * 16 + 2);
+
+  await classList(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(classList(page)).toContainText("Amateur 15.2 and Under Mares and Geldings, Specialty");
+  await expect(dayHeadings(page).last()).toHaveText(heading(123), { ignoreCase: true });
+
+  expect((await axe().analyze()).violations).toEqual([]);
+});
+
+test("class search needs every word, keeps each class on its day and says when nothing matches", async ({
+  signInAs,
+  page,
+}) => {
+  await signInAs(DEMO.rider, `/#/shows/${showId(CELEBRATION)}`);
+  await search(page).fill("GRAND lead world");
+  await expect(classList(page).locator("[data-index]")).toHaveCount(2);
+  await expect(dayHeadings(page)).toHaveText([heading(120)], { ignoreCase: true });
+  await expect(classList(page)).toContainText("Lead Line World Grand Championship");
+  await expect(page.getByText(texts.show.classCount(1, 100))).toBeVisible();
+
+  await search(page).fill("yearling world grand");
+  await expect(dayHeadings(page)).toHaveText([heading(121)], { ignoreCase: true });
+
+  await search(page).fill("world grand championship lead yearling");
+  await expect(page.getByText(texts.show.noClassesMatch)).toBeVisible();
+
+  await search(page).fill("auxiliary medal");
+  const row = classList(page).locator("[data-index]").filter({ hasText: "Auxiliary Equitation" });
+  await expect(row).toHaveText(/^\d+E\s*Auxiliary Equitation, Medal Class/);
+
+  await search(page).fill("");
+  await expect(page.getByText(texts.show.classCount(100, 100))).toBeVisible();
+});
+
+test("dated classes are grouped under their own days", async ({ signInAs, page }) => {
+  await signInAs(DEMO.owner, `/#/shows/${showId(FUN_SHOW)}`);
+  await expect(search(page)).toHaveAttribute("placeholder", texts.show.searchClasses(26));
+  await search(page).fill("open gaited");
+  await expect(dayHeadings(page)).toHaveText([heading(9), heading(10)], { ignoreCase: true });
+  const items = classList(page).locator("[data-index]");
+  await expect(items).toHaveCount(5);
+  await expect(items.nth(1)).toContainText("Open Gaited Breed Country Pleasure");
+  await expect(items.nth(3)).toContainText("Open Gaited Breed Trail Pleasure");
+});
+
+test("Add to Calendar downloads an all-day event named after the show", async ({ signInAs, page }) => {
+  await signInAs(DEMO.owner, `/#/shows/${showId(CELEBRATION)}`);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: texts.show.addToCalendar }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${CELEBRATION}.ics`);
+  const ics = await readFile((await download.path())!, "utf8");
+  expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+  expect(ics).toContain(`SUMMARY:${CELEBRATION}`);
+  expect(ics).toContain(`DTSTART;VALUE=DATE:${icsDate(120)}`);
+  expect(ics).toContain(`DTEND;VALUE=DATE:${icsDate(124)}`);
+  expect(ics).toContain("LOCATION:Shelbyville\\, TN");
+  expect(ics).toContain("DESCRIPTION:Judges: Steve Dunn\\, Mark Farrar\\, Ronal Young");
+  expect(ics).toContain("END:VEVENT");
+});
+
+test("Back returns to the planner with its filters", async ({ signInAs, page }) => {
+  await signInAs(DEMO.owner, "/#/planner?org=SHOW");
+  await page.getByRole("link", { name: new RegExp(CELEBRATION) }).click();
+  await expect(page.getByRole("heading", { level: 1, name: CELEBRATION })).toBeVisible();
+  await page.getByRole("button", { name: texts.common.back }).click();
+  await expect(page).toHaveURL(/#\/planner\?org=SHOW$/);
+});
+
+test("an unknown show says so and leads back to the planner", async ({ signInAs, page, axe }) => {
+  await signInAs(DEMO.owner, "/#/shows/no-such-show");
+  await expect(page.getByRole("heading", { level: 1, name: texts.show.notFoundTitle })).toBeVisible();
+  await expect(page.getByText(texts.show.notFoundBody)).toBeVisible();
+  expect((await axe().analyze()).violations).toEqual([]);
+  await page.getByRole("link", { name: texts.show.backToPlanner }).click();
+  await expect(page).toHaveURL(/#\/planner$/);
+  await expect(page.getByRole("heading", { name: texts.planner.title })).toBeVisible();
+});
