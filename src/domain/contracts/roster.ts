@@ -1,0 +1,58 @@
+import { isValid, parseISO } from "date-fns";
+import { z } from "zod";
+
+/** The client passes its own calendar day so the sections follow the user's local midnight. */
+export const RosterQuery = z.strictObject({
+  today: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "today must be a yyyy-mm-dd date." })
+    .refine((v) => isValid(parseISO(v)), { error: "today must be a real calendar date." })
+    .optional(),
+});
+export type RosterQuery = z.infer<typeof RosterQuery>;
+
+export const RosterEntryView = z.object({
+  id: z.string(),
+  status: z.string(),
+  horseName: z.string().nullable(),
+  riderName: z.string().nullable(),
+  /** Who declared the entry, when it is not the viewer (a friend's or a customer's entry). */
+  fromName: z.string().nullable(),
+});
+export type RosterEntryView = z.infer<typeof RosterEntryView>;
+
+export const RosterClass = z.object({
+  id: z.string(),
+  number: z.string(),
+  name: z.string(),
+  entries: z.array(RosterEntryView),
+});
+export type RosterClass = z.infer<typeof RosterClass>;
+
+export const RosterDay = z.object({
+  date: z.string(),
+  /** The spec's rule: a heading when the card has several dates or the date is not the start date. */
+  heading: z.boolean(),
+  classes: z.array(RosterClass),
+});
+export type RosterDay = z.infer<typeof RosterDay>;
+
+export const RosterShow = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  days: z.array(RosterDay),
+});
+export type RosterShow = z.infer<typeof RosterShow>;
+
+export const Roster = z.object({
+  today: z.string(),
+  sections: z.object({
+    today: z.array(RosterShow),
+    thisWeek: z.array(RosterShow),
+    showSeason: z.array(RosterShow),
+  }),
+});
+export type Roster = z.infer<typeof Roster>;
