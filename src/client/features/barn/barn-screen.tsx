@@ -1,11 +1,70 @@
-import { EmptyState, PageHeader } from "#client/ui/page.tsx";
+import { UserPlus } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { useBarn } from "#client/features/barn/api/get-barn.ts";
+import { InviteDialog } from "#client/features/barn/components/invite-dialog.tsx";
+import { ErrorAlert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { HorseIcon } from "#client/ui/icons.tsx";
+import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
+import { HorsePicture } from "#client/ui/placeholders.tsx";
 import { texts } from "#domain/texts.ts";
 
+const t = texts.barn;
+
 export default function BarnScreen() {
+  const barn = useBarn();
+  const [inviting, setInviting] = useState(false);
   return (
     <>
-      <PageHeader title={texts.barn.title} />
-      <EmptyState title={texts.barn.emptyTitle}>{texts.barn.emptyBody}</EmptyState>
+      <PageHeader
+        title={t.title}
+        actions={
+          <Button onClick={() => setInviting(true)}>
+            <UserPlus aria-hidden className="size-4" />
+            {t.inviteCustomers}
+          </Button>
+        }
+      />
+      {barn.isPending ? (
+        <Spinner label={texts.common.loading} />
+      ) : barn.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <ErrorAlert message={`${t.loadFailed} ${barn.error.message}`} />
+          <Button variant="secondary" onClick={() => void barn.refetch()}>
+            {texts.common.retry}
+          </Button>
+        </div>
+      ) : barn.data.horses.length === 0 ? (
+        <EmptyState title={t.emptyTitle} icon={<HorseIcon className="size-8" />}>
+          {t.emptyBody}
+        </EmptyState>
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:grid-cols-3">
+          {barn.data.horses.map((h) => (
+            <li key={h.id}>
+              <Link
+                to={`/horses/${h.id}`}
+                className="group flex h-full gap-3 overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:border-brand-200 hover:shadow-md min-[420px]:flex-col min-[420px]:gap-0"
+              >
+                <HorsePicture
+                  pictureId={h.pictureId}
+                  alt=""
+                  className="aspect-square w-24 shrink-0 min-[420px]:aspect-[4/3] min-[420px]:w-full"
+                />
+                <div className="flex min-w-0 flex-col justify-center py-2 pr-3 min-[420px]:px-3 min-[420px]:py-2.5">
+                  <p className="truncate font-semibold text-stone-900 group-hover:text-brand-800">{h.name}</p>
+                  <p className="truncate text-sm text-stone-600">
+                    {t.owner}
+                    {h.owners.length > 0 ? h.owners.map((o) => o.name).join(", ") : t.notAvailable}
+                  </p>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <InviteDialog open={inviting} onOpenChange={setInviting} />
     </>
   );
 }

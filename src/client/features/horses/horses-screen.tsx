@@ -1,11 +1,56 @@
-import { EmptyState, PageHeader } from "#client/ui/page.tsx";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { useHorseList } from "#client/features/horses/api/list-horses.ts";
+import { HorseCard } from "#client/features/horses/components/horse-card.tsx";
+import { HorseFormDialog } from "#client/features/horses/components/horse-form-dialog.tsx";
+import { ErrorAlert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { HorseIcon } from "#client/ui/icons.tsx";
+import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import { texts } from "#domain/texts.ts";
 
 export default function HorsesScreen() {
+  const horses = useHorseList();
+  const [adding, setAdding] = useState(false);
+  const navigate = useNavigate();
+
   return (
     <>
-      <PageHeader title={texts.horses.title} />
-      <EmptyState title={texts.horses.empty} />
+      <PageHeader
+        title={texts.horses.title}
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden className="size-4" />
+            {texts.horses.addHorse}
+          </Button>
+        }
+      />
+      {horses.isPending ? (
+        <Spinner label={texts.common.loading} />
+      ) : horses.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <ErrorAlert message={`${texts.horses.loadFailed} ${horses.error.message}`} />
+          <Button variant="secondary" onClick={() => void horses.refetch()}>
+            {texts.common.retry}
+          </Button>
+        </div>
+      ) : horses.data.horses.length === 0 ? (
+        <EmptyState title={texts.horses.empty} icon={<HorseIcon className="size-8" />} />
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {horses.data.horses.map((h) => (
+            <HorseCard key={h.id} id={h.id} name={h.name} pictureId={h.pictureId}>
+              {h.gender ?? texts.horses.noGender}
+            </HorseCard>
+          ))}
+        </ul>
+      )}
+      <HorseFormDialog
+        open={adding}
+        onOpenChange={setAdding}
+        onSaved={(horse) => navigate(`/horses/${horse.id}`)}
+      />
     </>
   );
 }

@@ -1,20 +1,46 @@
-import { LogOut } from "lucide-react";
+import { format } from "date-fns";
+import { Camera, LogOut, Pencil } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useSignOut } from "#client/features/auth/api/sign-out.ts";
+import { useChangePhoto } from "#client/features/profile/api/change-photo.ts";
+import { useFriends } from "#client/features/profile/api/list-friends.ts";
+import { EditProfileDialog } from "#client/features/profile/components/edit-profile-dialog.tsx";
+import { FriendsTab } from "#client/features/profile/components/friends-tab.tsx";
+import { RecordsTab } from "#client/features/profile/components/records-tab.tsx";
+import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
-import { EmptyState, PageHeader } from "#client/ui/page.tsx";
+import { PageHeader } from "#client/ui/page.tsx";
+import { PersonPhoto } from "#client/ui/placeholders.tsx";
+import { ageInYears, isDateOnly } from "#domain/age.ts";
 import { texts } from "#domain/texts.ts";
+
+const t = texts.profile;
+const tabClass =
+  "inline-flex min-h-11 flex-1 items-center justify-center border-b-2 border-transparent px-3 text-sm font-semibold text-stone-600 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
 
 export default function ProfileScreen() {
   const me = useMe();
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const photo = useChangePhoto();
+  const friends = useFriends();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [editing, setEditing] = useState(false);
   if (!me.data) return null;
+  const user = me.data;
+  const today = format(new Date(), "yyyy-MM-dd");
+  const age =
+    user.dateOfBirth && isDateOnly(user.dateOfBirth)
+      ? t.ageYears(ageInYears(user.dateOfBirth, today))
+      : t.notSet;
+
   return (
     <>
       <PageHeader
-        title={texts.profile.title}
+        title={t.title}
         actions={
           <Button
             variant="secondary"
@@ -29,11 +55,66 @@ export default function ProfileScreen() {
         }
       />
       <section className="mb-6 rounded-xl border border-stone-200 bg-white p-4">
-        <p className="text-lg font-semibold text-stone-900">{me.data.name}</p>
-        <p className="text-sm text-stone-600">{me.data.roles.join(", ")}</p>
-        <p className="text-sm text-stone-600">{me.data.email}</p>
+        <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
+          <div className="flex flex-col items-center gap-2">
+            <PersonPhoto photoId={user.photoId} alt={t.photoOf(user.name)} className="size-24 rounded-full" />
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = "";
+                if (file) photo.mutate(file);
+              }}
+            />
+            <Button variant="ghost" disabled={photo.isPending} onClick={() => fileInput.current?.click()}>
+              <Camera aria-hidden className="size-4" />
+              {photo.isPending ? texts.horses.uploading : t.changePhoto}
+            </Button>
+          </div>
+          <div className="min-w-0 flex-1">
+            <p className="text-xl font-semibold break-words text-stone-900">{user.name}</p>
+            <p className="text-sm font-medium text-brand-700">{user.roles.join(", ")}</p>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-left text-sm">
+              <dt className="text-stone-600">{t.email}</dt>
+              <dd className="break-all text-stone-900">{user.email}</dd>
+              <dt className="text-stone-600">{t.gender}</dt>
+              <dd className="text-stone-900">{user.gender ?? t.notSet}</dd>
+              <dt className="text-stone-600">{t.age}</dt>
+              <dd className="text-stone-900">{age}</dd>
+            </dl>
+            <Button variant="secondary" className="mt-3" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden className="size-4" />
+              {t.editProfile}
+            </Button>
+          </div>
+        </div>
+        <div className="mt-3">
+          <ErrorAlert message={photo.error?.message} />
+        </div>
       </section>
-      <EmptyState title={texts.profile.noRecords} />
+
+      <Tabs.Root defaultValue="records">
+        <Tabs.List aria-label={t.title} className="mb-4 flex border-b border-stone-200">
+          <Tabs.Trigger value="records" className={tabClass}>
+            {t.showRecords}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="friends" className={tabClass}>
+            {t.friendsCount(friends.data?.friends.length ?? 0)}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="records">
+          <RecordsTab />
+        </Tabs.Content>
+        <Tabs.Content value="friends">
+          <FriendsTab friends={friends} />
+        </Tabs.Content>
+      </Tabs.Root>
+      <EditProfileDialog me={user} open={editing} onOpenChange={setEditing} />
     </>
   );
 }

@@ -1,0 +1,85 @@
+import { Check, Search, UserPlus } from "lucide-react";
+import { useDeferredValue, useEffect, useState } from "react";
+import { useAddFriend } from "#client/features/profile/api/add-friend.ts";
+import { useUserSearch } from "#client/features/profile/api/search-users.ts";
+import { ErrorAlert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Modal } from "#client/ui/dialog.tsx";
+import { Spinner } from "#client/ui/page.tsx";
+import { PersonPhoto } from "#client/ui/placeholders.tsx";
+import { texts } from "#domain/texts.ts";
+
+const t = texts.profile;
+
+/** Add Friends: search people by name (every word must appear), 'Add' per person. */
+export function AddFriendsDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [query, setQuery] = useState("");
+  const deferred = useDeferredValue(query);
+  const results = useUserSearch(deferred, open);
+  const add = useAddFriend();
+
+  useEffect(() => {
+    if (open) {
+      setQuery("");
+      add.reset();
+    }
+  }, [open, add.reset]);
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t.addFriendsTitle}>
+      <div className="flex flex-col gap-3">
+        <div className="relative">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
+          />
+          <input
+            type="search"
+            aria-label={t.searchByName}
+            placeholder={t.searchByName}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className="min-h-11 w-full rounded-lg border border-stone-300 bg-white pr-3 pl-9 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+          />
+        </div>
+        <ErrorAlert message={add.error?.message ?? (results.isError ? results.error.message : null)} />
+        {results.isPending ? (
+          <Spinner label={texts.common.loading} />
+        ) : (results.data?.users.length ?? 0) === 0 ? (
+          <p className="py-6 text-center text-sm text-stone-600">{t.noUsers}</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-stone-100" aria-label={t.addFriendsTitle}>
+            {results.data?.users.map((u) => (
+              <li key={u.id} className="flex items-center gap-3 py-2">
+                <PersonPhoto photoId={u.photoId} alt="" className="size-10 shrink-0 rounded-full" />
+                <span className="min-w-0 flex-1 truncate text-sm font-medium text-stone-900">{u.name}</span>
+                {u.isFriend ? (
+                  <span className="inline-flex min-h-11 items-center gap-1 px-3 text-sm text-brand-700">
+                    <Check aria-hidden className="size-4" />
+                    {t.added}
+                  </span>
+                ) : (
+                  <Button
+                    variant="secondary"
+                    aria-label={`${t.add} ${u.name}`}
+                    disabled={add.isPending && add.variables === u.id}
+                    onClick={() => add.mutate(u.id)}
+                  >
+                    <UserPlus aria-hidden className="size-4" />
+                    {t.add}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { useMyRecords } from "#client/features/records/api/list-records.ts";
+import { AddRecordDialog } from "#client/features/records/components/add-record-dialog.tsx";
+import { RecordList } from "#client/features/records/components/record-list.tsx";
+import { ErrorAlert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { EmptyState, Spinner } from "#client/ui/page.tsx";
+import { texts } from "#domain/texts.ts";
+
+const t = texts.profile;
+
+export function RecordsTab() {
+  const records = useMyRecords();
+  const [adding, setAdding] = useState(false);
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-base font-semibold text-brand-900">{t.showRecords}</h2>
+        <Button variant="secondary" onClick={() => setAdding(true)}>
+          <Plus aria-hidden className="size-4" />
+          {t.addRecord}
+        </Button>
+      </div>
+      {records.isPending ? (
+        <Spinner label={texts.common.loading} />
+      ) : records.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <ErrorAlert message={`${t.loadFailed} ${records.error.message}`} />
+          <Button variant="secondary" onClick={() => void records.refetch()}>
+            {texts.common.retry}
+          </Button>
+        </div>
+      ) : records.data.records.length === 0 ? (
+        <EmptyState title={t.noRecords} />
+      ) : (
+        <RecordList records={records.data.records} />
+      )}
+      <AddRecordDialog open={adding} onOpenChange={setAdding} />
+    </div>
+  );
+}

@@ -1,0 +1,248 @@
+import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
+import { useMe } from "#client/features/auth/api/get-me.ts";
+import { useCreateRecord } from "#client/features/records/api/create-record.ts";
+import { useRecordChoices } from "#client/features/records/api/get-record-choices.ts";
+import { usePastShowClasses } from "#client/features/records/api/search-past-shows.ts";
+import {
+  type ChosenShow,
+  ShowNameCombobox,
+} from "#client/features/records/components/show-name-combobox.tsx";
+import { ErrorAlert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Modal } from "#client/ui/dialog.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { PLACINGS, type ShowRecord } from "#domain/contracts/records.ts";
+import { texts } from "#domain/texts.ts";
+import { matchesAllWords } from "#domain/word-search.ts";
+
+const t = texts.profile;
+const selectClass =
+  "min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200";
+
+interface Draft {
+  showName: string;
+  className: string;
+  showDate: string;
+  placing: string;
+  horseId: string;
+  riderId: string;
+}
+
+const empty = (horseId = ""): Draft => ({
+  showName: "",
+  className: "",
+  showDate: "",
+  placing: "",
+  horseId,
+  riderId: "",
+});
+
+/**
+ * Add Show Record ("Manually enter a result from a past show"). Every field is required; the show
+ * name suggests past shows after more than two characters, and picking one fills the date and offers
+ * that show's classes with a search.
+ */
+export function AddRecordDialog({
+  open,
+  onOpenChange,
+  defaultHorseId,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  defaultHorseId?: string;
+  onSaved?: (record: ShowRecord) => void;
+}) {
+  const me = useMe().data;
+  const choices = useRecordChoices(open);
+  const create = useCreateRecord();
+  const [draft, setDraft] = useState<Draft>(empty());
+  const [chosenShow, setChosenShow] = useState<ChosenShow | null>(null);
+  const [classSearch, setClassSearch] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const classes = usePastShowClasses(chosenShow?.id ?? null);
+  const ids = { date: useId(), placing: useId(), horse: useId(), rider: useId(), classSelect: useId() };
+
+  const ownHorses = choices.data?.horses ?? [];
+  const ownsDefault = !!defaultHorseId && ownHorses.some((h) => h.id === defaultHorseId);
+
+  useEffect(() => {
+    if (!open) return;
+    setDraft(empty());
+    setChosenShow(null);
+    setClassSearch("");
+    setProblem(null);
+    create.reset();
+  }, [open, create.reset]);
+
+  useEffect(() => {
+    if (open && ownsDefault && defaultHorseId)
+      setDraft((d) => (d.horseId ? d : { ...d, horseId: defaultHorseId }));
+  }, [open, ownsDefault, defaultHorseId]);
+
+  const riders = useMemo(() => {
+    const list = me ? [{ id: me.id, name: me.name }] : [];
+    for (const trainer of choices.data?.trainers ?? []) if (trainer.id !== me?.id) list.push(trainer);
+    return list;
+  }, [me, choices.data]);
+
+  const shownClasses = useMemo(
+    () => (classes.data?.classes ?? []).filter((c) => matchesAllWords(c.name, classSearch)),
+    [classes.data, classSearch],
+  );
+
+  const set = (key: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const chooseShow = (show: ChosenShow | null) => {
+    setChosenShow(show);
+    setClassSearch("");
+    if (show) setDraft((d) => ({ ...d, showName: show.name, showDate: show.startDate, className: "" }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    const values = { ...draft, showName: draft.showName.trim(), className: draft.className.trim() };
+    if (Object.values(values).some((v) => !v)) {
+      setProblem(texts.errors.fillAllFields);
+      return;
+    }
+    create.mutate(
+      { ...values, placing: values.placing as (typeof PLACINGS)[number] },
+      {
+        onSuccess: (record) => {
+          onSaved?.(record);
+          onOpenChange(false);
+        },
+        onError: (error) => setProblem(error.message),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t.addRecordTitle}
+      description={t.addRecordSubtitle}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" form="add-record-form" disabled={create.isPending}>
+            {t.saveRecord}
+          </Button>
+        </>
+      }
+    >
+      <form id="add-record-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <ErrorAlert message={problem ?? (choices.isError ? choices.error.message : null)} />
+        <ShowNameCombobox
+          value={draft.showName}
+          onChange={(value) => {
+            set("showName")(value);
+            if (chosenShow && value !== chosenShow.name) chooseShow(null);
+          }}
+          onChoose={chooseShow}
+        />
+        {chosenShow ? (
+          <div className="flex flex-col gap-2">
+            <Field
+              label={t.searchClasses}
+              type="search"
+              placeholder={t.searchClasses}
+              value={classSearch}
+              onChange={(e) => setClassSearch(e.target.value)}
+            />
+            <label htmlFor={ids.classSelect} className="text-sm font-medium text-stone-700">
+              {t.className}
+            </label>
+            <select
+              id={ids.classSelect}
+              className={selectClass}
+              value={draft.className}
+              onChange={(e) => set("className")(e.target.value)}
+            >
+              <option value="">{classes.isPending ? texts.common.loading : t.className}</option>
+              {shownClasses.map((c) => (
+                <option key={c.id} value={c.name}>
+                  {`${c.number}. ${c.name}`}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <Field
+            label={t.className}
+            value={draft.className}
+            onChange={(e) => set("className")(e.target.value)}
+          />
+        )}
+        <div className="grid grid-cols-2 gap-3">
+          <Field
+            id={ids.date}
+            label={t.date}
+            type="date"
+            value={draft.showDate}
+            onChange={(e) => set("showDate")(e.target.value)}
+          />
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.placing} className="text-sm font-medium text-stone-700">
+              {t.placing}
+            </label>
+            <select
+              id={ids.placing}
+              className={selectClass}
+              value={draft.placing}
+              onChange={(e) => set("placing")(e.target.value)}
+            >
+              <option value="">{t.selectPlacing}</option>
+              {PLACINGS.map((p) => (
+                <option key={p} value={p}>
+                  {p === "Participated" ? t.participated : p}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.horse} className="text-sm font-medium text-stone-700">
+            {t.horse}
+          </label>
+          <select
+            id={ids.horse}
+            className={selectClass}
+            value={draft.horseId}
+            onChange={(e) => set("horseId")(e.target.value)}
+          >
+            <option value="">{t.selectHorse}</option>
+            {ownHorses.map((h) => (
+              <option key={h.id} value={h.id}>
+                {h.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.rider} className="text-sm font-medium text-stone-700">
+            {t.rider}
+          </label>
+          <select
+            id={ids.rider}
+            className={selectClass}
+            value={draft.riderId}
+            onChange={(e) => set("riderId")(e.target.value)}
+          >
+            <option value="">{t.selectRider}</option>
+            {riders.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+import { Award } from "lucide-react";
+import { Link } from "react-router";
+import type { ShowRecord } from "#domain/contracts/records.ts";
+import { placingLabel } from "#domain/placing.ts";
+import { longDate } from "#domain/share-schedule.ts";
+import { texts } from "#domain/texts.ts";
+
+/** Show record cards: show, class, placing, date, rider and a link to the horse. */
+export function RecordList({
+  records,
+  linkHorse = true,
+}: {
+  records: readonly ShowRecord[];
+  linkHorse?: boolean;
+}) {
+  return (
+    <ul className="flex flex-col gap-3">
+      {records.map((r) => (
+        <li key={r.id} className="rounded-xl border border-stone-200 bg-white p-4">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-semibold text-stone-900">{r.showName}</p>
+              <p className="text-sm text-stone-700">{r.className}</p>
+            </div>
+            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-gold-400/30 px-2.5 py-1 text-xs font-semibold text-stone-900">
+              <Award aria-hidden className="size-3.5" />
+              {texts.profile.placingLine(placingLabel(r.placing))}
+            </span>
+          </div>
+          <p className="mt-2 text-sm text-stone-600">
+            {longDate(r.showDate)} · {texts.profile.riderLine(r.rider.name)}
+          </p>
+          {linkHorse ? (
+            <Link
+              to={`/horses/${r.horse.id}`}
+              aria-label={texts.profile.viewHorse(r.horse.name)}
+              className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
+              {r.horse.name}
+            </Link>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,100 @@
+import { X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import type { ReactNode } from "react";
+import { Button } from "#client/ui/button.tsx";
+
+/**
+ * The app's modal: a bottom sheet on phones, a centred card from 640 px. Radix closes it on Escape
+ * and on a backdrop click, traps focus inside and returns focus to where it was when it closes.
+ */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  closeLabel = "Close",
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string | undefined;
+  children?: ReactNode;
+  footer?: ReactNode;
+  closeLabel?: string;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay data-testid="dialog-backdrop" className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(92vw,34rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl">
+          <div className="flex items-start justify-between gap-3 border-b border-stone-200 px-5 pt-4 pb-3">
+            <div>
+              <Dialog.Title className="text-lg font-semibold text-brand-900">{title}</Dialog.Title>
+              {description ? (
+                <Dialog.Description className="mt-0.5 text-sm text-stone-600">
+                  {description}
+                </Dialog.Description>
+              ) : (
+                <Dialog.Description className="sr-only">{title}</Dialog.Description>
+              )}
+            </div>
+            <Dialog.Close
+              aria-label={closeLabel}
+              className="-mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-500 hover:bg-stone-100 hover:text-stone-800"
+            >
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          {footer ? (
+            <div className="safe-bottom flex flex-wrap justify-end gap-2 border-t border-stone-200 px-5 py-3">
+              {footer}
+            </div>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** A yes/no question in a Modal; it closes like any other modal (buttons, Escape, backdrop). */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  busy = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+  busy?: boolean;
+}) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={message}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            {cancelLabel}
+          </Button>
+          <Button variant="danger" disabled={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
+  );
+}
