@@ -1,0 +1,79 @@
+import { isValid, parseISO } from "date-fns";
+import { z } from "zod";
+
+/** Limits for admin-entered shows: generous for real data, small enough to keep requests cheap. */
+export const SHOW_ADMIN_LIMITS = {
+  name: 200,
+  location: 200,
+  org: 100,
+  judge: 100,
+  judges: 20,
+  classes: 1000,
+} as const;
+
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Dates are yyyy-mm-dd." })
+  .refine((v) => isValid(parseISO(v)), { error: "That date does not exist." });
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .max(max, { error: `${label} must be at most ${max} characters.` });
+
+const judges = z
+  .array(text("A judge's name", SHOW_ADMIN_LIMITS.judge))
+  .max(SHOW_ADMIN_LIMITS.judges, { error: `At most ${SHOW_ADMIN_LIMITS.judges} judges.` });
+
+export const NewShowClass = z.strictObject({
+  id: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]+-[A-Za-z0-9]{1,20}$/, {
+      error: "Class ids look like cel-12, cel-12E, sfs-3 or class-7.",
+    }),
+  name: text("Class name", SHOW_ADMIN_LIMITS.name),
+  date: date.nullable().optional(),
+});
+
+const datesInOrder = (v: { startDate?: string | undefined; endDate?: string | undefined }) =>
+  !v.startDate || !v.endDate || v.startDate <= v.endDate;
+const endAfterStart = { error: "The end date cannot be before the start date.", path: ["endDate"] };
+
+export const CreateShowBody = z
+  .strictObject({
+    name: text("Show name", SHOW_ADMIN_LIMITS.name),
+    startDate: date,
+    endDate: date,
+    location: text("Location", SHOW_ADMIN_LIMITS.location),
+    sanctioningOrg: z.string().trim().max(SHOW_ADMIN_LIMITS.org).nullable().optional(),
+    isAiPrediction: z.boolean().default(false),
+    judges: judges.default([]),
+    classes: z
+      .array(NewShowClass)
+      .max(SHOW_ADMIN_LIMITS.classes, { error: `At most ${SHOW_ADMIN_LIMITS.classes} classes.` })
+      .default([]),
+  })
+  .refine(datesInOrder, endAfterStart)
+  .refine((v) => new Set(v.classes.map((c) => c.id)).size === v.classes.length, {
+    error: "Class ids must be unique within the show.",
+    path: ["classes"],
+  });
+export type CreateShowBody = z.input<typeof CreateShowBody>;
+
+export const UpdateShowBody = z
+  .strictObject({
+    name: text("Show name", SHOW_ADMIN_LIMITS.name).optional(),
+    startDate: date.optional(),
+    endDate: date.optional(),
+    location: text("Location", SHOW_ADMIN_LIMITS.location).optional(),
+    sanctioningOrg: z.string().trim().max(SHOW_ADMIN_LIMITS.org).nullable().optional(),
+    isAiPrediction: z.boolean().optional(),
+    judges: judges.optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { error: "Nothing to change." })
+  .refine(datesInOrder, endAfterStart);
+export type UpdateShowBody = z.input<typeof UpdateShowBody>;
+
+export const ShowAdminParams = z.strictObject({ id: z.string().trim().min(1).max(100) });

@@ -1,0 +1,131 @@
+import type { z } from "zod";
+import type { CreateShowBody, UpdateShowBody } from "#domain/contracts/show-admin.ts";
+import type { ShowDetail } from "#domain/contracts/shows.ts";
+import { texts } from "#domain/texts.ts";
+import type { Db } from "#server/db/client.ts";
+import { createNotifications } from "#server/features/notifications/notifications.service.ts";
+import { findShow, insertClasses, judgesOf } from "#server/features/shows/shows.repository.ts";
+import { getShowDetail } from "#server/features/shows/shows.service.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import { badRequest, notFound } from "#server/platform/errors.ts";
+import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
+import { newId, nowIso } from "#server/platform/ids.ts";
+
+export interface ShowAdminDeps {
+  db: Db;
+  bus: EventBus;
+  log: { warn(obj: unknown, msg?: string): void };
+}
+
+type CreateInput = z.output<typeof CreateShowBody>;
+type UpdateInput = z.output<typeof UpdateShowBody>;
+
+/** Creates a show with its judges and classes, and tells everyone (NewShow). The caller checked Admin. */
+export async function createShow(
+  deps: ShowAdminDeps,
+  _admin: Viewer,
+  input: CreateInput,
+): Promise<ShowDetail> {
+  const id = newId();
+  const event = await deps.db.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("show")
+      .values({
+        id,
+        name: input.name,
+        start_date: input.startDate,
+        end_date: input.endDate,
+        location: input.location,
+        sanctioning_org: input.sanctioningOrg || null,
+        is_ai_prediction: input.isAiPrediction ? 1 : 0,
+        created_at: nowIso(),
+      })
+      .execute();
+    if (input.judges.length) {
+      await trx
+        .insertInto("show_judge")
+        .values(input.judges.map((name, position) => ({ show_id: id, position, name })))
+        .execute();
+    }
+    await insertClasses(trx, id, input.classes);
+    return createNotifications(trx, null, {
+      type: "NewShow",
+      message: texts.notifications.newShow(input.name, input.location),
+      showId: id,
+    });
+  });
+  await publishQuietly(deps.bus, event ? [event] : [], deps.log);
+  return getShowDetail(deps.db, id);
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
+
+/**
+ * Updates a show. When its dates, location or judges change, every user with an entry in the show
+ * gets a ShowUpdate notification naming what changed. The caller checked Admin.
+ */
+export async function updateShow(
+  deps: ShowAdminDeps,
+  _admin: Viewer,
+  id: string,
+  patch: UpdateInput,
+): Promise<ShowDetail> {
+  const event = await deps.db.db.transaction().execute(async (trx): Promise<LiveEvent | null> => {
+    const show = await findShow(trx, id);
+    if (!show) throw notFound(texts.errors.showNotFound);
+    const judges = (await judgesOf(trx, [id])).get(id) ?? [];
+    const next = {
+      name: patch.name ?? show.name,
+      startDate: patch.startDate ?? show.start_date,
+      endDate: patch.endDate ?? show.end_date,
+      location: patch.location ?? show.location,
+      judges: patch.judges ?? judges,
+    };
+    if (next.startDate > next.endDate) throw badRequest("The end date cannot be before the start date.");
+
+    await trx
+      .updateTable("show")
+      .set({
+        name: next.name,
+        start_date: next.startDate,
+        end_date: next.endDate,
+        location: next.location,
+        ...(patch.sanctioningOrg !== undefined ? { sanctioning_org: patch.sanctioningOrg || null } : {}),
+        ...(patch.isAiPrediction !== undefined ? { is_ai_prediction: patch.isAiPrediction ? 1 : 0 } : {}),
+      })
+      .where("id", "=", id)
+      .execute();
+    if (patch.judges && !sameList(patch.judges, judges)) {
+      await trx.deleteFrom("show_judge").where("show_id", "=", id).execute();
+      if (patch.judges.length) {
+        await trx
+          .insertInto("show_judge")
+          .values(patch.judges.map((name, position) => ({ show_id: id, position, name })))
+          .execute();
+      }
+    }
+
+    const n = texts.notifications;
+    const changes: string[] = [];
+    if (next.startDate !== show.start_date || next.endDate !== show.end_date)
+      changes.push(n.changedDates(next.startDate, next.endDate));
+    if (next.location !== show.location) changes.push(n.changedLocation(next.location));
+    if (!sameList(next.judges, judges)) changes.push(n.changedJudges(next.judges));
+    if (changes.length === 0) return null;
+
+    const recipients = await trx
+      .selectFrom("class_entry")
+      .select("user_id")
+      .distinct()
+      .where("show_id", "=", id)
+      .execute();
+    return createNotifications(
+      trx,
+      recipients.map((r) => r.user_id),
+      { type: "ShowUpdate", message: n.showUpdate(next.name, changes), showId: id },
+    );
+  });
+  await publishQuietly(deps.bus, event ? [event] : [], deps.log);
+  return getShowDetail(deps.db, id);
+}
