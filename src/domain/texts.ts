@@ -129,6 +129,10 @@ export const texts = {
     showSeason: "Show Season",
     empty: "No classes scheduled for this period.",
     planLink: "Plan your season!",
+    rider: (name: string) => `Rider: ${name}`,
+    enteredBy: (name: string) => `Entered by ${name}`,
+    classNumber: (n: string) => `Class ${n}`,
+    loadFailed: "Could not load your roster.",
   },
   planner: {
     title: "Show Planner",
@@ -188,6 +192,7 @@ export const texts = {
     title: "Notifications",
     empty: "You have no new notifications.",
     unread: "Unread",
+    loadFailed: "Could not load your notifications.",
     newShow: (name: string, location: string) => `New show added: ${name} in ${location}.`,
     showUpdate: (name: string, changes: string[]) => `${name} has changed: ${changes.join("; ")}.`,
     changedDates: (start: string, end: string) =>

@@ -2,12 +2,14 @@ import { Suspense } from "react";
 import { Link, Outlet } from "react-router";
 import { BottomNav } from "#client/app/bottom-nav.tsx";
 import { useMe } from "#client/features/auth/api/get-me.ts";
+import { useLiveNotifications } from "#client/features/notifications/use-live-notifications.ts";
 import { Logo } from "#client/ui/logo.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import { texts } from "#domain/texts.ts";
 
 export function AppLayout() {
   const me = useMe();
+  useLiveNotifications(!!me.data);
   if (!me.data) return null;
   return (
     <div className="min-h-dvh pb-24">

@@ -1,11 +1,85 @@
-import { EmptyState, PageHeader } from "#client/ui/page.tsx";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { useNotifications } from "#client/features/notifications/api/list-notifications.ts";
+import { useMarkNotificationRead } from "#client/features/notifications/api/mark-read.ts";
+import { NotificationIcon } from "#client/features/notifications/components/notification-icon.tsx";
+import { ErrorAlert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
+import type { NotificationItem } from "#domain/contracts/notifications.ts";
+import { relativeTime } from "#domain/relative-time.ts";
 import { texts } from "#domain/texts.ts";
 
+const t = texts.notifications;
+
+/** Re-renders every 30 s so "45 seconds ago" keeps moving. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
 export default function NotificationsScreen() {
+  const list = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const navigate = useNavigate();
+  const now = useNow();
+
+  const open = (n: NotificationItem) => {
+    if (!n.isRead) markRead.mutate(n.id);
+    navigate(n.showId ? `/planner?highlight=${encodeURIComponent(n.showId)}` : "/planner");
+  };
+
   return (
     <>
-      <PageHeader title={texts.notifications.title} />
-      <EmptyState title={texts.notifications.empty} />
+      <PageHeader title={t.title} />
+      {list.isPending ? (
+        <Spinner label={texts.common.loading} />
+      ) : list.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <ErrorAlert message={`${t.loadFailed} ${list.error.message}`} />
+          <Button variant="secondary" onClick={() => list.refetch()}>
+            {texts.common.retry}
+          </Button>
+        </div>
+      ) : list.data.notifications.length === 0 ? (
+        <EmptyState title={t.empty} />
+      ) : (
+        <ul className="overflow-hidden rounded-xl border border-stone-200 bg-white" aria-label={t.title}>
+          {list.data.notifications.map((n) => (
+            <li key={n.id} className="border-b border-stone-100 last:border-b-0">
+              <button
+                type="button"
+                onClick={() => open(n)}
+                className={`flex min-h-16 w-full items-start gap-3 px-4 py-3 text-left hover:bg-brand-50 focus-visible:outline-offset-[-2px] ${
+                  n.isRead ? "" : "bg-brand-50/50"
+                }`}
+              >
+                <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+                  <NotificationIcon type={n.type} />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className={`block text-sm text-stone-900 ${n.isRead ? "" : "font-semibold"}`}>
+                    {n.message}
+                  </span>
+                  <span className="mt-0.5 block text-xs text-stone-600">
+                    {relativeTime(n.createdAt, now)}
+                  </span>
+                </span>
+                {n.isRead ? null : (
+                  <span className="mt-2 flex shrink-0 items-center" data-testid="unread-dot">
+                    <span aria-hidden className="size-2.5 rounded-full bg-red-600" />
+                    <span className="sr-only">{t.unread}</span>
+                  </span>
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }

@@ -1,27 +1,129 @@
+import { format, parseISO } from "date-fns";
+import { MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { EmptyState, PageHeader } from "#client/ui/page.tsx";
+import { useRoster } from "#client/features/roster/api/get-roster.ts";
+import { useToday } from "#client/features/roster/use-today.ts";
+import { ErrorAlert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
+import type { Roster, RosterEntryView, RosterShow } from "#domain/contracts/roster.ts";
+import { statusLabel } from "#domain/entry-status.ts";
 import { texts } from "#domain/texts.ts";
 
-const sections = [texts.roster.today, texts.roster.thisWeek, texts.roster.showSeason];
+const t = texts.roster;
+const SECTIONS: { key: keyof Roster["sections"]; title: string }[] = [
+  { key: "today", title: t.today },
+  { key: "thisWeek", title: t.thisWeek },
+  { key: "showSeason", title: t.showSeason },
+];
 
 export default function RosterScreen() {
+  const today = useToday();
+  const roster = useRoster(today);
   return (
     <>
-      <PageHeader title={texts.roster.title} subtitle={texts.roster.subtitle} />
-      <div className="flex flex-col gap-6">
-        {sections.map((title) => (
-          <section key={title} aria-labelledby={`roster-${title}`}>
-            <h2 id={`roster-${title}`} className="mb-2 text-lg font-semibold text-brand-900">
-              {title}
-            </h2>
-            <EmptyState title={texts.roster.empty}>
-              <Link to="/planner" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-                {texts.roster.planLink}
-              </Link>
-            </EmptyState>
-          </section>
-        ))}
-      </div>
+      <PageHeader title={t.title} subtitle={t.subtitle} />
+      {roster.isPending ? (
+        <Spinner label={texts.common.loading} />
+      ) : roster.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <ErrorAlert message={`${t.loadFailed} ${roster.error.message}`} />
+          <Button variant="secondary" onClick={() => roster.refetch()}>
+            {texts.common.retry}
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-7">
+          {SECTIONS.map(({ key, title }) => (
+            <section key={key} aria-labelledby={`roster-${key}`} data-testid={`roster-${key}`}>
+              <h2 id={`roster-${key}`} className="mb-2 text-lg font-semibold text-brand-900">
+                {title}
+              </h2>
+              {roster.data.sections[key].length === 0 ? (
+                <EmptyState title={t.empty}>
+                  <Link
+                    to="/planner"
+                    className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    {t.planLink}
+                  </Link>
+                </EmptyState>
+              ) : (
+                <div className="flex flex-col gap-3">
+                  {roster.data.sections[key].map((show) => (
+                    <ShowCard key={show.id} show={show} />
+                  ))}
+                </div>
+              )}
+            </section>
+          ))}
+        </div>
+      )}
     </>
+  );
+}
+
+const dayHeading = (date: string) => format(parseISO(date), "EEEE, MMMM d");
+
+function ShowCard({ show }: { show: RosterShow }) {
+  return (
+    <article className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
+      <header className="border-b border-stone-100 px-4 py-3">
+        <h3 className="text-base leading-tight font-semibold">
+          <Link to={`/shows/${encodeURIComponent(show.id)}`} className="text-brand-800 hover:underline">
+            {show.name}
+          </Link>
+        </h3>
+        <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600">
+          <MapPin aria-hidden className="size-4 shrink-0" />
+          {show.location}
+        </p>
+      </header>
+      {show.days.map((day) => (
+        <div key={day.date}>
+          {day.heading ? (
+            <h4 className="bg-stone-50 px-4 py-1.5 text-xs font-bold tracking-wide text-brand-800 uppercase">
+              {dayHeading(day.date)}
+            </h4>
+          ) : null}
+          <ul className="divide-y divide-stone-100">
+            {day.classes.map((cls) => (
+              <li key={cls.id} className="px-4 py-2.5">
+                <p className="text-sm font-medium text-stone-900">
+                  <span
+                    className="mr-2 font-mono text-brand-700 tabular-nums"
+                    title={t.classNumber(cls.number)}
+                  >
+                    {cls.number}
+                  </span>
+                  {cls.name}
+                </p>
+                <ul className="mt-1 flex flex-col gap-0.5">
+                  {cls.entries.map((entry) => (
+                    <StatusLine key={`${entry.id}-${entry.status}`} entry={entry} />
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </article>
+  );
+}
+
+function StatusLine({ entry }: { entry: RosterEntryView }) {
+  const details = [
+    entry.horseName,
+    entry.riderName ? t.rider(entry.riderName) : null,
+    entry.fromName ? t.enteredBy(entry.fromName) : null,
+  ].filter(Boolean);
+  return (
+    <li className="text-xs text-stone-600">
+      <span className="mr-1.5 inline-block rounded-full bg-brand-50 px-2 py-0.5 font-semibold text-brand-800">
+        {statusLabel(entry.status)}
+      </span>
+      {details.join(" · ")}
+    </li>
   );
 }

@@ -1,5 +1,9 @@
 import { ArrowLeft, CalendarPlus, CalendarX2, MapPin } from "lucide-react";
+import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { useMe } from "#client/features/auth/api/get-me.ts";
+import { ClassEntryDialog } from "#client/features/entries/components/class-entry-dialog.tsx";
+import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
 import { showCalendarUrl, useShow } from "#client/features/shows/api/get-show.ts";
 import { ClassSchedule } from "#client/features/shows/components/class-schedule.tsx";
 import { ShowDetailsCard } from "#client/features/shows/components/show-details-card.tsx";
@@ -7,11 +11,14 @@ import { ApiError } from "#client/lib/api.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button, buttonClass } from "#client/ui/button.tsx";
 import { Spinner } from "#client/ui/page.tsx";
+import type { ShowClass } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 
 export default function ShowDetailScreen() {
   const { showId = "" } = useParams();
   const show = useShow(showId);
+  const me = useMe();
+  const [entryClass, setEntryClass] = useState<ShowClass | null>(null);
 
   if (show.isPending) return <Spinner label={texts.common.loading} />;
   if (show.isError) {
@@ -50,8 +57,21 @@ export default function ShowDetailScreen() {
       {/* The AI recommendations row (horse choice and button) arrives with the AI issue, here. */}
       <section className="flex flex-col gap-3">
         <h2 className="text-base font-semibold text-brand-900">{texts.show.classSchedule}</h2>
-        <ClassSchedule show={data} />
+        <ClassSchedule
+          show={data}
+          onSelectClass={setEntryClass}
+          renderEntryIcons={(cls) => <EntryIcons showId={data.id} classId={cls.id} />}
+        />
       </section>
+      {entryClass && me.data ? (
+        <ClassEntryDialog
+          show={data}
+          cls={entryClass}
+          viewer={me.data}
+          open
+          onOpenChange={(open) => !open && setEntryClass(null)}
+        />
+      ) : null}
     </div>
   );
 }

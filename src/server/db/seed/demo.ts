@@ -209,8 +209,10 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
         divisions: ["two-year-old", "performance"],
       },
     ];
+    const horseIds = new Map<string, string>();
     for (const h of horses) {
       const id = newId();
+      horseIds.set(h.name, id);
       await trx
         .insertInto("horse")
         .values({
@@ -308,6 +310,42 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
           show_id: show("celina"),
           created_at: subDays(now, 3).toISOString(),
         },
+      ])
+      .execute();
+
+    // A few class entries so the roster, its derived entries and the show icons have something to show.
+    const classId = (key: string, index: number) => {
+      const s = SHOWS.find((x) => x.key === key)!;
+      return `${s.prefix}-${classNumber(s, index, s.classes[index]!)}`;
+    };
+    const horse = (name: string) => horseIds.get(name)!;
+    const entry = (
+      user: string,
+      key: string,
+      index: number,
+      status: string,
+      horseId: string | null,
+      riderId: string | null,
+    ) => ({
+      id: newId(),
+      user_id: user,
+      show_id: show(key),
+      class_id: classId(key, index),
+      status,
+      horse_id: horseId,
+      rider_id: riderId,
+      placing: null,
+      created_by: user,
+      created_at: iso,
+    });
+    await trx
+      .insertInto("class_entry")
+      .values([
+        entry(owner, "celina", 11, "HorseIsShowing", horse("Midnight Masterpiece"), trainer),
+        entry(rider, "celebration", 8, "HorseIsShowing", horse("Sundance Jubilee"), rider),
+        entry(trainer, "celebration", 8, "CustomerIsShowing", horse("Sundance Jubilee"), rider),
+        entry(admin, "fun", 7, "FriendIsShowing", horse("Midnight Masterpiece"), owner),
+        entry(admin, "jackson", 3, "WatchClass", null, null),
       ])
       .execute();
   });

@@ -20,18 +20,32 @@ export function ClassRow({
         {cls.number}
       </span>
       <span className="min-w-0 flex-1 text-sm leading-snug text-stone-800">{cls.name}</span>
-      {entryIcons ? <span className="flex shrink-0 items-center gap-1">{entryIcons}</span> : null}
     </>
   );
-  const layout = "flex min-h-12 w-full items-center gap-3 border-b border-stone-100 px-3 py-2 text-left";
-  if (!onSelect) return <div className={layout}>{content}</div>;
+  // The icons are buttons of their own (tooltips by tap and keyboard), so they sit beside the row
+  // button rather than inside it.
+  const icons = entryIcons ? (
+    <span className="flex shrink-0 items-center gap-1 pr-1">{entryIcons}</span>
+  ) : null;
+  const layout = "flex min-h-12 w-full items-center gap-3 px-3 py-2 text-left";
+  if (!onSelect) {
+    return (
+      <div className={`${layout} border-b border-stone-100`}>
+        {content}
+        {icons}
+      </div>
+    );
+  }
   return (
-    <button
-      type="button"
-      onClick={() => onSelect(cls)}
-      className={`${layout} hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-offset-[-2px]`}
-    >
-      {content}
-    </button>
+    <div className="flex w-full items-center border-b border-stone-100">
+      <button
+        type="button"
+        onClick={() => onSelect(cls)}
+        className={`${layout} min-w-0 flex-1 hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-offset-[-2px]`}
+      >
+        {content}
+      </button>
+      {icons}
+    </div>
   );
 }

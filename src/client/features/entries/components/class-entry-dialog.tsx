@@ -1,0 +1,292 @@
+import { Check } from "lucide-react";
+import { type ChangeEvent, type ReactNode, useId, useState } from "react";
+import { useClassEntries } from "#client/features/entries/api/get-class-entries.ts";
+import { useEntryChoices } from "#client/features/entries/api/get-entry-choices.ts";
+import { useRemoveClassEntries } from "#client/features/entries/api/remove-class-entries.ts";
+import { useSaveClassEntries } from "#client/features/entries/api/save-class-entries.ts";
+import { StatusIcon } from "#client/features/entries/components/status-icon.tsx";
+import {
+  anySelected,
+  type FormState,
+  initialForm,
+  setHorse,
+  setRider,
+  tilesFor,
+  toggleTile,
+  toSaveEntries,
+} from "#client/features/entries/entry-form.ts";
+import { ErrorAlert } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { Modal } from "#client/ui/dialog.tsx";
+import { Spinner } from "#client/ui/page.tsx";
+import type { Me } from "#domain/contracts/auth.ts";
+import type { EntryChoices, MyEntry, Named } from "#domain/contracts/entries.ts";
+import type { EntryStatus } from "#domain/entry-status.ts";
+import { texts } from "#domain/texts.ts";
+
+export interface ClassEntryDialogProps {
+  show: { id: string; name: string };
+  cls: { id: string; name: string };
+  viewer: Pick<Me, "id" | "roles">;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const t = texts.entries;
+
+/**
+ * "How are you involved with this class?": toggle tiles with horse/rider choosers; Save replaces the
+ * user's entries for the class, Remove all deletes them; both close the dialog.
+ */
+export function ClassEntryDialog({ show, cls, viewer, open, onOpenChange }: ClassEntryDialogProps) {
+  const current = useClassEntries(show.id, cls.id);
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={cls.name} description={show.name}>
+      {current.isPending ? (
+        <Spinner label={texts.common.loading} />
+      ) : current.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <ErrorAlert message={`${t.errors.loadFailed} ${current.error.message}`} />
+          <Button variant="secondary" onClick={() => current.refetch()}>
+            {texts.common.retry}
+          </Button>
+        </div>
+      ) : (
+        <EntryForm
+          show={show}
+          cls={cls}
+          viewer={viewer}
+          entries={current.data.entries}
+          onDone={() => onOpenChange(false)}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function EntryForm({
+  show,
+  cls,
+  viewer,
+  entries,
+  onDone,
+}: Pick<ClassEntryDialogProps, "show" | "cls" | "viewer"> & { entries: MyEntry[]; onDone: () => void }) {
+  const [form, setForm] = useState<FormState>(() => initialForm(viewer, entries));
+  const choices = useEntryChoices();
+  const save = useSaveClassEntries(show.id, cls.id);
+  const remove = useRemoveClassEntries(show.id, cls.id);
+  const busy = save.isPending || remove.isPending;
+  const error = save.error ?? remove.error;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm font-medium text-stone-700">{t.prompt}</p>
+      <ul className="flex flex-col gap-2">
+        {tilesFor(viewer).map((status) => {
+          const tile = form[status];
+          const on = !!tile?.on;
+          return (
+            <li
+              key={status}
+              className={`rounded-xl border ${on ? "border-brand-500 bg-brand-50" : "border-stone-200 bg-white"}`}
+            >
+              <button
+                type="button"
+                aria-pressed={on}
+                onClick={() => setForm((f) => toggleTile(f, status, viewer))}
+                className="flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left text-sm font-semibold text-stone-800"
+              >
+                <StatusIcon
+                  status={status}
+                  className={`size-5 ${on ? "text-brand-700" : "text-stone-500"}`}
+                />
+                <span className="flex-1">{t.statusLabels[status]}</span>
+                <span
+                  aria-hidden
+                  className={`flex size-6 items-center justify-center rounded-full border ${
+                    on ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300"
+                  }`}
+                >
+                  {on ? <Check className="size-4" /> : null}
+                </span>
+              </button>
+              {on && tile ? (
+                <Choosers
+                  status={status}
+                  tile={tile}
+                  viewerId={viewer.id}
+                  choices={choices.data}
+                  loading={choices.isPending}
+                  onHorse={(id) => setForm((f) => setHorse(f, status, id))}
+                  onRider={(id) => setForm((f) => setRider(f, status, id))}
+                />
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {choices.isError ? <ErrorAlert message={choices.error.message} /> : null}
+      <ErrorAlert message={error ? `${t.errors.saveFailed} ${error.message}` : null} />
+      <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-wrap justify-end gap-2 border-t border-stone-200 bg-white px-5 pt-3 pb-4">
+        {entries.length > 0 ? (
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => remove.mutate(undefined, { onSuccess: onDone })}
+          >
+            {t.removeAll}
+          </Button>
+        ) : null}
+        <Button
+          disabled={!anySelected(form) || busy}
+          onClick={() => save.mutate({ entries: toSaveEntries(form, viewer) }, { onSuccess: onDone })}
+        >
+          {t.save}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Choosers({
+  status,
+  tile,
+  viewerId,
+  choices,
+  loading,
+  onHorse,
+  onRider,
+}: {
+  status: EntryStatus;
+  tile: { horseId: string | null; riderId: string | null };
+  viewerId: string;
+  choices: EntryChoices | undefined;
+  loading: boolean;
+  onHorse: (id: string | null) => void;
+  onRider: (id: string | null) => void;
+}) {
+  if (status === "Interested" || status === "WatchClass") return null;
+  if (loading || !choices) {
+    return <p className="px-3 pb-3 text-xs text-stone-500">{texts.common.loading}</p>;
+  }
+  const riders = choices.riders;
+  let fields: ReactNode;
+  switch (status) {
+    case "ImShowing":
+      fields = (
+        <Select
+          label={t.horse}
+          empty={t.noHorse}
+          value={tile.horseId}
+          options={choices.ownHorses}
+          onChange={onHorse}
+        />
+      );
+      break;
+    case "HorseIsShowing":
+      fields = (
+        <>
+          <Select
+            label={t.horse}
+            empty={t.noHorse}
+            value={tile.horseId}
+            options={choices.ownHorses}
+            onChange={onHorse}
+          />
+          <Select
+            label={t.rider}
+            empty={t.noRider}
+            value={tile.riderId}
+            options={riders}
+            onChange={onRider}
+          />
+        </>
+      );
+      break;
+    case "CustomerIsShowing": {
+      const customer = choices.customers.find((c) => c.id === tile.riderId);
+      fields = (
+        <>
+          <Select
+            label={t.customer}
+            empty={t.chooseCustomer}
+            value={tile.riderId}
+            options={choices.customers}
+            onChange={onRider}
+          />
+          <Select
+            label={t.horse}
+            empty={customer ? t.noHorse : t.selectCustomerFirst}
+            value={tile.horseId}
+            options={customer?.horses ?? []}
+            onChange={onHorse}
+            disabled={!customer}
+          />
+        </>
+      );
+      break;
+    }
+    case "FriendIsShowing":
+      fields = (
+        <>
+          <Select
+            label={t.rider}
+            empty={t.noRider}
+            value={tile.riderId}
+            options={riders.filter((r) => r.id !== viewerId)}
+            onChange={onRider}
+          />
+          <Select
+            label={t.horse}
+            empty={t.noHorse}
+            value={tile.horseId}
+            options={choices.allHorses}
+            onChange={onHorse}
+          />
+        </>
+      );
+      break;
+    default:
+      return null;
+  }
+  return <div className="grid gap-3 px-3 pb-3 sm:grid-cols-2">{fields}</div>;
+}
+
+function Select({
+  label,
+  empty,
+  value,
+  options,
+  onChange,
+  disabled = false,
+}: {
+  label: string;
+  empty: string;
+  value: string | null;
+  options: Named[];
+  onChange: (id: string | null) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-stone-700">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value ?? ""}
+        disabled={disabled}
+        onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange(e.target.value || null)}
+        className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:bg-stone-100 disabled:text-stone-500"
+      >
+        <option value="">{empty}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

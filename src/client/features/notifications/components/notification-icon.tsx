@@ -1,0 +1,19 @@
+import { Award, Bell, CalendarClock, CalendarPlus } from "lucide-react";
+import { HorseIcon } from "#client/ui/icons.tsx";
+
+/** An icon per notification type; types the spec does not name get the bell. */
+export function NotificationIcon({ type }: { type: string }) {
+  const className = "size-5";
+  switch (type) {
+    case "NewShow":
+      return <CalendarPlus aria-hidden className={className} />;
+    case "ShowUpdate":
+      return <CalendarClock aria-hidden className={className} />;
+    case "NewQualifyingClass":
+      return <Award aria-hidden className={className} />;
+    case "BarnActivity":
+      return <HorseIcon aria-hidden className={className} />;
+    default:
+      return <Bell aria-hidden className={className} data-testid="default-notification-icon" />;
+  }
+}

@@ -1,0 +1,15 @@
+import { useEffect, useState } from "react";
+import { localDay } from "#domain/roster-view.ts";
+
+/** The device's calendar day, updated at local midnight while the screen stays open. */
+export function useToday(): string {
+  const [today, setToday] = useState(() => localDay(new Date()));
+  useEffect(() => {
+    const [year = 0, month = 1, day = 1] = today.split("-").map(Number);
+    const nextMidnight = new Date(year, month - 1, day + 1);
+    const wait = Math.max(1000, nextMidnight.getTime() - Date.now() + 1000);
+    const timer = setTimeout(() => setToday(localDay(new Date())), wait);
+    return () => clearTimeout(timer);
+  }, [today]);
+  return today;
+}
