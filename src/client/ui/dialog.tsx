@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Button } from "#client/ui/button.tsx";
 
 /**
@@ -24,11 +24,26 @@ export function Modal({
   footer?: ReactNode;
   closeLabel?: string;
 }) {
+  // Radix returns focus to a Dialog.Trigger; our dialogs open from ordinary buttons, so remember the opener.
+  const returnTo = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== "undefined") {
+    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  wasOpen.current = open;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay data-testid="dialog-backdrop" className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(92vw,34rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            if (returnTo.current?.isConnected) {
+              event.preventDefault();
+              returnTo.current.focus();
+            }
+          }}
+          className="fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(92vw,34rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
+        >
           <div className="flex items-start justify-between gap-3 border-b border-stone-200 px-5 pt-4 pb-3">
             <div>
               <Dialog.Title className="text-lg font-semibold text-brand-900">{title}</Dialog.Title>

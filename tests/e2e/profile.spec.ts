@@ -1,0 +1,180 @@
+import { texts } from "../../src/domain/texts.ts";
+import { expect, test, uniqueEmail } from "./fixtures.ts";
+import { createHorse, expectModalClosesEveryWay, pngBytes, uniqueName } from "./horses-helpers.ts";
+
+const t = texts.profile;
+
+test("My Profile shows the person; Edit Profile validates, refuses a taken email and saves", async ({
+  page,
+  signUpAs,
+  axe,
+}) => {
+  const me = await signUpAs({ name: uniqueName("Pia") });
+  await page.goto("/#/profile");
+  await expect(page.getByRole("heading", { name: t.title })).toBeVisible();
+  await expect(page.getByText(me.name, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Owner", { exact: true })).toBeVisible();
+  await expect(page.getByText(me.email)).toBeVisible();
+  expect((await axe().analyze()).violations).toEqual([]);
+
+  await page.getByRole("button", { name: t.editProfile }).click();
+  const dialog = page.getByRole("dialog", { name: t.editProfileTitle });
+  await dialog.getByLabel(t.name).fill("");
+  await dialog.getByLabel(t.email).fill("not-an-email");
+  await dialog.getByRole("button", { name: t.save, exact: true }).click();
+  await expect(dialog.getByText("Name is required.")).toBeVisible();
+  await expect(dialog.getByText("Enter a valid email address.")).toBeVisible();
+  await expect(dialog.getByText("Date of birth is required.")).toBeVisible();
+
+  const newName = uniqueName("Piper");
+  await dialog.getByLabel(t.name).fill(newName);
+  await dialog.getByLabel(t.email).fill("OWNER@ringside.demo");
+  await dialog.getByLabel(t.dateOfBirth).fill("1990-07-04");
+  await dialog.getByLabel(t.gender).selectOption("Other");
+  await dialog.getByRole("button", { name: t.save, exact: true }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(texts.errors.emailExists);
+
+  const newEmail = uniqueEmail("piper");
+  await dialog.getByLabel(t.email).fill(newEmail);
+  await dialog.getByRole("button", { name: t.save, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(newEmail)).toBeVisible();
+  await expect(page.getByText("Other", { exact: true })).toBeVisible();
+  await expect(page.getByText(/^\d+ years$/)).toBeVisible();
+  await expect(page.getByRole("link", { name: newName })).toBeVisible();
+
+  await expectModalClosesEveryWay(
+    page,
+    () => page.getByRole("button", { name: t.editProfile }),
+    t.editProfileTitle,
+  );
+});
+
+test("the profile photo uploads and shows; Sign Out goes to /auth", async ({ page, signUpAs }) => {
+  const me = await signUpAs({ name: uniqueName("Phil") });
+  await page.goto("/#/profile");
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "me.png",
+    mimeType: "image/png",
+    buffer: await pngBytes(1600, 1200),
+  });
+  const photo = page.getByRole("img", { name: t.photoOf(me.name) });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1024);
+
+  await page.getByRole("button", { name: texts.auth.signOut }).click();
+  await expect(page).toHaveURL(/#\/auth$/);
+});
+
+test("Add Show Record: required fields, past-show suggestions after 3 characters, class search, then the card", async ({
+  page,
+  signUpAs,
+  baseURL,
+}) => {
+  const me = await signUpAs({ name: uniqueName("Rex") });
+  const horse = await createHorse(page.request, baseURL!);
+  await page.goto("/#/profile");
+  await expect(page.getByText(t.noRecords)).toBeVisible();
+  await page.getByRole("button", { name: t.addRecord }).click();
+  const dialog = page.getByRole("dialog", { name: t.addRecordTitle });
+  await dialog.getByRole("button", { name: t.saveRecord }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(texts.errors.fillAllFields);
+
+  const showName = dialog.getByRole("combobox", { name: t.showName });
+  const suggestions = dialog
+    .getByRole("listbox", { name: t.showSuggestions, includeHidden: true })
+    .getByRole("option");
+  await showName.fill("Sp");
+  await page.waitForTimeout(400);
+  await expect(suggestions).toHaveCount(0);
+  await showName.fill("Cel");
+  await page.waitForTimeout(400);
+  await expect(suggestions).toHaveCount(0);
+  await showName.fill("Spr");
+  await expect(suggestions).toHaveCount(1);
+  await expect(suggestions.first()).toContainText("Spring Pleasure Horse Jubilee");
+  await suggestions.first().click();
+  await expect(showName).toHaveValue("Spring Pleasure Horse Jubilee");
+  const startDate = await (async () => {
+    const res = await page.request.get("/api/records/past-shows?q=spring%20jubilee");
+    return (await res.json()).shows[0].startDate as string;
+  })();
+  await expect(dialog.getByLabel(t.date)).toHaveValue(startDate);
+
+  const classSelect = dialog.getByRole("combobox", { name: t.className });
+  await expect.poll(() => classSelect.locator("option").count()).toBe(23);
+  await dialog.getByLabel(t.searchClasses).fill("pleasure TRAIL");
+  await expect.poll(() => classSelect.locator("option").count()).toBe(5);
+  const options = await classSelect.locator("option").allTextContents();
+  for (const option of options.slice(1)) expect(option).toMatch(/(?=.*trail)(?=.*pleasure)/i);
+  const chosen = options[1]!.replace(/^\S+\. /, "");
+  await classSelect.selectOption({ label: options[1]! });
+  await dialog.getByLabel(t.placing).selectOption("Participated");
+  await dialog.getByLabel(t.horse).selectOption(horse.id);
+  await expect(dialog.getByLabel(t.rider).locator("option", { hasText: "Wade Harlan" })).toHaveCount(1);
+  await dialog.getByLabel(t.rider).selectOption({ label: "Wade Harlan" });
+  await dialog.getByRole("button", { name: t.saveRecord }).click();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByRole("listitem").filter({ hasText: "Spring Pleasure Horse Jubilee" });
+  await expect(card).toContainText(chosen);
+  await expect(card).toContainText(t.placingLine("Participated"));
+  await expect(card).toContainText(t.riderLine("Wade Harlan"));
+  await card.getByRole("link", { name: t.viewHorse(horse.name) }).click();
+  await expect(page.getByRole("heading", { name: horse.name })).toBeVisible();
+  await expect(page.getByText(chosen)).toBeVisible();
+  expect(me.name).toBeTruthy();
+});
+
+test("Friends: count, add by name search ('No users found'), remove behind the confirm, both ways", async ({
+  page,
+  request,
+  signUpAs,
+  baseURL,
+  axe,
+}) => {
+  const friendName = uniqueName("Fern");
+  const signUp = await request.post("/api/auth/sign-up/email", {
+    headers: { origin: baseURL! },
+    data: { name: friendName, email: uniqueEmail("fern"), password: "e2e-password-1" },
+  });
+  expect(signUp.status()).toBe(200);
+  const me = await signUpAs({ name: uniqueName("Moe") });
+  await page.goto("/#/profile");
+  await page.getByRole("tab", { name: t.friendsCount(0) }).click();
+  await expect(page.getByText(t.noFriends)).toBeVisible();
+
+  await page.getByRole("button", { name: t.addFriend }).click();
+  const dialog = page.getByRole("dialog", { name: t.addFriendsTitle });
+  await dialog.getByRole("searchbox", { name: t.searchByName }).fill("zz-nobody-has-this-name");
+  await expect(dialog.getByText(t.noUsers)).toBeVisible();
+  await dialog.getByRole("searchbox", { name: t.searchByName }).fill(friendName.toUpperCase());
+  await dialog.getByRole("button", { name: `${t.add} ${friendName}` }).click();
+  await expect(dialog.getByText(t.added)).toBeVisible();
+  await dialog.getByRole("searchbox", { name: t.searchByName }).fill(me.name);
+  await expect(dialog.getByText(t.noUsers)).toBeVisible();
+  expect((await axe().include('[role="dialog"]').analyze()).violations).toEqual([]);
+  await page.keyboard.press("Escape");
+
+  await expect(page.getByRole("tab", { name: t.friendsCount(1) })).toBeVisible();
+  await expect(page.getByText(friendName)).toBeVisible();
+  const theirs = await (await request.get("/api/friends")).json();
+  expect(theirs.friends.map((f: { name: string }) => f.name)).toEqual([me.name]);
+
+  const remove = () => page.getByRole("button", { name: `${t.remove} ${friendName}` });
+  await remove().click();
+  const confirm = page.getByRole("dialog", { name: t.removeFriendTitle(friendName) });
+  await expect(confirm).toContainText(t.removeFriendBody);
+  await confirm.getByRole("button", { name: t.cancel }).click();
+  await expect(confirm).toBeHidden();
+  await expect(remove()).toBeFocused();
+  await expectModalClosesEveryWay(page, remove, t.removeFriendTitle(friendName));
+  await expect(page.getByText(friendName)).toBeVisible();
+
+  await remove().click();
+  await confirm.getByRole("button", { name: t.remove, exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText(t.noFriends)).toBeVisible();
+  await expect(page.getByRole("tab", { name: t.friendsCount(0) })).toBeVisible();
+  expect((await (await request.get("/api/friends")).json()).friends).toEqual([]);
+});
