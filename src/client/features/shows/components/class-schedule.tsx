@@ -95,7 +95,7 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
           className="min-h-11 w-full rounded-lg border border-stone-300 bg-white pr-3 pl-9 text-base placeholder:text-stone-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
         />
       </div>
-      <p aria-live="polite" className="text-xs text-stone-600">
+      <p aria-live="polite" data-query={deferredQuery} className="text-xs text-stone-600">
         {texts.show.classCount(shown, total)}
       </p>
       {shown === 0 ? (

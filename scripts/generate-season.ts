@@ -1,0 +1,331 @@
+/**
+ * Generates a whole season of walking-horse shows for benchmarks: by default 1,500 shows and 250,000
+ * classes built from the real class names and show calendar in tests/fixtures/walking-horse, about half
+ * of them upcoming, with a few 600-class Celebration-size shows. Classes go in through the app's own
+ * `insertClasses`, so every class gets its division from the rule and the facet summary is kept.
+ *
+ *   node --import tsx scripts/generate-season.ts --data-dir /tmp/season            (SQLite file)
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/season node --import tsx scripts/generate-season.ts
+ *
+ * Options: --shows N (1500), --classes N (250000), --seed N (1), --data-dir DIR (./data-season).
+ * The database must be empty. A user bench@ringside.test (password "bench-password") is created so
+ * benchmarks can sign in. Deterministic for a given seed and day.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { hashPassword } from "better-auth/crypto";
+import { addDays, format } from "date-fns";
+import { sql } from "kysely";
+import { serializeRoles } from "#domain/roles.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { migrateToLatest } from "#server/db/migrate.ts";
+import { insertClasses, type NewClass } from "#server/features/shows/shows.repository.ts";
+import { newId } from "#server/platform/ids.ts";
+
+const BENCH_USER = { email: "bench@ringside.test", password: "bench-password", name: "Bench User" };
+
+const { values: args } = parseArgs({
+  options: {
+    shows: { type: "string", default: "1500" },
+    classes: { type: "string", default: "250000" },
+    seed: { type: "string", default: "1" },
+    "data-dir": { type: "string", default: "./data-season" },
+  },
+});
+const SHOWS = Number(args.shows);
+const CLASSES = Number(args.classes);
+const BIG_SHOW_CLASSES = 600;
+
+/** Mulberry32: small, fast, deterministic. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = prng(Number(args.seed));
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      row.push(field);
+      if (row.some((f) => f !== "")) rows.push(row);
+      row = [];
+      field = "";
+    } else field += c;
+  }
+  if (field !== "" || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
+
+function column(file: string, name: string): string[] {
+  const [header = [], ...rows] = parseCsv(
+    readFileSync(resolve("tests/fixtures/walking-horse", file), "utf8"),
+  );
+  const index = header.indexOf(name);
+  return rows.map((r) => r[index] ?? "").filter((v) => v.trim() !== "");
+}
+
+const CLASS_NAMES = [
+  ...new Set([
+    ...column("classes-celebration.csv", "name"),
+    ...column("classes-celebration-other-years.csv", "name"),
+    ...column("classes-other-shows.csv", "name"),
+  ]),
+];
+const CALENDAR_NAMES = column("shows-calendar.csv", "name").map((n) => n.replace(/\s*\(.*\)$/, ""));
+const CLASS_SUFFIXES = [
+  "",
+  "",
+  "",
+  " - Section A",
+  " - Section B",
+  " Championship",
+  " Qualifier",
+  " (Canter)",
+];
+
+const PLACES: readonly [string, string][] = [
+  ["Shelbyville", "TN"],
+  ["Lewisburg", "TN"],
+  ["Murfreesboro", "TN"],
+  ["Columbia", "TN"],
+  ["Celina", "TN"],
+  ["Gainesboro", "TN"],
+  ["Cookeville", "TN"],
+  ["Lynchburg", "TN"],
+  ["Belfast", "TN"],
+  ["Tullahoma", "TN"],
+  ["Pulaski", "TN"],
+  ["Fayetteville", "TN"],
+  ["Jackson", "TN"],
+  ["Franklin", "KY"],
+  ["Lexington", "KY"],
+  ["Bowling Green", "KY"],
+  ["Morehead", "KY"],
+  ["Harrodsburg", "KY"],
+  ["Decatur", "AL"],
+  ["Cullman", "AL"],
+  ["Huntsville", "AL"],
+  ["Perry", "GA"],
+  ["Tunica", "MS"],
+  ["Tupelo", "MS"],
+  ["Springfield", "MO"],
+  ["Sedalia", "MO"],
+  ["Asheville", "NC"],
+  ["Raleigh", "NC"],
+  ["Lexington", "VA"],
+  ["Ocala", "FL"],
+];
+const SHOW_PATTERNS = [
+  (city: string) => `${city} Lions Club Horse Show`,
+  (city: string) => `${city} Spring Jubilee`,
+  (city: string) => `${city} Fall Classic`,
+  (city: string) => `${city} Charity Horse Show`,
+  (city: string) => `${city} Walking Horse Show`,
+  (city: string) => `${city} Rotary Club Horse Show`,
+  (city: string) => `${city} Fun Show`,
+  (city: string) => `${city} Futurity`,
+];
+const FIRST = [
+  "Larry",
+  "Sandra",
+  "Jimmy",
+  "Tommy",
+  "Debbie",
+  "Rita",
+  "Bill",
+  "Steve",
+  "Mark",
+  "Ronal",
+  "Wanda",
+  "Casey",
+  "Joyce",
+  "Frank",
+  "Gail",
+  "Hank",
+  "Ivy",
+  "Jack",
+  "Kay",
+  "Lonnie",
+  "Martha",
+  "Ned",
+  "Opal",
+  "Pat",
+];
+const LAST = [
+  "Wheelon",
+  "Medley",
+  "McConnell",
+  "Hall",
+  "Vance",
+  "Crowell",
+  "Cantrell",
+  "Dunn",
+  "Farrar",
+  "Young",
+  "Boyd",
+  "Carter",
+  "Elliott",
+  "Greenup",
+  "Lawrence",
+  "Lewis",
+  "Rowan",
+  "Sullivan",
+];
+const JUDGES = [...new Set(Array.from({ length: 240 }, () => `${pick(FIRST)} ${pick(LAST)}`))];
+const ORGS = ["WHOA", "WHOA", "TWHBEA", "TWHBEA", "SHOW", "NHSC", "WHTA", null];
+
+/** Classes per show: a few Celebration-size shows of exactly 600, the rest spread to reach the total. */
+function classCounts(): number[] {
+  const big = Math.min(5, SHOWS);
+  const rest = SHOWS - big;
+  const remaining = Math.max(0, CLASSES - big * BIG_SHOW_CLASSES);
+  const weights = Array.from({ length: rest }, () => 0.2 + random());
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const counts = weights.map((w) => Math.max(1, Math.round((w / sum) * remaining)));
+  let drift = remaining - counts.reduce((a, b) => a + b, 0);
+  for (let i = 0; drift !== 0 && rest > 0; i = (i + 1) % rest) {
+    const step = drift > 0 ? 1 : -1;
+    if (counts[i]! + step >= 1) {
+      counts[i]! += step;
+      drift -= step;
+    }
+  }
+  return [...Array.from({ length: big }, () => BIG_SHOW_CLASSES), ...counts];
+}
+
+async function main() {
+  const url = process.env.DATABASE_URL;
+  const file = resolve(args["data-dir"], "ringside.sqlite");
+  const db = openDatabase(url ? { kind: "postgres", url } : { kind: "sqlite", file });
+  await migrateToLatest(db);
+  const existing = await db.db.selectFrom("show").select("id").limit(1).execute();
+  if (existing.length > 0) throw new Error("The database already has shows; generate into an empty one.");
+
+  const today = new Date();
+  const ymd = (d: Date) => format(d, "yyyy-MM-dd");
+  const counts = classCounts();
+  const started = Date.now();
+  const BATCH = 25;
+  let classTotal = 0;
+
+  for (let first = 0; first < SHOWS; first += BATCH) {
+    await db.db.transaction().execute(async (trx) => {
+      for (let s = first; s < Math.min(SHOWS, first + BATCH); s++) {
+        const id = newId();
+        const big = counts[s]! >= BIG_SHOW_CLASSES;
+        const [city, state] = big ? (["Shelbyville", "TN"] as const) : pick(PLACES);
+        const name = big
+          ? `Tennessee Walking Horse National Celebration ${today.getFullYear() + s}`
+          : random() < 0.25
+            ? `${pick(CALENDAR_NAMES)} ${between(2, 60)}`
+            : pick(SHOW_PATTERNS)(city);
+        const days = big ? 11 : pick([1, 1, 1, 2, 2, 3, 4]);
+        const start = addDays(today, big ? 30 + s * 90 : between(-365, 365));
+        await trx
+          .insertInto("show")
+          .values({
+            id,
+            name,
+            start_date: ymd(start),
+            end_date: ymd(addDays(start, days - 1)),
+            location: `${city}, ${state}`,
+            sanctioning_org: big ? "SHOW" : pick(ORGS),
+            is_ai_prediction: random() < 0.03 ? 1 : 0,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+        const judges = [...new Set(Array.from({ length: between(1, 3) }, () => pick(JUDGES)))];
+        await trx
+          .insertInto("show_judge")
+          .values(judges.map((judge, position) => ({ show_id: id, position, name: judge })))
+          .execute();
+        const dated = !big && random() < 0.3;
+        const classes: NewClass[] = Array.from({ length: counts[s]! }, (_, i) => ({
+          id: `${big ? "cel" : "class"}-${i + 1}`,
+          name: `${pick(CLASS_NAMES)}${pick(CLASS_SUFFIXES)}`,
+          date: dated ? ymd(addDays(start, Math.floor((i * days) / counts[s]!))) : null,
+        }));
+        await insertClasses(trx, id, classes);
+        classTotal += classes.length;
+      }
+    });
+    if ((first / BATCH) % 10 === 0) {
+      process.stdout.write(`  ${Math.min(SHOWS, first + BATCH)} shows, ${classTotal} classes\n`);
+    }
+  }
+
+  const now = new Date();
+  const userId = newId();
+  await db.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("user")
+      .values({
+        id: userId,
+        name: BENCH_USER.name,
+        email: BENCH_USER.email,
+        email_verified: db.kind === "postgres" ? true : 1,
+        image: null,
+        roles: serializeRoles(["Owner"]),
+        gender: null,
+        date_of_birth: null,
+        photo_id: null,
+        created_at: db.kind === "postgres" ? now : now.toISOString(),
+        updated_at: db.kind === "postgres" ? now : now.toISOString(),
+      })
+      .execute();
+    await trx
+      .insertInto("account")
+      .values({
+        id: newId(),
+        user_id: userId,
+        account_id: userId,
+        provider_id: "credential",
+        access_token: null,
+        refresh_token: null,
+        id_token: null,
+        access_token_expires_at: null,
+        refresh_token_expires_at: null,
+        scope: null,
+        password: await hashPassword(BENCH_USER.password),
+        created_at: db.kind === "postgres" ? now : now.toISOString(),
+        updated_at: db.kind === "postgres" ? now : now.toISOString(),
+      })
+      .execute();
+  });
+  // Fresh planner statistics, so both engines pick the show and class indexes on the new data.
+  await sql`analyze`.execute(db.db);
+  await db.close();
+  console.log(
+    `Generated ${SHOWS} shows and ${classTotal} classes in ${((Date.now() - started) / 1000).toFixed(1)} s into ${url ?? file}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
