@@ -17,12 +17,12 @@ export function RecordList({
     <ul className="flex flex-col gap-3">
       {records.map((r) => (
         <li key={r.id} className="rounded-xl border border-stone-200 bg-white p-4">
-          <div className="flex items-start justify-between gap-3">
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-3">
             <div className="min-w-0">
               <p className="font-semibold text-stone-900">{r.showName}</p>
               <p className="text-sm text-stone-700">{r.className}</p>
             </div>
-            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-gold-400/30 px-2.5 py-1 text-xs font-semibold text-stone-900">
+            <span className="inline-flex shrink-0 items-center gap-1 self-start rounded-full bg-gold-400/30 px-2.5 py-1 text-xs font-semibold text-stone-900">
               <Award aria-hidden className="size-3.5" />
               {texts.profile.placingLine(placingLabel(r.placing))}
             </span>
