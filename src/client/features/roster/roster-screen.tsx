@@ -119,7 +119,7 @@ function StatusLine({ entry }: { entry: RosterEntryView }) {
     entry.fromName ? t.enteredBy(entry.fromName) : null,
   ].filter(Boolean);
   return (
-    <li className="text-xs text-stone-600">
+    <li className="text-xs text-stone-600" data-testid="roster-entry">
       <span className="mr-1.5 inline-block rounded-full bg-brand-50 px-2 py-0.5 font-semibold text-brand-800">
         {statusLabel(entry.status)}
       </span>

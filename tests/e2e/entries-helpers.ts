@@ -1,0 +1,32 @@
+import type { Page } from "@playwright/test";
+import { texts } from "../../src/domain/texts.ts";
+import { expect, openE2eDatabase } from "./fixtures.ts";
+
+/** The id of a demo show, by its name. */
+export function showIdByName(name: string): string {
+  const db = openE2eDatabase();
+  try {
+    return (db.prepare("select id from show where name = ?").get(name) as { id: string }).id;
+  } finally {
+    db.close();
+  }
+}
+
+export const CELEBRATION = "Tennessee Walking Horse National Celebration";
+export const CELINA = "Celina Lions Club Horse Show";
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A class row's button: its accessible name is the class number followed by the class name. */
+export const classButton = (page: Page, className: string) =>
+  page.getByRole("button", { name: new RegExp(`^\\S+ ${escape(className)}$`) });
+
+/** Opens a show's detail and the entry dialog of the class whose name matches. */
+export async function openEntryDialog(page: Page, showName: string, className: string) {
+  await page.goto(`/#/shows/${showIdByName(showName)}`);
+  await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(className);
+  await classButton(page, className).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  return dialog;
+}

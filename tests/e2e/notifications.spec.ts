@@ -1,0 +1,96 @@
+import { relativeTime } from "../../src/domain/relative-time.ts";
+import { texts } from "../../src/domain/texts.ts";
+import { CELINA, openEntryDialog, showIdByName } from "./entries-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import { createHorse, uniqueName } from "./horses-helpers.ts";
+
+const badge = (page: import("@playwright/test").Page) => page.getByTestId("unread-badge");
+
+test.describe("Notifications", () => {
+  test("one user enters a horse the other owns; the other sees it arrive live and the badge rise", async ({
+    browser,
+    baseURL,
+    signUpAs,
+    page,
+  }) => {
+    // The horse's owner, in this test's own browser context.
+    const ownerName = uniqueName("Olive");
+    await signUpAs({ role: "Owner", name: ownerName });
+    const horse = await createHorse(page.request, baseURL!);
+    await page.goto("/#/notifications");
+    await expect(page.getByRole("heading", { name: texts.notifications.title })).toBeVisible();
+    const before = Number(
+      (await badge(page)
+        .textContent()
+        .catch(() => "0")) || 0,
+    );
+
+    // A friend in a second browser context declares the owner's horse showing with the owner riding.
+    const other = await browser.newContext({ baseURL });
+    await other.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
+    const friendPage = await other.newPage();
+    const friendName = uniqueName("Fiona");
+    const signUp = await friendPage.request.post("/api/auth/sign-up/email", {
+      data: {
+        name: friendName,
+        email: `${friendName.replace(/\W/g, "").toLowerCase()}@example.test`,
+        password: "e2e-password-1",
+      },
+      headers: { origin: baseURL! },
+    });
+    expect(signUp.status()).toBe(200);
+    const dialog = await openEntryDialog(friendPage, CELINA, "Ladies Amateur Walking Specialty");
+    await dialog.getByRole("button", { name: "Friend is Showing", exact: true }).click();
+    await dialog.getByLabel(texts.entries.rider).selectOption({ label: ownerName });
+    await dialog.getByLabel(texts.entries.horse).selectOption({ label: horse.name });
+    await dialog.getByRole("button", { name: texts.entries.save }).click();
+    await expect(dialog).toBeHidden();
+
+    const message = texts.entries.barnActivity(
+      friendName,
+      horse.name,
+      "Ladies Amateur Walking Specialty",
+      CELINA,
+    );
+    await expect(
+      page.getByRole("button", { name: new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }),
+    ).toBeVisible({ timeout: 5_000 });
+    await expect(badge(page)).toHaveText(String(before + 1));
+    await other.close();
+
+    const item = page.getByRole("listitem").filter({ hasText: message });
+    await expect(item.getByText(texts.notifications.unread)).toHaveCount(1);
+    await expect(item.getByText(/seconds? ago|1 minute ago/)).toBeVisible();
+    await item.getByRole("button").click();
+    await expect(page).toHaveURL(new RegExp(`#/planner\\?highlight=${showIdByName(CELINA)}$`));
+    await expect(badge(page)).toHaveText(String(before));
+  });
+
+  test("lists everyone's notifications newest first with type icons and relative times; reading is per user", async ({
+    page,
+    signUpAs,
+    axe,
+  }) => {
+    await signUpAs({ role: "Owner", name: uniqueName("Nora") });
+    await page.goto("/#/notifications");
+    const items = page.getByRole("list", { name: texts.notifications.title }).getByRole("listitem");
+    await expect(items.first()).toBeVisible();
+    const all = await items.allTextContents();
+    const newShow = all.findIndex((x) => x.includes("New show added: Celebration Spring Fun Show"));
+    const update = all.findIndex((x) => x.includes("Jackson County Horse Show has new judges"));
+    expect(newShow).toBeGreaterThanOrEqual(0);
+    expect(update).toBeGreaterThan(newShow);
+    expect(all.some((x) => x.includes("Sundance Jubilee in the"))).toBe(false);
+    await expect(
+      items.nth(newShow).getByText(relativeTime(new Date(Date.now() - 86_400_000), new Date())),
+    ).toBeVisible();
+    expect((await axe().analyze()).violations).toEqual([]);
+  });
+
+  test("shows the empty state when there is nothing to show", async ({ page, signUpAs }) => {
+    await signUpAs({ role: "Owner", name: uniqueName("Empty") });
+    await page.route("**/api/notifications", (route) => route.fulfill({ json: { notifications: [] } }));
+    await page.goto("/#/notifications");
+    await expect(page.getByText(texts.notifications.empty)).toBeVisible();
+  });
+});

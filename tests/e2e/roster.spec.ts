@@ -1,0 +1,69 @@
+import { texts } from "../../src/domain/texts.ts";
+import { CELEBRATION, CELINA, showIdByName } from "./entries-helpers.ts";
+import { DEMO, expect, test } from "./fixtures.ts";
+
+const t = texts.roster;
+const section = (page: import("@playwright/test").Page, key: "today" | "thisWeek" | "showSeason") =>
+  page.getByTestId(`roster-${key}`);
+
+test.describe("Your Roster", () => {
+  test("a trainer sees the customer's entry naming him as rider, as I'm Showing, in This Week", async ({
+    page,
+    signInAs,
+    axe,
+  }) => {
+    await signInAs(DEMO.trainer, "/#/roster");
+    await expect(page.getByRole("heading", { name: t.title })).toBeVisible();
+    await expect(page.getByText(t.subtitle)).toBeVisible();
+    const week = section(page, "thisWeek");
+    await expect(week.getByRole("heading", { name: t.thisWeek })).toBeVisible();
+    const card = week.getByRole("article").filter({ hasText: CELINA });
+    await expect(card.getByText("Celina, TN")).toBeVisible();
+    await expect(card.getByText("Ladies Amateur Walking Specialty")).toBeVisible();
+    const line = card.getByTestId("roster-entry").filter({ hasText: t.enteredBy("Casey Whitfield") });
+    await expect(line.getByText(texts.entries.statusLabels.ImShowing, { exact: true })).toBeVisible();
+    await expect(line).toContainText("Midnight Masterpiece");
+    await expect(section(page, "today").getByText(t.empty)).toBeVisible();
+    expect((await axe().analyze()).violations).toEqual([]);
+  });
+
+  test("an owner sees a friend's showing entry as Friend is Showing in Show Season, with its date heading", async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs(DEMO.owner, "/#/roster");
+    const season = section(page, "showSeason");
+    const card = season.getByRole("article").filter({ hasText: CELEBRATION });
+    const line = card.getByTestId("roster-entry").filter({ hasText: t.enteredBy("Riley Dunn") });
+    await expect(line.getByText(texts.entries.statusLabels.FriendIsShowing, { exact: true })).toBeVisible();
+    await expect(line).toContainText("Sundance Jubilee");
+    // The owner's own entry at Celina sits in This Week; the friend-derived one never duplicates it there.
+    await expect(section(page, "thisWeek").getByText(texts.entries.statusLabels.HorseIsShowing)).toHaveCount(
+      1,
+    );
+  });
+
+  test("a new user sees three empty sections linking to the planner, and a new entry lands in the right one", async ({
+    page,
+    signUpAs,
+  }) => {
+    await signUpAs({ role: "Owner", name: `Roster Owner ${Date.now()}` });
+    await page.goto("/#/roster");
+    for (const key of ["today", "thisWeek", "showSeason"] as const) {
+      await expect(section(page, key).getByText(t.empty)).toBeVisible();
+    }
+    await section(page, "today").getByRole("link", { name: t.planLink }).click();
+    await expect(page).toHaveURL(/#\/planner$/);
+
+    const res = await page.request.put(`/api/shows/${showIdByName(CELEBRATION)}/classes/cel-1/entries`, {
+      data: { entries: [{ status: "Interested" }] },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(res.status()).toBe(200);
+    await page.goto("/#/roster");
+    await page.reload();
+    const card = section(page, "showSeason").getByRole("article").filter({ hasText: CELEBRATION });
+    await expect(card.getByText(texts.entries.statusLabels.Interested)).toBeVisible();
+    await expect(section(page, "thisWeek").getByText(t.empty)).toBeVisible();
+  });
+});
