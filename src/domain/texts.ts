@@ -169,6 +169,8 @@ export const texts = {
     loadFailed: "Could not load shows.",
     judgesLine: (judges: string) => `Judges: ${judges}`,
     noJudges: "Judges to be announced",
+    activeFilters: "Active filters",
+    closeFilters: "Close filters",
   },
   show: {
     addToCalendar: "Add to Calendar",

@@ -38,7 +38,7 @@ export function FilterChips({
   const chips = filterChips(filters);
   if (chips.length === 0) return null;
   return (
-    <ul aria-label="Active filters" className="mb-4 flex flex-wrap items-center gap-2">
+    <ul aria-label={texts.planner.activeFilters} className="mb-4 flex flex-wrap items-center gap-2">
       {chips.map((chip) => {
         const label = chipLabel(chip);
         return (

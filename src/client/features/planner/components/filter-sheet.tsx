@@ -98,7 +98,7 @@ export function FilterSheet({
                   {texts.planner.clearAllSheet}
                 </Button>
                 <Dialog.Close
-                  aria-label="Close"
+                  aria-label={texts.planner.closeFilters}
                   className="inline-flex size-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
                 >
                   <X aria-hidden className="size-5" />
