@@ -62,7 +62,10 @@ export default function PlannerScreen() {
         <EmptyState title={texts.planner.empty}>{texts.planner.emptyHint}</EmptyState>
       ) : (
         <>
-          <ul className="flex flex-col gap-3">
+          <ul
+            aria-busy={list.isPlaceholderData}
+            className={`flex flex-col gap-3 transition-opacity ${list.isPlaceholderData ? "opacity-50" : ""}`}
+          >
             {shows.map((show) => (
               <li key={show.id}>
                 <ShowCard show={show} highlighted={ringed === show.id} />

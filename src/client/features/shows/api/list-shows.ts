@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { showKeys } from "#client/features/shows/api/keys.ts";
 import { api } from "#client/lib/api.ts";
 import type { ShowPage } from "#domain/contracts/shows.ts";
@@ -22,4 +22,6 @@ export const showListQueryOptions = (query: string) =>
     getNextPageParam: (last) => last.nextCursor,
   });
 
-export const useShowList = (query: string) => useInfiniteQuery(showListQueryOptions(query));
+/** While a filter change loads, the previous results stay on screen (dimmed by the planner) instead of a spinner. */
+export const useShowList = (query: string) =>
+  useInfiniteQuery({ ...showListQueryOptions(query), placeholderData: keepPreviousData });
