@@ -25,6 +25,9 @@ describe("relativeTime", () => {
     [31_536_000, "1 year ago"],
     [2 * 31_536_000, "2 years ago"],
     [2 * 31_536_000 - 1, "1 year ago"],
+    [2 * 3_600, "2 hours ago"],
+    [2 * 86_400, "2 days ago"],
+    [5 * 2_592_000, "5 months ago"],
   ])("%i seconds → %j", (seconds, expected) => {
     expect(relativeTime(secondsAgo(seconds), now)).toBe(expected);
   });
