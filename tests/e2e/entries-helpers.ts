@@ -15,11 +15,11 @@ export function showIdByName(name: string): string {
 export const CELEBRATION = "Tennessee Walking Horse National Celebration";
 export const CELINA = "Celina Lions Club Horse Show";
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A class row's button: its accessible name is the class number followed by the class name. */
 export const classButton = (page: Page, className: string) =>
-  page.getByRole("button", { name: new RegExp(`^\\S+ ${escape(className)}$`) });
+  page.getByRole("button", { name: new RegExp(`^\\S+ ${escapeRegExp(className)}$`) });
 
 /** Opens a show's detail and the entry dialog of the class whose name matches. */
 export async function openEntryDialog(page: Page, showName: string, className: string) {

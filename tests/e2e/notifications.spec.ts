@@ -1,6 +1,6 @@
 import { relativeTime } from "../../src/domain/relative-time.ts";
 import { texts } from "../../src/domain/texts.ts";
-import { CELINA, openEntryDialog, showIdByName } from "./entries-helpers.ts";
+import { CELINA, escapeRegExp, openEntryDialog, showIdByName } from "./entries-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { createHorse, uniqueName } from "./horses-helpers.ts";
 
@@ -52,9 +52,9 @@ test.describe("Notifications", () => {
       "Ladies Amateur Walking Specialty",
       CELINA,
     );
-    await expect(
-      page.getByRole("button", { name: new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }),
-    ).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByRole("button", { name: new RegExp(escapeRegExp(message)) })).toBeVisible({
+      timeout: 5_000,
+    });
     await expect(badge(page)).toHaveText(String(before + 1));
     await other.close();
 
