@@ -81,7 +81,8 @@ async function main() {
   });
   try {
     await waitForHealth();
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    // Playwright evaluates string predicates with eval, which the app's CSP forbids.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
     await context.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
     const page = await context.newPage();
     const signIn = await page.request.post(`${BASE}/api/auth/sign-in/email`, {

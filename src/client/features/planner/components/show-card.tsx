@@ -1,6 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { CalendarDays, Gavel, MapPin, Sparkles } from "lucide-react";
 import { forwardRef } from "react";
 import { Link } from "react-router";
+import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
 import { formatShowDates } from "#client/lib/show-dates.ts";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
@@ -8,10 +10,19 @@ import { texts } from "#domain/texts.ts";
 /** A planner card: name, location, sanctioning org, AI Prediction badge, dates and judges; opens the show. */
 export const ShowCard = forwardRef<HTMLAnchorElement, { show: ShowSummary; highlighted: boolean }>(
   function ShowCard({ show, highlighted }, ref) {
+    const queryClient = useQueryClient();
+    // Start loading the show (up to 600 classes) as soon as the user shows intent, not after the tap.
+    const prefetch = () => {
+      void import("#client/features/shows/show-detail-screen.tsx");
+      void queryClient.prefetchQuery(showQueryOptions(show.id));
+    };
     return (
       <Link
         ref={ref}
         to={`/shows/${show.id}`}
+        onPointerDown={prefetch}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
         id={`show-${show.id}`}
         data-highlighted={highlighted ? "true" : undefined}
         className={`block scroll-mt-20 rounded-xl border bg-white p-4 shadow-sm transition-shadow duration-300 hover:border-brand-200 hover:shadow-md ${
