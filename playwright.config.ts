@@ -34,13 +34,20 @@ export default defineConfig({
     launchOptions: chromiumLaunch,
   },
   projects: [
-    { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromiumLaunch } },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromiumLaunch },
+    },
   ],
   webServer: {
     command: "node --import tsx scripts/e2e-server.ts",
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), E2E_DATA_DIR: DATA_DIR, ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}) },
+    env: {
+      PORT: String(PORT),
+      E2E_DATA_DIR: DATA_DIR,
+      ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
+    },
   },
 });

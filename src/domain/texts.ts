@@ -232,7 +232,8 @@ export const texts = {
     close: "Close",
     details: "Details",
     age: "Age",
-    ageWithBirth: (years: number, born: string) => `${years} ${years === 1 ? "year" : "years"} (born ${born})`,
+    ageWithBirth: (years: number, born: string) =>
+      `${years} ${years === 1 ? "year" : "years"} (born ${born})`,
     shareSchedule: "Share Schedule",
     changePicture: "Change Picture",
     uploading: "Uploading…",

@@ -4,12 +4,16 @@ import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test, uniqueEmail } from 
 const alert = (page: import("@playwright/test").Page) => page.getByRole("alert");
 
 test.describe("default demo session", () => {
-  test("a browser that has never signed in starts as the admin-owner; after signing out it stays out", async ({ page }) => {
+  test("a browser that has never signed in starts as the admin-owner; after signing out it stays out", async ({
+    page,
+  }) => {
     await page.goto("/");
     await expect(page).toHaveURL(/#\/roster$/);
     await expect(page.getByRole("heading", { name: texts.roster.title })).toBeVisible();
     await expect(page.getByRole("link", { name: "Avery Morgan" })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: texts.nav.admin })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: texts.nav.admin }),
+    ).toBeVisible();
     const cached = await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY);
     expect(JSON.parse(cached!)).toMatchObject({ email: DEMO.admin, roles: ["Owner", "Admin"] });
 
@@ -26,7 +30,9 @@ test.describe("default demo session", () => {
 });
 
 test.describe("sign in", () => {
-  test("wrong password shows the red alert, which clears on a mode change and on a new submit", async ({ signedOutPage: page }) => {
+  test("wrong password shows the red alert, which clears on a mode change and on a new submit", async ({
+    signedOutPage: page,
+  }) => {
     await page.goto("/#/auth");
     await page.getByLabel(texts.auth.email).fill(DEMO.owner);
     await page.getByLabel(texts.auth.password).fill("not-the-password");
@@ -71,7 +77,9 @@ test.describe("sign in", () => {
 });
 
 test.describe("sign up", () => {
-  test("mismatched passwords raise the accessible alert dialog and create nothing", async ({ signedOutPage: page }) => {
+  test("mismatched passwords raise the accessible alert dialog and create nothing", async ({
+    signedOutPage: page,
+  }) => {
     const email = uniqueEmail("mismatch");
     await page.goto("/#/auth");
     await page.getByRole("button", { name: texts.auth.needAccount }).click();
@@ -139,7 +147,9 @@ test.describe("magic link", () => {
     await expect(alert(page)).toHaveText(texts.errors.noAccount);
   });
 
-  test("sends the link, offers a different email, and the demo button completes sign-in", async ({ signedOutPage: page }) => {
+  test("sends the link, offers a different email, and the demo button completes sign-in", async ({
+    signedOutPage: page,
+  }) => {
     await page.goto("/#/auth?mode=magic");
     await page.getByLabel(texts.auth.email).fill(DEMO.rider);
     await page.getByRole("button", { name: texts.auth.sendMagicLink }).click();
@@ -154,7 +164,11 @@ test.describe("magic link", () => {
     await expect(page.getByRole("link", { name: "Riley Dunn" })).toBeVisible();
   });
 
-  test("a link for a user who no longer exists says so", async ({ signedOutPage: page, signUpAs, context }) => {
+  test("a link for a user who no longer exists says so", async ({
+    signedOutPage: page,
+    signUpAs,
+    context,
+  }) => {
     const user = await signUpAs();
     await context.clearCookies();
     await page.goto("/#/auth?mode=magic");
@@ -181,7 +195,10 @@ test.describe("route guards", () => {
     }
   });
 
-  test("an owner is sent from /barn and /admin to /roster; / and unknown paths go to /roster", async ({ signInAs, page }) => {
+  test("an owner is sent from /barn and /admin to /roster; / and unknown paths go to /roster", async ({
+    signInAs,
+    page,
+  }) => {
     await signInAs(DEMO.owner);
     for (const path of ["/#/barn", "/#/admin", "/#/unknown/path", "/", "/#/auth"]) {
       await page.goto(path);
@@ -210,7 +227,10 @@ test.describe("accessibility", () => {
       await page.goto(`/#/auth?mode=${mode}`);
       await expect(page.getByRole("button").first()).toBeVisible();
       const results = await axe().analyze();
-      expect(results.violations, `${mode}: ${JSON.stringify(results.violations.map((v: { id: string }) => v.id))}`).toEqual([]);
+      expect(
+        results.violations,
+        `${mode}: ${JSON.stringify(results.violations.map((v: { id: string }) => v.id))}`,
+      ).toEqual([]);
     }
   });
 });
@@ -220,7 +240,9 @@ test.describe("service worker", () => {
   test("is registered on page load", async ({ page }) => {
     await page.goto("/#/auth");
     await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { timeout: 10_000 })
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), {
+        timeout: 10_000,
+      })
       .toBeGreaterThan(0);
   });
 });

@@ -29,7 +29,10 @@ interface Fixtures {
   /** Signs this page's browser in through the real endpoint and opens the app at `path`. */
   signInAs: (email: string, path?: string, password?: string) => Promise<void>;
   /** Creates an account through the real sign-up endpoint and signs the page in as it. */
-  signUpAs: (opts?: { role?: "Owner" | "Trainer"; name?: string }) => Promise<{ email: string; name: string; password: string }>;
+  signUpAs: (opts?: {
+    role?: "Owner" | "Trainer";
+    name?: string;
+  }) => Promise<{ email: string; name: string; password: string }>;
   axe: () => AxeBuilder;
 }
 

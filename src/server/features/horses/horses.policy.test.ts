@@ -41,10 +41,18 @@ describe("peopleChoiceProblem", () => {
     ["an admin as a new owner", ["owner", "admin"], [], none, PEOPLE_ERRORS.adminOwner],
     ["an admin who already owns the horse", ["admin"], [], { ownerIds: ["admin"], trainerIds: [] }, null],
     ["a non-trainer as trainer", ["owner"], ["owner"], none, PEOPLE_ERRORS.notTrainer],
-    ["a former trainer kept on", ["owner"], ["former-coach"], { ownerIds: [], trainerIds: ["former-coach"] }, null],
+    [
+      "a former trainer kept on",
+      ["owner"],
+      ["former-coach"],
+      { ownerIds: [], trainerIds: ["former-coach"] },
+      null,
+    ],
     ["an unknown person", ["ghost"], [], none, PEOPLE_ERRORS.unknownUser],
     ["an unknown trainer", ["owner"], ["ghost"], none, PEOPLE_ERRORS.unknownUser],
   ])("%s", (_label, ownerIds, trainerIds, before, expected) => {
-    expect(peopleChoiceProblem({ viewerId: "me", ownerIds, trainerIds, before, found: people })).toBe(expected);
+    expect(peopleChoiceProblem({ viewerId: "me", ownerIds, trainerIds, before, found: people })).toBe(
+      expected,
+    );
   });
 });
