@@ -17,9 +17,9 @@ import { parseArgs } from "node:util";
 import { hashPassword } from "better-auth/crypto";
 import { addDays, format } from "date-fns";
 import { sql } from "kysely";
-import { serializeRoles } from "#domain/roles.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
+import { insertPasswordUser } from "#server/db/users.ts";
 import { insertClasses, type NewClass } from "#server/features/shows/shows.repository.ts";
 import { newId } from "#server/platform/ids.ts";
 
@@ -279,43 +279,15 @@ async function main() {
     }
   }
 
-  const now = new Date();
   const userId = newId();
   await db.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("user")
-      .values({
-        id: userId,
-        name: BENCH_USER.name,
-        email: BENCH_USER.email,
-        email_verified: db.kind === "postgres" ? true : 1,
-        image: null,
-        roles: serializeRoles(["Owner"]),
-        gender: null,
-        date_of_birth: null,
-        photo_id: null,
-        created_at: db.kind === "postgres" ? now : now.toISOString(),
-        updated_at: db.kind === "postgres" ? now : now.toISOString(),
-      })
-      .execute();
-    await trx
-      .insertInto("account")
-      .values({
-        id: newId(),
-        user_id: userId,
-        account_id: userId,
-        provider_id: "credential",
-        access_token: null,
-        refresh_token: null,
-        id_token: null,
-        access_token_expires_at: null,
-        refresh_token_expires_at: null,
-        scope: null,
-        password: await hashPassword(BENCH_USER.password),
-        created_at: db.kind === "postgres" ? now : now.toISOString(),
-        updated_at: db.kind === "postgres" ? now : now.toISOString(),
-      })
-      .execute();
+    await insertPasswordUser(trx, db.kind, {
+      id: userId,
+      name: BENCH_USER.name,
+      email: BENCH_USER.email,
+      roles: ["Owner"],
+      passwordHash: await hashPassword(BENCH_USER.password),
+    });
   });
   // Fresh planner statistics, so both engines pick the show and class indexes on the new data.
   await sql`analyze`.execute(db.db);

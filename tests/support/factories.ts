@@ -1,6 +1,7 @@
 import { hashPassword } from "better-auth/crypto";
 import type { FastifyInstance } from "fastify";
-import { type Role, serializeRoles } from "#domain/roles.ts";
+import type { Role } from "#domain/roles.ts";
+import { insertPasswordUser } from "#server/db/users.ts";
 import { newId } from "#server/platform/ids.ts";
 import { call, cookieFrom } from "#tests/support/server.ts";
 
@@ -32,43 +33,11 @@ export async function buildUser(
     password: TEST_PASSWORD,
   };
   hashed ??= hashPassword(TEST_PASSWORD);
-  const now = new Date();
-  const instant = db.kind === "postgres" ? now : now.toISOString();
-  await db.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("user")
-      .values({
-        id,
-        name: user.name,
-        email: user.email.toLowerCase(),
-        email_verified: db.kind === "postgres" ? true : 1,
-        image: null,
-        roles: serializeRoles(user.roles),
-        gender: overrides.gender ?? null,
-        date_of_birth: overrides.dateOfBirth ?? null,
-        photo_id: null,
-        created_at: instant,
-        updated_at: instant,
-      })
-      .execute();
-    await trx
-      .insertInto("account")
-      .values({
-        id: newId(),
-        user_id: id,
-        account_id: id,
-        provider_id: "credential",
-        access_token: null,
-        refresh_token: null,
-        id_token: null,
-        access_token_expires_at: null,
-        refresh_token_expires_at: null,
-        scope: null,
-        password: await hashed,
-        created_at: instant,
-        updated_at: instant,
-      })
-      .execute();
+  await insertPasswordUser(db.db, db.kind, {
+    ...user,
+    gender: overrides.gender ?? null,
+    dateOfBirth: overrides.dateOfBirth ?? null,
+    passwordHash: await hashed,
   });
   return user;
 }

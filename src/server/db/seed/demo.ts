@@ -1,6 +1,5 @@
 import { hashPassword } from "better-auth/crypto";
 import { addDays, format, subDays, subHours } from "date-fns";
-import { serializeRoles } from "#domain/roles.ts";
 import type { Db } from "#server/db/client.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/db/seed/demo-accounts.ts";
 import {
@@ -10,6 +9,7 @@ import {
   JACKSON_CLASSES,
   PAST_CLASSES,
 } from "#server/db/seed/demo-classes.ts";
+import { insertPasswordUser } from "#server/db/users.ts";
 import { insertClasses } from "#server/features/shows/shows.repository.ts";
 import { newId } from "#server/platform/ids.ts";
 
@@ -114,7 +114,6 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
 
   const password = await hashPassword(DEMO_PASSWORD);
   const now = new Date();
-  const instant = db.kind === "postgres" ? now : now.toISOString();
   const iso = now.toISOString();
 
   await db.db.transaction().execute(async (trx) => {
@@ -127,42 +126,10 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
 
     const userIds = new Map<string, string>();
     for (const account of DEMO_ACCOUNTS) {
-      const id = newId();
-      userIds.set(account.email, id);
-      await trx
-        .insertInto("user")
-        .values({
-          id,
-          name: account.name,
-          email: account.email,
-          email_verified: db.kind === "postgres" ? true : 1,
-          image: null,
-          roles: serializeRoles(account.roles),
-          gender: account.gender,
-          date_of_birth: account.dateOfBirth,
-          photo_id: null,
-          created_at: instant,
-          updated_at: instant,
-        })
-        .execute();
-      await trx
-        .insertInto("account")
-        .values({
-          id: newId(),
-          user_id: id,
-          account_id: id,
-          provider_id: "credential",
-          access_token: null,
-          refresh_token: null,
-          id_token: null,
-          access_token_expires_at: null,
-          refresh_token_expires_at: null,
-          scope: null,
-          password,
-          created_at: instant,
-          updated_at: instant,
-        })
-        .execute();
+      userIds.set(
+        account.email,
+        await insertPasswordUser(trx, db.kind, { ...account, passwordHash: password }),
+      );
     }
     const user = (email: string) => userIds.get(email)!;
     const admin = user("admin@ringside.demo");

@@ -1,9 +1,9 @@
-import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from "kysely";
+import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
 import { classNumberFromId } from "#domain/class-number.ts";
 import { primaryDivisionForClassName } from "#domain/division-rule.ts";
 import { divisionName } from "#domain/divisions.ts";
-import { searchWords } from "#domain/word-search.ts";
 import type { Database, ShowClassTable } from "#server/db/schema.ts";
+import { allWordsLike } from "#server/db/word-search.ts";
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -33,21 +33,6 @@ export interface ShowKey {
   id: string;
 }
 
-/** `like` pattern for one search word, with the wildcard characters taken literally. */
-function containsPattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/**
- * The spec's every-word rule in SQL, so it runs inside the index-ordered scan instead of in memory:
- * one `lower(column) like '%word%'` per word, ANDed.
- */
-function everyWord(column: "s.name" | "s.location", query: string | undefined): Expression<SqlBool>[] {
-  return searchWords(query ?? "").map(
-    (word) => sql<SqlBool>`lower(${sql.ref(column)}) like ${containsPattern(word)} escape '\\'`,
-  );
-}
-
 const SHOW_COLUMNS = [
   "s.id",
   "s.name",
@@ -66,7 +51,10 @@ export async function listShows(
 ): Promise<ShowRow[]> {
   let query = db.selectFrom("show as s").select(SHOW_COLUMNS);
   if (!filter.includePast) query = query.where("s.end_date", ">=", filter.today);
-  const conditions = [...everyWord("s.name", filter.name), ...everyWord("s.location", filter.location)];
+  const conditions = [
+    ...allWordsLike("s.name", filter.name ?? ""),
+    ...allWordsLike("s.location", filter.location ?? ""),
+  ];
   for (const condition of conditions) query = query.where(condition);
   if (filter.orgs.length > 0) query = query.where("s.sanctioning_org", "in", [...filter.orgs]);
   if (filter.judges.length > 0) {
