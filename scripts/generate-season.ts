@@ -11,7 +11,6 @@
  * The database must be empty. A user bench@ringside.test (password "bench-password") is created so
  * benchmarks can sign in. Deterministic for a given seed and day.
  */
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { hashPassword } from "better-auth/crypto";
@@ -22,6 +21,7 @@ import { migrateToLatest } from "#server/db/migrate.ts";
 import { insertPasswordUser } from "#server/db/users.ts";
 import { insertClasses, type NewClass } from "#server/features/shows/shows.repository.ts";
 import { newId } from "#server/platform/ids.ts";
+import { fixtureColumn } from "#tests/support/walking-horse.ts";
 
 const BENCH_USER = { email: "bench@ringside.test", password: "bench-password", name: "Bench User" };
 
@@ -52,51 +52,14 @@ const random = prng(Number(args.seed));
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(field);
-      if (row.some((f) => f !== "")) rows.push(row);
-      row = [];
-      field = "";
-    } else field += c;
-  }
-  if (field !== "" || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
-
-function column(file: string, name: string): string[] {
-  const [header = [], ...rows] = parseCsv(
-    readFileSync(resolve("tests/fixtures/walking-horse", file), "utf8"),
-  );
-  const index = header.indexOf(name);
-  return rows.map((r) => r[index] ?? "").filter((v) => v.trim() !== "");
-}
-
 const CLASS_NAMES = [
   ...new Set([
-    ...column("classes-celebration.csv", "name"),
-    ...column("classes-celebration-other-years.csv", "name"),
-    ...column("classes-other-shows.csv", "name"),
+    ...fixtureColumn("classes-celebration.csv", "name"),
+    ...fixtureColumn("classes-celebration-other-years.csv", "name"),
+    ...fixtureColumn("classes-other-shows.csv", "name"),
   ]),
 ];
-const CALENDAR_NAMES = column("shows-calendar.csv", "name").map((n) => n.replace(/\s*\(.*\)$/, ""));
+const CALENDAR_NAMES = fixtureColumn("shows-calendar.csv", "name").map((n) => n.replace(/\s*\(.*\)$/, ""));
 const CLASS_SUFFIXES = [
   "",
   "",
@@ -203,7 +166,12 @@ const ORGS = ["WHOA", "WHOA", "TWHBEA", "TWHBEA", "SHOW", "NHSC", "WHTA", null];
 function classCounts(): number[] {
   const big = Math.min(5, SHOWS);
   const rest = SHOWS - big;
-  const remaining = Math.max(0, CLASSES - big * BIG_SHOW_CLASSES);
+  if (CLASSES < big * BIG_SHOW_CLASSES + rest) {
+    throw new Error(
+      `--classes must be at least ${big * BIG_SHOW_CLASSES + rest}: ${big} shows of ${BIG_SHOW_CLASSES} classes and one class for each other show.`,
+    );
+  }
+  const remaining = CLASSES - big * BIG_SHOW_CLASSES;
   const weights = Array.from({ length: rest }, () => 0.2 + random());
   const sum = weights.reduce((a, b) => a + b, 0);
   const counts = weights.map((w) => Math.max(1, Math.round((w / sum) * remaining)));

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   DIVISION_PRECEDENCE,
@@ -8,52 +6,15 @@ import {
   primaryDivisionForClassName,
 } from "#domain/division-rule.ts";
 import { DIVISION_IDS, type DivisionId } from "#domain/divisions.ts";
+import { fixtureColumn } from "#tests/support/walking-horse.ts";
 
-const FIXTURES = fileURLToPath(new URL("../../tests/fixtures/walking-horse/", import.meta.url));
 const CSV_FILES = {
   "classes-celebration.csv": 30,
   "classes-celebration-other-years.csv": 41,
   "classes-other-shows.csv": 317,
 } as const;
 
-/** RFC 4180 CSV: quoted fields may hold commas, line breaks and doubled quotes. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += c;
-  }
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
-
-function classNames(file: string): string[] {
-  const [header = [], ...rows] = parseCsv(readFileSync(`${FIXTURES}${file}`, "utf8"));
-  const column = header.indexOf("name");
-  return rows.filter((r) => r.length > 1).map((r) => r[column] ?? "");
-}
+const classNames = (file: string): string[] => fixtureColumn(file, "name");
 
 const NAMES_BY_FILE = Object.keys(CSV_FILES).map((file) => [file, classNames(file)] as const);
 const ALL_NAMES = NAMES_BY_FILE.flatMap(([, names]) => names);
