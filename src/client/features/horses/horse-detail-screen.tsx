@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { format, parseISO } from "date-fns";
-import { ArrowLeft, Camera, Pencil, Plus, Share2, Trophy, Users } from "lucide-react";
-import { type ReactNode, useRef, useState } from "react";
+import { ArrowLeft, Pencil, Plus, Share2, Trophy, Users } from "lucide-react";
+import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useChangePicture } from "#client/features/horses/api/change-picture.ts";
 import { useHorse } from "#client/features/horses/api/get-horse.ts";
@@ -15,6 +15,7 @@ import { RecordList } from "#client/features/records/components/record-list.tsx"
 import { ApiError } from "#client/lib/api.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button, buttonClass } from "#client/ui/button.tsx";
+import { ImagePickerButton } from "#client/ui/image-picker-button.tsx";
 import { EmptyState, Spinner } from "#client/ui/page.tsx";
 import { HorsePicture, PersonPhoto } from "#client/ui/placeholders.tsx";
 import { ageInYears } from "#domain/age.ts";
@@ -82,7 +83,6 @@ function HorseDetailView({ horse }: { horse: HorseDetail }) {
   const queryClient = useQueryClient();
   const records = useHorseRecords(horse.id);
   const picture = useChangePicture(horse.id);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [dialog, setDialog] = useState<null | "share" | "edit" | "ownership" | "record">(null);
   const openDialog = (name: typeof dialog) => () => setDialog(name);
   const onOpenChange = (open: boolean) => !open && setDialog(null);
@@ -123,27 +123,12 @@ function HorseDetailView({ horse }: { horse: HorseDetail }) {
           />
           {horse.permissions.canEditDetails ? (
             <div className="flex flex-col gap-2 p-3">
-              <input
-                ref={fileInput}
-                type="file"
-                accept="image/*"
-                className="sr-only"
-                tabIndex={-1}
-                aria-hidden
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  e.target.value = "";
-                  if (file) picture.mutate(file);
-                }}
+              <ImagePickerButton
+                label={t.changePicture}
+                pendingLabel={t.uploading}
+                pending={picture.isPending}
+                onPick={(file) => picture.mutate(file)}
               />
-              <Button
-                variant="secondary"
-                disabled={picture.isPending}
-                onClick={() => fileInput.current?.click()}
-              >
-                <Camera aria-hidden className="size-4" />
-                {picture.isPending ? t.uploading : t.changePicture}
-              </Button>
               <ErrorAlert message={picture.error?.message} />
             </div>
           ) : null}

@@ -1,7 +1,7 @@
 import { format } from "date-fns";
-import { Camera, LogOut, Pencil } from "lucide-react";
+import { LogOut, Pencil } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useSignOut } from "#client/features/auth/api/sign-out.ts";
@@ -12,6 +12,7 @@ import { FriendsTab } from "#client/features/profile/components/friends-tab.tsx"
 import { RecordsTab } from "#client/features/profile/components/records-tab.tsx";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
+import { ImagePickerButton } from "#client/ui/image-picker-button.tsx";
 import { PageHeader } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
 import { ageInYears, isDateOnly } from "#domain/age.ts";
@@ -27,7 +28,6 @@ export default function ProfileScreen() {
   const navigate = useNavigate();
   const photo = useChangePhoto();
   const friends = useFriends();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [editing, setEditing] = useState(false);
   if (!me.data) return null;
   const user = me.data;
@@ -58,23 +58,13 @@ export default function ProfileScreen() {
         <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
           <div className="flex flex-col items-center gap-2">
             <PersonPhoto photoId={user.photoId} alt={t.photoOf(user.name)} className="size-24 rounded-full" />
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/*"
-              className="sr-only"
-              tabIndex={-1}
-              aria-hidden
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = "";
-                if (file) photo.mutate(file);
-              }}
+            <ImagePickerButton
+              variant="ghost"
+              label={t.changePhoto}
+              pendingLabel={texts.horses.uploading}
+              pending={photo.isPending}
+              onPick={(file) => photo.mutate(file)}
             />
-            <Button variant="ghost" disabled={photo.isPending} onClick={() => fileInput.current?.click()}>
-              <Camera aria-hidden className="size-4" />
-              {photo.isPending ? texts.horses.uploading : t.changePhoto}
-            </Button>
           </div>
           <div className="min-w-0 flex-1">
             <p className="text-xl font-semibold break-words text-stone-900">{user.name}</p>
