@@ -1,4 +1,6 @@
 import { CircleAlert } from "lucide-react";
+import { Button } from "#client/ui/button.tsx";
+import { texts } from "#domain/texts.ts";
 
 /** The spec's red alert box for errors; announced to screen readers as it appears. */
 export function ErrorAlert({ message }: { message: string | null | undefined }) {
@@ -10,6 +12,18 @@ export function ErrorAlert({ message }: { message: string | null | undefined }) 
     >
       <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
       <span>{message}</span>
+    </div>
+  );
+}
+
+/** A failed load: the reason in the red alert and a way to try again. */
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <ErrorAlert message={message} />
+      <Button variant="secondary" onClick={onRetry}>
+        {texts.common.retry}
+      </Button>
     </div>
   );
 }

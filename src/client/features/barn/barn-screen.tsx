@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useBarn } from "#client/features/barn/api/get-barn.ts";
 import { InviteDialog } from "#client/features/barn/components/invite-dialog.tsx";
-import { ErrorAlert } from "#client/ui/alert.tsx";
+import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { HorseIcon } from "#client/ui/icons.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
@@ -29,12 +29,7 @@ export default function BarnScreen() {
       {barn.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : barn.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <ErrorAlert message={`${t.loadFailed} ${barn.error.message}`} />
-          <Button variant="secondary" onClick={() => void barn.refetch()}>
-            {texts.common.retry}
-          </Button>
-        </div>
+        <LoadError message={`${t.loadFailed} ${barn.error.message}`} onRetry={() => void barn.refetch()} />
       ) : barn.data.horses.length === 0 ? (
         <EmptyState title={t.emptyTitle} icon={<HorseIcon className="size-8" />}>
           {t.emptyBody}

@@ -13,7 +13,7 @@ import { useHorseRecords } from "#client/features/records/api/list-records.ts";
 import { AddRecordDialog } from "#client/features/records/components/add-record-dialog.tsx";
 import { RecordList } from "#client/features/records/components/record-list.tsx";
 import { ApiError } from "#client/lib/api.ts";
-import { ErrorAlert } from "#client/ui/alert.tsx";
+import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button, buttonClass } from "#client/ui/button.tsx";
 import { ImagePickerButton } from "#client/ui/image-picker-button.tsx";
 import { EmptyState, Spinner } from "#client/ui/page.tsx";
@@ -68,12 +68,10 @@ export default function HorseDetailScreen() {
   if (horse.isError) {
     if (horse.error instanceof ApiError && horse.error.status === 404) return <NotFound />;
     return (
-      <div className="flex flex-col items-start gap-3">
-        <ErrorAlert message={`${t.loadHorseFailed} ${horse.error.message}`} />
-        <Button variant="secondary" onClick={() => void horse.refetch()}>
-          {texts.common.retry}
-        </Button>
-      </div>
+      <LoadError
+        message={`${t.loadHorseFailed} ${horse.error.message}`}
+        onRetry={() => void horse.refetch()}
+      />
     );
   }
   return <HorseDetailView horse={horse.data} />;
@@ -200,12 +198,7 @@ function HorseDetailView({ horse }: { horse: HorseDetail }) {
         {records.isPending ? (
           <Spinner label={texts.common.loading} />
         ) : records.isError ? (
-          <div className="flex flex-col items-start gap-3">
-            <ErrorAlert message={records.error.message} />
-            <Button variant="secondary" onClick={() => void records.refetch()}>
-              {texts.common.retry}
-            </Button>
-          </div>
+          <LoadError message={records.error.message} onRetry={() => void records.refetch()} />
         ) : records.data.records.length === 0 ? (
           <EmptyState title={texts.profile.noRecords} />
         ) : (

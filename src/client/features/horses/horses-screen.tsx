@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { useHorseList } from "#client/features/horses/api/list-horses.ts";
 import { HorseCard } from "#client/features/horses/components/horse-card.tsx";
 import { HorseFormDialog } from "#client/features/horses/components/horse-form-dialog.tsx";
-import { ErrorAlert } from "#client/ui/alert.tsx";
+import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { HorseIcon } from "#client/ui/icons.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
@@ -29,12 +29,10 @@ export default function HorsesScreen() {
       {horses.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : horses.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <ErrorAlert message={`${texts.horses.loadFailed} ${horses.error.message}`} />
-          <Button variant="secondary" onClick={() => void horses.refetch()}>
-            {texts.common.retry}
-          </Button>
-        </div>
+        <LoadError
+          message={`${texts.horses.loadFailed} ${horses.error.message}`}
+          onRetry={() => void horses.refetch()}
+        />
       ) : horses.data.horses.length === 0 ? (
         <EmptyState title={texts.horses.empty} icon={<HorseIcon className="size-8" />} />
       ) : (

@@ -3,8 +3,7 @@ import { useNavigate } from "react-router";
 import { useNotifications } from "#client/features/notifications/api/list-notifications.ts";
 import { useMarkNotificationRead } from "#client/features/notifications/api/mark-read.ts";
 import { NotificationIcon } from "#client/features/notifications/components/notification-icon.tsx";
-import { ErrorAlert } from "#client/ui/alert.tsx";
-import { Button } from "#client/ui/button.tsx";
+import { LoadError } from "#client/ui/alert.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import type { NotificationItem } from "#domain/contracts/notifications.ts";
 import { relativeTime } from "#domain/relative-time.ts";
@@ -39,12 +38,7 @@ export default function NotificationsScreen() {
       {list.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : list.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <ErrorAlert message={`${t.loadFailed} ${list.error.message}`} />
-          <Button variant="secondary" onClick={() => list.refetch()}>
-            {texts.common.retry}
-          </Button>
-        </div>
+        <LoadError message={`${t.loadFailed} ${list.error.message}`} onRetry={() => void list.refetch()} />
       ) : list.data.notifications.length === 0 ? (
         <EmptyState title={t.empty} />
       ) : (

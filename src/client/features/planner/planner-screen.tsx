@@ -12,7 +12,7 @@ import {
   removeChip,
 } from "#client/features/planner/filters.ts";
 import { useShowList } from "#client/features/shows/api/list-shows.ts";
-import { ErrorAlert } from "#client/ui/alert.tsx";
+import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import { texts } from "#domain/texts.ts";
@@ -52,12 +52,10 @@ export default function PlannerScreen() {
       {list.isPending ? (
         <Spinner label={texts.planner.loadingShows} />
       ) : list.isError && shows.length === 0 ? (
-        <div className="flex flex-col items-start gap-3">
-          <ErrorAlert message={`${texts.planner.loadFailed} ${list.error.message}`} />
-          <Button variant="secondary" onClick={() => list.refetch()}>
-            {texts.common.retry}
-          </Button>
-        </div>
+        <LoadError
+          message={`${texts.planner.loadFailed} ${list.error.message}`}
+          onRetry={() => void list.refetch()}
+        />
       ) : shows.length === 0 ? (
         <EmptyState title={texts.planner.empty}>{texts.planner.emptyHint}</EmptyState>
       ) : (

@@ -3,8 +3,7 @@ import { MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
 import { useToday } from "#client/features/roster/use-today.ts";
-import { ErrorAlert } from "#client/ui/alert.tsx";
-import { Button } from "#client/ui/button.tsx";
+import { LoadError } from "#client/ui/alert.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import type { Roster, RosterEntryView, RosterShow } from "#domain/contracts/roster.ts";
 import { statusLabel } from "#domain/entry-status.ts";
@@ -26,12 +25,10 @@ export default function RosterScreen() {
       {roster.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : roster.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <ErrorAlert message={`${t.loadFailed} ${roster.error.message}`} />
-          <Button variant="secondary" onClick={() => roster.refetch()}>
-            {texts.common.retry}
-          </Button>
-        </div>
+        <LoadError
+          message={`${t.loadFailed} ${roster.error.message}`}
+          onRetry={() => void roster.refetch()}
+        />
       ) : (
         <div className="flex flex-col gap-7">
           {SECTIONS.map(({ key, title }) => (

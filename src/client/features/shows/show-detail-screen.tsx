@@ -8,8 +8,8 @@ import { showCalendarUrl, useShow } from "#client/features/shows/api/get-show.ts
 import { ClassSchedule } from "#client/features/shows/components/class-schedule.tsx";
 import { ShowDetailsCard } from "#client/features/shows/components/show-details-card.tsx";
 import { ApiError } from "#client/lib/api.ts";
-import { ErrorAlert } from "#client/ui/alert.tsx";
-import { Button, buttonClass } from "#client/ui/button.tsx";
+import { LoadError } from "#client/ui/alert.tsx";
+import { buttonClass } from "#client/ui/button.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import type { ShowClass } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
@@ -26,10 +26,10 @@ export default function ShowDetailScreen() {
     return (
       <div className="flex flex-col items-start gap-3">
         <BackButton />
-        <ErrorAlert message={`${texts.show.loadFailed} ${show.error.message}`} />
-        <Button variant="secondary" onClick={() => show.refetch()}>
-          {texts.common.retry}
-        </Button>
+        <LoadError
+          message={`${texts.show.loadFailed} ${show.error.message}`}
+          onRetry={() => void show.refetch()}
+        />
       </div>
     );
   }

@@ -15,7 +15,7 @@ import {
   toggleTile,
   toSaveEntries,
 } from "#client/features/entries/entry-form.ts";
-import { ErrorAlert } from "#client/ui/alert.tsx";
+import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
 import { Spinner } from "#client/ui/page.tsx";
@@ -45,12 +45,10 @@ export function ClassEntryDialog({ show, cls, viewer, open, onOpenChange }: Clas
       {current.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : current.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <ErrorAlert message={`${t.errors.loadFailed} ${current.error.message}`} />
-          <Button variant="secondary" onClick={() => current.refetch()}>
-            {texts.common.retry}
-          </Button>
-        </div>
+        <LoadError
+          message={`${t.errors.loadFailed} ${current.error.message}`}
+          onRetry={() => void current.refetch()}
+        />
       ) : (
         <EntryForm
           show={show}

@@ -1,6 +1,6 @@
 import { Share2 } from "lucide-react";
 import { useSchedule } from "#client/features/horses/api/get-schedule.ts";
-import { ErrorAlert } from "#client/ui/alert.tsx";
+import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { CopyButton } from "#client/ui/copy-button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
@@ -54,12 +54,10 @@ export function ShareScheduleDialog({
       {schedule.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : schedule.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <ErrorAlert message={`${t.loadScheduleFailed} ${schedule.error.message}`} />
-          <Button variant="secondary" onClick={() => void schedule.refetch()}>
-            {texts.common.retry}
-          </Button>
-        </div>
+        <LoadError
+          message={`${t.loadScheduleFailed} ${schedule.error.message}`}
+          onRetry={() => void schedule.refetch()}
+        />
       ) : (
         <textarea
           readOnly

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useMemo, useState } from "react";
 import { Checklist, type ChecklistOption } from "#client/features/planner/components/checklist.tsx";
 import { activeFilterCount, EMPTY_FILTERS, type PlannerFilters } from "#client/features/planner/filters.ts";
 import { useShowFacets } from "#client/features/shows/api/get-show-facets.ts";
-import { ErrorAlert } from "#client/ui/alert.tsx";
+import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { Spinner } from "#client/ui/page.tsx";
@@ -136,12 +136,7 @@ export function FilterSheet({
                 <span className="text-sm text-stone-800">{texts.planner.includePast}</span>
               </label>
               {facets.isError ? (
-                <div className="flex flex-col gap-2">
-                  <ErrorAlert message={facets.error.message} />
-                  <Button variant="secondary" onClick={() => facets.refetch()}>
-                    {texts.common.retry}
-                  </Button>
-                </div>
+                <LoadError message={facets.error.message} onRetry={() => void facets.refetch()} />
               ) : facets.isPending ? (
                 <Spinner label={texts.common.loading} />
               ) : (

@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { useFriends } from "#client/features/profile/api/list-friends.ts";
 import { useRemoveFriend } from "#client/features/profile/api/remove-friend.ts";
 import { AddFriendsDialog } from "#client/features/profile/components/add-friends-dialog.tsx";
-import { ErrorAlert } from "#client/ui/alert.tsx";
+import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { ConfirmDialog } from "#client/ui/dialog.tsx";
 import { EmptyState, Spinner } from "#client/ui/page.tsx";
@@ -33,12 +33,10 @@ export function FriendsTab({ friends }: { friends: ReturnType<typeof useFriends>
       {friends.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : friends.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <ErrorAlert message={`${t.loadFailed} ${friends.error.message}`} />
-          <Button variant="secondary" onClick={() => void friends.refetch()}>
-            {texts.common.retry}
-          </Button>
-        </div>
+        <LoadError
+          message={`${t.loadFailed} ${friends.error.message}`}
+          onRetry={() => void friends.refetch()}
+        />
       ) : friends.data.friends.length === 0 ? (
         <EmptyState title={t.noFriends} />
       ) : (

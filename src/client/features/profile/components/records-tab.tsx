@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useMyRecords } from "#client/features/records/api/list-records.ts";
 import { AddRecordDialog } from "#client/features/records/components/add-record-dialog.tsx";
 import { RecordList } from "#client/features/records/components/record-list.tsx";
-import { ErrorAlert } from "#client/ui/alert.tsx";
+import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { EmptyState, Spinner } from "#client/ui/page.tsx";
 import { texts } from "#domain/texts.ts";
@@ -25,12 +25,10 @@ export function RecordsTab() {
       {records.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : records.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <ErrorAlert message={`${t.loadFailed} ${records.error.message}`} />
-          <Button variant="secondary" onClick={() => void records.refetch()}>
-            {texts.common.retry}
-          </Button>
-        </div>
+        <LoadError
+          message={`${t.loadFailed} ${records.error.message}`}
+          onRetry={() => void records.refetch()}
+        />
       ) : records.data.records.length === 0 ? (
         <EmptyState title={t.noRecords} />
       ) : (
