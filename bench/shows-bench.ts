@@ -11,9 +11,8 @@
  * Options: --port (4351), --seconds per scenario (5), --concurrency (10).
  * Client and server share the machine's cores, so absolute figures are pessimistic.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { BENCH_USER, startBenchServer } from "./server.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -27,45 +26,12 @@ const PORT = Number(args.port);
 const BASE = `http://localhost:${PORT}`;
 const SECONDS = Number(args.seconds);
 const CONCURRENCY = Number(args.concurrency);
-const BENCH_USER = { email: "bench@ringside.test", password: "bench-password" };
-
-function startServer(): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: resolve(args["data-dir"]),
-      DEMO: "0",
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-      PUBLIC_URL: BASE,
-      AUTH_RATE_LIMIT_MAX: "1000",
-      LOG_LEVEL: "warn",
-      CLIENT_DIR: "/nonexistent",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  return child;
-}
-
-async function waitForHealth(): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      const res = await fetch(`${BASE}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not become healthy");
-}
 
 async function signIn(): Promise<string> {
   const res = await fetch(`${BASE}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: BASE },
-    body: JSON.stringify(BENCH_USER),
+    body: JSON.stringify({ email: BENCH_USER.email, password: BENCH_USER.password }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return res.headers
@@ -130,9 +96,8 @@ async function run(name: string, path: string, cookie: string): Promise<Result> 
 }
 
 async function main() {
-  const server = startServer();
+  const { server } = await startBenchServer({ port: PORT, dataDir: args["data-dir"] });
   try {
-    await waitForHealth();
     const cookie = await signIn();
     const get = async <T>(path: string) =>
       (await (await fetch(`${BASE}${path}`, { headers: { cookie } })).json()) as T;

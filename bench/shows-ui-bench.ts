@@ -6,10 +6,9 @@
  *
  *   node --import tsx bench/shows-ui-bench.ts --data-dir /tmp/season --client-dir dist/h3
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Page } from "playwright-core";
+import { BENCH_USER, startBenchServer } from "./server.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -20,36 +19,6 @@ const { values: args } = parseArgs({
 });
 const PORT = Number(args.port);
 const BASE = `http://localhost:${PORT}`;
-
-function startServer(): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: resolve(args["data-dir"]),
-      DEMO: "0",
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-      PUBLIC_URL: BASE,
-      AUTH_RATE_LIMIT_MAX: "1000",
-      LOG_LEVEL: "warn",
-      CLIENT_DIR: resolve(args["client-dir"]),
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
-
-async function waitForHealth(): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not become healthy");
-}
 
 /** Waits for `selector` checking every animation frame: Playwright's default polling backs off to 1 s and would inflate timings. */
 const visible = (page: Page, selector: string) =>
@@ -78,19 +47,22 @@ async function scrollFrames(page: Page, selector: string, step: number): Promise
 }
 
 async function main() {
-  const server = startServer();
+  const { server } = await startBenchServer({
+    port: PORT,
+    dataDir: args["data-dir"],
+    clientDir: args["client-dir"],
+  });
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
   });
   try {
-    await waitForHealth();
     // Playwright evaluates string predicates with eval, which the app's CSP forbids.
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
     await context.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
     const page = await context.newPage();
     const signIn = await page.request.post(`${BASE}/api/auth/sign-in/email`, {
-      data: { email: "bench@ringside.test", password: "bench-password" },
+      data: { email: BENCH_USER.email, password: BENCH_USER.password },
       headers: { origin: BASE },
     });
     if (!signIn.ok()) throw new Error(`sign-in failed ${signIn.status()}`);

@@ -22,8 +22,7 @@ import { insertPasswordUser } from "#server/db/users.ts";
 import { insertClasses, type NewClass } from "#server/features/shows/shows.repository.ts";
 import { newId } from "#server/platform/ids.ts";
 import { fixtureColumn } from "#tests/support/walking-horse.ts";
-
-const BENCH_USER = { email: "bench@ringside.test", password: "bench-password", name: "Bench User" };
+import { BENCH_USER } from "../bench/server.ts";
 
 const { values: args } = parseArgs({
   options: {
