@@ -1,6 +1,7 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call, createTestApp, type TestApp, testEngine } from "#tests/support/server.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -104,3 +105,24 @@ describe("notification read state", () => {
     expect(countB.json()).toEqual({ count: 2 });
   });
 });
+
+if (testEngine === "postgres") {
+  describe("PostgreSQL connections", () => {
+    it("survives the server dropping idle pooled connections", async () => {
+      const { db } = t.app.deps.db;
+      await Promise.all([1, 2, 3].map(() => sql`select pg_sleep(0.05)`.execute(db)));
+      const admin = t.app.deps.db.pgPool!;
+      const other = await admin.connect();
+      try {
+        await other.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+        );
+      } finally {
+        other.release();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const res = await call(t.app, "GET", "/api/health");
+      expect(res.statusCode).toBe(200);
+    });
+  });
+}

@@ -20,6 +20,9 @@ export interface Db {
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover, admin) is replaced by the pool;
+    // without a listener its error event would crash the process.
+    pool.on("error", (error) => console.error(`PostgreSQL dropped an idle connection: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kind: "postgres", db, pgPool: pool, close: () => db.destroy() };
   }
