@@ -38,15 +38,24 @@ export function showDayCount(show: ShowDates): number {
 /** The effective `yyyy-mm-dd` date of each class, in the order given. */
 export function assignClassDates(show: ShowDates, classes: readonly ClassWithDate[]): string[] {
   const anyDated = classes.some((c) => !!c.date);
-  if (anyDated) return classes.map((c) => c.date || show.startDate);
+  return classes.map((c, index) =>
+    classDateAt(show, { date: c.date, index, count: classes.length, anyDated }),
+  );
+}
 
-  const n = classes.length;
+/**
+ * The same rule for one class, knowing only its place: its index in show order, how many classes the show
+ * has and whether any of them is dated (so a query can return a few classes of a show, not all of them).
+ */
+export function classDateAt(
+  show: ShowDates,
+  at: { date?: string | null | undefined; index: number; count: number; anyDated: boolean },
+): string {
+  if (at.date) return at.date;
   const days = showDayCount(show);
-  if (n <= SPLIT_THRESHOLD || days <= 1) return classes.map(() => show.startDate);
-
-  const start = parseISO(show.startDate);
-  const dayDates = Array.from({ length: days }, (_, day) => format(addDays(start, day), "yyyy-MM-dd"));
-  return classes.map((_, i) => dayDates[Math.floor((i * days) / n)] ?? show.startDate);
+  if (at.anyDated || at.count <= SPLIT_THRESHOLD || days <= 1) return show.startDate;
+  const day = Math.floor((at.index * days) / at.count);
+  return format(addDays(parseISO(show.startDate), day), "yyyy-MM-dd");
 }
 
 export interface ClassDay<T> {

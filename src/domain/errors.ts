@@ -18,4 +18,6 @@ export const ERROR_CODES = {
   tooManyRequests: "TOO_MANY_REQUESTS",
   payloadTooLarge: "PAYLOAD_TOO_LARGE",
   internal: "INTERNAL",
+  /** An outside service (the LLM provider) failed or timed out. */
+  badGateway: "BAD_GATEWAY",
 } as const;

@@ -24,12 +24,14 @@ import { meRoutes } from "#server/features/me/me.routes.ts";
 import { notificationRoutes } from "#server/features/notifications/notifications.routes.ts";
 import { peopleRoutes } from "#server/features/people/people.routes.ts";
 import { profileRoutes } from "#server/features/profile/profile.routes.ts";
+import { recommendationRoutes } from "#server/features/recommendations/recommendations.routes.ts";
 import { recordRoutes } from "#server/features/records/records.routes.ts";
 import { rosterRoutes } from "#server/features/roster/roster.routes.ts";
 import { showAdminRoutes } from "#server/features/shows/shows.admin.routes.ts";
 import { showRoutes } from "#server/features/shows/shows.routes.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { viewerPlugin } from "#server/http/viewer.ts";
+import { type AiProvider, createAiProvider } from "#server/platform/ai/provider.ts";
 import { createEventBus, type EventBus, eventRoutes } from "#server/platform/events.ts";
 import { createMailer, type Mailer } from "#server/platform/mail.ts";
 
@@ -39,6 +41,8 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   events: EventBus;
+  /** Recommendations today; show prediction and image extraction use the same provider (ADR 009). */
+  ai: AiProvider;
 }
 
 declare module "fastify" {
@@ -60,6 +64,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   if (config.demo) await seedDemo(db);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, demo: config.demo });
   const auth = createAuth({ config, db, mailer });
+  const ai = createAiProvider(config.ai);
 
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
@@ -68,7 +73,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   const events = createEventBus(db, app.log);
   await events.start();
-  app.decorate("deps", { config, db, auth, mailer, events });
+  app.decorate("deps", { config, db, auth, mailer, events, ai });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -137,6 +142,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(profileRoutes, { db });
   await app.register(friendRoutes, { db });
   await app.register(recordRoutes, { db });
+  await app.register(recommendationRoutes, { db, ai });
   if (config.demo) await app.register(outboxRoutes, { db });
 
   registerClient(app, config.clientDir);
