@@ -321,6 +321,7 @@ export const texts = {
   },
   recommendations: {
     aiPlanner: "AI Planner",
+    showRowTitle: "AI Recommendations",
     horseLabel: "Horse for AI recommendations",
     dialogTitle: (horse: string) => `AI Recommendations for ${horse}`,
     analyzing: (horse: string) => `Analyzing class list for ${horse}...`,
@@ -336,10 +337,10 @@ export const texts = {
       n === 1
         ? "1 other upcoming show has no suitable classes."
         : `${n} other upcoming shows have no suitable classes.`,
-    viewShow: (show: string) => `View ${show}`,
-    enterClass: "Choose how you are involved",
+    viewShow: "View show",
     classNumber: (n: string) => `Class ${n}`,
     done: "Done",
+    showMore: "Show more shows",
     noHorses: "Add a horse to get recommendations.",
     yourHorses: "Your Horses",
     loadHorsesFailed: "Could not load your horses.",

@@ -16,7 +16,7 @@ export type FakeAnswer =
   | { kind: "json"; value: unknown }
   | { kind: "text"; content: string }
   | { kind: "status"; status: number; body?: unknown }
-  | { kind: "slow"; ms: number; then: FakeAnswer };
+  | { kind: "slow"; ms: number; answer: FakeAnswer };
 
 export interface FakeLlm {
   /** e.g. http://127.0.0.1:40123/v1 */
@@ -82,7 +82,7 @@ export async function startFakeLlm(): Promise<FakeLlm> {
       if (answer.kind === "slow") {
         const timer = setTimeout(() => {
           timers.delete(timer);
-          send(answer.then);
+          send(answer.answer);
         }, answer.ms);
         timers.add(timer);
         return;

@@ -150,7 +150,7 @@ describe("recommendations from an OpenAI-compatible LLM", () => {
   it("gives up on a slow answer after the timeout", async () => {
     const slow = await appWith({ timeoutMs: 300 });
     try {
-      llm.answer((request) => ({ kind: "slow", ms: 5_000, then: pickOffered()(request) }));
+      llm.answer((request) => ({ kind: "slow", ms: 5_000, answer: pickOffered()(request) }));
       const res = await ask(slow.t, slow.user.cookie, slow.showId, slow.horseId);
       expect(res.statusCode).toBe(502);
       expect(res.json().error.message).toBe(texts.errors.recommendationsFailed);
