@@ -1,7 +1,6 @@
 /** React Query keys for recommendations, defined once. */
 export const recommendationKeys = {
   all: ["recommendations"] as const,
-  horses: () => [...recommendationKeys.all, "horses"] as const,
   show: (showId: string, horseId: string) => [...recommendationKeys.all, "show", showId, horseId] as const,
   seasonPlan: (horseId: string) => [...recommendationKeys.all, "season-plan", horseId] as const,
 };
