@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assignClassDates, classDateAt, groupClassesByDate, showDayCount } from "#domain/class-dates.ts";
+import { assignClassDates, classDater, groupClassesByDate, showDayCount } from "#domain/class-dates.ts";
 
 const undated = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `class-${i + 1}`, date: null }));
 
@@ -141,7 +141,7 @@ describe("groupClassesByDate", () => {
   });
 });
 
-describe("classDateAt", () => {
+describe("classDater", () => {
   it("dates one class exactly as assignClassDates dates it among all of the show's classes", () => {
     const show = { startDate: "2026-08-20", endDate: "2026-08-23" };
     for (const classes of [
@@ -150,9 +150,9 @@ describe("classDateAt", () => {
       [{ date: "2026-08-22" }, ...Array.from({ length: 60 }, () => ({ date: null }))],
     ]) {
       const all = assignClassDates(show, classes);
-      const anyDated = classes.some((c) => !!c.date);
+      const dateAt = classDater(show, { count: classes.length, anyDated: classes.some((c) => !!c.date) });
       classes.forEach((c, index) => {
-        expect(classDateAt(show, { date: c.date, index, count: classes.length, anyDated })).toBe(all[index]);
+        expect(dateAt(index, c.date)).toBe(all[index]);
       });
     }
   });

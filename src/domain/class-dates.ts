@@ -37,25 +37,24 @@ export function showDayCount(show: ShowDates): number {
 
 /** The effective `yyyy-mm-dd` date of each class, in the order given. */
 export function assignClassDates(show: ShowDates, classes: readonly ClassWithDate[]): string[] {
-  const anyDated = classes.some((c) => !!c.date);
-  return classes.map((c, index) =>
-    classDateAt(show, { date: c.date, index, count: classes.length, anyDated }),
-  );
+  const dateAt = classDater(show, { count: classes.length, anyDated: classes.some((c) => !!c.date) });
+  return classes.map((c, index) => dateAt(index, c.date));
 }
 
 /**
- * The same rule for one class, knowing only its place: its index in show order, how many classes the show
- * has and whether any of them is dated (so a query can return a few classes of a show, not all of them).
+ * The same rule for classes known only by their place: `count` classes in the show, `anyDated` when any of
+ * them has a date; the returned function dates the class at `index` (show order). Lets a query return a
+ * few classes of a show rather than all of them.
  */
-export function classDateAt(
+export function classDater(
   show: ShowDates,
-  at: { date?: string | null | undefined; index: number; count: number; anyDated: boolean },
-): string {
-  if (at.date) return at.date;
+  at: { count: number; anyDated: boolean },
+): (index: number, date?: string | null) => string {
   const days = showDayCount(show);
-  if (at.anyDated || at.count <= SPLIT_THRESHOLD || days <= 1) return show.startDate;
-  const day = Math.floor((at.index * days) / at.count);
-  return format(addDays(parseISO(show.startDate), day), "yyyy-MM-dd");
+  if (at.anyDated || at.count <= SPLIT_THRESHOLD || days <= 1) return (_, date) => date || show.startDate;
+  const start = parseISO(show.startDate);
+  const dayDates = Array.from({ length: days }, (_, day) => format(addDays(start, day), "yyyy-MM-dd"));
+  return (index, date) => date || (dayDates[Math.floor((index * days) / at.count)] ?? show.startDate);
 }
 
 export interface ClassDay<T> {

@@ -196,13 +196,13 @@ function spreadPick(
   dayLoad: Map<string, number>,
   names: Set<string>,
 ): AssessedClass[] {
-  const pool = candidates.filter((c) => !names.has(nameKey(c.name)));
+  const pool = candidates.map((c) => ({ c, key: nameKey(c.name) })).filter(({ key }) => !names.has(key));
   const picked: AssessedClass[] = [];
   while (picked.length < count && pool.length > 0) {
     let best = 0;
     for (let i = 1; i < pool.length; i++) {
-      const a = pool[i]!;
-      const b = pool[best]!;
+      const a = pool[i]!.c;
+      const b = pool[best]!.c;
       const loadA = dayLoad.get(a.date) ?? 0;
       const loadB = dayLoad.get(b.date) ?? 0;
       if (
@@ -212,13 +212,11 @@ function spreadPick(
         best = i;
       }
     }
-    const [choice] = pool.splice(best, 1);
-    if (!choice) break;
+    const { c: choice, key } = pool[best]!;
     picked.push(choice);
     dayLoad.set(choice.date, (dayLoad.get(choice.date) ?? 0) + 1);
-    names.add(nameKey(choice.name));
-    for (let i = pool.length - 1; i >= 0; i--)
-      if (nameKey(pool[i]!.name) === nameKey(choice.name)) pool.splice(i, 1);
+    names.add(key);
+    for (let i = pool.length - 1; i >= 0; i--) if (pool[i]!.key === key) pool.splice(i, 1);
   }
   return picked;
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 
 type Queryable = Kysely<Database>;
@@ -53,63 +53,96 @@ export async function distinctClassNames(db: Queryable, showIds: readonly string
   return rows.map((r) => r.name);
 }
 
-export interface PlacedClass {
-  show_id: string;
-  id: string;
-  number: string;
-  name: string;
-  date: string | null;
-  /** 0-based place in the show's running order. */
-  idx: number | string;
-  /** How many classes the show has. */
-  n: number | string;
-  /** 1 when any class of the show carries a date. */
-  any_dated: number | string;
+export interface ShowClassStats {
+  count: number;
+  /** Position of the show's first class; positions run on from it unless classes were removed. */
+  first: number;
+  /** True when the positions have no gaps, so a class's place in the show is `position - first`. */
+  contiguous: boolean;
+  anyDated: boolean;
+}
+
+/** Per show: how many classes, where their positions start, whether they have gaps, whether any is dated. */
+export async function showClassStats(
+  db: Queryable,
+  showIds: readonly string[],
+): Promise<Map<string, ShowClassStats>> {
+  const stats = new Map<string, ShowClassStats>();
+  if (showIds.length === 0) return stats;
+  const ids = [...showIds];
+  const [counts, dated] = await Promise.all([
+    db
+      .selectFrom("show_class")
+      .select((eb) => [
+        "show_id",
+        eb.fn.countAll<number | string>().as("n"),
+        eb.fn.min<number | string>("position").as("first"),
+        eb.fn.max<number | string>("position").as("last"),
+      ])
+      .where("show_id", "in", ids)
+      .groupBy("show_id")
+      .execute(),
+    db
+      .selectFrom("show_class")
+      .select("show_id")
+      .distinct()
+      .where("show_id", "in", ids)
+      .where("date", "is not", null)
+      .execute(),
+  ]);
+  const datedShows = new Set(dated.map((r) => r.show_id));
+  for (const row of counts) {
+    const count = Number(row.n);
+    const first = Number(row.first);
+    stats.set(row.show_id, {
+      count,
+      first,
+      contiguous: Number(row.last) - first + 1 === count,
+      anyDated: datedShows.has(row.show_id),
+    });
+  }
+  return stats;
+}
+
+/** Every class's 0-based place in its show's running order, for the (rare) shows whose positions have gaps. */
+export async function classPlaces(db: Queryable, showIds: readonly string[]): Promise<Map<string, number>> {
+  const places = new Map<string, number>();
+  if (showIds.length === 0) return places;
+  const rows = await db
+    .selectFrom("show_class")
+    .select(["show_id", "id", "position"])
+    .where("show_id", "in", [...showIds])
+    .orderBy("show_id")
+    .orderBy("position")
+    .execute();
+  let show = "";
+  let index = 0;
+  for (const row of rows) {
+    index = row.show_id === show ? index + 1 : 0;
+    show = row.show_id;
+    places.set(`${row.show_id}\u0000${row.id}`, index);
+  }
+  return places;
 }
 
 /** Names per statement: well inside both engines' bound-parameter limits. */
 const NAME_CHUNK = 5000;
 
-/**
- * Only the classes of the given shows whose names are in `names`, each with its place in the show and the
- * show's class count (window functions over the whole show), so the class-dates rule can date it without
- * fetching the show's other classes.
- */
-export async function classesNamed(
-  db: Queryable,
-  showIds: readonly string[],
-  names: readonly string[],
-): Promise<PlacedClass[]> {
+/** Only the classes of the given shows whose names are in `names` (through the (show_id, name) index). */
+export async function classesNamed(db: Queryable, showIds: readonly string[], names: readonly string[]) {
   if (showIds.length === 0 || names.length === 0) return [];
-  const rows: PlacedClass[] = [];
+  const rows = [];
   for (let i = 0; i < names.length; i += NAME_CHUNK) {
-    const chunk = names.slice(i, i + NAME_CHUNK);
-    const placed = db
-      .selectFrom("show_class")
-      .select([
-        "show_id",
-        "id",
-        "number",
-        "name",
-        "date",
-        "position",
-        sql<number>`row_number() over (partition by show_id order by position) - 1`.as("idx"),
-        sql<number>`count(*) over (partition by show_id)`.as("n"),
-        sql<number>`max(case when date is null then 0 else 1 end) over (partition by show_id)`.as(
-          "any_dated",
-        ),
-      ])
-      .where("show_id", "in", [...showIds])
-      .as("placed");
     rows.push(
       ...(await db
-        .selectFrom(placed)
-        .select(["show_id", "id", "number", "name", "date", "idx", "n", "any_dated"])
-        .where("name", "in", chunk)
-        .orderBy("show_id")
-        .orderBy("position")
+        .selectFrom("show_class")
+        .select(["show_id", "id", "number", "name", "date", "position"])
+        .where("show_id", "in", [...showIds])
+        .where("name", "in", names.slice(i, i + NAME_CHUNK))
         .execute()),
     );
   }
-  return rows;
+  return rows.sort((a, b) =>
+    a.show_id < b.show_id ? -1 : a.show_id > b.show_id ? 1 : a.position - b.position,
+  );
 }

@@ -1,5 +1,5 @@
 import { ageInYears } from "#domain/age.ts";
-import { assignClassDates, classDateAt } from "#domain/class-dates.ts";
+import { assignClassDates, classDater } from "#domain/class-dates.ts";
 import { type ClassRequirements, classRequirements } from "#domain/class-requirements.ts";
 import type {
   AiHorses,
@@ -25,10 +25,11 @@ import { findHorse, type HorseRow } from "#server/features/horses/horses.reposit
 import { canGetRecommendations } from "#server/features/recommendations/recommendations.policy.ts";
 import {
   classesNamed,
+  classPlaces,
   countUpcomingShows,
   distinctClassNames,
-  type PlacedClass,
   plannerHorses,
+  showClassStats,
 } from "#server/features/recommendations/recommendations.repository.ts";
 import { classesOf, findShow, listShows, type ShowRow } from "#server/features/shows/shows.repository.ts";
 import { decodeCursor, encodeCursor } from "#server/features/shows/shows.service.ts";
@@ -45,7 +46,7 @@ export interface RecommendationDeps {
 }
 
 /** Season-plan shows per page: the rules engine is cheap; every LLM show is a call to the provider. */
-export const SEASON_PAGE_SIZE = { rules: 50, llm: 3 } as const;
+export const SEASON_PAGE_SIZE = { rules: 100, llm: 3 } as const;
 
 const t = texts.recommendations;
 
@@ -218,30 +219,40 @@ async function eligibleClassesByShow(
   pairs: ReadonlyMap<string, { horse: HorseProfile; rider: RiderProfile }>,
 ): Promise<Map<string, { classes: CandidateClass[]; numbers: Map<string, string> }>> {
   const ids = page.map((s) => s.id);
-  const distinctPairs = new Map([...pairs.values()].map((p) => [`${p.horse.age}|${p.rider.age}`, p]));
-  const names = (await distinctClassNames(db.db, ids)).filter((name) => {
+  const distinctPairs = [
+    ...new Map([...pairs.values()].map((p) => [`${p.horse.age}|${p.rider.age}`, p])).values(),
+  ];
+  const [allNames, stats] = await Promise.all([distinctClassNames(db.db, ids), showClassStats(db.db, ids)]);
+  const names = allNames.filter((name) => {
     const requirements = requirementsOf(name);
-    return [...distinctPairs.values()].some((p) => assessClass(requirements, p.horse, p.rider).eligible);
+    return distinctPairs.some((p) => assessClass(requirements, p.horse, p.rider).eligible);
   });
-  const placed = await classesNamed(db.db, ids, names);
-  const shows = new Map(page.map((s) => [s.id, s]));
+  const gapped = [...stats].filter(([, s]) => !s.contiguous).map(([id]) => id);
+  const [rows, places] = await Promise.all([classesNamed(db.db, ids, names), classPlaces(db.db, gapped)]);
+
+  const daters = new Map(
+    page.map((show) => {
+      const s = stats.get(show.id) ?? { count: 0, first: 0, contiguous: true, anyDated: false };
+      return [
+        show.id,
+        { stats: s, dateAt: classDater({ startDate: show.start_date, endDate: show.end_date }, s) },
+      ];
+    }),
+  );
   const result = new Map<string, { classes: CandidateClass[]; numbers: Map<string, string> }>();
-  for (const row of placed) {
-    const show = shows.get(row.show_id);
-    if (!show) continue;
+  for (const row of rows) {
+    const dater = daters.get(row.show_id);
+    if (!dater) continue;
     let entry = result.get(row.show_id);
     if (!entry) {
       entry = { classes: [], numbers: new Map() };
       result.set(row.show_id, entry);
     }
-    entry.classes.push({ id: row.id, name: row.name, date: placedDate(show, row) });
+    const index = dater.stats.contiguous
+      ? Number(row.position) - dater.stats.first
+      : (places.get(`${row.show_id}\u0000${row.id}`) ?? 0);
+    entry.classes.push({ id: row.id, name: row.name, date: dater.dateAt(index, row.date) });
     entry.numbers.set(row.id, row.number);
   }
   return result;
 }
-
-const placedDate = (show: ShowRow, row: PlacedClass) =>
-  classDateAt(
-    { startDate: show.start_date, endDate: show.end_date },
-    { date: row.date, index: Number(row.idx), count: Number(row.n), anyDated: Number(row.any_dated) === 1 },
-  );
