@@ -51,7 +51,7 @@ test.describe("with the rules engine", () => {
     db.close();
     const buttons = dialog.getByRole("listitem").getByRole("button");
     for (let i = 0; i < count; i++) {
-      const text = await buttons.nth(i).innerText();
+      const text = (await buttons.nth(i).textContent()) ?? "";
       expect(
         celebration.some((name) => text.includes(name)),
         text,
@@ -60,7 +60,7 @@ test.describe("with the rules engine", () => {
     }
     expect((await axe().analyze()).violations).toEqual([]);
 
-    const first = await buttons.first().innerText();
+    const first = (await buttons.first().textContent()) ?? "";
     const className = celebration.find((name) => first.includes(name))!;
     await buttons.first().click();
     const entry = page.getByRole("dialog", { name: className });
