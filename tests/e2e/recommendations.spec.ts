@@ -88,19 +88,20 @@ test.describe("with the rules engine", () => {
   }) => {
     await signInAs(DEMO.trainer, "/#/planner");
     await expect(page.getByRole("heading", { name: t.aiPlanner })).toBeVisible();
-    await expect(horsePicker(page).locator("option")).toHaveText([
-      texts.planner.aiHorsePrompt,
-      "Gold Rush Delight",
-      "Midnight Masterpiece",
-      "Sundance Jubilee",
-    ]);
+    // Other specs may add horses to the demo trainer's barn; the demo horses are all there, prompt first.
+    await expect(horsePicker(page).locator("option").first()).toHaveText(texts.planner.aiHorsePrompt);
+    for (const name of ["Gold Rush Delight", "Midnight Masterpiece", "Sundance Jubilee"]) {
+      await expect(horsePicker(page).locator("option", { hasText: name })).toHaveCount(1);
+    }
     await horsePicker(page).selectOption({ label: "Gold Rush Delight" });
     await getRecommendations(page).click();
 
     const plan = page.getByRole("dialog", { name: t.seasonPlanTitle });
     const celina = plan.getByRole("region", { name: CELINA });
     await expect(celina).toBeVisible();
-    await expect(plan.getByRole("region")).toHaveCount(4);
+    for (const name of ["Jackson County Horse Show", "Celebration Spring Fun Show", CELEBRATION]) {
+      await expect(plan.getByRole("region", { name })).toBeVisible();
+    }
     await expect(plan.getByRole("region", { name: "Spring Pleasure Horse Jubilee" })).toHaveCount(0);
     const count = await celina.getByRole("listitem").count();
     expect(count).toBeGreaterThanOrEqual(3);
@@ -165,7 +166,7 @@ test.describe("with the rules engine", () => {
     baseURL,
   }) => {
     await signInAs(DEMO.rider, "/#/planner");
-    await expect(horsePicker(page).locator("option")).toHaveCount(2);
+    await expect(horsePicker(page).locator("option", { hasText: "Sundance Jubilee" })).toHaveCount(1);
     const out = await page.request.post("/api/auth/sign-out", { data: {}, headers: { origin: baseURL! } });
     expect(out.ok()).toBe(true);
     await horsePicker(page).selectOption({ label: "Sundance Jubilee" });
