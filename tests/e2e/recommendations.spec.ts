@@ -234,8 +234,11 @@ test.describe
     });
 
     test.afterAll(async () => {
+      const exited = new Promise((done) => server?.once("exit", done));
       server?.kill("SIGTERM");
       await llm?.close();
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
     });
 
     const llmDb = () => new SQLite(resolve(dataDir, "ringside.sqlite"));
