@@ -68,7 +68,7 @@ export default function SeasonPlanDialog({ horse, onClose }: { horse: PickedHors
         {complete && shown.length > 0 && empty > 0 ? (
           <p className="text-xs text-stone-600">{t.otherShows(empty)}</p>
         ) : null}
-        {complete && shown.length > 0 ? (
+        {complete && shown.some((s) => s.recommendations.length > 0) ? (
           <p className="text-xs text-stone-600">{pages[0]?.source === "llm" ? t.fromLlm : t.fromRules}</p>
         ) : null}
       </div>
