@@ -64,7 +64,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   if (config.demo) await seedDemo(db);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, demo: config.demo });
   const auth = createAuth({ config, db, mailer });
-  const ai = createAiProvider(config.ai);
+  const ai = await createAiProvider(config.ai);
 
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },

@@ -267,7 +267,8 @@ describe("GET /api/horses/:horseId/season-plan (rules engine)", () => {
     } finally {
       await fresh.close();
     }
-  });
+    // A hundred shows built and each asked for twice: room for a loaded machine.
+  }, 120_000);
 
   it("refuses another user's horse, an unknown horse and a forged cursor", async () => {
     expect((await call(t.app, "GET", planUrl(mare.id), { cookie: stranger.cookie })).statusCode).toBe(403);

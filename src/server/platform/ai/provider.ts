@@ -1,8 +1,6 @@
 import type { AssessedClass, HorseProfile, Recommendation, RiderProfile } from "#domain/recommendations.ts";
 import { pickRecommendations } from "#domain/recommendations.ts";
 import type { AiConfig } from "#server/config.ts";
-import { createLlmClient } from "#server/platform/ai/llm-client.ts";
-import { llmRecommendClasses } from "#server/platform/ai/llm-recommender.ts";
 import { createRateLimiter } from "#server/platform/ai/rate-limit.ts";
 
 /**
@@ -41,8 +39,16 @@ export const rulesProvider: AiProvider = {
   recommendClasses: async ({ eligible, horse, rider }) => pickRecommendations(eligible, horse, rider),
 };
 
-export function createAiProvider(config: AiConfig, now: () => number = Date.now): AiProvider {
+/**
+ * The configured provider. The LLM modules (and the `ai` SDK behind them, ~0.5 s to load) are imported only
+ * when an LLM is configured, so a rules-only server starts without them.
+ */
+export async function createAiProvider(config: AiConfig, now: () => number = Date.now): Promise<AiProvider> {
   if (config.provider === "rules") return rulesProvider;
+  const [{ createLlmClient }, { llmRecommendClasses }] = await Promise.all([
+    import("#server/platform/ai/llm-client.ts"),
+    import("#server/platform/ai/llm-recommender.ts"),
+  ]);
   const client = createLlmClient(config);
   const limiter = createRateLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000, now });
   return {
