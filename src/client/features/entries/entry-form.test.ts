@@ -20,6 +20,7 @@ const mine = (status: string, horseId: string | null = null, riderId: string | n
   horseName: null,
   riderId,
   riderName: null,
+  enteredBy: null,
 });
 
 describe("entry dialog state", () => {
