@@ -21,3 +21,14 @@ export const notFound = (message = "Not found.") => new AppError(404, ERROR_CODE
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 export const tooManyRequests = (message: string) => new AppError(429, ERROR_CODES.tooManyRequests, message);
 export const badGateway = (message: string) => new AppError(502, ERROR_CODES.badGateway, message);
+
+/** A policy's refusal: the status it answers with and the message the person reads. */
+export interface Denial {
+  status: 400 | 403 | 404 | 409;
+  message: string;
+}
+
+const BY_STATUS = { 400: badRequest, 403: forbidden, 404: notFound, 409: conflict } as const;
+
+/** The error a service throws for a policy's refusal. */
+export const denied = (denial: Denial): AppError => BY_STATUS[denial.status](denial.message);
