@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { useDocumentTitle } from "#client/ui/use-document-title.ts";
 
+/** The page's heading; it also names the document ("Your Roster — Ringside"). */
 export function PageHeader({
   title,
   subtitle,
@@ -9,6 +11,7 @@ export function PageHeader({
   subtitle?: string;
   actions?: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <header className="mb-5 flex items-start justify-between gap-3">
       <div>

@@ -1,12 +1,16 @@
-import { format, parseISO } from "date-fns";
-import { MapPin } from "lucide-react";
-import { Link } from "react-router";
+import { CalendarDays, MapPin } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { useMe } from "#client/features/auth/api/get-me.ts";
+import { WelcomeBanner } from "#client/features/invites/components/welcome-banner.tsx";
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
 import { useToday } from "#client/features/roster/use-today.ts";
+import { INVITED_BY } from "#client/lib/invite-link.ts";
+import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
 import { LoadError } from "#client/ui/alert.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import type { Roster, RosterEntryView, RosterShow } from "#domain/contracts/roster.ts";
 import { statusLabel } from "#domain/entry-status.ts";
+import { needsClassDay } from "#domain/roster-view.ts";
 import { texts } from "#domain/texts.ts";
 
 const t = texts.roster;
@@ -19,9 +23,18 @@ const SECTIONS: { key: keyof Roster["sections"]; title: string }[] = [
 export default function RosterScreen() {
   const today = useToday();
   const roster = useRoster(today);
+  const me = useMe();
+  const [params, setParams] = useSearchParams();
   return (
     <>
       <PageHeader title={t.title} subtitle={t.subtitle} />
+      {me.data ? (
+        <WelcomeBanner
+          trainerId={params.get(INVITED_BY)}
+          viewerId={me.data.id}
+          onDismiss={() => setParams({}, { replace: true })}
+        />
+      ) : null}
       {roster.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : roster.isError ? (
@@ -60,8 +73,6 @@ export default function RosterScreen() {
   );
 }
 
-const dayHeading = (date: string) => format(parseISO(date), "EEEE, MMMM d");
-
 function ShowCard({ show }: { show: RosterShow }) {
   return (
     <article className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
@@ -75,13 +86,21 @@ function ShowCard({ show }: { show: RosterShow }) {
           <MapPin aria-hidden className="size-4 shrink-0" />
           {show.location}
         </p>
+        <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-stone-800">
+          <CalendarDays aria-hidden className="size-4 shrink-0 text-brand-600" />
+          {formatShowDates(show.startDate, show.endDate)}
+        </p>
       </header>
       {show.days.map((day) => (
         <div key={day.date}>
           {day.heading ? (
             <h4 className="bg-stone-50 px-4 py-1.5 text-xs font-bold tracking-wide text-brand-800 uppercase">
-              {dayHeading(day.date)}
+              {formatDayHeading(day.date)}
             </h4>
+          ) : needsClassDay(day, show) ? (
+            <p data-testid="roster-class-day" className="px-4 pt-2.5 text-xs font-semibold text-brand-800">
+              {t.classesOn(formatDayHeading(day.date))}
+            </p>
           ) : null}
           <ul className="divide-y divide-stone-100">
             {day.classes.map((cls) => (

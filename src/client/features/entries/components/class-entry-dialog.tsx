@@ -173,6 +173,7 @@ function Choosers({
     case "ImShowing":
       fields = (
         <Select
+          tile={status}
           label={t.horse}
           empty={t.noHorse}
           value={tile.horseId}
@@ -185,6 +186,7 @@ function Choosers({
       fields = (
         <>
           <Select
+            tile={status}
             label={t.horse}
             empty={t.noHorse}
             value={tile.horseId}
@@ -192,6 +194,7 @@ function Choosers({
             onChange={onHorse}
           />
           <Select
+            tile={status}
             label={t.rider}
             empty={t.noRider}
             value={tile.riderId}
@@ -206,6 +209,7 @@ function Choosers({
       fields = (
         <>
           <Select
+            tile={status}
             label={t.customer}
             empty={t.chooseCustomer}
             value={tile.riderId}
@@ -213,6 +217,7 @@ function Choosers({
             onChange={onRider}
           />
           <Select
+            tile={status}
             label={t.horse}
             empty={customer ? t.noHorse : t.selectCustomerFirst}
             value={tile.horseId}
@@ -228,6 +233,7 @@ function Choosers({
       fields = (
         <>
           <Select
+            tile={status}
             label={t.rider}
             empty={t.noRider}
             value={tile.riderId}
@@ -235,6 +241,7 @@ function Choosers({
             onChange={onRider}
           />
           <Select
+            tile={status}
             label={t.horse}
             empty={t.noHorse}
             value={tile.horseId}
@@ -250,8 +257,13 @@ function Choosers({
   return <div className="grid gap-3 px-3 pb-3 sm:grid-cols-2">{fields}</div>;
 }
 
+/**
+ * A chooser labelled "Horse" or "Rider" on screen; its accessible name adds the tile ("Horse for I'm
+ * Showing"), so each chooser is unique when several tiles are on.
+ */
 function Select({
   label,
+  tile,
   empty,
   value,
   options,
@@ -259,6 +271,7 @@ function Select({
   disabled = false,
 }: {
   label: string;
+  tile: EntryStatus;
   empty: string;
   value: string | null;
   options: Named[];
@@ -273,6 +286,7 @@ function Select({
       </label>
       <select
         id={id}
+        aria-label={t.chooserName(label, t.statusLabels[tile])}
         value={value ?? ""}
         disabled={disabled}
         onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange(e.target.value || null)}
