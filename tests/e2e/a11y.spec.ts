@@ -17,6 +17,9 @@ import { horseIdByName } from "./horses-helpers.ts";
  * and a real description or none. A new screen adds one `expectAccessibleScreen` line here.
  */
 test.use({ viewport: PHONE });
+// Each test runs axe a handful of times (a few seconds each on a loaded machine); the time limit, not the
+// behaviour, is what the 30 s default would test.
+test.describe.configure({ timeout: 120_000 });
 
 const PAST = "Spring Pleasure Horse Jubilee";
 const h1 = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });

@@ -3,7 +3,7 @@ import { texts } from "#domain/texts.ts";
 
 /**
  * The 'AI Prediction' status badge of planner cards and show details. Dark gold text on a pale gold tint:
- * about 7:1, where the earlier gold-on-gold read 2.68:1 and failed WCAG AA.
+ * 8.0:1, where the earlier gold-on-gold read 2.68:1 and failed WCAG AA.
  */
 export function AiPredictionBadge() {
   return (

@@ -119,7 +119,7 @@ function HorseDetailView({ horse }: { horse: HorseDetail }) {
       </header>
 
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <section className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+        <section className="self-start overflow-hidden rounded-xl border border-stone-200 bg-white">
           <HorsePicture
             pictureId={horse.pictureId}
             alt={t.pictureOf(horse.name)}
@@ -176,7 +176,7 @@ function HorseDetailView({ horse }: { horse: HorseDetail }) {
               </dd>
             </dl>
           </Panel>
-          <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2">
+          <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1">
             <Panel title={t.owners}>
               <People people={horse.owners} />
             </Panel>
