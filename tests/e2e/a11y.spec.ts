@@ -9,8 +9,8 @@ import {
   PHONE,
 } from "./a11y-helpers.ts";
 import { CELEBRATION, classButton, showIdByName } from "./entries-helpers.ts";
-import { DEMO, expect, test } from "./fixtures.ts";
-import { horseIdByName } from "./horses-helpers.ts";
+import { DEMO, expect, test, uniqueEmail } from "./fixtures.ts";
+import { horseIdByName, uniqueName } from "./horses-helpers.ts";
 
 /**
  * Every screen and every dialog at 360 px: its own document title, 0 axe violations, dialogs with a name
@@ -184,6 +184,40 @@ test("profile (both tabs, its dialogs, the remove-friend alert dialog) and the a
   // dialogs: add expectAccessibleScreen / expectAccessibleDialog calls here.
   await page.goto("/#/admin");
   await expectAccessibleScreen(page, { title: texts.admin.title, ready: h1(page, texts.admin.title) });
+});
+
+test("a friend request and its Block confirmation (an alert dialog)", async ({
+  page,
+  browser,
+  baseURL,
+  signUpAs,
+}) => {
+  await signUpAs({ name: uniqueName("Vera") });
+  const veraId = ((await (await page.request.get("/api/me")).json()) as { id: string }).id;
+  const other = await browser.newContext({ baseURL });
+  const name = uniqueName("Rex");
+  const signUp = await other.request.post("/api/auth/sign-up/email", {
+    headers: { origin: baseURL! },
+    data: { name, email: uniqueEmail("rex"), password: "e2e-password-1" },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const asked = await other.request.post("/api/friends", {
+    headers: { origin: baseURL! },
+    data: { friendId: veraId },
+  });
+  expect(asked.status(), await asked.text()).toBe(200);
+  await other.close();
+
+  await page.goto("/#/profile");
+  await page.getByRole("tab", { name: /^Friends/ }).click();
+  await expect(page.getByRole("tabpanel").getByText(name)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: texts.profile.blockLabel(name) }).click();
+  const confirm = page.getByRole("alertdialog", { name: texts.profile.blockTitle(name) });
+  await expectAccessibleDialog(confirm, { name: texts.profile.blockTitle(name) });
+  await expect(confirm).toHaveAccessibleDescription(texts.profile.blockBody);
+  await confirm.getByRole("button", { name: texts.profile.cancel }).click();
+  await expect(confirm).toBeHidden();
 });
 
 test("barn and the Invite Customers dialog", async ({ page, signInAs }) => {
