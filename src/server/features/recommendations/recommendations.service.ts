@@ -170,7 +170,7 @@ export async function getSeasonPlanPage(
   const limit = SEASON_PAGE_SIZE[ai.kind];
   const rows = await listShows(
     db.db,
-    { judges: [], divisions: [], orgs: [], includePast: false, today: input.today },
+    { judges: [], divisions: [], orgs: [], period: "upcoming", today: input.today },
     { after: input.cursor ? decodeCursor(input.cursor) : null, limit: limit + 1 },
   );
   const page = rows.slice(0, limit);
