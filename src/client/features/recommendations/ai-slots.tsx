@@ -11,7 +11,10 @@ const PlannerAiRow = lazy(() => import("#client/features/recommendations/compone
 const ShowAiRow = lazy(() => import("#client/features/recommendations/components/show-ai-row.tsx"));
 
 const placeholder = (
-  <div aria-hidden className="min-h-[7.5rem] rounded-xl border border-brand-100 bg-brand-50/60" />
+  <div
+    aria-hidden
+    className="min-h-[9.5rem] rounded-xl border border-brand-100 bg-brand-50/60 sm:min-h-[7.5rem]"
+  />
 );
 
 export function PlannerAiSlot() {

@@ -37,7 +37,7 @@ export function HorsePicker({
   return (
     <section
       aria-labelledby={`${selectId}-title`}
-      className="flex min-h-[7.5rem] flex-col gap-2 rounded-xl border border-brand-100 bg-brand-50/60 p-3"
+      className="flex min-h-[9.5rem] flex-col gap-2 rounded-xl border border-brand-100 bg-brand-50/60 p-3 sm:min-h-[7.5rem]"
     >
       <h2 id={`${selectId}-title`} className="flex items-center gap-1.5 text-sm font-semibold text-brand-900">
         <Sparkles aria-hidden className="size-4 text-brand-700" />
