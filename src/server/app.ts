@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { ERROR_CODES } from "#domain/errors.ts";
 import { authRoutes } from "#server/auth/auth.routes.ts";
 import { type Auth, createAuth, trustedOrigins } from "#server/auth/auth.ts";
+import { createSessionCache, type SessionCache } from "#server/auth/session-cache.ts";
 import type { AppConfig } from "#server/config.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
@@ -39,6 +40,8 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   events: EventBus;
+  /** Validated sessions; call `sessions.forgetUsers([id])` after changing a user's account, roles or profile. */
+  sessions: SessionCache;
 }
 
 declare module "fastify" {
@@ -59,7 +62,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await migrateToLatest(db);
   if (config.demo) await seedDemo(db);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, demo: config.demo });
-  const auth = createAuth({ config, db, mailer });
 
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
@@ -68,7 +70,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   const events = createEventBus(db, app.log);
   await events.start();
-  app.decorate("deps", { config, db, auth, mailer, events });
+  const sessions = createSessionCache({ bus: events, log: app.log });
+  const auth = createAuth({ config, db, mailer, sessions });
+  app.decorate("deps", { config, db, auth, mailer, events, sessions });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -120,7 +124,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(viewerPlugin, { auth });
+  await app.register(viewerPlugin, { auth, sessions });
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth });
   await app.register(meRoutes, { config });
@@ -143,6 +147,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   app.addHook("onClose", async () => {
     mailer.close();
+    sessions.close();
     await events.close();
     await db.close();
   });
