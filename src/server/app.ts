@@ -1,11 +1,12 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import { ERROR_CODES } from "#domain/errors.ts";
 import { authRoutes } from "#server/auth/auth.routes.ts";
 import { type Auth, createAuth, trustedOrigins } from "#server/auth/auth.ts";
@@ -30,6 +31,7 @@ import { rosterRoutes } from "#server/features/roster/roster.routes.ts";
 import { showAdminRoutes } from "#server/features/shows/shows.admin.routes.ts";
 import { showRoutes } from "#server/features/shows/shows.routes.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
+import { responseSerializer } from "#server/http/serializer.ts";
 import { viewerPlugin } from "#server/http/viewer.ts";
 import { createEventBus, type EventBus, eventRoutes } from "#server/platform/events.ts";
 import { createMailer, type Mailer } from "#server/platform/mail.ts";
@@ -74,7 +76,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const auth = createAuth({ config, db, mailer, sessions });
   app.decorate("deps", { config, db, auth, mailer, events, sessions });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ validate: config.validateResponses }));
   registerErrorHandling(app);
 
   const insecure = config.publicUrl.startsWith("http://");
@@ -100,6 +102,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
     strictTransportSecurity: insecure ? false : undefined,
   });
+  // JSON above 1 KiB goes out Brotli- or gzip-compressed when the client accepts it (Vary is set).
+  // The built SPA is compressed once at build time instead (registerClient).
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
 
   await app.register(swagger, {
     openapi: {
@@ -154,7 +159,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   return app;
 }
 
-/** Serves the built SPA: hashed assets cached for a year, the shell and service worker revalidated. */
+/**
+ * Serves the built SPA: hashed assets cached for a year, the shell and service worker revalidated.
+ * Vite wrote a Brotli and a gzip copy of every text asset; `preCompressed` sends the one the
+ * browser's Accept-Encoding allows, and `Vary` keeps shared caches from mixing them up.
+ */
 function registerClient(app: FastifyInstance, clientDir: string | undefined): void {
   const hasClient = !!clientDir && existsSync(join(clientDir, "index.html"));
   if (hasClient) {
@@ -163,7 +172,9 @@ function registerClient(app: FastifyInstance, clientDir: string | undefined): vo
       wildcard: false,
       cacheControl: false,
       index: ["index.html"],
+      preCompressed: true,
       setHeaders(res, path) {
+        res.setHeader("vary", "accept-encoding");
         if (path.includes(`${join("/", "assets", "/")}`)) {
           res.setHeader("cache-control", "public, max-age=31536000, immutable");
         } else {

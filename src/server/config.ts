@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   CLIENT_DIR: z.string().min(1).default("dist/client"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  VALIDATE_RESPONSES: flag.optional(),
 });
 
 export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -47,6 +48,8 @@ export interface AppConfig {
   logLevel: string;
   /** Where the built SPA lives; absent in API-only tests. */
   clientDir: string | undefined;
+  /** Check every response against its zod schema (the test suite); production skips the cost. */
+  validateResponses: boolean;
 }
 
 export class ConfigError extends Error {
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     logLevel: e.LOG_LEVEL,
     clientDir: resolve(e.CLIENT_DIR),
+    validateResponses: e.VALIDATE_RESPONSES ?? false,
   };
 }
 

@@ -46,6 +46,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     authRateLimitMax: 1000,
     logLevel: "silent",
     clientDir: undefined,
+    validateResponses: true,
     ...overrides,
   };
 }

@@ -102,6 +102,12 @@ export async function judgesOf(db: Queryable, showIds: readonly string[]): Promi
   return byShow;
 }
 
+/** The show's revision (migration 007: bumped by triggers on any change to it, its judges or classes). */
+export async function findShowRevision(db: Queryable, id: string): Promise<number | undefined> {
+  const row = await db.selectFrom("show").select("revision").where("id", "=", id).executeTakeFirst();
+  return row === undefined ? undefined : Number(row.revision);
+}
+
 export async function findShow(db: Queryable, id: string): Promise<ShowRow | undefined> {
   return db.selectFrom("show as s").select(SHOW_COLUMNS).where("s.id", "=", id).executeTakeFirst();
 }
