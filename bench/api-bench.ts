@@ -7,7 +7,7 @@ import { format } from "date-fns";
 import { type LoadRequest, type LoadResult, load } from "./lib/load.ts";
 import type { BenchModule } from "./lib/module.ts";
 import { type BudgetCheck, mark, ms, table } from "./lib/report.ts";
-import { signInBench, startBenchServer } from "./server.ts";
+import { BENCH_OWNER, signInBench, startBenchServer } from "./server.ts";
 
 const P99_BUDGET_MS = 10;
 const RATIO_BUDGET = 0.25;
@@ -31,6 +31,7 @@ export const apiBench: BenchModule = {
       const cookie = await signInBench(base);
       // What a phone's browser sends: its session, JSON, and the encodings it can read.
       const headers = { cookie, accept: "application/json", "accept-encoding": "gzip, deflate, br" };
+      const ownerHeaders = { ...headers, cookie: await signInBench(base, BENCH_OWNER) };
       const get = async <T>(path: string) => (await (await fetch(`${base}${path}`, { headers })).json()) as T;
       // The generator names its 600-class shows "... National Celebration <year>", the first one this year.
       const big = await get<{ shows: { id: string }[] }>(
@@ -42,7 +43,22 @@ export const apiBench: BenchModule = {
       const etag = detail.headers.get("etag");
       const today = format(new Date(), "yyyy-MM-dd");
       const save = JSON.stringify({ entries: [{ status: "Interested", horseId: null, riderId: null }] });
-
+      const saved = (n: number) => `/api/shows/${bigId}/classes/cel-${(n % 200) + 1}/entries`;
+      // The save scenario must leave the season as it found it, or the next run's roster grows.
+      const removeSaved = async () => {
+        for (let n = 0; n < 200; n++) {
+          await fetch(`${base}${saved(n)}`, { method: "DELETE", headers: { ...headers, origin: base } });
+        }
+      };
+      const rosterEntries = async (h: Record<string, string>) => {
+        const roster = (await (await fetch(`${base}/api/roster?today=${today}`, { headers: h })).json()) as {
+          sections: Record<string, { days: { classes: { entries: unknown[] }[] }[] }[]>;
+        };
+        return Object.values(roster.sections)
+          .flat()
+          .flatMap((card) => card.days.flatMap((d) => d.classes.flatMap((c) => c.entries))).length;
+      };
+      await removeSaved();
       const scenarios: Scenario[] = [
         {
           name: "health (bare route, no session)",
@@ -53,7 +69,16 @@ export const apiBench: BenchModule = {
           request: { path: "/api/me", headers },
           ratio: ME_RATIO_BUDGET,
         },
-        { name: "roster", request: { path: `/api/roster?today=${today}`, headers }, ratio: RATIO_BUDGET },
+        {
+          name: `roster, typical owner (${await rosterEntries(ownerHeaders)} entries)`,
+          request: { path: `/api/roster?today=${today}`, headers: ownerHeaders },
+          ratio: RATIO_BUDGET,
+        },
+        {
+          name: `roster, busy trainer (${await rosterEntries(headers)} entries)`,
+          request: { path: `/api/roster?today=${today}`, headers },
+          ratio: RATIO_BUDGET,
+        },
         { name: "planner first page", request: { path: "/api/shows", headers }, ratio: RATIO_BUDGET },
         {
           name: `show detail (${classCount} classes)`,
@@ -64,7 +89,7 @@ export const apiBench: BenchModule = {
           name: "entry save (PUT, 200 classes in turn)",
           request: {
             method: "PUT",
-            path: (n) => `/api/shows/${bigId}/classes/cel-${(n % 200) + 1}/entries`,
+            path: saved,
             headers: { ...headers, "content-type": "application/json", origin: base },
             body: save,
           },
@@ -81,6 +106,7 @@ export const apiBench: BenchModule = {
 
       const results: [Scenario, LoadResult][] = [];
       for (const scenario of scenarios) results.push([scenario, await load(base, scenario.request)]);
+      await removeSaved();
       const health = results[0]![1];
       const budgets: BudgetCheck[] = [];
       const rows = results.map(([s, r]) => {

@@ -6,10 +6,20 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 
-/** app_meta key the season generator writes last: its presence means the dataset is complete. */
-export const BENCH_SEASON_KEY = "bench-season";
+/**
+ * app_meta key the season generator writes last: its presence means the dataset is complete.
+ * Change it when the generator changes, so every benchmark regenerates its season.
+ */
+export const BENCH_SEASON_KEY = "bench-season-2";
 
+/** The busy trainer of the generated season (about 240 roster entries). */
 export const BENCH_USER = { email: "bench@ringside.test", password: "bench-password", name: "Bench User" };
+/** A typical owner of the generated season (a few dozen roster entries). */
+export const BENCH_OWNER = {
+  email: "owner@ringside.test",
+  password: "bench-password",
+  name: "Typical Owner",
+};
 
 /** The compiled server when `npm run build` has made one, else the TypeScript sources through tsx. */
 export function serverArgs(): string[] {
@@ -72,12 +82,15 @@ export async function startBenchServer(opts: {
   throw new Error("the bench server did not become healthy");
 }
 
-/** Signs the bench user in and returns the cookie header to send back. */
-export async function signInBench(base: string): Promise<string> {
+/** Signs a generated account in (the bench user by default) and returns the cookie header to send back. */
+export async function signInBench(
+  base: string,
+  account: { email: string; password: string } = BENCH_USER,
+): Promise<string> {
   const res = await fetch(`${base}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email: BENCH_USER.email, password: BENCH_USER.password }),
+    body: JSON.stringify({ email: account.email, password: account.password }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return res.headers

@@ -11,8 +11,8 @@
  *
  * Options: --shows N (1500), --classes N (250000), --users N (20000), --entries N (500000), --seed N (1),
  * --data-dir DIR (./data-season). The database must be empty. Every generated user's password is
- * "bench-password"; bench@ringside.test is the one benchmarks sign in as (a trainer with horses, friends
- * and entries). Deterministic for a given seed and day. Records what it generated in app_meta
+ * "bench-password"; benchmarks sign in as bench@ringside.test (a busy trainer: horses, customers, friends
+ * and entries) and owner@ringside.test (a typical owner). Deterministic for a given seed and day. Records what it generated in app_meta
  * (`bench-season`), so a benchmark can tell a finished dataset from a partial one.
  */
 import { resolve } from "node:path";
@@ -25,7 +25,7 @@ import { migrateToLatest } from "#server/db/migrate.ts";
 import { insertClasses, type NewClass } from "#server/features/shows/shows.repository.ts";
 import { newId } from "#server/platform/ids.ts";
 import { fixtureColumn } from "#tests/support/walking-horse.ts";
-import { BENCH_SEASON_KEY, BENCH_USER } from "../bench/server.ts";
+import { BENCH_OWNER, BENCH_SEASON_KEY, BENCH_USER } from "../bench/server.ts";
 import { type GeneratedShow, generatePeople } from "./season-people.ts";
 
 const { values: args } = parseArgs({
@@ -268,6 +268,7 @@ async function main() {
     lastNames: LAST,
     passwordHash: await hashPassword(BENCH_USER.password),
     benchUser: { id: newId(), email: BENCH_USER.email, name: BENCH_USER.name },
+    ownerUser: { id: newId(), email: BENCH_OWNER.email, name: BENCH_OWNER.name },
     today,
   });
   await db.db

@@ -29,8 +29,10 @@ export interface PeopleOptions {
   firstNames: readonly string[];
   lastNames: readonly string[];
   passwordHash: string;
-  /** The account benchmarks sign in as: a trainer with horses, friends, customers and entries. */
+  /** The busy trainer benchmarks sign in as: horses, a dozen customers, 20 friends, 40 upcoming entries. */
   benchUser: { id: string; email: string; name: string };
+  /** A typical owner: two horses, five friends, a dozen upcoming entries. */
+  ownerUser: { id: string; email: string; name: string };
   today: Date;
 }
 
@@ -89,6 +91,7 @@ export async function generatePeople(
   // Users: one in ten is a trainer; the bench user is one too.
   const users: (NewPasswordUser & { id: string; roles: Role[] })[] = [
     { ...opts.benchUser, roles: ["Owner", "Trainer"], passwordHash: opts.passwordHash },
+    { ...opts.ownerUser, roles: ["Owner"], passwordHash: opts.passwordHash },
   ];
   for (let i = 1; i < opts.users; i++) {
     const name = `${pick(opts.firstNames)} ${pick(opts.lastNames)}`;
@@ -105,6 +108,7 @@ export async function generatePeople(
   await db.transaction().execute((trx) => insertPasswordUsers(trx, kind, users));
   const trainers = users.filter((u) => u.roles.includes("Trainer"));
   const bench = users[0]!;
+  const owner = users[1]!;
 
   // Horses: about 1.2 per user, owned by one or two people, most with a trainer.
   const horsesOf = new Map<string, string[]>();
@@ -137,11 +141,14 @@ export async function generatePeople(
     }
   };
   for (let i = 0; i < 3; i++) addHorse([bench.id], bench.id);
-  for (const user of users.slice(1)) {
+  for (let i = 0; i < 2; i++) addHorse([owner.id], pick(trainers).id);
+  // The bench user trains a barn-sized string of customers' horses: a dozen.
+  let benchCustomers = 12;
+  for (const user of users.slice(2)) {
     const count = pick([0, 1, 1, 1, 2, 2, 3]);
     for (let i = 0; i < count; i++) {
       const coOwner = random() < 0.15 ? pick(users).id : null;
-      const trainer = random() < 0.02 ? bench.id : random() < 0.8 ? pick(trainers).id : null;
+      const trainer = benchCustomers-- > 0 ? bench.id : random() < 0.8 ? pick(trainers).id : null;
       addHorse(coOwner && coOwner !== user.id ? [user.id, coOwner] : [user.id], trainer);
     }
   }
@@ -157,7 +164,8 @@ export async function generatePeople(
     friendsOf.set(b, [...(friendsOf.get(b) ?? []), a]);
   };
   for (let i = 0; i < 20; i++) befriend(bench.id, pick(users).id);
-  for (const user of users) for (let i = 0; i < 3; i++) befriend(user.id, pick(users).id);
+  for (let i = 0; i < 5; i++) befriend(owner.id, pick(users).id);
+  for (const user of users.slice(2)) for (let i = 0; i < 3; i++) befriend(user.id, pick(users.slice(2)).id);
   const friendships = [...pairs].map((p) => {
     const [user_id, friend_id] = p.split("|");
     return { user_id, friend_id, created_at: now };
@@ -210,8 +218,9 @@ export async function generatePeople(
       });
     }
   };
-  addEntries(bench, 60, upcoming);
-  for (const user of users.slice(1)) addEntries(user, between(1, perUser * 2 - 1), shows);
+  addEntries(bench, 40, upcoming);
+  addEntries(owner, 12, upcoming);
+  for (const user of users.slice(2)) addEntries(user, between(1, perUser * 2 - 1), shows);
 
   // Notifications: a few barn notices per user, some read, and a few for everyone.
   const notifications: Record<string, unknown>[] = [];
