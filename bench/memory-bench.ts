@@ -88,7 +88,7 @@ export const memoryBench: BenchModule = {
               `${(growth * 100).toFixed(1)} %`,
               `≤ ${GROWTH_BUDGET * 100} % ${mark(flat)}`,
             ],
-            [`${STREAMS} idle live streams (SSE) held open`, `+${mib(streamCost)}`, `< 50 MB ${mark(cheap)}`],
+            [`${STREAMS} idle live streams (SSE) held open`, `${streamCost >= 0 ? "+" : ""}${mib(streamCost)}`, `< 50 MB ${mark(cheap)}`],
           ],
         ),
         budgets: [

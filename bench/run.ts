@@ -17,6 +17,7 @@ import { apiBench } from "./api-bench.ts";
 import { bundleBench } from "./bundle-bench.ts";
 import { type Engine, postgresEngine, sqliteEngine } from "./lib/engines.ts";
 import type { BenchModule } from "./lib/module.ts";
+import { reasonFor } from "./lib/reasons.ts";
 import { type BenchSection, mark } from "./lib/report.ts";
 import { lighthouseBench } from "./lighthouse-bench.ts";
 import { memoryBench } from "./memory-bench.ts";
@@ -77,7 +78,10 @@ async function main() {
       .join(" / ")} at the end, ${minutes} min. Load generator (autocannon) and server share the cores.`,
     "",
     `**${budgets.length - failed.length} of ${budgets.length} budgets met.**${failed.length ? " Not met:" : ""}`,
-    ...failed.map((b) => `- ${mark(false)} ${b.name}: ${b.detail}`),
+    ...failed.map((b) => {
+      const why = reasonFor(b.name);
+      return `- ${mark(false)} ${b.name}: ${b.detail}.${why ? ` Why: ${why.reason} What would meet it: ${why.remedy}` : ""}`;
+    }),
     ...notes.map((n) => `- ${n}`),
     "",
     ...sections.flatMap((s) => [`## ${s.title}`, "", s.body, ""]),

@@ -60,6 +60,11 @@ export async function startBenchServer(opts: {
     CLIENT_DIR: opts.clientDir ? resolve(opts.clientDir) : "/nonexistent",
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  const busy = await fetch(`${base}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`port ${opts.port} is already in use: set BENCH_PORT to a free one`);
   const started = performance.now();
   const server = spawn(process.execPath, serverArgs(), { env, stdio: ["ignore", "inherit", "inherit"] });
   const exited = new Promise<void>((done) => server.once("exit", () => done()));
@@ -87,14 +92,23 @@ export async function signInBench(
   base: string,
   account: { email: string; password: string } = BENCH_USER,
 ): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  let failure = "";
+  // A loaded machine has been seen to fail one sign-in right after start-up; a benchmark should not stop on it.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const res = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    if (res.ok) {
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    }
+    failure = `${res.status} ${await res.text()}`;
+    console.warn(`sign-in as ${account.email} failed (${failure}); retrying`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`sign-in failed: ${failure}`);
 }
