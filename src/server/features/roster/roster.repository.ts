@@ -14,6 +14,8 @@ export interface RosterRow {
   userName: string;
   riderName: string | null;
   horseName: string | null;
+  /** Who made the entry: "Entered by" on an entry someone else made for the viewer. */
+  creatorName: string | null;
 }
 
 /**
@@ -39,8 +41,27 @@ export async function rosterRows(
       .innerJoin("show as s", "s.id", "e.show_id")
       .where(sql<string>`coalesce(c.date, s.start_date)`, ">=", today);
     if (source === "own") query = query.where("e.user_id", "=", viewerId);
-    if (source === "rider")
-      query = query.where("e.rider_id", "=", viewerId).where("e.user_id", "<>", viewerId);
+    if (source === "rider") {
+      query = query
+        .where("e.rider_id", "=", viewerId)
+        .where("e.user_id", "<>", viewerId)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("user_block as b")
+                .select("b.blocker_id")
+                .where((b) =>
+                  b.or([
+                    b.and([b("b.blocker_id", "=", viewerId), b("b.blocked_id", "=", b.ref("e.user_id"))]),
+                    b.and([b("b.blocked_id", "=", viewerId), b("b.blocker_id", "=", b.ref("e.user_id"))]),
+                  ]),
+                ),
+            ),
+          ),
+        );
+    }
+    // `friendship` holds accepted friendships only; a pending request shares nothing (ADR 008).
     if (source === "friends") {
       query = query
         .where("e.user_id", "in", (eb) =>
@@ -58,6 +79,7 @@ export async function rosterRows(
       "e.horse_id",
       "e.rider_id",
       "e.created_at as created_at",
+      "e.created_by",
       "s.name as show_name",
       "s.location",
       "s.start_date",
@@ -73,6 +95,8 @@ export async function rosterRows(
         eb.selectFrom("user as r").select("r.name").whereRef("r.id", "=", "e.rider_id").as("rider_name"),
       (eb) =>
         eb.selectFrom("horse as h").select("h.name").whereRef("h.id", "=", "e.horse_id").as("horse_name"),
+      (eb) =>
+        eb.selectFrom("user as m").select("m.name").whereRef("m.id", "=", "e.created_by").as("creator_name"),
     ]);
   };
   let query = part("own");
@@ -93,6 +117,7 @@ export async function rosterRows(
       status: r.status,
       horseId: r.horse_id,
       riderId: r.rider_id,
+      createdBy: r.created_by,
     },
     show: {
       id: r.show_id,
@@ -112,5 +137,6 @@ export async function rosterRows(
     userName: r.user_name ?? "",
     riderName: r.rider_name,
     horseName: r.horse_name,
+    creatorName: r.creator_name,
   }));
 }

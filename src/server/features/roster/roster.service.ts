@@ -9,8 +9,9 @@ import type { Viewer } from "#server/http/viewer.ts";
 
 /**
  * The viewer's roster: one query for every entry it may show (own entries, entries naming the
- * viewer as rider for trainers, friends' showing entries) with the names they mention; the pure
- * `deriveRosterEntries` and `buildRoster` do the rest.
+ * viewer as rider for trainers, never from someone in a block with the viewer, accepted friends'
+ * showing entries) with the names they mention; the pure `deriveRosterEntries` and `buildRoster`
+ * do the rest.
  *
  * `today` is the viewer's calendar day, sent by the browser, so "Today" turns over at the
  * user's local midnight rather than the server's.
@@ -33,6 +34,7 @@ export async function getRoster(
     userNames.set(r.entry.userId, r.userName);
     if (r.entry.riderId && r.riderName !== null) userNames.set(r.entry.riderId, r.riderName);
     if (r.entry.horseId && r.horseName !== null) horseNames.set(r.entry.horseId, r.horseName);
+    if (r.creatorName !== null) userNames.set(r.entry.createdBy, r.creatorName);
     bySource[r.source].push(r.entry);
   }
   const entries = deriveRosterEntries({
