@@ -72,7 +72,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   const events = createEventBus(db, app.log);
   await events.start();
-  const sessions = createSessionCache({ bus: events, log: app.log });
+  const sessions = createSessionCache({
+    bus: events,
+    log: app.log,
+    settleMs: db.kind === "postgres" ? undefined : 0,
+  });
   const auth = createAuth({ config, db, mailer, sessions });
   app.decorate("deps", { config, db, auth, mailer, events, sessions });
   app.setValidatorCompiler(validatorCompiler);

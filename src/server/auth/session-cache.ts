@@ -17,7 +17,7 @@ import type { EventBus } from "#server/platform/events.ts";
  *
  * Across app servers the message goes over the event bus (PostgreSQL NOTIFY); `forgetUsers`
  * resolves once this server has seen its own message come back, i.e. once PostgreSQL has delivered
- * it to every listening server. A fill that raced with an invalidation is discarded, and a lost
+ * it to every listening server, plus a few milliseconds for them to apply it. A fill that raced with an invalidation is discarded, and a lost
  * LISTEN connection empties the cache when it comes back.
  */
 export interface SessionCache {
@@ -39,6 +39,12 @@ export const SESSION_CACHE_TTL_MS = 30_000;
 const MAX_ENTRIES = 50_000;
 /** How long `forgetUsers` waits for its message to come back before giving up (the bus is down). */
 const ECHO_TIMEOUT_MS = 2_000;
+/**
+ * After its own message comes back, how long the sender still waits: PostgreSQL hands the message to
+ * every listening server at the same moment, and this lets their event loops apply it before the
+ * request that caused it answers. (Acknowledgements from each server would make it strict.)
+ */
+const SETTLE_MS = 25;
 /** pg_notify payloads stay under 8000 bytes with this many 36-character ids. */
 const IDS_PER_MESSAGE = 150;
 
@@ -56,6 +62,8 @@ export function createSessionCache(opts: {
   log: Logger;
   ttlMs?: number;
   maxEntries?: number;
+  /** Defaults to SETTLE_MS on PostgreSQL; 0 where the bus is in-process. */
+  settleMs?: number;
 }): SessionCache {
   const ttlMs = opts.ttlMs ?? SESSION_CACHE_TTL_MS;
   const maxEntries = opts.maxEntries ?? MAX_ENTRIES;
@@ -105,6 +113,7 @@ export function createSessionCache(opts: {
     try {
       await opts.bus.publishSessions({ userIds, nonce });
       await echoed;
+      if (opts.settleMs ?? SETTLE_MS) await new Promise((r) => setTimeout(r, opts.settleMs ?? SETTLE_MS));
     } catch (error) {
       opts.log.warn({ err: error }, "session cache: could not publish an invalidation");
     } finally {
