@@ -1,6 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 
 export default defineConfig({
@@ -39,6 +40,12 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ["**/*.{js,css,html,svg,png,webp,woff2}"],
       },
+    }),
+    // Brotli and gzip copies of every text asset, made once here at maximum quality; the server
+    // (@fastify/static `preCompressed`) picks one by Accept-Encoding instead of compressing per request.
+    compression({
+      algorithms: ["brotliCompress", "gzip"],
+      include: /\.(html|css|js|mjs|json|svg|webmanifest|txt)$/,
     }),
   ],
   server: {

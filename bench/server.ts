@@ -3,40 +3,112 @@
  * (scripts/generate-season.ts), and the account that generator creates.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 
-export const BENCH_USER = { email: "bench@ringside.test", password: "bench-password", name: "Bench User" };
+/**
+ * app_meta key the season generator writes last: its presence means the dataset is complete.
+ * Change it when the generator changes, so every benchmark regenerates its season.
+ */
+export const BENCH_SEASON_KEY = "bench-season-2";
 
-/** Starts `src/server/main.ts` on `dataDir` (or DATABASE_URL) and resolves once /api/health answers. */
+/** The busy trainer of the generated season (about 240 roster entries). */
+export const BENCH_USER = { email: "bench@ringside.test", password: "bench-password", name: "Bench User" };
+/** A typical owner of the generated season (a few dozen roster entries). */
+export const BENCH_OWNER = {
+  email: "owner@ringside.test",
+  password: "bench-password",
+  name: "Typical Owner",
+};
+
+/** The compiled server when `npm run build` has made one, else the TypeScript sources through tsx. */
+export function serverArgs(): string[] {
+  return existsSync("dist/server/main.js")
+    ? ["dist/server/main.js"]
+    : ["--import", "tsx", "src/server/main.ts"];
+}
+
+export interface BenchServer {
+  base: string;
+  server: ChildProcess;
+  /** Milliseconds from spawning the process to the first healthy /api/health. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the production server on `dataDir` (SQLite) or `databaseUrl` (PostgreSQL, else the
+ * DATABASE_URL of the environment) and resolves once /api/health answers.
+ */
 export async function startBenchServer(opts: {
   port: number;
   dataDir: string;
+  databaseUrl?: string | undefined;
   clientDir?: string;
-}): Promise<{ base: string; server: ChildProcess }> {
+}): Promise<BenchServer> {
   const base = `http://localhost:${opts.port}`;
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(opts.port),
-      HOST: "127.0.0.1",
-      DATA_DIR: resolve(opts.dataDir),
-      DEMO: "0",
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-      PUBLIC_URL: base,
-      AUTH_RATE_LIMIT_MAX: "1000",
-      LOG_LEVEL: "warn",
-      CLIENT_DIR: opts.clientDir ? resolve(opts.clientDir) : "/nonexistent",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  for (let i = 0; i < 100; i++) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(opts.port),
+    HOST: "127.0.0.1",
+    DATA_DIR: resolve(opts.dataDir),
+    DEMO: "0",
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    PUBLIC_URL: base,
+    AUTH_RATE_LIMIT_MAX: "100000",
+    LOG_LEVEL: "warn",
+    CLIENT_DIR: opts.clientDir ? resolve(opts.clientDir) : "/nonexistent",
+  };
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  const busy = await fetch(`${base}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`port ${opts.port} is already in use: set BENCH_PORT to a free one`);
+  const started = performance.now();
+  const server = spawn(process.execPath, serverArgs(), { env, stdio: ["ignore", "inherit", "inherit"] });
+  const exited = new Promise<void>((done) => server.once("exit", () => done()));
+  const stop = async () => {
+    if (server.exitCode === null) server.kill("SIGTERM");
+    await exited;
+  };
+  const deadline = started + 60_000;
+  while (performance.now() < deadline && server.exitCode === null) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, server };
+      if ((await fetch(`${base}/api/health`)).ok) {
+        return { base, server, startMs: performance.now() - started, stop };
+      }
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 10));
   }
-  server.kill();
+  await stop();
   throw new Error("the bench server did not become healthy");
+}
+
+/** Signs a generated account in (the bench user by default) and returns the cookie header to send back. */
+export async function signInBench(
+  base: string,
+  account: { email: string; password: string } = BENCH_USER,
+): Promise<string> {
+  let failure = "";
+  // A loaded machine has been seen to fail one sign-in right after start-up; a benchmark should not stop on it.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const res = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    if (res.ok) {
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    }
+    failure = `${res.status} ${await res.text()}`;
+    console.warn(`sign-in as ${account.email} failed (${failure}); retrying`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`sign-in failed: ${failure}`);
 }

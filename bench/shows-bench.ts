@@ -12,7 +12,7 @@
  * Client and server share the machine's cores, so absolute figures are pessimistic.
  */
 import { parseArgs } from "node:util";
-import { BENCH_USER, startBenchServer } from "./server.ts";
+import { signInBench, startBenchServer } from "./server.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -26,19 +26,6 @@ const PORT = Number(args.port);
 const BASE = `http://localhost:${PORT}`;
 const SECONDS = Number(args.seconds);
 const CONCURRENCY = Number(args.concurrency);
-
-async function signIn(): Promise<string> {
-  const res = await fetch(`${BASE}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: BASE },
-    body: JSON.stringify({ email: BENCH_USER.email, password: BENCH_USER.password }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
 
 interface Result {
   name: string;
@@ -96,9 +83,9 @@ async function run(name: string, path: string, cookie: string): Promise<Result> 
 }
 
 async function main() {
-  const { server } = await startBenchServer({ port: PORT, dataDir: args["data-dir"] });
+  const { stop } = await startBenchServer({ port: PORT, dataDir: args["data-dir"] });
   try {
-    const cookie = await signIn();
+    const cookie = await signInBench(BASE);
     const get = async <T>(path: string) =>
       (await (await fetch(`${BASE}${path}`, { headers: { cookie } })).json()) as T;
 
@@ -151,7 +138,7 @@ async function main() {
       );
     }
   } finally {
-    server.kill("SIGTERM");
+    await stop();
   }
 }
 

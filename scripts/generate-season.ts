@@ -3,13 +3,17 @@
  * classes built from the real class names and show calendar in tests/fixtures/walking-horse, about half
  * of them upcoming, with a few 600-class Celebration-size shows. Classes go in through the app's own
  * `insertClasses`, so every class gets its division from the rule and the facet summary is kept.
+ * Then the people (scripts/season-people.ts): 20,000 users, their horses, friendships, about
+ * 500,000 class entries and their notifications.
  *
  *   node --import tsx scripts/generate-season.ts --data-dir /tmp/season            (SQLite file)
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/season node --import tsx scripts/generate-season.ts
  *
- * Options: --shows N (1500), --classes N (250000), --seed N (1), --data-dir DIR (./data-season).
- * The database must be empty. A user bench@ringside.test (password "bench-password") is created so
- * benchmarks can sign in. Deterministic for a given seed and day.
+ * Options: --shows N (1500), --classes N (250000), --users N (20000), --entries N (500000), --seed N (1),
+ * --data-dir DIR (./data-season). The database must be empty. Every generated user's password is
+ * "bench-password"; benchmarks sign in as bench@ringside.test (a busy trainer: horses, customers, friends
+ * and entries) and owner@ringside.test (a typical owner). Deterministic for a given seed and day. Records what it generated in app_meta
+ * (`bench-season`), so a benchmark can tell a finished dataset from a partial one.
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -18,16 +22,18 @@ import { addDays, format } from "date-fns";
 import { sql } from "kysely";
 import { openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
-import { insertPasswordUser } from "#server/db/users.ts";
 import { insertClasses, type NewClass } from "#server/features/shows/shows.repository.ts";
 import { newId } from "#server/platform/ids.ts";
 import { fixtureColumn } from "#tests/support/walking-horse.ts";
-import { BENCH_USER } from "../bench/server.ts";
+import { BENCH_OWNER, BENCH_SEASON_KEY, BENCH_USER } from "../bench/server.ts";
+import { type GeneratedShow, generatePeople } from "./season-people.ts";
 
 const { values: args } = parseArgs({
   options: {
     shows: { type: "string", default: "1500" },
     classes: { type: "string", default: "250000" },
+    users: { type: "string", default: "20000" },
+    entries: { type: "string", default: "500000" },
     seed: { type: "string", default: "1" },
     "data-dir": { type: "string", default: "./data-season" },
   },
@@ -199,6 +205,7 @@ async function main() {
   const started = Date.now();
   const BATCH = 25;
   let classTotal = 0;
+  const generated: GeneratedShow[] = [];
 
   for (let first = 0; first < SHOWS; first += BATCH) {
     await db.db.transaction().execute(async (trx) => {
@@ -239,6 +246,13 @@ async function main() {
         }));
         await insertClasses(trx, id, classes);
         classTotal += classes.length;
+        generated.push({
+          id,
+          name,
+          startDate: ymd(start),
+          classPrefix: big ? "cel" : "class",
+          classCount: classes.length,
+        });
       }
     });
     if ((first / BATCH) % 10 === 0) {
@@ -246,21 +260,29 @@ async function main() {
     }
   }
 
-  const userId = newId();
-  await db.db.transaction().execute(async (trx) => {
-    await insertPasswordUser(trx, db.kind, {
-      id: userId,
-      name: BENCH_USER.name,
-      email: BENCH_USER.email,
-      roles: ["Owner"],
-      passwordHash: await hashPassword(BENCH_USER.password),
-    });
+  const people = await generatePeople(db.db, db.kind, generated, {
+    users: Number(args.users),
+    entries: Number(args.entries),
+    random,
+    firstNames: FIRST,
+    lastNames: LAST,
+    passwordHash: await hashPassword(BENCH_USER.password),
+    benchUser: { id: newId(), email: BENCH_USER.email, name: BENCH_USER.name },
+    ownerUser: { id: newId(), email: BENCH_OWNER.email, name: BENCH_OWNER.name },
+    today,
   });
+  await db.db
+    .insertInto("app_meta")
+    .values({
+      key: BENCH_SEASON_KEY,
+      value: JSON.stringify({ shows: SHOWS, classes: classTotal, ...people }),
+    })
+    .execute();
   // Fresh planner statistics, so both engines pick the show and class indexes on the new data.
   await sql`analyze`.execute(db.db);
   await db.close();
   console.log(
-    `Generated ${SHOWS} shows and ${classTotal} classes in ${((Date.now() - started) / 1000).toFixed(1)} s into ${url ?? file}`,
+    `Generated ${SHOWS} shows, ${classTotal} classes, ${people.users} users, ${people.horses} horses, ${people.friendships} friendships, ${people.entries} entries and ${people.notifications} notifications in ${((Date.now() - started) / 1000).toFixed(1)} s into ${url ?? file}`,
   );
 }
 

@@ -1,14 +1,16 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import { ERROR_CODES } from "#domain/errors.ts";
 import { authRoutes } from "#server/auth/auth.routes.ts";
 import { type Auth, createAuth, trustedOrigins } from "#server/auth/auth.ts";
+import { createSessionCache, type SessionCache } from "#server/auth/session-cache.ts";
 import type { AppConfig } from "#server/config.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
@@ -30,6 +32,7 @@ import { rosterRoutes } from "#server/features/roster/roster.routes.ts";
 import { showAdminRoutes } from "#server/features/shows/shows.admin.routes.ts";
 import { showRoutes } from "#server/features/shows/shows.routes.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
+import { responseSerializer } from "#server/http/serializer.ts";
 import { viewerPlugin } from "#server/http/viewer.ts";
 import { type AiProvider, createAiProvider } from "#server/platform/ai/provider.ts";
 import { createEventBus, type EventBus, eventRoutes } from "#server/platform/events.ts";
@@ -43,6 +46,8 @@ export interface AppDeps {
   events: EventBus;
   /** Recommendations today; show prediction and image extraction use the same provider (ADR 009). */
   ai: AiProvider;
+  /** Validated sessions; call `sessions.forgetUsers([id])` after changing a user's account, roles or profile. */
+  sessions: SessionCache;
 }
 
 declare module "fastify" {
@@ -63,7 +68,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await migrateToLatest(db);
   if (config.demo) await seedDemo(db);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, demo: config.demo });
-  const auth = createAuth({ config, db, mailer });
   const ai = await createAiProvider(config.ai);
 
   const app = Fastify({
@@ -73,9 +77,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   const events = createEventBus(db, app.log);
   await events.start();
-  app.decorate("deps", { config, db, auth, mailer, events, ai });
+  const sessions = createSessionCache({
+    bus: events,
+    log: app.log,
+    settleMs: db.kind === "postgres" ? undefined : 0,
+  });
+  const auth = createAuth({ config, db, mailer, sessions });
+  app.decorate("deps", { config, db, auth, mailer, events, sessions, ai });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ validate: config.validateResponses }));
   registerErrorHandling(app);
 
   const insecure = config.publicUrl.startsWith("http://");
@@ -101,6 +111,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
     strictTransportSecurity: insecure ? false : undefined,
   });
+  // JSON above 1 KiB goes out Brotli- or gzip-compressed when the client accepts it (Vary is set).
+  // The built SPA is compressed once at build time instead (registerClient).
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
 
   await app.register(swagger, {
     openapi: {
@@ -125,7 +138,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(viewerPlugin, { auth });
+  await app.register(viewerPlugin, { auth, sessions });
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth });
   await app.register(meRoutes, { config });
@@ -149,13 +162,18 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   app.addHook("onClose", async () => {
     mailer.close();
+    sessions.close();
     await events.close();
     await db.close();
   });
   return app;
 }
 
-/** Serves the built SPA: hashed assets cached for a year, the shell and service worker revalidated. */
+/**
+ * Serves the built SPA: hashed assets cached for a year, the shell and service worker revalidated.
+ * Vite wrote a Brotli and a gzip copy of every text asset; `preCompressed` sends the one the
+ * browser's Accept-Encoding allows, and `Vary` keeps shared caches from mixing them up.
+ */
 function registerClient(app: FastifyInstance, clientDir: string | undefined): void {
   const hasClient = !!clientDir && existsSync(join(clientDir, "index.html"));
   if (hasClient) {
@@ -164,7 +182,9 @@ function registerClient(app: FastifyInstance, clientDir: string | undefined): vo
       wildcard: false,
       cacheControl: false,
       index: ["index.html"],
+      preCompressed: true,
       setHeaders(res, path) {
+        res.setHeader("vary", "accept-encoding");
         if (path.includes(`${join("/", "assets", "/")}`)) {
           res.setHeader("cache-control", "public, max-age=31536000, immutable");
         } else {

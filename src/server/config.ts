@@ -38,6 +38,7 @@ const EnvSchema = z.object({
     .min(1)
     .max(10_000)
     .default(20),
+  VALIDATE_RESPONSES: flag.optional(),
 });
 
 /**
@@ -75,6 +76,8 @@ export interface AppConfig {
   /** Where the built SPA lives; absent in API-only tests. */
   clientDir: string | undefined;
   ai: AiConfig;
+  /** Check every response against its zod schema (the test suite); production skips the cost. */
+  validateResponses: boolean;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     clientDir: resolve(e.CLIENT_DIR),
     ai: aiConfig(e),
+    validateResponses: e.VALIDATE_RESPONSES ?? false,
   };
 }
 

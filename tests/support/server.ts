@@ -50,6 +50,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: "silent",
     clientDir: undefined,
     ai: { provider: "rules" },
+    validateResponses: true,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { magicLink } from "better-auth/plugins";
 import { SignUpRole } from "#domain/contracts/auth.ts";
 import { rolesForSignUp, serializeRoles } from "#domain/roles.ts";
 import { texts } from "#domain/texts.ts";
+import type { SessionCache } from "#server/auth/session-cache.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { DEMO_ADMIN_EMAIL } from "#server/db/seed/demo-accounts.ts";
@@ -27,8 +28,13 @@ export function trustedOrigins(config: AppConfig): string[] {
   return [...origins];
 }
 
-export function createAuth(opts: { config: AppConfig; db: Db; mailer: Mailer }) {
-  const { config, db, mailer } = opts;
+export function createAuth(opts: {
+  config: AppConfig;
+  db: Db;
+  mailer: Mailer;
+  sessions: Pick<SessionCache, "forgetUsers">;
+}) {
+  const { config, db, mailer, sessions } = opts;
   const secure = config.publicUrl.startsWith("https://");
 
   /** Demo mode's "default session": signs the browser in as the preset admin-owner. */
@@ -124,7 +130,12 @@ export function createAuth(opts: { config: AppConfig; db: Db; mailer: Mailer }) 
       database: { generateId: () => newId() },
     },
     databaseHooks: {
+      // Every session or user change better-auth makes (sign-out, revocations, password reset)
+      // empties the session cache on every app server before the request answers.
+      session: { delete: { after: (session) => sessions.forgetUsers([session.userId]) } },
       user: {
+        update: { after: (user) => sessions.forgetUsers([user.id]) },
+        delete: { after: (user) => sessions.forgetUsers([user.id]) },
         create: {
           async before(user, ctx) {
             // Sign-up carries the chosen role in the body; anything other than Owner/Trainer is refused.

@@ -4,6 +4,7 @@ import { initialMigration } from "#server/db/migrations/001-initial.ts";
 import { showDivisionsMigration } from "#server/db/migrations/002-show-divisions.ts";
 import { consentMigration } from "#server/db/migrations/004-consent.ts";
 import { recommendationsMigration } from "#server/db/migrations/006-recommendations.ts";
+import { performanceMigration } from "#server/db/migrations/007-performance.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
 function provider(db: Db): MigrationProvider {
@@ -14,6 +15,7 @@ function provider(db: Db): MigrationProvider {
         "002-show-divisions": showDivisionsMigration(),
         "004-consent": consentMigration(),
         "006-recommendations": recommendationsMigration(),
+        "007-performance": performanceMigration(db.kind),
       };
     },
   };

@@ -136,6 +136,8 @@ export interface ShowTable {
   sanctioning_org: string | null;
   is_ai_prediction: number;
   created_at: string;
+  /** Goes up on every change to the show, its judges or its classes (database triggers, migration 007). */
+  revision: Generated<number>;
 }
 
 export interface ShowJudgeTable {

@@ -24,42 +24,59 @@ export async function insertPasswordUser(
   kind: DbKind,
   user: NewPasswordUser,
 ): Promise<string> {
-  const id = user.id ?? newId();
+  const [id] = await insertPasswordUsers(db, kind, [user]);
+  return id!;
+}
+
+/** Many users at once (generated datasets): two multi-row statements per batch. Returns the ids. */
+export async function insertPasswordUsers(
+  db: Kysely<Database> | Transaction<Database>,
+  kind: DbKind,
+  users: readonly NewPasswordUser[],
+): Promise<string[]> {
   const now = new Date();
   const instant = kind === "postgres" ? now : now.toISOString();
-  await db
-    .insertInto("user")
-    .values({
-      id,
-      name: user.name,
-      email: user.email.toLowerCase(),
-      email_verified: kind === "postgres" ? true : 1,
-      image: null,
-      roles: serializeRoles(user.roles),
-      gender: user.gender ?? null,
-      date_of_birth: user.dateOfBirth ?? null,
-      photo_id: null,
-      created_at: instant,
-      updated_at: instant,
-    })
-    .execute();
-  await db
-    .insertInto("account")
-    .values({
-      id: newId(),
-      user_id: id,
-      account_id: id,
-      provider_id: "credential",
-      access_token: null,
-      refresh_token: null,
-      id_token: null,
-      access_token_expires_at: null,
-      refresh_token_expires_at: null,
-      scope: null,
-      password: user.passwordHash,
-      created_at: instant,
-      updated_at: instant,
-    })
-    .execute();
-  return id;
+  const ids = users.map((u) => u.id ?? newId());
+  for (let first = 0; first < users.length; first += 500) {
+    const batch = users.slice(first, first + 500);
+    await db
+      .insertInto("user")
+      .values(
+        batch.map((user, i) => ({
+          id: ids[first + i]!,
+          name: user.name,
+          email: user.email.toLowerCase(),
+          email_verified: kind === "postgres" ? true : 1,
+          image: null,
+          roles: serializeRoles(user.roles),
+          gender: user.gender ?? null,
+          date_of_birth: user.dateOfBirth ?? null,
+          photo_id: null,
+          created_at: instant,
+          updated_at: instant,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto("account")
+      .values(
+        batch.map((user, i) => ({
+          id: newId(),
+          user_id: ids[first + i]!,
+          account_id: ids[first + i]!,
+          provider_id: "credential",
+          access_token: null,
+          refresh_token: null,
+          id_token: null,
+          access_token_expires_at: null,
+          refresh_token_expires_at: null,
+          scope: null,
+          password: user.passwordHash,
+          created_at: instant,
+          updated_at: instant,
+        })),
+      )
+      .execute();
+  }
+  return ids;
 }

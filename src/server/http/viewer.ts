@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import type { Me } from "#domain/contracts/auth.ts";
 import { hasRole, parseRoles, type Role } from "#domain/roles.ts";
 import type { Auth } from "#server/auth/auth.ts";
+import type { SessionCache } from "#server/auth/session-cache.ts";
 import { forbidden, unauthorized } from "#server/platform/errors.ts";
 
 /** The signed-in person making a request, as every service receives it. */
@@ -17,6 +18,8 @@ declare module "fastify" {
   }
 }
 
+type SessionUser = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>["user"];
+
 export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -26,11 +29,41 @@ export function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-export const viewerPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth }) => {
+/**
+ * The value of the one cookie called `name`; null when there is none, or when it appears more than
+ * once (then which copy counts is better-auth's business, and such a request is never cached).
+ */
+export function singleCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  let found: string | null = null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    if (found !== null) return null;
+    found = part.slice(eq + 1).trim();
+  }
+  return found;
+}
+
+export const viewerPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; sessions: SessionCache }) => {
+  const cookieName = (await opts.auth.$context).authCookies.sessionToken.name;
+
   async function optionalViewer(request: FastifyRequest): Promise<Viewer | null> {
+    const header = request.headers.cookie;
+    if (!header?.includes(cookieName)) return null;
+    const key = singleCookie(header, cookieName);
+    const cached = key === null ? undefined : opts.sessions.get(key);
+    if (cached) return cached;
+    const ticket = opts.sessions.ticket();
     const session = await opts.auth.api.getSession({ headers: toHeaders(request) });
     if (!session) return null;
-    const u = session.user as typeof session.user & {
+    const viewer = toViewer(session.user);
+    if (key !== null) opts.sessions.put(key, viewer, new Date(session.session.expiresAt), ticket);
+    return viewer;
+  }
+
+  function toViewer(user: SessionUser): Viewer {
+    const u = user as SessionUser & {
       roles?: string | null;
       gender?: string | null;
       dateOfBirth?: string | null;

@@ -19,11 +19,29 @@ export interface LiveEvent {
 
 export type LiveListener = (event: LiveEvent) => void;
 
+/**
+ * "Drop what you cached about these users' sessions" (null: everyone), for the session cache
+ * (src/server/auth/session-cache.ts). Travels on its own channel and never reaches a browser.
+ * `nonce` lets the sender recognise its own message coming back.
+ */
+export interface SessionsEvent {
+  userIds: string[] | null;
+  nonce: string;
+}
+
+export type SessionsListener = (event: SessionsEvent) => void;
+
 export interface EventBus {
   /** Resolves once the bus delivers (on PostgreSQL: once LISTEN is in place). */
   start(): Promise<void>;
   publish(event: LiveEvent): Promise<void>;
   subscribe(listener: LiveListener): () => void;
+  publishSessions(event: SessionsEvent): Promise<void>;
+  /**
+   * Also told `{ userIds: null }` when the PostgreSQL LISTEN connection comes back after a loss,
+   * because messages sent meanwhile were missed.
+   */
+  subscribeSessions(listener: SessionsListener): () => void;
   close(): Promise<void>;
 }
 
@@ -32,16 +50,17 @@ interface Logger {
 }
 
 export const PG_CHANNEL = "ringside_events";
+export const PG_SESSIONS_CHANNEL = "ringside_sessions";
 /** pg_notify payloads must stay under 8000 bytes: about 150 user ids of 36 characters plus JSON. */
 const MAX_IDS_PER_MESSAGE = 150;
 
-class Listeners {
-  private readonly set = new Set<LiveListener>();
-  add(listener: LiveListener): () => void {
+class Listeners<E> {
+  private readonly set = new Set<(event: E) => void>();
+  add(listener: (event: E) => void): () => void {
     this.set.add(listener);
     return () => this.set.delete(listener);
   }
-  emit(event: LiveEvent): void {
+  emit(event: E): void {
     for (const listener of this.set) listener(event);
   }
 }
@@ -59,6 +78,19 @@ function parseEvent(payload: string | undefined): LiveEvent | null {
   }
 }
 
+function parseSessionsEvent(payload: string | undefined): SessionsEvent | null {
+  if (!payload) return null;
+  try {
+    const value = JSON.parse(payload) as Partial<SessionsEvent>;
+    const ids = value.userIds;
+    if (typeof value.nonce !== "string") return null;
+    if (ids !== null && !(Array.isArray(ids) && ids.every((id) => typeof id === "string"))) return null;
+    return { userIds: ids ?? null, nonce: value.nonce };
+  } catch {
+    return null;
+  }
+}
+
 /** Splits an event so each PostgreSQL message stays under the payload limit. */
 export function chunkEvent(event: LiveEvent): LiveEvent[] {
   if (event.userIds === null || event.userIds.length <= MAX_IDS_PER_MESSAGE) return [event];
@@ -70,17 +102,22 @@ export function chunkEvent(event: LiveEvent): LiveEvent[] {
 }
 
 function memoryBus(): EventBus {
-  const listeners = new Listeners();
+  const listeners = new Listeners<LiveEvent>();
+  const sessions = new Listeners<SessionsEvent>();
   return {
     start: async () => {},
     publish: async (event) => listeners.emit(event),
     subscribe: (listener) => listeners.add(listener),
+    publishSessions: async (event) => sessions.emit(event),
+    subscribeSessions: (listener) => sessions.add(listener),
     close: async () => {},
   };
 }
 
 function postgresBus(pool: pg.Pool, log: Logger): EventBus {
-  const listeners = new Listeners();
+  const listeners = new Listeners<LiveEvent>();
+  const sessions = new Listeners<SessionsEvent>();
+  let everConnected = false;
   let client: pg.Client | null = null;
   let closing = false;
   let retryDelay = 500;
@@ -90,9 +127,13 @@ function postgresBus(pool: pg.Pool, log: Logger): EventBus {
     // LISTEN holds its connection for good, so it gets its own client rather than one from the pool.
     const next = new pg.Client(pool.options);
     next.on("notification", (message) => {
-      if (message.channel !== PG_CHANNEL) return;
-      const event = parseEvent(message.payload);
-      if (event) listeners.emit(event);
+      if (message.channel === PG_CHANNEL) {
+        const event = parseEvent(message.payload);
+        if (event) listeners.emit(event);
+      } else if (message.channel === PG_SESSIONS_CHANNEL) {
+        const event = parseSessionsEvent(message.payload);
+        if (event) sessions.emit(event);
+      }
     });
     next.on("error", (error) => {
       log.warn({ err: error }, "live events: LISTEN connection failed; reconnecting");
@@ -102,12 +143,15 @@ function postgresBus(pool: pg.Pool, log: Logger): EventBus {
     try {
       await next.connect();
       await next.query(`LISTEN ${PG_CHANNEL}`);
+      await next.query(`LISTEN ${PG_SESSIONS_CHANNEL}`);
     } catch (error) {
       await next.end().catch(() => {});
       throw error;
     }
     client = next;
     retryDelay = 500;
+    if (everConnected) sessions.emit({ userIds: null, nonce: "" });
+    everConnected = true;
   }
 
   function lost(failed: pg.Client): void {
@@ -138,6 +182,10 @@ function postgresBus(pool: pg.Pool, log: Logger): EventBus {
       }
     },
     subscribe: (listener) => listeners.add(listener),
+    async publishSessions(event) {
+      await pool.query("select pg_notify($1, $2)", [PG_SESSIONS_CHANNEL, JSON.stringify(event)]);
+    },
+    subscribeSessions: (listener) => sessions.add(listener),
     async close() {
       closing = true;
       clearTimeout(retryTimer);

@@ -1,7 +1,5 @@
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
-import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import { ERROR_CODES } from "#domain/errors.ts";
 import { AppError, badRequest } from "#server/platform/errors.ts";
 
@@ -79,6 +77,11 @@ export async function readUpload(request: FastifyRequest): Promise<Buffer> {
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length > MAX_UPLOAD_BYTES) throw tooLarge();
+  // Loaded on first upload, not at start-up: sharp's native library is a tenth of a cold start.
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([
+    import("file-type"),
+    import("sharp"),
+  ]);
   const sniffed = await fileTypeFromBuffer(input);
   if (!sniffed || !ACCEPTED_TYPES.has(sniffed.mime)) throw badRequest(IMAGE_ERRORS.notImage);
   try {

@@ -35,14 +35,31 @@ export interface NotificationRow {
   read_at: string | null;
 }
 
-/** The user's visible notifications, newest first, with that user's read state. */
+/**
+ * The user's visible notifications, newest first, with that user's read state. The user's own and
+ * the everyone-notifications are read as two index-ordered scans of at most the list length each,
+ * then merged: the cost stays with the list length however many notifications pile up over the years.
+ */
 export async function listVisible(db: Kysely<Database>, userId: string): Promise<NotificationRow[]> {
+  const newest = (own: boolean) =>
+    db
+      .selectFrom("notification")
+      .select(["id", "type", "message", "show_id", "created_at"])
+      .where("user_id", own ? "=" : "is", own ? userId : null)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(NOTIFICATION_LIST_LIMIT);
   return db
-    .selectFrom("notification as n")
+    .selectFrom((eb) =>
+      eb
+        .selectFrom(newest(true).as("own"))
+        .selectAll()
+        .unionAll(eb.selectFrom(newest(false).as("everyone")).selectAll())
+        .as("n"),
+    )
     .leftJoin("notification_read as r", (join) =>
       join.onRef("r.notification_id", "=", "n.id").on("r.user_id", "=", userId),
     )
-    .where((eb) => eb.or([eb("n.user_id", "=", userId), eb("n.user_id", "is", null)]))
     .select(["n.id", "n.type", "n.message", "n.show_id", "n.created_at", "r.read_at"])
     .orderBy("n.created_at", "desc")
     .orderBy("n.id", "desc")

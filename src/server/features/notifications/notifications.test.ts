@@ -97,4 +97,22 @@ describe("notifications API", () => {
     // Fastify itself caps path parameters at 100 characters (414); the contract's limit matches.
     expect((await read(ann, "x".repeat(101))).statusCode).toBe(414);
   });
+  // Last: the 80 everyone-notifications it adds would change the other tests' counts.
+  it("lists only the newest 100, own and everyone's interleaved by time", async () => {
+    const crowded = await signedInUser(t.app, { name: "Crowded" });
+    const expected: { id: string; hoursAgo: number }[] = [];
+    // 80 of the user's own (even hours) and 80 more for everyone (odd hours), older than the fixtures above.
+    for (let i = 0; i < 80; i++) {
+      expected.push({
+        id: await addNotification(crowded.id, `own ${i}`, 100 + 2 * i, "BarnActivity"),
+        hoursAgo: 100 + 2 * i,
+      });
+      expected.push({ id: await addNotification(null, `everyone ${i}`, 101 + 2 * i), hoursAgo: 101 + 2 * i });
+    }
+    const items: { id: string }[] = (await list(crowded)).json().notifications;
+    expect(items).toHaveLength(100);
+    expect(items[0]!.id).toBe(forEveryone);
+    const newest = expected.sort((a, b) => a.hoursAgo - b.hoursAgo).slice(0, 99);
+    expect(items.slice(1).map((n) => n.id)).toEqual(newest.map((n) => n.id));
+  });
 });

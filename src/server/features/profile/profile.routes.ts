@@ -22,7 +22,13 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db }): Pro
         response: { 200: Me, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request) => editProfile(opts.db, await app.requireViewer(request), request.body),
+    async (request) => {
+      const viewer = await app.requireViewer(request);
+      const updated = await editProfile(opts.db, viewer, request.body);
+      // The viewer (name, email, photo) is cached with the session; every server must see the edit.
+      await app.deps.sessions.forgetUsers([viewer.id]);
+      return updated;
+    },
   );
 
   r.put(
@@ -35,6 +41,11 @@ export async function profileRoutes(app: FastifyInstance, opts: { db: Db }): Pro
         response: { 200: PhotoResult, 400: ErrorBody, 401: ErrorBody, 413: ErrorBody },
       },
     },
-    async (request) => changePhoto(opts.db, await app.requireViewer(request), () => readUpload(request)),
+    async (request) => {
+      const viewer = await app.requireViewer(request);
+      const result = await changePhoto(opts.db, viewer, () => readUpload(request));
+      await app.deps.sessions.forgetUsers([viewer.id]);
+      return result;
+    },
   );
 }

@@ -108,10 +108,11 @@ export async function pastShowsMatching(db: Kysely<Database>, query: string, tod
     .execute();
 }
 
+/** The show if it ended before `today`, with its revision (the version of its class list). */
 export async function pastShow(db: Kysely<Database>, id: string, today: string) {
   return db
     .selectFrom("show")
-    .select("id")
+    .select(["id", "revision"])
     .where("id", "=", id)
     .where("end_date", "<", today)
     .executeTakeFirst();

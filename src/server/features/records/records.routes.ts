@@ -18,8 +18,10 @@ import {
   horseRecords,
   myRecords,
   pastShowClasses,
+  pastShowRevision,
   suggestPastShows,
 } from "#server/features/records/records.service.ts";
+import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const params = z.strictObject({ id: IdParam });
@@ -28,6 +30,7 @@ const today = () => format(new Date(), "yyyy-MM-dd");
 export async function recordRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
+  const classLists = createVersionedJsonCache({ maxEntries: 200 });
 
   r.get(
     "/api/records",
@@ -94,14 +97,18 @@ export async function recordRoutes(app: FastifyInstance, opts: { db: Db }): Prom
     {
       schema: {
         tags: ["records"],
-        summary: "The classes of a past show, for the record's class choice",
+        summary: "The classes of a past show, for the record's class choice (ETag: send If-None-Match)",
         params,
         response: { 200: PastShowClasses, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await app.requireViewer(request);
-      return pastShowClasses(db, request.params.id, today());
+      const { id } = request.params;
+      const revision = await pastShowRevision(db, id, today());
+      return classLists.send(request, reply, id, revision, async () =>
+        String(reply.serialize(await pastShowClasses(db, id, today()))),
+      );
     },
   );
 }

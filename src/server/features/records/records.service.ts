@@ -58,7 +58,14 @@ export async function suggestPastShows(db: Db, query: string, today: string): Pr
   return { shows: await pastShowsMatching(db.db, query, today) };
 }
 
+/** The version of a past show's class list (responses are cached and revalidated by it); 404 unless past. */
+export async function pastShowRevision(db: Db, showId: string, today: string): Promise<number> {
+  const show = await pastShow(db.db, showId, today);
+  if (!show) throw notFound(RECORD_ERRORS.showNotFound);
+  return Number(show.revision);
+}
+
 export async function pastShowClasses(db: Db, showId: string, today: string): Promise<PastShowClasses> {
-  if (!(await pastShow(db.db, showId, today))) throw notFound(RECORD_ERRORS.showNotFound);
+  await pastShowRevision(db, showId, today);
   return { classes: await classesOfShow(db.db, showId) };
 }

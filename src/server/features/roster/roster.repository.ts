@@ -3,70 +3,82 @@ import type { RosterEntry } from "#domain/roster.ts";
 import type { RosterClassInfo, RosterShowInfo } from "#domain/roster-view.ts";
 import type { Database } from "#server/db/schema.ts";
 
-/** An entry with its show and class, as the roster needs them (one row per entry). */
+export type RosterSource = "own" | "rider" | "friends";
+
+/** An entry with its show, class and the names it mentions, as the roster needs them (one row per entry). */
 export interface RosterRow {
+  source: RosterSource;
   entry: RosterEntry;
   show: RosterShowInfo;
   cls: RosterClassInfo;
+  userName: string;
+  riderName: string | null;
+  horseName: string | null;
+  /** Who made the entry: "Entered by" on an entry someone else made for the viewer. */
+  creatorName: string | null;
 }
 
-type Source = "own" | "rider" | "friends";
-
 /**
- * One query per source of roster entries, each joined to its show and class and limited to
- * entries dated today or later (class date, else the show's start date), so a long history of
- * past seasons never grows the work.
+ * Every entry the viewer's roster may show, in ONE statement: the viewer's own, those naming the
+ * viewer as rider (trainers only), and the friends' showing entries, each joined to its show, class,
+ * owner, rider and horse names, and limited to entries dated today or later (class date, else the
+ * show's start date), so past seasons never grow the work. Each part goes through its own index
+ * (`class_entry_user_class`, `class_entry_rider`, the friendship key), so the cost follows the
+ * viewer's own data, not the size of the season. Rows come back by source, then creation order.
  */
 export async function rosterRows(
   db: Kysely<Database>,
   viewerId: string,
-  source: Source,
+  sources: { rider: boolean },
   today: string,
 ): Promise<RosterRow[]> {
-  let query = db
-    .selectFrom("class_entry as e")
-    .innerJoin("show_class as c", (join) =>
-      join.onRef("c.show_id", "=", "e.show_id").onRef("c.id", "=", "e.class_id"),
-    )
-    .innerJoin("show as s", "s.id", "e.show_id")
-    .where(sql<string>`coalesce(c.date, s.start_date)`, ">=", today);
-  if (source === "own") query = query.where("e.user_id", "=", viewerId);
-  if (source === "rider") {
-    query = query
-      .where("e.rider_id", "=", viewerId)
-      .where("e.user_id", "<>", viewerId)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom("user_block as b")
-              .select("b.blocker_id")
-              .where((b) =>
-                b.or([
-                  b.and([b("b.blocker_id", "=", viewerId), b("b.blocked_id", "=", b.ref("e.user_id"))]),
-                  b.and([b("b.blocked_id", "=", viewerId), b("b.blocker_id", "=", b.ref("e.user_id"))]),
-                ]),
-              ),
+  const part = (source: RosterSource) => {
+    let query = db
+      .selectFrom("class_entry as e")
+      .innerJoin("show_class as c", (join) =>
+        join.onRef("c.show_id", "=", "e.show_id").onRef("c.id", "=", "e.class_id"),
+      )
+      .innerJoin("show as s", "s.id", "e.show_id")
+      .where(sql<string>`coalesce(c.date, s.start_date)`, ">=", today);
+    if (source === "own") query = query.where("e.user_id", "=", viewerId);
+    if (source === "rider") {
+      query = query
+        .where("e.rider_id", "=", viewerId)
+        .where("e.user_id", "<>", viewerId)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("user_block as b")
+                .select("b.blocker_id")
+                .where((b) =>
+                  b.or([
+                    b.and([b("b.blocker_id", "=", viewerId), b("b.blocked_id", "=", b.ref("e.user_id"))]),
+                    b.and([b("b.blocked_id", "=", viewerId), b("b.blocker_id", "=", b.ref("e.user_id"))]),
+                  ]),
+                ),
+            ),
           ),
-        ),
-      );
-  }
-  // `friendship` holds accepted friendships only; a pending request shares nothing (ADR 008).
-  if (source === "friends") {
-    query = query
-      .innerJoin("friendship as f", "f.friend_id", "e.user_id")
-      .where("f.user_id", "=", viewerId)
-      .where("e.status", "in", ["ImShowing", "HorseIsShowing"]);
-  }
-  const rows = await query
-    .select([
-      "e.id",
+        );
+    }
+    // `friendship` holds accepted friendships only; a pending request shares nothing (ADR 008).
+    if (source === "friends") {
+      query = query
+        .where("e.user_id", "in", (eb) =>
+          eb.selectFrom("friendship as f").select("f.friend_id").where("f.user_id", "=", viewerId),
+        )
+        .where("e.status", "in", ["ImShowing", "HorseIsShowing"]);
+    }
+    return query.select([
+      sql<RosterSource>`${sql.lit(source)}`.as("source"),
+      "e.id as id",
       "e.user_id",
       "e.show_id",
       "e.class_id",
       "e.status",
       "e.horse_id",
       "e.rider_id",
+      "e.created_at as created_at",
       "e.created_by",
       "s.name as show_name",
       "s.location",
@@ -76,11 +88,27 @@ export async function rosterRows(
       "c.name as class_name",
       "c.date",
       "c.position",
-    ])
-    .orderBy("e.created_at")
-    .orderBy("e.id")
+      // Names as scalar subqueries, not joins: PostgreSQL plans a three-part union of six-way joins
+      // afresh on every request, and that planning cost more than running the query.
+      (eb) => eb.selectFrom("user as u").select("u.name").whereRef("u.id", "=", "e.user_id").as("user_name"),
+      (eb) =>
+        eb.selectFrom("user as r").select("r.name").whereRef("r.id", "=", "e.rider_id").as("rider_name"),
+      (eb) =>
+        eb.selectFrom("horse as h").select("h.name").whereRef("h.id", "=", "e.horse_id").as("horse_name"),
+      (eb) =>
+        eb.selectFrom("user as m").select("m.name").whereRef("m.id", "=", "e.created_by").as("creator_name"),
+    ]);
+  };
+  let query = part("own");
+  if (sources.rider) query = query.unionAll(part("rider"));
+  const rows = await query
+    .unionAll(part("friends"))
+    .orderBy("source")
+    .orderBy("created_at")
+    .orderBy("id")
     .execute();
   return rows.map((r) => ({
+    source: r.source,
     entry: {
       id: r.id,
       userId: r.user_id,
@@ -106,19 +134,9 @@ export async function rosterRows(
       date: r.date,
       position: Number(r.position),
     },
+    userName: r.user_name ?? "",
+    riderName: r.rider_name,
+    horseName: r.horse_name,
+    creatorName: r.creator_name,
   }));
-}
-
-export async function namesOf(
-  db: Kysely<Database>,
-  table: "user" | "horse",
-  ids: readonly string[],
-): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom(table)
-    .select(["id", "name"])
-    .where("id", "in", [...ids])
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
 }

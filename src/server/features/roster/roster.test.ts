@@ -212,19 +212,20 @@ describe("roster cost", () => {
   /** Counts the queries a roster request runs, through a Kysely plugin on a copy of the db handle. */
   async function countQueries(viewer: TestUser): Promise<number> {
     let count = 0;
+    // Counted per result: a union's parts pass through transformQuery one by one, but run as one statement.
     const counter: KyselyPlugin = {
-      transformQuery: (args) => {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
         count += 1;
-        return args.node;
+        return args.result;
       },
-      transformResult: async (args) => args.result,
     };
     const db = { ...t.app.deps.db, db: t.app.deps.db.db.withPlugin(counter) };
     await getRoster(db, { ...viewer, gender: null, dateOfBirth: null, photoId: null }, today);
     return count;
   }
 
-  it("runs the same five queries for a trainer with 40 horses and 30 friends over a season as for one entry", async () => {
+  it("runs one query for a trainer with 40 horses and 30 friends over a season, as for one entry", async () => {
     const busy = await buildUser(t.app, { name: "Busy Trainer", roles: ["Owner", "Trainer"] });
     const small = await buildUser(t.app, { name: "Small Trainer", roles: ["Owner", "Trainer"] });
     const pony = await buildHorse(t.app, { owners: [small.id] });
@@ -300,7 +301,7 @@ describe("roster cost", () => {
 
     const busyCount = await countQueries(busy);
     expect(busyCount).toBe(smallCount);
-    expect(busyCount).toBeLessThanOrEqual(5);
+    expect(busyCount).toBe(1);
 
     const res = await getRoster(
       t.app.deps.db,

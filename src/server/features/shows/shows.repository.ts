@@ -34,6 +34,9 @@ export interface ShowKey {
   id: string;
 }
 
+/** Later than any real date (dates are yyyy-mm-dd text). */
+const LAST_DAY = "9999-12-31";
+
 const SHOW_COLUMNS = [
   "s.id",
   "s.name",
@@ -47,31 +50,70 @@ const SHOW_COLUMNS = [
 /**
  * One page of shows matching the filter, after `after` when given: upcoming shows by start date then
  * id ascending, past shows the other way round (most recent first).
+ *
+ * Upcoming pages are the union of two cheap reads, so years of past seasons are never walked: shows
+ * starting today or later (a range of `show_start`, stopping at the page size), and shows already
+ * running (end today or later but started before: a range of `show_end_start`, which holds both dates,
+ * over upcoming shows only).
  */
 export async function listShows(
   db: Queryable,
   filter: ShowFilter,
   page: { after: ShowKey | null; limit: number },
 ): Promise<ShowRow[]> {
-  let query = db.selectFrom("show as s").select(SHOW_COLUMNS);
-  const past = filter.period === "past";
-  query = query.where("s.end_date", past ? "<" : ">=", filter.today);
+  if (filter.period === "past") {
+    return filtered(db, filter, page.after, "desc")
+      .where("s.end_date", "<", filter.today)
+      .orderBy("s.start_date", "desc")
+      .orderBy("s.id", "desc")
+      .limit(page.limit)
+      .execute();
+  }
+  const starting = filtered(db, filter, page.after, "asc")
+    .where("s.start_date", ">=", filter.today)
+    .orderBy("s.start_date")
+    .orderBy("s.id")
+    .limit(page.limit);
+  // The always-true upper bound makes end_date a two-sided range, which SQLite's planner prefers, so it
+  // reads `show_end_start` (upcoming shows only) rather than walking past ones through `show_start`.
+  const running = filtered(db, filter, page.after, "asc")
+    .where("s.end_date", ">=", filter.today)
+    .where("s.end_date", "<=", LAST_DAY)
+    .where("s.start_date", "<", filter.today);
+  return db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom(starting.as("starting"))
+        .selectAll()
+        .unionAll(eb.selectFrom(running.as("running")).selectAll())
+        .as("s"),
+    )
+    .selectAll()
+    .orderBy("s.start_date")
+    .orderBy("s.id")
+    .limit(page.limit)
+    .execute();
+}
+
+/** Shows matching every filter except the date scope, after `after`. */
+function filtered(db: Queryable, filter: ShowFilter, after: ShowKey | null, direction: "asc" | "desc") {
+  let q = db.selectFrom("show as s").select(SHOW_COLUMNS);
   const conditions = [
     ...allWordsLike("s.name", filter.name ?? ""),
     ...allWordsLike("s.location", filter.location ?? ""),
   ];
-  for (const condition of conditions) query = query.where(condition);
-  if (filter.orgs.length > 0) query = query.where("s.sanctioning_org", "in", [...filter.orgs]);
+  for (const condition of conditions) q = q.where(condition);
+  if (filter.orgs.length > 0) q = q.where("s.sanctioning_org", "in", [...filter.orgs]);
   if (filter.judges.length > 0) {
     // A judge sits on few shows: collecting their ids through the name index once beats probing every show.
     const judges = [...filter.judges];
-    query = query.where("s.id", "in", (eb) =>
+    q = q.where("s.id", "in", (eb) =>
       eb.selectFrom("show_judge as j").select("j.show_id").where("j.name", "in", judges),
     );
   }
   if (filter.divisions.length > 0) {
     const divisions = [...filter.divisions];
-    query = query.where(({ exists, selectFrom }) =>
+    q = q.where(({ exists, selectFrom }) =>
       exists(
         selectFrom("show_class as c")
           .select("c.show_id")
@@ -80,18 +122,16 @@ export async function listShows(
       ),
     );
   }
-  const after = page.after;
-  const beyond = past ? "<" : ">";
+  const beyond = direction === "desc" ? "<" : ">";
   if (after) {
-    query = query.where((eb) =>
+    q = q.where((eb) =>
       eb.or([
         eb("s.start_date", beyond, after.startDate),
         eb.and([eb("s.start_date", "=", after.startDate), eb("s.id", beyond, after.id)]),
       ]),
     );
   }
-  const direction = past ? "desc" : "asc";
-  return query.orderBy("s.start_date", direction).orderBy("s.id", direction).limit(page.limit).execute();
+  return q;
 }
 
 /** Judge names of the given shows, in each show's order. One query for the whole page. */
@@ -107,6 +147,12 @@ export async function judgesOf(db: Queryable, showIds: readonly string[]): Promi
     .execute();
   for (const row of rows) byShow.get(row.show_id)?.push(row.name);
   return byShow;
+}
+
+/** The show's revision (migration 007: bumped by triggers on any change to it, its judges or classes). */
+export async function findShowRevision(db: Queryable, id: string): Promise<number | undefined> {
+  const row = await db.selectFrom("show").select("revision").where("id", "=", id).executeTakeFirst();
+  return row === undefined ? undefined : Number(row.revision);
 }
 
 export async function findShow(db: Queryable, id: string): Promise<ShowRow | undefined> {

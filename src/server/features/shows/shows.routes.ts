@@ -17,12 +17,15 @@ import {
   getShowDetail,
   getShowFacets,
   getShowPage,
+  getShowRevision,
   todayYmd,
 } from "#server/features/shows/shows.service.ts";
+import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
 
 /** Read endpoints for the planner and the show detail; any signed-in user may read shows. */
 export async function showRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const details = createVersionedJsonCache({ maxEntries: 200 });
 
   r.get(
     "/api/shows",
@@ -61,14 +64,18 @@ export async function showRoutes(app: FastifyInstance, opts: { db: Db }): Promis
     {
       schema: {
         tags: ["shows"],
-        summary: "One show with its judges and classes",
+        summary: "One show with its judges and classes (ETag: send If-None-Match to revalidate)",
         params: ShowIdParams,
         response: { 200: ShowDetail, 401: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await app.requireViewer(request);
-      return getShowDetail(opts.db, request.params.showId);
+      const { showId } = request.params;
+      const revision = await getShowRevision(opts.db, showId);
+      return details.send(request, reply, showId, revision, async () =>
+        String(reply.serialize(await getShowDetail(opts.db, showId))),
+      );
     },
   );
 

@@ -13,6 +13,7 @@ import { calendarFileName, showCalendar } from "#server/features/shows/shows.cal
 import {
   classesOf,
   findShow,
+  findShowRevision,
   judgesOf,
   listShows,
   type ShowKey,
@@ -87,6 +88,16 @@ async function loadShow(db: Db, showId: string): Promise<ShowSummary> {
   if (!row) throw notFound(texts.errors.showNotFound);
   const judges = await judgesOf(db.db, [row.id]);
   return present(row, judges.get(row.id) ?? []);
+}
+
+/**
+ * The version of everything `getShowDetail` returns for the show: responses are cached and
+ * revalidated by it. Not found when the show does not exist.
+ */
+export async function getShowRevision(db: Db, showId: string): Promise<number> {
+  const revision = await findShowRevision(db.db, showId);
+  if (revision === undefined) throw notFound(texts.errors.showNotFound);
+  return revision;
 }
 
 /** One show with its judges and its classes in show order. */

@@ -212,6 +212,21 @@ describe("GET /api/shows", () => {
     expect(seen).toEqual(all);
   });
 
+  it("pages the upcoming shows too: the one already running first, then by start date", async () => {
+    const names: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ShowPage = await list(`?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      names.push(page.shows.map((s) => s.name));
+      cursor = page.nextCursor;
+    } while (cursor && names.length < 10);
+    expect(names).toEqual([
+      [endsToday.name, jubilee.name],
+      [funShow.name, celebration.name],
+      [predicted.name],
+    ]);
+  });
+
   it.each([
     ["an unknown field", "?colour=red"],
     ["an unknown division", "?division=racking"],

@@ -1,0 +1,158 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pickEncoding } from "#server/http/versioned-json.ts";
+import { signedInUser } from "#tests/support/factories.ts";
+import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { buildShow } from "#tests/support/shows-factories.ts";
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = (await signedInUser(t.app)).cookie;
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  call(t.app, "GET", url, { cookie, headers });
+
+/** Fetches `url` and checks that its ETag revalidates to an empty 304. */
+async function currentTag(url: string): Promise<string> {
+  const res = await get(url);
+  expect(res.statusCode).toBe(200);
+  expect(res.headers["cache-control"]).toBe("private, no-cache");
+  const etag = String(res.headers.etag);
+  expect(etag).toMatch(/^".+"$/);
+  const again = await get(url, { "if-none-match": etag });
+  expect(again.statusCode).toBe(304);
+  expect(again.body).toBe("");
+  expect(again.headers.etag).toBe(etag);
+  return etag;
+}
+
+/** Changes made straight in the database, as an admin screen or an import would make them. */
+const edits = (app: FastifyInstance) => app.deps.db.db;
+
+describe("show detail ETags", () => {
+  it("revalidates with 304 until the show, its judges or its classes change", async () => {
+    const show = await buildShow(t.app, { judges: ["Larry Wheelon"], classes: ["Model Mares", "Yearlings"] });
+    const url = `/api/shows/${show.id}`;
+    const seen = new Set<string>([await currentTag(url)]);
+    expect(await currentTag(url)).toBe([...seen][0]);
+
+    const changes: [
+      string,
+      () => Promise<unknown>,
+      (body: { name: string; judges: string[]; classes: { name: string }[] }) => void,
+    ][] = [
+      [
+        "a class renamed",
+        () =>
+          edits(t.app)
+            .updateTable("show_class")
+            .set({ name: "Model Stallions" })
+            .where("show_id", "=", show.id)
+            .where("id", "=", "class-1")
+            .execute(),
+        (b) => expect(b.classes[0]!.name).toBe("Model Stallions"),
+      ],
+      [
+        "a judge added",
+        () =>
+          edits(t.app)
+            .insertInto("show_judge")
+            .values({ show_id: show.id, position: 1, name: "Sandra Medley" })
+            .execute(),
+        (b) => expect(b.judges).toEqual(["Larry Wheelon", "Sandra Medley"]),
+      ],
+      [
+        "the show renamed",
+        () =>
+          edits(t.app).updateTable("show").set({ name: "Renamed Show" }).where("id", "=", show.id).execute(),
+        (b) => expect(b.name).toBe("Renamed Show"),
+      ],
+      [
+        "a class removed",
+        () =>
+          edits(t.app)
+            .deleteFrom("show_class")
+            .where("show_id", "=", show.id)
+            .where("id", "=", "class-2")
+            .execute(),
+        (b) => expect(b.classes).toHaveLength(1),
+      ],
+    ];
+    for (const [what, change, check] of changes) {
+      const before = [...seen].at(-1)!;
+      await change();
+      const stale = await get(url, { "if-none-match": before });
+      expect(stale.statusCode, what).toBe(200);
+      check(stale.json());
+      const next = await currentTag(url);
+      expect(seen.has(next), what).toBe(false);
+      seen.add(next);
+    }
+  });
+
+  it("keeps other shows' tags when one show changes", async () => {
+    const a = await buildShow(t.app, { classes: ["Amateur Park"] });
+    const b = await buildShow(t.app, { classes: ["Youth Trail"] });
+    const tagB = await currentTag(`/api/shows/${b.id}`);
+    await edits(t.app)
+      .updateTable("show")
+      .set({ location: "Lewisburg, TN" })
+      .where("id", "=", a.id)
+      .execute();
+    expect((await get(`/api/shows/${b.id}`, { "if-none-match": tagB })).statusCode).toBe(304);
+  });
+
+  it("answers 404 once the show is deleted, and 401 without a session, tag or not", async () => {
+    const show = await buildShow(t.app);
+    const url = `/api/shows/${show.id}`;
+    const etag = await currentTag(url);
+    expect((await call(t.app, "GET", url, { headers: { "if-none-match": etag } })).statusCode).toBe(401);
+    await edits(t.app).deleteFrom("show").where("id", "=", show.id).execute();
+    expect((await get(url, { "if-none-match": etag })).statusCode).toBe(404);
+  });
+});
+
+describe("past show class list ETags", () => {
+  it("revalidates with 304 until the classes change", async () => {
+    const show = await buildShow(t.app, { startOffset: -30, classes: ["Model Mares"] });
+    const url = `/api/records/past-shows/${show.id}/classes`;
+    const etag = await currentTag(url);
+    await edits(t.app)
+      .insertInto("show_class")
+      .values({
+        show_id: show.id,
+        id: "class-9",
+        position: 9,
+        number: "9",
+        name: "Yearlings",
+        date: null,
+        division_id: null,
+      })
+      .execute();
+    const res = await get(url, { "if-none-match": etag });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().classes.map((c: { name: string }) => c.name)).toEqual(["Model Mares", "Yearlings"]);
+  });
+
+  it("still refuses an upcoming show", async () => {
+    const show = await buildShow(t.app, { startOffset: 5 });
+    expect((await get(`/api/records/past-shows/${show.id}/classes`)).statusCode).toBe(404);
+  });
+});
+
+describe("choosing an encoding", () => {
+  it.each([
+    ["gzip, deflate, br", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["deflate", null],
+    ["", null],
+    [undefined, null],
+  ])("Accept-Encoding %s gives %s", (header, expected) => {
+    expect(pickEncoding(header)).toBe(expected);
+  });
+});
