@@ -26,12 +26,14 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return <Spinner label={texts.common.loading} />;
 }
 
-/** /auth exists only while signed out. */
+/**
+ * /auth exists only while signed out. It always shows its form: a session check that failed shows as
+ * the form's alert (see AuthScreen), never as a screen without a way to sign in.
+ */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const me = useMe();
   if (me.data) return <Navigate to="/roster" replace />;
-  if (me.isError) return <SessionProblem message={me.error.message} retry={() => void me.refetch()} />;
-  if (me.data === undefined) return <Spinner label={texts.common.loading} />;
+  if (me.isPending) return <Spinner label={texts.common.loading} />;
   return <Suspense fallback={<Spinner label={texts.common.loading} />}>{children}</Suspense>;
 }
 
