@@ -48,7 +48,7 @@ describe("the server process", () => {
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
   });
 
-  it("warns at start when demo mode is on for a reachable address", async () => {
+  it("warns at start when demo mode is on for a reachable address", { timeout: 45_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "ringside-main-"));
     const server = await start({
       DATA_DIR: dataDir,

@@ -10,12 +10,9 @@ import type { Db } from "#server/db/client.ts";
 
 type Kdb = Db["db"];
 
-const DAY_MS = 24 * 60 * 60_000;
-/** Concurrent attempts on one key retry the compare-and-set this often before giving up (refusing). */
-const MAX_CAS_TRIES = 8;
-const CONTENDED: ThrottleDecision = { allowed: false, waitMs: 1000 };
-
 export const sha256 = (value: string): string => createHash("sha256").update(value).digest("base64url");
+
+const DAY_MS = 24 * 60 * 60_000;
 
 const toState = (row: { count: number; last_at: number | string; blocked_until: number | string }) => ({
   count: Number(row.count),
@@ -25,47 +22,43 @@ const toState = (row: { count: number; last_at: number | string; blocked_until: 
 const toRow = (s: ThrottleState) => ({ count: s.count, last_at: s.lastAt, blocked_until: s.blockedUntil });
 
 /**
- * Counts one attempt on a throttled key, or refuses it. A compare-and-set on the stored row makes
- * concurrent attempts (on one server or several sharing PostgreSQL) count one after another.
+ * Counts one attempt on a throttled key, or refuses it. The row is locked for the decision (FOR UPDATE
+ * on PostgreSQL; SQLite runs one write transaction at a time), so concurrent attempts, on one server or
+ * several sharing PostgreSQL, count one after another. A new key starts as an all-zero row, which every
+ * rule reads as "nothing yet".
  */
 export async function consumeAttempt(
-  db: Kdb,
+  db: Db,
   key: string,
   rule: ThrottleRule,
   now: number,
 ): Promise<ThrottleDecision> {
-  for (let i = 0; i < MAX_CAS_TRIES; i++) {
-    const row = await db
+  let created = false;
+  const decision = await db.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("auth_throttle")
+      .values({ key, count: 0, last_at: 0, blocked_until: 0 })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .executeTakeFirst();
+    created = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+    const row = await trx
       .selectFrom("auth_throttle")
       .select(["count", "last_at", "blocked_until"])
       .where("key", "=", key)
-      .executeTakeFirst();
-    const decision = decideAttempt(rule, row ? toState(row) : null, now);
-    if (!decision.allowed) return decision;
-    if (!row) {
-      await db
-        .deleteFrom("auth_throttle")
-        .where("last_at", "<", now - DAY_MS)
-        .execute();
-      const inserted = await db
-        .insertInto("auth_throttle")
-        .values({ key, ...toRow(decision.next) })
-        .onConflict((oc) => oc.column("key").doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return decision;
-      continue;
+      .$if(db.kind === "postgres", (qb) => qb.forUpdate())
+      .executeTakeFirstOrThrow();
+    const decided = decideAttempt(rule, toState(row), now);
+    if (decided.allowed) {
+      await trx.updateTable("auth_throttle").set(toRow(decided.next)).where("key", "=", key).execute();
     }
-    const updated = await db
-      .updateTable("auth_throttle")
-      .set(toRow(decision.next))
-      .where("key", "=", key)
-      .where("count", "=", row.count)
-      .where("last_at", "=", row.last_at)
-      .where("blocked_until", "=", row.blocked_until)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 1) return decision;
-  }
-  return CONTENDED;
+    return decided;
+  });
+  if (created)
+    await db.db
+      .deleteFrom("auth_throttle")
+      .where("last_at", "<", now - DAY_MS)
+      .execute();
+  return decision;
 }
 
 /** Takes back one counted attempt (a window key's successful sign-in, or an attempt refused elsewhere). */

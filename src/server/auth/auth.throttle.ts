@@ -34,7 +34,7 @@ export async function beginAttempt(
 ): Promise<Attempt> {
   const counted: Counted[] = [];
   for (const k of keysFor(opts.endpoint, opts.ip, opts.email, opts.addressLimit)) {
-    const decision = await consumeAttempt(db.db, k.key, k.rule, opts.now);
+    const decision = await consumeAttempt(db, k.key, k.rule, opts.now);
     if (!decision.allowed) {
       for (const done of counted) await releaseAttempt(db.db, done.key);
       return { allowed: false, waitMs: decision.waitMs };
