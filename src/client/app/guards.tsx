@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense } from "react";
-import { Navigate } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { Button } from "#client/ui/button.tsx";
 import { Spinner } from "#client/ui/page.tsx";
@@ -20,8 +20,11 @@ function SessionProblem({ message, retry }: { message: string; retry: () => void
 /** Everything but /auth needs a session; without one, the path redirects to /auth. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const me = useMe();
+  const location = useLocation();
   if (me.data) return children;
-  if (me.data === null) return <Navigate to="/auth" replace />;
+  // Keyed by location: a <Navigate> that stays mounted redirects only once, so a path change arriving
+  // while its redirect is under way (back button, quick navigations after Sign Out) would stick.
+  if (me.data === null) return <Navigate key={location.key} to="/auth" replace />;
   if (me.isError) return <SessionProblem message={me.error.message} retry={() => void me.refetch()} />;
   return <Spinner label={texts.common.loading} />;
 }
