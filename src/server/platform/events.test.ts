@@ -162,10 +162,10 @@ describe("live notifications through the app", () => {
     const user = await signedInUser(other.app);
     const stream = await openEventStream(url, user.cookie);
     await stream.waitFor("ready");
-    const started = Date.now();
+    // Streams end in preClose; one that held the server open would keep close() from ever resolving.
+    // (No time bound: dropping the test database under load took 3–4 s and failed the PG suite.)
     await other.close();
     await stream.waitFor("<closed>");
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 });
 
