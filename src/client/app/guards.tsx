@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from "react";
-import { Navigate, useLocation } from "react-router";
+import { Navigate, useLocation, useSearchParams } from "react-router";
 import { useMe } from "#client/features/auth/api/get-me.ts";
+import { afterSignInPath } from "#client/lib/invite-link.ts";
 import { Button } from "#client/ui/button.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import { hasRole, type Role } from "#domain/roles.ts";
@@ -30,12 +31,14 @@ export function RequireSession({ children }: { children: ReactNode }) {
 }
 
 /**
- * /auth exists only while signed out. It always shows its form: a session check that failed shows as
- * the form's alert (see AuthScreen), never as a screen without a way to sign in.
+ * /auth exists only while signed out; signing in opens the roster (greeting an invited customer). It
+ * always shows its form: a session check that failed shows as the form's alert (see AuthScreen),
+ * never as a screen without a way to sign in.
  */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const me = useMe();
-  if (me.data) return <Navigate to="/roster" replace />;
+  const [params] = useSearchParams();
+  if (me.data) return <Navigate to={afterSignInPath(params)} replace />;
   if (me.isPending) return <Spinner label={texts.common.loading} />;
   return <Suspense fallback={<Spinner label={texts.common.loading} />}>{children}</Suspense>;
 }
