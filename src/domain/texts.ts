@@ -55,7 +55,7 @@ export const texts = {
     failedToCopy: "Failed to Copy",
     showNotFound: "Show not found",
     horseNotFound: "Horse not found",
-    tooManyRequests: "Too many attempts. Please wait a minute and try again.",
+    tooManyRequests: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
     passwordTooShort: "Password must be at least 8 characters.",
     network: "Could not reach the server. Check your connection and try again.",
   },
@@ -408,6 +408,9 @@ export const texts = {
     dataManagement: "Data Management",
     users: "Users",
     horses: "Horses",
+  },
+  demo: {
+    banner: "Demo mode — anyone can sign in as the admin",
   },
   common: {
     loading: "Loading…",

@@ -11,6 +11,7 @@ import { ERROR_CODES } from "#domain/errors.ts";
 import { authRoutes } from "#server/auth/auth.routes.ts";
 import { type Auth, createAuth, trustedOrigins } from "#server/auth/auth.ts";
 import { createSessionCache, type SessionCache } from "#server/auth/session-cache.ts";
+import { currentSession, sessionEnded } from "#server/auth/session-end.ts";
 import type { AppConfig } from "#server/config.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
@@ -50,13 +51,27 @@ export interface AppDeps {
   sessions: SessionCache;
 }
 
+/** A route as registered: its methods and its URL pattern. */
+export interface RegisteredRoute {
+  methods: string[];
+  url: string;
+}
+
 declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route registered, in order: for the route-wide security tests and the docs. */
+    registeredRoutes: readonly RegisteredRoute[];
   }
 }
 
-const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Methods that may change state. No GET route changes anything, so these are the ones to guard. */
+export const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export const CROSS_SITE_REFUSED = "Cross-site request refused: unknown Origin.";
+
+/** Every /api response that depends on the session says so, unless its route chose its own caching. */
+const PERSONAL_CACHE_CONTROL = "private, no-store";
 
 /**
  * Builds the whole server: external plugins, then app plugins, then feature routes.
@@ -74,6 +89,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",
+    // Only behind a proxy that sets X-Forwarded-For may it name the client (rate limits key on it).
+    trustProxy: config.trustProxy,
+  });
+  const routes: RegisteredRoute[] = [];
+  app.decorate("registeredRoutes", routes);
+  app.addHook("onRoute", (route) => {
+    routes.push({ methods: [route.method].flat().map(String), url: route.url });
   });
   const events = createEventBus(db, app.log);
   await events.start();
@@ -82,7 +104,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     log: app.log,
     settleMs: db.kind === "postgres" ? undefined : 0,
   });
-  const auth = createAuth({ config, db, mailer, sessions });
+  const auth = createAuth({
+    config,
+    db,
+    mailer,
+    sessions,
+    onSessionEnded: (session) => sessionEnded(events, app.log, session),
+  });
   app.decorate("deps", { config, db, auth, mailer, events, sessions, ai });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ validate: config.validateResponses }));
@@ -126,24 +154,31 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
 
-  // Cross-site request forgery: a state-changing call must come from one of our own pages.
+  // Cross-site request forgery: a state-changing call must come from one of our own pages. The check
+  // looks at the method only, never the path, so no spelling of a path (%61pi, //api, /API, ;x) that
+  // the router or a proxy might map onto a route can slip past it, and routes added later are covered.
   const origins = new Set(trustedOrigins(config));
   app.addHook("onRequest", async (request, reply) => {
-    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    if (!UNSAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (!origin || !origins.has(origin)) {
-      return reply.status(403).send({
-        error: { code: ERROR_CODES.forbidden, message: "Cross-site request refused: unknown Origin." },
-      });
+      return reply.status(403).send({ error: { code: ERROR_CODES.forbidden, message: CROSS_SITE_REFUSED } });
     }
+  });
+
+  // Keyed by the route that ran (not the raw URL), so every spelling of an /api path gets the header.
+  app.addHook("onSend", async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (!route?.startsWith("/api/") || route.startsWith("/api/docs")) return;
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", PERSONAL_CACHE_CONTROL);
   });
 
   await app.register(viewerPlugin, { auth, sessions });
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { auth });
+  await app.register(authRoutes, { auth, db, config });
   await app.register(meRoutes, { config });
   await app.register(notificationRoutes, { db });
-  await app.register(eventRoutes, { bus: events });
+  await app.register(eventRoutes, { bus: events, sessionOf: (request) => currentSession(auth, request) });
   await app.register(entryRoutes, { db, bus: events });
   await app.register(rosterRoutes, { db });
   await app.register(showAdminRoutes, { db, bus: events });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "#server/config.ts";
+import { ConfigError, demoWarning, loadConfig } from "#server/config.ts";
 
 const dataDir = () => mkdtempSync(join(tmpdir(), "ringside-config-"));
 
@@ -27,7 +27,72 @@ describe("configuration", () => {
   });
 
   it.each([
+    ["no PUBLIC_URL (http://localhost:$PORT)", {}, true],
+    ["PUBLIC_URL on localhost", { PUBLIC_URL: "http://localhost:8080" }, true],
+    ["PUBLIC_URL on 127.0.0.1", { PUBLIC_URL: "http://127.0.0.1:3000" }, true],
+    ["PUBLIC_URL elsewhere in 127.0.0.0/8", { PUBLIC_URL: "http://127.8.9.10" }, true],
+    ["PUBLIC_URL on ::1", { PUBLIC_URL: "http://[::1]:3000" }, true],
+    ["a public PUBLIC_URL", { PUBLIC_URL: "https://club.example.com" }, false],
+    ["a LAN PUBLIC_URL", { PUBLIC_URL: "http://192.168.1.20:3000" }, false],
+    ["a name that only starts like localhost", { PUBLIC_URL: "http://localhost.example.com" }, false],
+    ["a name that only starts like 127.", { PUBLIC_URL: "http://127.0.0.1.example.com" }, false],
+    ["DATABASE_URL on localhost", { DATABASE_URL: "postgres://127.0.0.1/x" }, false],
+  ])("demo mode by default with %s: %s", (_label, env, demo) => {
+    const config = loadConfig({ DATA_DIR: dataDir(), AUTH_SECRET: "s".repeat(32), ...env });
+    expect(config.demo).toBe(demo);
+    expect(config.demoReachable).toBe(false);
+  });
+
+  it("turns demo mode on for a reachable server only when asked, and says it is reachable", () => {
+    const on = loadConfig({ DATA_DIR: dataDir(), DEMO: "1", PUBLIC_URL: "https://club.example.com" });
+    expect(on).toMatchObject({ demo: true, demoReachable: true });
+    const local = loadConfig({ DATA_DIR: dataDir(), DEMO: "1" });
+    expect(local).toMatchObject({ demo: true, demoReachable: false });
+    const off = loadConfig({ DATA_DIR: dataDir(), DEMO: "0", AUTH_SECRET: "s".repeat(32) });
+    expect(off).toMatchObject({ demo: false, demoReachable: false });
+  });
+
+  it.each([
+    [
+      "demo mode on a reachable address",
+      { DEMO: "1", PUBLIC_URL: "https://club.example.com" },
+      /^DEMO MODE on https:\/\/club\.example\.com: anyone/,
+    ],
+    [
+      "demo mode listening on every interface",
+      { HOST: "0.0.0.0" },
+      /^Demo mode listens on 0\.0\.0\.0: other machines/,
+    ],
+    ["demo mode on this machine only", { HOST: "127.0.0.1" }, null],
+    ["no demo mode", { DEMO: "0", AUTH_SECRET: "s".repeat(32) }, null],
+  ])("warns at start for %s", (_label, env, warning) => {
+    const message = demoWarning(loadConfig({ DATA_DIR: dataDir(), ...env }));
+    if (warning) expect(message).toMatch(warning);
+    else expect(message).toBeNull();
+  });
+
+  it("requires an AUTH_SECRET for a reachable server that is not in demo mode", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://club.example.com" })).toThrow(
+      /AUTH_SECRET/,
+    );
+  });
+
+  it.each([
+    [undefined, false],
+    ["0", false],
+    ["1", true],
+    ["true", true],
+    ["10.0.0.1", ["10.0.0.1"]],
+    ["10.0.0.0/8, ::1", ["10.0.0.0/8", "::1"]],
+  ])("reads TRUST_PROXY=%s", (value, expected) => {
+    const env = value === undefined ? {} : { TRUST_PROXY: value };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...env }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
     [{ PORT: "eighty" }, "PORT"],
+    [{ TRUST_PROXY: "everyone" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.0/8/1" }, "TRUST_PROXY"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ DEMO: "maybe" }, "DEMO"],
     [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL"],

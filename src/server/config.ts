@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
+
+/** Failed sign-ins, sign-ups and magic-link requests one client address may make per window (ADR 007). */
+export const DEFAULT_ADDRESS_LIMIT = 100;
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off"], {
@@ -25,7 +29,21 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, { error: "must be an smtp:// or smtps:// URL" })
     .optional(),
   MAIL_FROM: z.string().min(3).default("Ringside <no-reply@ringside.local>"),
-  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(DEFAULT_ADDRESS_LIMIT),
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === null) {
+        ctx.addIssue({
+          code: "custom",
+          message: "must be 1/0 (true/false) or a comma-separated list of proxy addresses",
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
   CLIENT_DIR: z.string().min(1).default("dist/client"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AI_BASE_URL: z.url({ error: "must be an absolute URL such as http://127.0.0.1:11434/v1" }).optional(),
@@ -66,12 +84,16 @@ export interface AppConfig {
   dataDir: string;
   database: DatabaseConfig;
   demo: boolean;
+  /** Demo mode on a server others can reach (PUBLIC_URL not loopback): the app shows a warning banner. */
+  demoReachable: boolean;
   publicUrl: string;
   authSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Requests allowed per minute per client address on sign-in, sign-up and magic-link. */
+  /** Per client address and window: failed sign-ins, sign-ups and magic-link requests allowed (ADR 007). */
   authRateLimitMax: number;
+  /** Fastify's trustProxy: whether (or from which proxies) X-Forwarded-For names the client. */
+  trustProxy: boolean | string[];
   logLevel: string;
   /** Where the built SPA lives; absent in API-only tests. */
   clientDir: string | undefined;
@@ -94,7 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
-  const demo = e.DEMO ?? !e.DATABASE_URL;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  // Demo mode lets anyone sign in as the admin: on by itself only for a server nobody else is meant to reach.
+  const demo = e.DEMO ?? (!e.DATABASE_URL && isLoopbackUrl(publicUrl));
   const database: DatabaseConfig = e.DATABASE_URL
     ? { kind: "postgres", url: e.DATABASE_URL }
     : { kind: "sqlite", file: resolve(dataDir, "ringside.sqlite") };
@@ -109,11 +133,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     database,
     demo,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    demoReachable: demo && !isLoopbackUrl(publicUrl),
+    publicUrl,
     authSecret,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     clientDir: resolve(e.CLIENT_DIR),
     ai: aiConfig(e),
@@ -138,6 +164,39 @@ function aiConfig(e: z.output<typeof EnvSchema>): AiConfig {
     timeoutMs: e.AI_TIMEOUT_MS,
     rateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
   };
+}
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/** Demo mode lets anyone sign in as the admin: main logs this whenever others can reach the server. */
+export function demoWarning(config: AppConfig): string | null {
+  if (!config.demo) return null;
+  if (config.demoReachable) {
+    return `DEMO MODE on ${config.publicUrl}: anyone who can reach it can sign in as the admin. Set DEMO=0 (or unset DEMO) for real use.`;
+  }
+  if (!LOOPBACK_HOSTS.has(config.host)) {
+    return `Demo mode listens on ${config.host}: other machines on the network can sign in as the admin. Set HOST=127.0.0.1 to keep it on this machine.`;
+  }
+  return null;
+}
+
+/** localhost, 127.0.0.0/8 or ::1: an address only this machine can reach. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+function parseTrustProxy(value: string): boolean | string[] | null {
+  const v = value.trim().toLowerCase();
+  if (["1", "true", "yes", "on"].includes(v)) return true;
+  if (["0", "false", "no", "off"].includes(v)) return false;
+  const list = v.split(",").map((a) => a.trim());
+  const valid = list.every((a) => {
+    const [address, bits, ...rest] = a.split("/");
+    if (rest.length || !address || !isIP(address)) return false;
+    return bits === undefined || /^\d{1,3}$/.test(bits);
+  });
+  return valid ? list : null;
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -48,6 +48,19 @@ describe("the server process", () => {
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
   });
 
+  it("warns at start when demo mode is on for a reachable address", { timeout: 45_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "ringside-main-"));
+    const server = await start({
+      DATA_DIR: dataDir,
+      CLIENT_DIR: join(dataDir, "no-client"),
+      DEMO: "1",
+      PUBLIC_URL: "https://club.example.com",
+    });
+    await expect.poll(() => server.output()).toContain("DEMO MODE on https://club.example.com");
+    const config = await fetch(`${server.url}/api/config`);
+    expect(await config.json()).toMatchObject({ demo: true, demoReachable: true });
+  });
+
   it("refuses to start with an invalid setting and names it", async () => {
     await expect(start({ PORT: "not-a-port" })).rejects.toThrow(/PORT: must be a number/);
   });

@@ -1,5 +1,5 @@
 import { buildApp } from "#server/app.ts";
-import { ConfigError, loadConfig } from "#server/config.ts";
+import { ConfigError, demoWarning, loadConfig } from "#server/config.ts";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -17,6 +17,8 @@ async function main(): Promise<void> {
   app.log.info(
     `Ringside is serving ${config.publicUrl} (${config.database.kind}${config.demo ? ", demo mode" : ""})`,
   );
+  const warning = demoWarning(config);
+  if (warning) app.log.warn(warning);
 
   let closing = false;
   const shutdown = async (signal: string) => {

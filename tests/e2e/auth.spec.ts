@@ -1,4 +1,5 @@
 import { texts, USER_STORAGE_KEY } from "../../src/domain/texts.ts";
+import { escapeRegExp } from "./entries-helpers.ts";
 import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
 
 const alert = (page: import("@playwright/test").Page) => page.getByRole("alert");
@@ -76,6 +77,57 @@ test.describe("sign in", () => {
   });
 });
 
+test.describe("sign-in lockout", () => {
+  test("after five wrong passwords the form stays, the alert says how long to wait, and other accounts still sign in", async ({
+    signedOutPage: page,
+    signUpAs,
+    context,
+    browser,
+  }) => {
+    const victim = await signUpAs();
+    await context.clearCookies();
+    await page.goto("/#/auth");
+    const email = page.getByLabel(texts.auth.email);
+    const password = page.getByLabel(texts.auth.password);
+    const submit = page.getByRole("button", { name: texts.auth.signInButton, exact: true });
+    for (let i = 0; i < 5; i++) {
+      await email.fill(victim.email);
+      await password.fill(`wrong-password-${i}`);
+      const answered = page.waitForResponse("**/api/auth/sign-in/email");
+      await submit.click();
+      expect((await answered).status()).toBe(401);
+      await expect(alert(page)).toHaveText(texts.errors.invalidCredentials);
+    }
+    await password.fill(victim.password);
+    await submit.click();
+    // The wait counts down from 30 seconds between the refusal and the answer.
+    await expect(alert(page)).toHaveText(
+      new RegExp(`^${escapeRegExp(texts.errors.tooManyRequests("§")).replace("§", "([12]\\d|30) seconds")}$`),
+    );
+    await expect(page).toHaveURL(/#\/auth/);
+    await expect(email).toBeVisible();
+    await expect(password).toBeVisible();
+    await expect(submit).toBeEnabled();
+
+    // The same browser, on the same address: another account is not locked out.
+    await email.fill(DEMO.trainer);
+    await password.fill(DEMO_PASSWORD);
+    await submit.click();
+    await expect(page).toHaveURL(/#\/roster$/);
+
+    // A brand-new visitor from the same address still gets the demo's default session.
+    const fresh = await browser.newContext({ serviceWorkers: "block" });
+    try {
+      const visitor = await fresh.newPage();
+      await visitor.goto("/");
+      await expect(visitor).toHaveURL(/#\/roster$/);
+      await expect(visitor.getByRole("link", { name: "Avery Morgan" })).toBeVisible();
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 test.describe("sign up", () => {
   test("mismatched passwords raise the accessible alert dialog and create nothing", async ({
     signedOutPage: page,
@@ -123,6 +175,16 @@ test.describe("sign up", () => {
     await expect(page.getByRole("heading", { name: texts.barn.title })).toBeVisible();
     await page.getByRole("link", { name: texts.nav.profile }).click();
     await expect(page.getByText("Owner, Trainer")).toBeVisible();
+  });
+
+  test("a name with HTML in it shows as the text typed, never as markup", async ({ signUpAs, page }) => {
+    const name = `<img src=x onerror="window.__injected=1"><b>Bold</b> & Co`;
+    await signUpAs({ name });
+    await page.goto("/#/profile");
+    await expect(page.getByRole("link", { name })).toBeVisible();
+    await expect(page.getByRole("main").getByText(name, { exact: true })).toBeVisible();
+    await expect(page.locator("header b, main b, header img[src='x'], main img[src='x']")).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
   });
 
   test("an Owner sign-up is the default and has no Barn", async ({ signedOutPage: page }) => {

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { addDays, format } from "date-fns";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { newId, nowIso } from "#server/platform/ids.ts";
@@ -162,10 +163,14 @@ export async function buildRecord(
 }
 
 /** Sends one file as multipart/form-data, as a browser's FormData would. */
+/**
+ * PUTs one file as multipart/form-data. `splitAt` sends the body in two network chunks, the first
+ * ending after that many bytes of the file (uploads from real clients arrive in pieces).
+ */
 export function upload(
   app: FastifyInstance,
   url: string,
-  file: { bytes: Buffer; filename?: string; contentType?: string },
+  file: { bytes: Buffer; filename?: string; contentType?: string; splitAt?: number },
   cookie?: string,
 ): Promise<LightMyRequestResponse> {
   const boundary = `----ringside${newId().replaceAll("-", "")}`;
@@ -182,7 +187,13 @@ export function upload(
       "content-type": `multipart/form-data; boundary=${boundary}`,
       ...(cookie ? { cookie } : {}),
     },
-    payload: Buffer.concat([head, file.bytes, tail]),
+    payload:
+      file.splitAt === undefined
+        ? Buffer.concat([head, file.bytes, tail])
+        : Readable.from([
+            Buffer.concat([head, file.bytes.subarray(0, file.splitAt)]),
+            Buffer.concat([file.bytes.subarray(file.splitAt), tail]),
+          ]),
   });
 }
 

@@ -1,7 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
+import { DemoBanner } from "#client/app/demo-banner.tsx";
 import { router } from "#client/app/router.tsx";
+import { meQueryKey } from "#client/features/auth/api/get-me.ts";
 import { ApiError } from "#client/lib/api.ts";
+import { onSessionEnd } from "#client/lib/session-cache.ts";
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -14,9 +17,17 @@ const queryClient = new QueryClient({
   },
 });
 
+// When the session ends (Sign Out, a 401, the live stream closing) nothing of it stays on screen.
+onSessionEnd(() => {
+  queryClient.clear();
+  queryClient.setQueryData(meQueryKey, null);
+  void router.navigate("/auth", { replace: true });
+});
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
+      <DemoBanner />
       <RouterProvider router={router} />
     </QueryClientProvider>
   );

@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense } from "react";
-import { Navigate, useSearchParams } from "react-router";
+import { Navigate, useLocation, useSearchParams } from "react-router";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { afterSignInPath } from "#client/lib/invite-link.ts";
 import { Button } from "#client/ui/button.tsx";
@@ -21,19 +21,25 @@ function SessionProblem({ message, retry }: { message: string; retry: () => void
 /** Everything but /auth needs a session; without one, the path redirects to /auth. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const me = useMe();
+  const location = useLocation();
   if (me.data) return children;
-  if (me.data === null) return <Navigate to="/auth" replace />;
+  // Keyed by location: a <Navigate> that stays mounted redirects only once, so a path change arriving
+  // while its redirect is under way (back button, quick navigations after Sign Out) would stick.
+  if (me.data === null) return <Navigate key={location.key} to="/auth" replace />;
   if (me.isError) return <SessionProblem message={me.error.message} retry={() => void me.refetch()} />;
   return <Spinner label={texts.common.loading} />;
 }
 
-/** /auth exists only while signed out; signing in opens the roster (greeting an invited customer). */
+/**
+ * /auth exists only while signed out; signing in opens the roster (greeting an invited customer). It
+ * always shows its form: a session check that failed shows as the form's alert (see AuthScreen),
+ * never as a screen without a way to sign in.
+ */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const me = useMe();
   const [params] = useSearchParams();
   if (me.data) return <Navigate to={afterSignInPath(params)} replace />;
-  if (me.isError) return <SessionProblem message={me.error.message} retry={() => void me.refetch()} />;
-  if (me.data === undefined) return <Spinner label={texts.common.loading} />;
+  if (me.isPending) return <Spinner label={texts.common.loading} />;
   return <Suspense fallback={<Spinner label={texts.common.loading} />}>{children}</Suspense>;
 }
 

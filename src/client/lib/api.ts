@@ -1,3 +1,4 @@
+import { endSession, sessionGeneration } from "#client/lib/session-cache.ts";
 import type { ErrorBody } from "#domain/errors.ts";
 import { texts } from "#domain/texts.ts";
 
@@ -19,8 +20,33 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** A 401 that means "wrong password", not "your session is gone". */
+const CREDENTIALS_REFUSED = "INVALID_EMAIL_OR_PASSWORD";
+const SESSION_ENDED = "SESSION_ENDED";
+
+/**
+ * What every API answer goes through: an answer that belongs to a session that has since ended is
+ * thrown away, and a 401 ends the page's session at once. Returns the parsed body or throws ApiError.
+ */
+export async function readAnswer<T>(response: Response, startedIn: number): Promise<T> {
+  const text = await response.text();
+  if (startedIn !== sessionGeneration()) {
+    throw new ApiError(401, SESSION_ENDED, "You need to sign in.");
+  }
+  const data: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const body = (data as Partial<ErrorBody> | undefined)?.error;
+    const code = typeof body?.code === "string" ? body.code : "HTTP_ERROR";
+    if (response.status === 401 && code !== CREDENTIALS_REFUSED) endSession();
+    if (body && typeof body.message === "string") throw new ApiError(response.status, code, body.message);
+    throw new ApiError(response.status, code, `The server answered ${response.status}.`);
+  }
+  return data as T;
+}
+
 /** JSON over fetch with the session cookie; every failure becomes an ApiError with a readable message. */
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const startedIn = sessionGeneration();
   let response: Response;
   try {
     response = await fetch(path, {
@@ -37,16 +63,8 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, "NETWORK", texts.errors.network);
   }
-  const text = await response.text();
-  const data: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) {
-    const body = (data as Partial<ErrorBody> | undefined)?.error;
-    if (body && typeof body.message === "string")
-      throw new ApiError(response.status, String(body.code), body.message);
-    throw new ApiError(response.status, "HTTP_ERROR", `The server answered ${response.status}.`);
-  }
   // The server validates every response against the shared zod contract; the first load stays free of zod.
-  return data as T;
+  return readAnswer<T>(response, startedIn);
 }
 
 function safeJson(text: string): unknown {

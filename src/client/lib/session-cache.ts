@@ -37,3 +37,37 @@ export function writeCachedUser(user: Me | null): void {
 }
 
 export const hasSignedInBefore = (): boolean => storage()?.getItem(SIGNED_IN_BEFORE_KEY) === "1";
+
+/**
+ * Which session the page is in. Every API call notes it when it starts; an answer that arrives after
+ * the session ended belongs to the old one and is thrown away, so a late response can never bring a
+ * signed-out user back.
+ */
+let generation = 0;
+let onEnd: (() => void) | null = null;
+/** Why a sign-in the page attempted by itself (the demo session) was refused, for the sign-in form. */
+let refusal: string | null = null;
+
+export const sessionGeneration = (): number => generation;
+
+/** The app's reaction to a session ending (clear the query cache, go to /auth); set once at start. */
+export function onSessionEnd(handler: () => void): void {
+  onEnd = handler;
+}
+
+/**
+ * The one way the page leaves a session, whatever ended it: Sign Out, a 401 from the API, or the live
+ * stream saying the session is over. Forgets the cached user first, so nothing re-renders with it.
+ */
+export function endSession(): void {
+  generation += 1;
+  writeCachedUser(null);
+  onEnd?.();
+}
+
+/** Set (or cleared, with null) by each session check that tried the demo session. */
+export function noteSignInRefusal(message: string | null): void {
+  refusal = message;
+}
+
+export const signInRefusal = (): string | null => refusal;

@@ -47,6 +47,26 @@ export const MagicLinkBody = z.strictObject({
   name: z.string().max(LIMITS.name).optional(),
 });
 
+const callbackUrl = z.string().max(2048);
+
+/** The magic link's query string: what better-auth puts in it, nothing else. */
+export const MagicLinkVerifyQuery = z.strictObject({
+  token: z.string().min(1).max(256),
+  callbackURL: callbackUrl.optional(),
+  errorCallbackURL: callbackUrl.optional(),
+  newUserCallbackURL: callbackUrl.optional(),
+});
+
+/** Sign-out and the demo session take no input. */
+export const EmptyBody = z.strictObject({});
+
+/** In demo mode the answer carries a one-time nonce: only the page holding it may complete that sign-in. */
+export const MagicLinkSent = z.object({ status: z.boolean(), demoNonce: z.string().optional() });
+export type MagicLinkSent = z.infer<typeof MagicLinkSent>;
+
+export const DemoLinkBody = z.strictObject({ nonce: z.string().min(1).max(128) });
+export const DemoLink = z.object({ url: z.string() });
+
 /** The signed-in user as the API presents it (never table columns, never secrets). */
 export const Me = z.object({
   id: z.string(),
@@ -64,6 +84,8 @@ export type SessionState = z.infer<typeof SessionState>;
 
 export const PublicConfig = z.object({
   demo: z.boolean(),
+  /** Demo mode on a server others can reach: the app shows texts.demo.banner. */
+  demoReachable: z.boolean(),
   demoAccounts: z.array(z.object({ email: z.string(), roles: z.array(Role) })),
   demoPassword: z.string().nullable(),
 });

@@ -1,17 +1,22 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { MagicLinkBody, SignInBody, SignUpBody } from "#domain/contracts/auth.ts";
+import {
+  EmptyBody,
+  MagicLinkBody,
+  MagicLinkSent,
+  MagicLinkVerifyQuery,
+  SignInBody,
+  SignUpBody,
+} from "#domain/contracts/auth.ts";
 import { ERROR_CODES, ErrorBody } from "#domain/errors.ts";
 import { texts } from "#domain/texts.ts";
-import { type Auth, CLIENT_IP_HEADER } from "#server/auth/auth.ts";
+import { formatWait } from "#domain/throttle.ts";
+import { beginAttempt, finishAttempt, type ThrottledEndpoint } from "#server/auth/auth.throttle.ts";
+import { type Auth, CLIENT_IP_HEADER, DEMO_NONCE_HEADER, PRIVATE_HEADER_PREFIX } from "#server/auth/auth.ts";
+import type { AppConfig } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
 import { toHeaders } from "#server/http/viewer.ts";
-
-/** Our zod contracts guard better-auth's endpoints at the edge: unknown fields and over-long values never reach it. */
-const bodySchemas: Record<string, z.ZodType> = {
-  "/api/auth/sign-in/email": SignInBody,
-  "/api/auth/sign-up/email": SignUpBody,
-  "/api/auth/sign-in/magic-link": MagicLinkBody,
-};
 
 /** better-auth's error codes, turned into the spec's words and the statuses we use elsewhere. */
 const errorMap: Record<string, { status?: number; message: string }> = {
@@ -32,38 +37,119 @@ const statusCodes: Record<number, string> = {
   429: ERROR_CODES.tooManyRequests,
 };
 
+const errorResponses = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+
+/**
+ * The only better-auth endpoints the app uses; nothing else under /api/auth exists (404). Each is
+ * guarded by our zod contract (unknown fields and over-long values are 400s before better-auth sees
+ * them). `throttle` names the endpoints our per-account and per-address throttle counts.
+ */
+interface Exposed {
+  method: "GET" | "POST";
+  path: string;
+  summary: string;
+  body?: z.ZodType;
+  querystring?: z.ZodType;
+  response?: z.ZodType;
+  throttle?: ThrottledEndpoint;
+  demoOnly?: boolean;
+}
+
+const EXPOSED: Exposed[] = [
+  {
+    method: "POST",
+    path: "/sign-in/email",
+    summary: "Sign in with email and password",
+    body: SignInBody,
+    throttle: "sign-in",
+  },
+  {
+    method: "POST",
+    path: "/sign-up/email",
+    summary: "Create an account (Owner or Trainer) and sign in",
+    body: SignUpBody,
+    throttle: "sign-up",
+  },
+  {
+    method: "POST",
+    path: "/sign-in/magic-link",
+    summary: "Email a single-use sign-in link (it replaces any earlier link for that email)",
+    body: MagicLinkBody,
+    response: MagicLinkSent,
+    throttle: "magic-link",
+  },
+  {
+    method: "GET",
+    path: "/magic-link/verify",
+    summary: "Follow a magic link: sets the session cookie and redirects",
+    querystring: MagicLinkVerifyQuery,
+  },
+  { method: "POST", path: "/sign-out", summary: "End the session and clear its cookie", body: EmptyBody },
+  {
+    method: "POST",
+    path: "/demo/sign-in",
+    summary: "Demo mode: sign in as the preset admin-owner (the spec's default session)",
+    body: EmptyBody,
+    demoOnly: true,
+  },
+];
+
+export const AUTH_BASE = "/api/auth";
+
 function sendError(reply: FastifyReply, status: number, code: string, message: string) {
   return reply.status(status).send({ error: { code, message } });
 }
 
-export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }): Promise<void> {
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split("?")[0] ?? "";
-    const schema = bodySchemas[path];
-    let body: unknown = request.body;
-    if (request.method === "POST" && schema) {
-      const parsed = schema.safeParse(body ?? {});
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return sendError(reply, 400, ERROR_CODES.badRequest, issue?.message ?? "The request is invalid.");
-      }
-      body = parsed.data;
-    }
+function tooMany(reply: FastifyReply, waitMs: number) {
+  reply.header("retry-after", String(Math.max(1, Math.ceil(waitMs / 1000))));
+  return sendError(reply, 429, ERROR_CODES.tooManyRequests, texts.errors.tooManyRequests(formatWait(waitMs)));
+}
 
+/** The session lives in an HttpOnly cookie: no token, at any depth, ever reaches page scripts. */
+export function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== "token")
+      .map(([key, v]) => [key, withoutTokens(v)]),
+  );
+}
+
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { auth: Auth; db: Db; config: AppConfig },
+): Promise<void> {
+  const { auth, db, config } = opts;
+
+  /** Runs the endpoint in better-auth; `settle` sees the outcome before anything is sent back. */
+  const forward = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: Exposed,
+    settle?: (status: number) => Promise<void>,
+  ) => {
+    const body = request.body;
+    const query = request.query as Record<string, string> | undefined;
     const headers = toHeaders(request);
-    headers.delete(CLIENT_IP_HEADER);
+    for (const name of [...headers.keys()]) if (name.startsWith(PRIVATE_HEADER_PREFIX)) headers.delete(name);
     headers.set(CLIENT_IP_HEADER, request.ip);
     headers.delete("content-length");
-    const url = new URL(request.url, `http://${request.headers.host ?? "localhost"}`);
-    const webRequest = new Request(url, {
-      method: request.method,
-      headers,
-      body:
-        request.method === "GET" || request.method === "HEAD" || body === undefined
-          ? undefined
-          : JSON.stringify(body),
-    });
-    const response = await opts.auth.handler(webRequest);
+    const demoNonce =
+      config.demo && route.path === "/sign-in/magic-link" ? randomBytes(24).toString("base64url") : null;
+    if (demoNonce) headers.set(DEMO_NONCE_HEADER, demoNonce);
+
+    // better-auth runs the endpoint we validated, whatever spelling of the path reached us.
+    const url = new URL(`${AUTH_BASE}${route.path}`, config.publicUrl);
+    for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
+    const response = await auth.handler(
+      new Request(url, {
+        method: route.method,
+        headers,
+        body: route.method === "GET" ? undefined : JSON.stringify(body ?? {}),
+      }),
+    );
+    await settle?.(response.status);
 
     reply.status(response.status);
     for (const [key, value] of response.headers) {
@@ -81,7 +167,8 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }): Pr
         parsed = { message: text };
       }
       if (response.status === 429) {
-        return sendError(reply, 429, ERROR_CODES.tooManyRequests, texts.errors.tooManyRequests);
+        const seconds = Number(response.headers.get("x-retry-after") ?? 60);
+        return tooMany(reply, (Number.isFinite(seconds) ? seconds : 60) * 1000);
       }
       const mapped = parsed.code ? errorMap[parsed.code] : undefined;
       const status = mapped?.status ?? response.status;
@@ -90,41 +177,37 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }): Pr
     }
     if (!text) return reply.send();
     if (!response.headers.get("content-type")?.includes("json")) return reply.send(text);
-    const json: unknown = JSON.parse(text);
-    // The session lives in an HttpOnly cookie; its token never goes to page scripts.
-    if (json && typeof json === "object" && "token" in json) delete (json as { token?: unknown }).token;
+    const json = withoutTokens(JSON.parse(text));
+    if (demoNonce && json && typeof json === "object") return reply.send({ ...json, demoNonce });
     return reply.send(json);
   };
 
-  // The main endpoints are declared one by one so the OpenAPI document describes them;
-  // the rest of better-auth's endpoints (magic-link verification, sessions, demo) share the wildcard.
-  const documented = [
-    { url: "/api/auth/sign-in/email", summary: "Sign in with email and password", body: SignInBody },
-    {
-      url: "/api/auth/sign-up/email",
-      summary: "Create an account (Owner or Trainer) and sign in",
-      body: SignUpBody,
-    },
-    { url: "/api/auth/sign-in/magic-link", summary: "Email a single-use sign-in link", body: MagicLinkBody },
-  ];
-  for (const route of documented) {
+  for (const route of EXPOSED) {
+    if (route.demoOnly && !config.demo) continue;
     app.route({
-      method: "POST",
-      url: route.url,
+      method: route.method,
+      url: `${AUTH_BASE}${route.path}`,
       schema: {
         tags: ["auth"],
         summary: route.summary,
-        body: route.body,
-        response: { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+        ...(route.body ? { body: route.body } : {}),
+        ...(route.querystring ? { querystring: route.querystring } : {}),
+        response: route.response ? { 200: route.response, ...errorResponses } : errorResponses,
       },
-      handler,
+      handler: async (request, reply) => {
+        const endpoint = route.throttle;
+        if (!endpoint) return forward(request, reply, route);
+        const attempt = await beginAttempt(db, {
+          endpoint,
+          ip: request.ip,
+          email: (request.body as { email?: string }).email,
+          addressLimit: config.authRateLimitMax,
+          now: Date.now(),
+        });
+        if (!attempt.allowed) return tooMany(reply, attempt.waitMs);
+        // Settled before the answer leaves, so the client's next attempt sees this one's outcome.
+        return forward(request, reply, route, (status) => finishAttempt(db, endpoint, attempt, status < 300));
+      },
     });
   }
-  app.route({
-    method: "POST",
-    url: "/api/auth/sign-out",
-    schema: { tags: ["auth"], summary: "End the session and clear its cookie" },
-    handler,
-  });
-  app.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler });
 }

@@ -5,17 +5,26 @@ import { magicLink } from "better-auth/plugins";
 import { SignUpRole } from "#domain/contracts/auth.ts";
 import { rolesForSignUp, serializeRoles } from "#domain/roles.ts";
 import { texts } from "#domain/texts.ts";
+import { saveDemoLink, supersedeEarlierMagicLinks } from "#server/auth/auth.repository.ts";
 import type { SessionCache } from "#server/auth/session-cache.ts";
+import type { EndedSession } from "#server/auth/session-end.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { DEMO_ADMIN_EMAIL } from "#server/db/seed/demo-accounts.ts";
 import { newId } from "#server/platform/ids.ts";
 import type { Mailer } from "#server/platform/mail.ts";
 
-/** Header the HTTP bridge fills with the socket's address, so clients cannot spoof their rate-limit key. */
-export const CLIENT_IP_HEADER = "x-ringside-client-ip";
+/** Headers only the HTTP bridge sets (it drops any a client sends): they carry what better-auth cannot see. */
+export const PRIVATE_HEADER_PREFIX = "x-ringside-";
+/** The client's address as Fastify resolved it (TRUST_PROXY decides whether X-Forwarded-For counts). */
+export const CLIENT_IP_HEADER = `${PRIVATE_HEADER_PREFIX}client-ip`;
+/** Demo mode: the one-time nonce handed to the browser that asked for a magic link. */
+export const DEMO_NONCE_HEADER = `${PRIVATE_HEADER_PREFIX}demo-nonce`;
 
-const MAGIC_LINK_TTL_SECONDS = 10 * 60;
+export const MAGIC_LINK_TTL_SECONDS = 10 * 60;
+
+/** better-auth's own limiter (per address and path) only guards the endpoints our throttle does not. */
+const FLOOD_LIMIT = { window: 60, max: 300 };
 
 const timestamps = { createdAt: "created_at", updatedAt: "updated_at" } as const;
 
@@ -33,6 +42,8 @@ export function createAuth(opts: {
   db: Db;
   mailer: Mailer;
   sessions: Pick<SessionCache, "forgetUsers">;
+  /** Called for every session better-auth deletes: sign-out, revocation, user deletion, expiry. */
+  onSessionEnded: (session: EndedSession) => Promise<void>;
 }) {
   const { config, db, mailer, sessions } = opts;
   const secure = config.publicUrl.startsWith("https://");
@@ -113,13 +124,14 @@ export function createAuth(opts: {
       storage: "database",
       modelName: "rate_limit",
       fields: { lastRequest: "last_request" },
-      window: 60,
-      max: 300,
+      ...FLOOD_LIMIT,
+      // Our throttle (auth.throttle.ts) counts these per account and per address; the demo session is
+      // left to the flood limit so it never counts against anyone's sign-in.
       customRules: {
-        "/sign-in/email": { window: 60, max: config.authRateLimitMax },
-        "/sign-up/email": { window: 60, max: config.authRateLimitMax },
-        "/sign-in/magic-link": { window: 60, max: config.authRateLimitMax },
-        "/demo/sign-in": { window: 60, max: config.authRateLimitMax },
+        "/sign-in/email": false,
+        "/sign-up/email": false,
+        "/sign-in/magic-link": false,
+        "/demo/sign-in": FLOOD_LIMIT,
       },
     },
     advanced: {
@@ -131,8 +143,15 @@ export function createAuth(opts: {
     },
     databaseHooks: {
       // Every session or user change better-auth makes (sign-out, revocations, password reset)
-      // empties the session cache on every app server before the request answers.
-      session: { delete: { after: (session) => sessions.forgetUsers([session.userId]) } },
+      // empties the session cache on every app server before the request answers, and announces the end.
+      session: {
+        delete: {
+          async after(session) {
+            await sessions.forgetUsers([session.userId]);
+            await opts.onSessionEnded({ id: session.id, userId: session.userId });
+          },
+        },
+      },
       user: {
         update: { after: (user) => sessions.forgetUsers([user.id]) },
         delete: { after: (user) => sessions.forgetUsers([user.id]) },
@@ -160,8 +179,13 @@ export function createAuth(opts: {
         expiresIn: MAGIC_LINK_TTL_SECONDS,
         disableSignUp: true,
         storeToken: "hashed",
-        rateLimit: { window: 60, max: config.authRateLimitMax },
-        async sendMagicLink({ email, url }) {
+        rateLimit: FLOOD_LIMIT,
+        async sendMagicLink({ email, url, token }, ctx) {
+          await supersedeEarlierMagicLinks(db.db, email, token);
+          const nonce = ctx?.headers?.get(DEMO_NONCE_HEADER);
+          if (config.demo && nonce) {
+            await saveDemoLink(db.db, nonce, url, Date.now() + MAGIC_LINK_TTL_SECONDS * 1000);
+          }
           await mailer.send({
             to: email,
             subject: "Your Ringside sign-in link",

@@ -2,6 +2,7 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { Db } from "#server/db/client.ts";
 import { initialMigration } from "#server/db/migrations/001-initial.ts";
 import { showDivisionsMigration } from "#server/db/migrations/002-show-divisions.ts";
+import { authHardeningMigration } from "#server/db/migrations/003-auth-hardening.ts";
 import { consentMigration } from "#server/db/migrations/004-consent.ts";
 import { recommendationsMigration } from "#server/db/migrations/006-recommendations.ts";
 import { performanceMigration } from "#server/db/migrations/007-performance.ts";
@@ -13,6 +14,7 @@ function provider(db: Db): MigrationProvider {
       return {
         "001-initial": initialMigration(db.kind),
         "002-show-divisions": showDivisionsMigration(),
+        "003-auth-hardening": authHardeningMigration(),
         "004-consent": consentMigration(),
         "006-recommendations": recommendationsMigration(),
         "007-performance": performanceMigration(db.kind),

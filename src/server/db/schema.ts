@@ -62,6 +62,22 @@ export interface RateLimitTable {
   last_request: number | string;
 }
 
+/** Epoch milliseconds; PostgreSQL's bigint arrives as a string, so read through Number(). */
+type EpochMs = number | string;
+
+export interface AuthThrottleTable {
+  key: string;
+  count: number;
+  last_at: EpochMs;
+  blocked_until: EpochMs;
+}
+
+export interface DemoLinkTable {
+  nonce_hash: string;
+  url: string;
+  expires_at: EpochMs;
+}
+
 export interface FriendshipTable {
   user_id: string;
   friend_id: string;
@@ -223,6 +239,8 @@ export interface Database {
   account: AccountTable;
   verification: VerificationTable;
   rate_limit: RateLimitTable;
+  auth_throttle: AuthThrottleTable;
+  demo_link: DemoLinkTable;
   friendship: FriendshipTable;
   friend_request: FriendRequestTable;
   user_block: UserBlockTable;

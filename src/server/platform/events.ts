@@ -1,21 +1,30 @@
 import type { ServerResponse } from "node:http";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import pg from "pg";
 import type { Db } from "#server/db/client.ts";
+import { unauthorized } from "#server/platform/errors.ts";
 
 /**
- * Live updates. A `LiveEvent` says "these users (or everyone) have something new"; browsers hold a
- * Server-Sent Events stream at GET /api/events and refetch what the event names.
+ * Live updates. A `notification` event says "these users (or everyone) have something new"; browsers
+ * hold a Server-Sent Events stream at GET /api/events and refetch what the event names. A
+ * `session-ended` event says sessions are over (see auth/session-end.ts): their streams close.
  *
  * On SQLite there is one app server, so the bus is in-process. On PostgreSQL several app servers
  * may share the database: publishing goes through `pg_notify` and every server (this one included)
  * LISTENs on a dedicated connection and hands the event to its own streams.
  */
-export interface LiveEvent {
-  type: "notification";
-  /** Who it concerns; null means everyone. */
-  userIds: string[] | null;
-}
+export type LiveEvent =
+  | {
+      type: "notification";
+      /** Who it concerns; null means everyone. */
+      userIds: string[] | null;
+    }
+  | {
+      type: "session-ended";
+      sessionIds: string[];
+      /** Whose sessions they were. */
+      userIds: string[];
+    };
 
 export type LiveListener = (event: LiveEvent) => void;
 
@@ -65,14 +74,21 @@ class Listeners<E> {
   }
 }
 
+const isIdList = (ids: unknown): ids is string[] =>
+  Array.isArray(ids) && ids.every((id) => typeof id === "string");
+
 function parseEvent(payload: string | undefined): LiveEvent | null {
   if (!payload) return null;
   try {
-    const value = JSON.parse(payload) as Partial<LiveEvent>;
-    if (value.type !== "notification") return null;
-    const ids = value.userIds;
-    if (ids !== null && !(Array.isArray(ids) && ids.every((id) => typeof id === "string"))) return null;
-    return { type: "notification", userIds: ids ?? null };
+    const value = JSON.parse(payload) as { type?: unknown; userIds?: unknown; sessionIds?: unknown };
+    if (value.type === "notification") {
+      const ids = value.userIds ?? null;
+      return ids === null || isIdList(ids) ? { type: "notification", userIds: ids } : null;
+    }
+    if (value.type === "session-ended" && isIdList(value.sessionIds) && isIdList(value.userIds)) {
+      return { type: "session-ended", sessionIds: value.sessionIds, userIds: value.userIds };
+    }
+    return null;
   } catch {
     return null;
   }
@@ -93,10 +109,24 @@ function parseSessionsEvent(payload: string | undefined): SessionsEvent | null {
 
 /** Splits an event so each PostgreSQL message stays under the payload limit. */
 export function chunkEvent(event: LiveEvent): LiveEvent[] {
+  if (event.type === "session-ended") {
+    // Session and user ids travel in pairs; half the budget each.
+    const size = Math.floor(MAX_IDS_PER_MESSAGE / 2);
+    if (event.sessionIds.length <= size) return [event];
+    const chunks: LiveEvent[] = [];
+    for (let i = 0; i < event.sessionIds.length; i += size) {
+      chunks.push({
+        type: "session-ended",
+        sessionIds: event.sessionIds.slice(i, i + size),
+        userIds: event.userIds.slice(i, i + size),
+      });
+    }
+    return chunks;
+  }
   if (event.userIds === null || event.userIds.length <= MAX_IDS_PER_MESSAGE) return [event];
   const chunks: LiveEvent[] = [];
   for (let i = 0; i < event.userIds.length; i += MAX_IDS_PER_MESSAGE) {
-    chunks.push({ type: event.type, userIds: event.userIds.slice(i, i + MAX_IDS_PER_MESSAGE) });
+    chunks.push({ type: "notification", userIds: event.userIds.slice(i, i + MAX_IDS_PER_MESSAGE) });
   }
   return chunks;
 }
@@ -211,20 +241,28 @@ export async function publishQuietly(bus: EventBus, events: LiveEvent[], log: Lo
   }
 }
 
+/** Whether a notification event is for this user. */
 export const concerns = (event: LiveEvent, userId: string): boolean =>
-  event.userIds === null || event.userIds.includes(userId);
+  event.type === "notification" && (event.userIds === null || event.userIds.includes(userId));
 
 /** How often an idle stream sends a comment line, so proxies and browsers keep it open. */
 export const HEARTBEAT_MS = 25_000;
 
+/** The stream's session, looked up afresh: null once it has ended. */
+export type SessionLookup = (
+  request: FastifyRequest,
+) => Promise<{ sessionId: string; userId: string } | null>;
+
 /**
  * GET /api/events: the signed-in user's live stream. Each event is `event: notification`; the
  * browser then refetches its list and badge. `retry` tells EventSource how soon to reconnect.
- * Open streams end when the app closes, so shutdown never waits on them.
+ * The stream lives no longer than its session: a `session-ended` event for it, or a heartbeat that
+ * finds the session gone (expired, or deleted without an event), sends `event: session-ended` and
+ * closes it. Open streams end when the app closes, so shutdown never waits on them.
  */
 export async function eventRoutes(
   app: FastifyInstance,
-  opts: { bus: EventBus; heartbeatMs?: number },
+  opts: { bus: EventBus; sessionOf: SessionLookup; heartbeatMs?: number },
 ): Promise<void> {
   const streams = new Set<ServerResponse>();
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
@@ -238,12 +276,13 @@ export async function eventRoutes(
     "/api/events",
     { schema: { tags: ["notifications"], summary: "Live notification events (Server-Sent Events)" } },
     async (request, reply) => {
-      const viewer = await app.requireViewer(request);
+      const session = await opts.sessionOf(request);
+      if (!session) throw unauthorized();
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
         "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
+        "cache-control": "private, no-store, no-transform",
         connection: "keep-alive",
         "x-accel-buffering": "no",
         "x-content-type-options": "nosniff",
@@ -251,16 +290,29 @@ export async function eventRoutes(
       res.write("retry: 3000\n\nevent: ready\ndata: {}\n\n");
       streams.add(res);
 
+      const endWithSession = () => {
+        if (res.writableEnded) return;
+        res.end("event: session-ended\ndata: {}\n\n");
+      };
       const unsubscribe = opts.bus.subscribe((event) => {
-        if (concerns(event, viewer.id)) res.write(`event: ${event.type}\ndata: {}\n\n`);
+        if (event.type === "session-ended" && event.sessionIds.includes(session.sessionId)) endWithSession();
+        else if (concerns(event, session.userId)) res.write(`event: ${event.type}\ndata: {}\n\n`);
       });
-      const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), heartbeatMs);
+      const heartbeat = setInterval(async () => {
+        if (res.writableEnded) return;
+        res.write(": heartbeat\n\n");
+        // A failed lookup (database busy) keeps the stream; only a session known to be gone ends it.
+        const still = await opts.sessionOf(request).catch(() => undefined);
+        if (still === null || (still && still.sessionId !== session.sessionId)) endWithSession();
+      }, heartbeatMs);
       heartbeat.unref();
-      request.raw.once("close", () => {
+      const cleanUp = () => {
         clearInterval(heartbeat);
         unsubscribe();
         streams.delete(res);
-      });
+      };
+      request.raw.once("close", cleanUp);
+      res.once("close", cleanUp);
     },
   );
 }

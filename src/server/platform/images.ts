@@ -57,6 +57,9 @@ export async function readUpload(request: FastifyRequest): Promise<Buffer> {
     file = await request.file();
     if (!file) throw badRequest(IMAGE_ERRORS.missing);
     const bytes = await file.toBuffer();
+    // toBuffer() only notices the cap when a chunk arrives after it; when the cap falls exactly on a
+    // chunk boundary the parser marks the file truncated and the read ends cleanly with 10 MB of it.
+    if (file.file.truncated || bytes.length > MAX_UPLOAD_BYTES) throw tooLarge();
     if (bytes.length === 0) throw badRequest(IMAGE_ERRORS.missing);
     return bytes;
   } catch (error) {

@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
+import { useMe } from "#client/features/auth/api/get-me.ts";
 import { DemoAccounts } from "#client/features/auth/components/demo-accounts.tsx";
 import { MagicLinkForm } from "#client/features/auth/components/magic-link-form.tsx";
 import { SignInForm } from "#client/features/auth/components/sign-in-form.tsx";
 import { SignUpForm } from "#client/features/auth/components/sign-up-form.tsx";
 import { InvitedByNote } from "#client/features/invites/components/invited-by-note.tsx";
 import { INVITED_BY } from "#client/lib/invite-link.ts";
+import { signInRefusal } from "#client/lib/session-cache.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Logo } from "#client/ui/logo.tsx";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
@@ -30,11 +32,16 @@ function linkErrorFromUrl(hashError: string | null): string | null {
 
 export default function AuthScreen() {
   const [params, setParams] = useSearchParams();
+  const me = useMe();
   const requested = params.get("mode");
   const invitedBy = params.get(INVITED_BY);
-  const initialError = linkErrorFromUrl(params.get("error"));
+  const linkError = linkErrorFromUrl(params.get("error"));
+  // A refused demo session or a failed session check shows here, above a form that still works.
+  const [initialError] = useState(
+    () => linkError ?? signInRefusal() ?? (me.isError ? me.error.message : null),
+  );
   const [mode, setModeState] = useState<AuthMode>(
-    initialError ? "magic" : requested === "signup" || requested === "magic" ? requested : "signin",
+    linkError ? "magic" : requested === "signup" || requested === "magic" ? requested : "signin",
   );
   const [error, setError] = useState<string | null>(initialError);
   const [prefillEmail, setPrefillEmail] = useState("");

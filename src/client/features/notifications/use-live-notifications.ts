@@ -1,6 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { friendsKey } from "#client/features/profile/api/list-friends.ts";
+import { api } from "#client/lib/api.ts";
+import { endSession } from "#client/lib/session-cache.ts";
+import type { SessionState } from "#domain/contracts/auth.ts";
 
 /** Every notifications query (list and badge) starts with this key. */
 const NOTIFICATIONS_KEY = ["notifications"] as const;
@@ -10,7 +13,9 @@ const MAX_RETRY_MS = 30_000;
  * Holds the live stream (GET /api/events) while signed in. A "notification" event refetches the
  * list and the badge; so does every reconnect, to catch anything sent while the stream was down.
  * EventSource reconnects by itself after a network drop; when the server refuses the stream (for
- * instance during a restart) it gives up, so we open a new one with a growing delay.
+ * instance during a restart) it gives up, so we open a new one with a growing delay, unless the
+ * refusal is because the session is gone. The server ends the stream with `session-ended` when the
+ * session is over (signed out elsewhere, expired, deleted): the page leaves the session at once.
  * Kept free of zod and other heavy imports: it loads with the app shell.
  */
 export function useLiveNotifications(enabled: boolean): void {
@@ -38,9 +43,21 @@ export function useLiveNotifications(enabled: boolean): void {
         connectedBefore = true;
       });
       source.addEventListener("notification", () => void refresh());
+      source.addEventListener("session-ended", () => {
+        stopped = true;
+        source?.close();
+        endSession();
+      });
       source.onerror = () => {
         if (stopped || !source || source.readyState !== EventSource.CLOSED) return;
         source.close();
+        // A refused stream may mean the session ended while no event could reach us; ask once.
+        api<SessionState>("/api/session")
+          .then((state) => {
+            if (stopped) return;
+            if (!state.user) endSession();
+          })
+          .catch(() => undefined);
         timer = setTimeout(connect, retryMs);
         retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
       };

@@ -2,7 +2,7 @@ import { format } from "date-fns";
 import { LogOut, Pencil } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useSignOut } from "#client/features/auth/api/sign-out.ts";
 import { useChangePhoto } from "#client/features/profile/api/change-photo.ts";
@@ -25,7 +25,6 @@ const tabClass =
 export default function ProfileScreen() {
   const me = useMe();
   const signOut = useSignOut();
-  const navigate = useNavigate();
   const photo = useChangePhoto();
   const friends = useFriends();
   const [editing, setEditing] = useState(false);
@@ -43,13 +42,7 @@ export default function ProfileScreen() {
       <PageHeader
         title={t.title}
         actions={
-          <Button
-            variant="secondary"
-            disabled={signOut.isPending}
-            onClick={() =>
-              signOut.mutate(undefined, { onSettled: () => navigate("/auth", { replace: true }) })
-            }
-          >
+          <Button variant="secondary" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
             <LogOut aria-hidden className="size-4" />
             {texts.auth.signOut}
           </Button>

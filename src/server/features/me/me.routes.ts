@@ -37,6 +37,7 @@ export async function meRoutes(app: FastifyInstance, opts: { config: AppConfig }
     },
     async () => ({
       demo: opts.config.demo,
+      demoReachable: opts.config.demoReachable,
       demoAccounts: opts.config.demo ? DEMO_ACCOUNTS.map((a) => ({ email: a.email, roles: a.roles })) : [],
       demoPassword: opts.config.demo ? DEMO_PASSWORD : null,
     }),

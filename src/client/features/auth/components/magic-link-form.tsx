@@ -18,12 +18,16 @@ export function MagicLinkForm({ onError }: { onError: (message: string | null) =
   const complete = useCompleteDemoMagicLink();
   const config = useConfig();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [demoNonce, setDemoNonce] = useState<string | null>(null);
   const form = useForm<Form>({ resolver: zodResolver(Form), defaultValues: { email: "" } });
 
   const submit = form.handleSubmit((values) => {
     onError(null);
     send.mutate(values.email, {
-      onSuccess: () => setSentTo(values.email),
+      onSuccess: (sent) => {
+        setSentTo(values.email);
+        setDemoNonce(sent.demoNonce ?? null);
+      },
       onError: (e) => onError(e.message),
     });
   });
@@ -34,12 +38,12 @@ export function MagicLinkForm({ onError }: { onError: (message: string | null) =
         <p role="status" className="rounded-lg bg-brand-50 px-3 py-3 text-sm text-brand-900">
           {texts.auth.magicLinkSent(sentTo)}
         </p>
-        {config.data?.demo ? (
+        {config.data?.demo && demoNonce ? (
           <Button
             disabled={complete.isPending}
             onClick={() => {
               onError(null);
-              complete.mutate(sentTo, { onError: (e) => onError(e.message) });
+              complete.mutate(demoNonce, { onError: (e) => onError(e.message) });
             }}
           >
             {texts.auth.completeMagicLink}
@@ -50,6 +54,7 @@ export function MagicLinkForm({ onError }: { onError: (message: string | null) =
           onClick={() => {
             onError(null);
             setSentTo(null);
+            setDemoNonce(null);
             form.reset({ email: "" });
           }}
         >
