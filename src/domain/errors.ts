@@ -17,5 +17,6 @@ export const ERROR_CODES = {
   conflict: "CONFLICT",
   tooManyRequests: "TOO_MANY_REQUESTS",
   payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  unprocessable: "UNPROCESSABLE",
   internal: "INTERNAL",
 } as const;

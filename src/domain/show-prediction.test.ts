@@ -7,8 +7,8 @@ import {
   isCelebration,
   nextEditionName,
   normaliseShowName,
+  predictByRules,
   predictionHistory,
-  predictNextEdition,
   sameWeekdayPattern,
 } from "#domain/show-prediction.ts";
 import { fixtureRecords } from "#tests/support/walking-horse.ts";
@@ -151,20 +151,17 @@ const celina = (startDate: string, extra: Partial<Edition> = {}): Edition => ({
   ...extra,
 });
 
-describe("predictNextEdition", () => {
+describe("predictByRules", () => {
   it("needs at least two editions: one says nothing about a pattern", () => {
-    expect(predictNextEdition([], "2025-01-01")).toBeNull();
-    expect(predictNextEdition([celina("2025-06-21")], "2025-01-01")).toBeNull();
+    expect(predictByRules([], "2025-01-01")).toBeNull();
+    expect(predictByRules([celina("2025-06-21")], "2025-01-01")).toBeNull();
     expect(
-      predictNextEdition(
-        [celina("2025-06-21"), celina("2026-06-20", { isAiPrediction: true })],
-        "2025-01-01",
-      ),
+      predictByRules([celina("2025-06-21"), celina("2026-06-20", { isAiPrediction: true })], "2025-01-01"),
     ).toBeNull();
   });
 
   it("follows the latest edition a year on: weekday pattern, location, classes in order, judges TBA", () => {
-    const prediction = predictNextEdition(
+    const prediction = predictByRules(
       [celina("2025-06-21", { classes: [{ id: "class-9", name: "Old" }] }), celina("2024-06-15")],
       "2025-07-01",
     );
@@ -186,7 +183,7 @@ describe("predictNextEdition", () => {
       endDate,
       location: "Columbia, TN",
     });
-    const prediction = predictNextEdition(
+    const prediction = predictByRules(
       [jubilee("2023-06-01", "2023-06-03"), jubilee("2024-05-30", "2024-06-01")],
       "2024-06-02",
     );
@@ -209,7 +206,7 @@ describe("predictNextEdition", () => {
         { id: "cel-59E", name: "Auxiliary Equitation, Medal Class", date: null },
       ],
     });
-    const prediction = predictNextEdition(
+    const prediction = predictByRules(
       [celebration(2025, "2025-08-20", "2025-08-30"), celebration(2024, "2024-08-21", "2024-08-31")],
       "2025-09-01",
     );
@@ -226,7 +223,7 @@ describe("predictNextEdition", () => {
   });
 
   it("skips years already past, moving edition numbers along", () => {
-    const prediction = predictNextEdition(
+    const prediction = predictByRules(
       [celina("2008-07-12", { name: "Jackson County Horse Show (60th)" }), celina("2005-07-09")],
       "2025-07-12",
     );
@@ -238,7 +235,7 @@ describe("predictNextEdition", () => {
   });
 
   it("says 'TBD' when the last edition had no location", () => {
-    const prediction = predictNextEdition(
+    const prediction = predictByRules(
       [celina("2024-06-15"), celina("2025-06-21", { location: " " })],
       "2025-01-01",
     );

@@ -161,7 +161,7 @@ export function predictionHistory(editions: readonly Edition[]): HistoryEntry[] 
  * The next edition after the latest of `editions` (all editions of one show, any order), not in the past
  * on `today` (yyyy-mm-dd). Null when there are fewer than two editions: not enough history.
  */
-export function predictNextEdition(editions: readonly Edition[], today: string): ShowPrediction | null {
+export function predictByRules(editions: readonly Edition[], today: string): ShowPrediction | null {
   const known = editions.filter((e) => !e.isAiPrediction);
   if (known.length < 2) return null;
   const last = known.reduce((a, b) => (b.startDate > a.startDate ? b : a));

@@ -1,0 +1,115 @@
+/**
+ * OCR bench (`npm run bench`, or alone: `node --import tsx bench/ocr-bench.ts [--shows N] [--variants a,b]`).
+ *
+ * Renders real class lists from the fixture CSVs to page images (clean, rotated 3°, blurred, low contrast,
+ * photographed, two columns) and to a PDF (text-layer pages plus a scanned page), reads them with the
+ * production path (sharp pre-processing, Tesseract in its worker thread, pdfjs), parses the text, and
+ * reports per variant: character accuracy, class precision and recall (number and name exactly right),
+ * and seconds per page. Targets: ≥ 95 % of classes right on clean pages, ≥ 85 % on the spoiled ones,
+ * < 5 s per page on two cores.
+ */
+import { parseArgs } from "node:util";
+import { parseClassListText } from "#domain/class-list-text.ts";
+import { readDocumentText } from "#server/platform/ocr/document-text.ts";
+import { createOcrEngine } from "#server/platform/ocr/ocr-engine.ts";
+import {
+  IMAGE_VARIANTS,
+  type ImageVariant,
+  renderPrizeListImage,
+  renderPrizeListPdf,
+} from "#tests/support/class-list-images.ts";
+import { characterAccuracy, classScores } from "#tests/support/ocr-metrics.ts";
+import { fixtureShows, layoutPrizeList, type PrizeList, prizeListText } from "#tests/support/prize-list.ts";
+
+export const TARGETS = { cleanRecall: 0.95, spoiledRecall: 0.85, secondsPerPage: 5 };
+
+interface Row {
+  variant: string;
+  pages: number;
+  charAccuracy: number;
+  precision: number;
+  recall: number;
+  secondsPerPage: number;
+}
+
+const pct = (n: number) => `${(100 * n).toFixed(1)} %`;
+
+export async function runOcrBench(
+  options: { shows?: number; variants?: readonly string[] } = {},
+): Promise<Row[]> {
+  const lists = fixtureShows()
+    .slice(0, options.shows ?? 5)
+    .map((show) => layoutPrizeList(show));
+  const variants = [...IMAGE_VARIANTS, "pdf"].filter(
+    (v) => !options.variants || options.variants.includes(v),
+  );
+  const ocr = createOcrEngine();
+  const rows: Row[] = [];
+  try {
+    for (const variant of variants) {
+      let chars = 0;
+      let expectedCount = 0;
+      let readCount = 0;
+      let correct = 0;
+      let ocrMs = 0;
+      let pages = 0;
+      const measure = async (bytes: Buffer, truth: PrizeList[]) => {
+        const doc = await readDocumentText(bytes, ocr);
+        const ocrPages = doc.pages.filter((p) => p.source === "ocr");
+        ocrMs += ocrPages.reduce((sum, p) => sum + p.ms, 0);
+        pages += doc.pages.length;
+        const parsed = parseClassListText(doc.text, { year: truth[0]!.year });
+        const expected = truth.flatMap((t) => t.expected);
+        const scores = classScores(expected, parsed.classes);
+        chars += characterAccuracy(truth.map(prizeListText).join("\n"), doc.text) * expected.length;
+        expectedCount += expected.length;
+        readCount += parsed.classes.length;
+        correct += scores.correct;
+      };
+      if (variant === "pdf") {
+        for (let i = 0; i + 1 < lists.length; i += 2) {
+          await measure(await renderPrizeListPdf(lists[i]!, lists[i + 1]!), [lists[i]!, lists[i + 1]!]);
+        }
+      } else {
+        for (const list of lists)
+          await measure(await renderPrizeListImage(list, variant as ImageVariant), [list]);
+      }
+      const ocrPageCount = variant === "pdf" ? Math.floor(lists.length / 2) : lists.length;
+      rows.push({
+        variant,
+        pages,
+        charAccuracy: chars / expectedCount,
+        precision: readCount ? correct / readCount : 0,
+        recall: correct / expectedCount,
+        secondsPerPage: ocrMs / 1000 / Math.max(1, ocrPageCount),
+      });
+      const row = rows.at(-1)!;
+      console.log(
+        `${variant.padEnd(13)} pages ${String(row.pages).padStart(2)}  chars ${pct(row.charAccuracy).padStart(7)}  ` +
+          `precision ${pct(row.precision).padStart(7)}  recall ${pct(row.recall).padStart(7)}  ` +
+          `${row.secondsPerPage.toFixed(2)} s/OCR page`,
+      );
+    }
+  } finally {
+    await ocr.close();
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { shows: { type: "string" }, variants: { type: "string" } } });
+  console.log("OCR bench: class lists from the fixtures, read by sharp + Tesseract + pdfjs");
+  const rows = await runOcrBench({
+    shows: values.shows ? Number(values.shows) : undefined,
+    variants: values.variants?.split(","),
+  });
+  const misses = rows.filter(
+    (r) =>
+      r.recall <
+        (r.variant === "clean" || r.variant === "pdf" ? TARGETS.cleanRecall : TARGETS.spoiledRecall) ||
+      r.secondsPerPage >= TARGETS.secondsPerPage,
+  );
+  console.log(
+    misses.length ? `Below target: ${misses.map((r) => r.variant).join(", ")}` : "All OCR targets met.",
+  );
+}

@@ -1,0 +1,175 @@
+import sharp from "sharp";
+
+/**
+ * Gets a photographed or scanned page ready for Tesseract: upright by its EXIF orientation, grey,
+ * contrast stretched, scaled so body text is large enough to read (phone photos of a whole page are
+ * often ~1000 px wide, which leaves letters a few pixels tall) but no larger than needed, and turned
+ * straight when it was shot a few degrees askew.
+ */
+
+/** A decompression bomb guard, as for pictures. */
+export const MAX_INPUT_PIXELS = 80_000_000;
+/** Pages narrower than this are enlarged (up to MAX_UPSCALE times); wider ones are reduced to MAX_WIDTH. */
+const MIN_WIDTH = 1700;
+const MAX_WIDTH = 2600;
+const MAX_UPSCALE = 3;
+
+/** Skew search: ±6° in quarter degrees on a small copy; below MIN_SKEW the page is left as it is. */
+const MAX_SKEW = 6;
+const SKEW_STEP = 0.25;
+const MIN_SKEW = 0.4;
+const PROBE_WIDTH = 900;
+/** After flattening, grey at least this light counts as paper. */
+const PAPER = 215;
+
+export interface PreparedImage {
+  /** PNG, greyscale. */
+  png: Buffer;
+  width: number;
+  height: number;
+  /** Degrees the page was turned to straighten it (0 when it was straight). */
+  deskewedBy: number;
+}
+
+/**
+ * The skew of text lines in a greyscale image, in degrees (positive: lines fall to the right), by the
+ * projection-profile method: rows of ink are sharpest, so the row sums vary most, at the true angle.
+ */
+export function estimateSkew(grey: Uint8Array, width: number, height: number): number {
+  let count = 0;
+  for (let i = 0; i < grey.length; i++) if (grey[i]! < 128) count++;
+  if (count < 100) return 0;
+  const ink = new Int32Array(2 * count);
+  let k = 0;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (grey[row + x]! < 128) {
+        ink[k++] = x;
+        ink[k++] = y;
+      }
+    }
+  }
+  const score = (degrees: number) => {
+    const slope = Math.tan((degrees * Math.PI) / 180);
+    const offset = Math.ceil(Math.abs(slope) * width) + 1;
+    const rows = new Float64Array(height + 2 * offset);
+    for (let i = 0; i < ink.length; i += 2) rows[Math.round(ink[i + 1]! - ink[i]! * slope) + offset]! += 1;
+    let sum = 0;
+    let squares = 0;
+    for (const r of rows) {
+      sum += r;
+      squares += r * r;
+    }
+    return squares / rows.length - (sum / rows.length) ** 2;
+  };
+  const straight = score(0);
+  let best = 0;
+  let bestScore = straight;
+  for (let a = -MAX_SKEW; a <= MAX_SKEW + 1e-9; a += SKEW_STEP) {
+    const s = score(a);
+    if (s > bestScore) {
+      best = a;
+      bestScore = s;
+    }
+  }
+  // A faint preference is noise, not skew.
+  return Math.abs(best) >= MIN_SKEW && bestScore > straight * 1.05 ? best : 0;
+}
+
+export async function prepareForOcr(input: Buffer): Promise<PreparedImage> {
+  const upright = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .flatten({ background: "#ffffff" })
+    .greyscale()
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const width = upright.info.width;
+  const targetWidth =
+    width < MIN_WIDTH ? Math.min(MIN_WIDTH, width * MAX_UPSCALE) : Math.min(width, MAX_WIDTH);
+  const resized = await greyRaw(upright.data, upright.info.width, upright.info.height)
+    .resize({ width: Math.round(targetWidth) })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const flat = await flattenLighting(resized.data, resized.info.width, resized.info.height);
+  // A 3 × 3 median removes sensor speckle (which Tesseract would read as marks) and keeps strokes.
+  const scaled = await greyRaw(flat, resized.info.width, resized.info.height)
+    .median(3)
+    .normalise()
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const page = () => greyRaw(scaled.data, scaled.info.width, scaled.info.height);
+
+  const probe = await page()
+    .resize({ width: Math.min(PROBE_WIDTH, scaled.info.width) })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const skew = estimateSkew(probe.data, probe.info.width, probe.info.height);
+
+  // Lines falling to the right by `skew` degrees come straight when turned back by as much.
+  const straightened = skew === 0 ? page() : page().rotate(-skew, { background: "#ffffff" });
+  const out = await straightened
+    .toColourspace("b-w")
+    .png({ compressionLevel: 1 })
+    .toBuffer({ resolveWithObject: true });
+  return { png: out.data, width: out.info.width, height: out.info.height, deskewedBy: skew };
+}
+
+/**
+ * Evens out a photo's light (a bright spot, a shadowed corner): each pixel divided by the paper around
+ * it, estimated by a blur wide enough to wash out letters. Clean scans come out unchanged.
+ */
+async function flattenLighting(grey: Buffer, width: number, height: number): Promise<Buffer> {
+  // Estimated on an eighth-size copy: the light changes slowly, and wide filters at full size are slow.
+  const small = await greyRaw(grey, width, height)
+    .resize({ width: Math.max(1, Math.round(width / 8)) })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const lightest = maxFilter(small.data, small.info.width, small.info.height, 4);
+  const paper = await greyRaw(lightest, small.info.width, small.info.height)
+    .blur(3)
+    .resize({ width, height, fit: "fill" })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const out = Buffer.alloc(grey.length);
+  for (let i = 0; i < grey.length; i++) {
+    const v = (grey[i]! * 255) / Math.max(paper[i]!, 1);
+    // What is nearly paper becomes paper, so speckle in the margins is not read as marks.
+    out[i] = v > PAPER ? 255 : Math.round(v);
+  }
+  return out;
+}
+
+/** The lightest value within `radius` of each pixel: letters vanish, the paper's light remains. */
+function maxFilter(data: Buffer, width: number, height: number, radius: number): Buffer {
+  const rows = Buffer.alloc(data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let m = 0;
+      for (let dx = Math.max(0, x - radius); dx <= Math.min(width - 1, x + radius); dx++) {
+        m = Math.max(m, data[y * width + dx]!);
+      }
+      rows[y * width + x] = m;
+    }
+  }
+  const out = Buffer.alloc(data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let m = 0;
+      for (let dy = Math.max(0, y - radius); dy <= Math.min(height - 1, y + radius); dy++) {
+        m = Math.max(m, rows[dy * width + x]!);
+      }
+      out[y * width + x] = m;
+    }
+  }
+  return out;
+}
+
+const greyRaw = (data: Buffer, width: number, height: number) =>
+  sharp(data, { raw: { width, height, channels: 1 }, limitInputPixels: MAX_INPUT_PIXELS });
