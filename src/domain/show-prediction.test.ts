@@ -7,6 +7,7 @@ import {
   isCelebration,
   nextEditionName,
   normaliseShowName,
+  ordinal,
   predictByRules,
   predictionHistory,
   sameWeekdayPattern,
@@ -105,6 +106,25 @@ describe("sameWeekdayPattern", () => {
     ["2025-12-27", 1, "2026-12-26", "fourth Saturday of December"],
   ])("%s + %i years → %s (%s)", (date, years, expected) => {
     expect(sameWeekdayPattern(date, years)).toBe(expected);
+  });
+});
+
+describe("ordinal", () => {
+  it.each([
+    [1, "1st"],
+    [2, "2nd"],
+    [3, "3rd"],
+    [4, "4th"],
+    [11, "11th"],
+    [12, "12th"],
+    [13, "13th"],
+    [21, "21st"],
+    [62, "62nd"],
+    [87, "87th"],
+    [111, "111th"],
+    [123, "123rd"],
+  ])("%i → %s", (n, expected) => {
+    expect(ordinal(n)).toBe(expected);
   });
 });
 

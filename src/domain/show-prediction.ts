@@ -115,10 +115,11 @@ export function sameWeekdayPattern(date: string, years: number): string {
   return ymd(new Date(firstOfMonth.getFullYear(), firstOfMonth.getMonth(), last));
 }
 
-function ordinalSuffix(n: number): string {
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
+export function ordinal(n: number): string {
   const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return "th";
-  return ["th", "st", "nd", "rd"][n % 10] ?? "th";
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
 }
 
 /**
@@ -128,13 +129,11 @@ function ordinalSuffix(n: number): string {
 export function nextEditionName(name: string, years: number): string {
   const edition = /\b(\d+)(?:st|nd|rd|th)\b/gi;
   return name
-    .replace(edition, (ordinal, n: string, offset: number) => {
-      const after = name.slice(offset + ordinal.length);
+    .replace(edition, (printed, n: string, offset: number) => {
+      const after = name.slice(offset + printed.length);
       const isEdition =
         (offset === 0 && !/^\s+of\b/i.test(after)) || name[offset - 1] === "(" || /^\s+annual\b/i.test(after);
-      if (!isEdition) return ordinal;
-      const next = Number(n) + years;
-      return `${next}${ordinalSuffix(next)}`;
+      return isEdition ? ordinal(Number(n) + years) : printed;
     })
     .replace(YEAR, (y) => String(Number(y) + years));
 }

@@ -1,5 +1,6 @@
 import { hashPassword } from "better-auth/crypto";
 import { addDays, format, subDays, subHours } from "date-fns";
+import { celebrationDates, ordinal, sameWeekdayPattern } from "#domain/show-prediction.ts";
 import type { Db } from "#server/db/client.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/db/seed/demo-accounts.ts";
 import {
@@ -93,6 +94,41 @@ const SHOWS: DemoShow[] = [
 ];
 
 const ymd = (d: Date) => format(d, "yyyy-MM-dd");
+
+/**
+ * Last year's editions of two demo shows, with their classes, so AI Show Prediction has history to work
+ * from at once (the spec's five sample shows stay as they are; these two are extra past shows). Celina
+ * ran on the same weekday of the same week a year earlier; the Celebration on its last real dates
+ * (the 11 days ending the Saturday before Labor Day) before today.
+ */
+interface EarlierEdition {
+  of: string;
+  /** Named with its edition number, as the show printed it that year. */
+  name(year: number): string;
+  judges: string[];
+  dates(today: Date, show: { startDate: string; endDate: string }): { startDate: string; endDate: string };
+}
+
+const EARLIER_EDITIONS: EarlierEdition[] = [
+  {
+    of: "celina",
+    name: (year) => `Celina Lions Club Horse Show (${ordinal(year - 1963)})`,
+    judges: ["Bill Cantrell"],
+    dates: (_today, show) => {
+      const day = sameWeekdayPattern(show.startDate, -1);
+      return { startDate: day, endDate: day };
+    },
+  },
+  {
+    of: "celebration",
+    name: (year) => `Tennessee Walking Horse National Celebration (${ordinal(year - 1938)})`,
+    judges: ["Steve Dunn", "Mark Farrar", "Ronal Young"],
+    dates: (today) => {
+      const thisYear = celebrationDates(today.getFullYear());
+      return thisYear.endDate < ymd(today) ? thisYear : celebrationDates(today.getFullYear() - 1);
+    },
+  },
+];
 
 /** The display number: the Celebration marks equitation classes with an E suffix. */
 function classNumber(show: DemoShow, index: number, name: string): string {
@@ -241,6 +277,41 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
       );
     }
     const show = (key: string) => showIds.get(key)!;
+
+    for (const edition of EARLIER_EDITIONS) {
+      const base = SHOWS.find((s) => s.key === edition.of)!;
+      const id = newId();
+      const dates = edition.dates(today, {
+        startDate: ymd(addDays(today, base.startOffset)),
+        endDate: ymd(addDays(today, base.endOffset)),
+      });
+      await trx
+        .insertInto("show")
+        .values({
+          id,
+          name: edition.name(Number(dates.startDate.slice(0, 4))),
+          start_date: dates.startDate,
+          end_date: dates.endDate,
+          location: base.location,
+          sanctioning_org: base.org,
+          is_ai_prediction: 0,
+          created_at: iso,
+        })
+        .execute();
+      await trx
+        .insertInto("show_judge")
+        .values(edition.judges.map((name, position) => ({ show_id: id, position, name })))
+        .execute();
+      await insertClasses(
+        trx,
+        id,
+        base.classes.map((name, i) => ({
+          id: `${base.prefix}-${classNumber(base, i, name)}`,
+          name,
+          date: null,
+        })),
+      );
+    }
 
     await trx
       .insertInto("notification")
