@@ -18,3 +18,4 @@ if (!process.env.DATABASE_URL && !existsSync(resolve(dataDir, "ringside.sqlite")
 }
 run("bench/shows-queries-bench.ts", "--data-dir", dataDir);
 run("bench/shows-bench.ts", "--data-dir", dataDir);
+run("bench/ocr-bench.ts");
