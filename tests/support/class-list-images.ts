@@ -7,6 +7,7 @@
 import sharp from "sharp";
 import { makePdf, PAGE_HEIGHT, PAGE_WIDTH, type PdfTextLine } from "#tests/support/pdf-writer.ts";
 import { type PrizeList, type PrizeListLine, wrapName } from "#tests/support/prize-list.ts";
+import { seededRandom } from "#tests/support/seeded-random.ts";
 
 export const IMAGE_VARIANTS = [
   "clean",
@@ -74,18 +75,6 @@ function twoColumns(lines: readonly PrizeListLine[]): Column[] {
   ];
 }
 
-/** mulberry32: a small seeded generator, so the "photo" noise is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Uneven light (a bright spot top right, darker bottom left), sensor noise, a soft focus, JPEG. */
 async function photograph(png: Buffer): Promise<Buffer> {
   const { data, info } = await sharp(png)
@@ -95,7 +84,8 @@ async function photograph(png: Buffer): Promise<Buffer> {
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const random = seeded(20250821);
+  // Seeded, so the "photo" noise is the same on every run.
+  const random = seededRandom(20250821);
   const gaussian = () => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
   const out = Buffer.alloc(data.length);
   for (let y = 0; y < info.height; y++) {

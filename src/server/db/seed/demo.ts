@@ -1,7 +1,9 @@
 import { hashPassword } from "better-auth/crypto";
 import { addDays, format, subDays, subHours } from "date-fns";
+import type { Transaction } from "kysely";
 import { celebrationDates, ordinal, sameWeekdayPattern } from "#domain/show-prediction.ts";
 import type { Db } from "#server/db/client.ts";
+import type { Database } from "#server/db/schema.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/db/seed/demo-accounts.ts";
 import {
   CELEBRATION_CLASSES,
@@ -136,6 +138,31 @@ function classNumber(show: DemoShow, index: number, name: string): string {
   return show.prefix === "cel" && /equitation|medal/i.test(name) ? `${n}E` : n;
 }
 
+/** A demo show's row and judges; its classes go in through insertClasses. */
+async function insertShowRow(
+  trx: Transaction<Database>,
+  id: string,
+  row: { name: string; startDate: string; endDate: string; show: DemoShow; judges: string[]; iso: string },
+): Promise<void> {
+  await trx
+    .insertInto("show")
+    .values({
+      id,
+      name: row.name,
+      start_date: row.startDate,
+      end_date: row.endDate,
+      location: row.show.location,
+      sanctioning_org: row.show.org,
+      is_ai_prediction: 0,
+      created_at: row.iso,
+    })
+    .execute();
+  await trx
+    .insertInto("show_judge")
+    .values(row.judges.map((name, position) => ({ show_id: id, position, name })))
+    .execute();
+}
+
 /**
  * The spec's sample data with dates relative to `today`. Applied once: a marker row makes
  * a second start (or a second server racing the first) a no-op.
@@ -248,23 +275,14 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
       showIds.set(show.key, id);
       const start = addDays(today, show.startOffset);
       const days = show.endOffset - show.startOffset + 1;
-      await trx
-        .insertInto("show")
-        .values({
-          id,
-          name: show.name,
-          start_date: ymd(start),
-          end_date: ymd(addDays(today, show.endOffset)),
-          location: show.location,
-          sanctioning_org: show.org,
-          is_ai_prediction: 0,
-          created_at: iso,
-        })
-        .execute();
-      await trx
-        .insertInto("show_judge")
-        .values(show.judges.map((name, position) => ({ show_id: id, position, name })))
-        .execute();
+      await insertShowRow(trx, id, {
+        name: show.name,
+        startDate: ymd(start),
+        endDate: ymd(addDays(today, show.endOffset)),
+        show,
+        judges: show.judges,
+        iso,
+      });
       const perDay = Math.ceil(show.classes.length / days);
       await insertClasses(
         trx,
@@ -285,23 +303,13 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
         startDate: ymd(addDays(today, base.startOffset)),
         endDate: ymd(addDays(today, base.endOffset)),
       });
-      await trx
-        .insertInto("show")
-        .values({
-          id,
-          name: edition.name(Number(dates.startDate.slice(0, 4))),
-          start_date: dates.startDate,
-          end_date: dates.endDate,
-          location: base.location,
-          sanctioning_org: base.org,
-          is_ai_prediction: 0,
-          created_at: iso,
-        })
-        .execute();
-      await trx
-        .insertInto("show_judge")
-        .values(edition.judges.map((name, position) => ({ show_id: id, position, name })))
-        .execute();
+      await insertShowRow(trx, id, {
+        name: edition.name(Number(dates.startDate.slice(0, 4))),
+        ...dates,
+        show: base,
+        judges: edition.judges,
+        iso,
+      });
       await insertClasses(
         trx,
         id,

@@ -148,24 +148,28 @@ async function flattenLighting(grey: Buffer, width: number, height: number): Pro
 
 /** The lightest value within `radius` of each pixel: letters vanish, the paper's light remains. */
 function maxFilter(data: Buffer, width: number, height: number, radius: number): Buffer {
-  const rows = Buffer.alloc(data.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let m = 0;
-      for (let dx = Math.max(0, x - radius); dx <= Math.min(width - 1, x + radius); dx++) {
-        m = Math.max(m, data[y * width + dx]!);
-      }
-      rows[y * width + x] = m;
-    }
-  }
+  return maxAlong(maxAlong(data, width, height, radius, 1, width), width, height, radius, width, 1);
+}
+
+/** One pass of the max filter: along rows (`step` 1) or columns (`step` = width). */
+function maxAlong(
+  data: Buffer,
+  width: number,
+  height: number,
+  radius: number,
+  step: number,
+  lineStep: number,
+) {
+  const length = step === 1 ? width : height;
+  const lines = step === 1 ? height : width;
   const out = Buffer.alloc(data.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
+  for (let line = 0; line < lines; line++) {
+    for (let i = 0; i < length; i++) {
       let m = 0;
-      for (let dy = Math.max(0, y - radius); dy <= Math.min(height - 1, y + radius); dy++) {
-        m = Math.max(m, rows[dy * width + x]!);
+      for (let j = Math.max(0, i - radius); j <= Math.min(length - 1, i + radius); j++) {
+        m = Math.max(m, data[line * lineStep + j * step]!);
       }
-      out[y * width + x] = m;
+      out[line * lineStep + i * step] = m;
     }
   }
   return out;
