@@ -28,6 +28,8 @@ const escapeXml = (s: string) =>
 
 interface Column {
   x: number;
+  /** The row its first line sits on. */
+  firstRow: number;
   lines: PrizeListLine[];
 }
 
@@ -38,10 +40,10 @@ function svgText(line: PrizeListLine, x: number, y: number, fill: string): strin
 }
 
 function pageSvg(columns: Column[], colours: { ink: string; paper: string }): string {
-  const rows = Math.max(...columns.map((c) => c.lines.length));
+  const rows = Math.max(...columns.map((c) => c.firstRow + c.lines.length));
   const height = Math.max(PAGE.minHeight, PAGE.margin * 2 + rows * PAGE.line);
   const texts = columns.flatMap((c) =>
-    c.lines.map((line, i) => svgText(line, c.x, PAGE.margin + (i + 1) * PAGE.line, colours.ink)),
+    c.lines.map((line, i) => svgText(line, c.x, PAGE.margin + (c.firstRow + i + 1) * PAGE.line, colours.ink)),
   );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PAGE.width}" height="${height}"><rect width="100%" height="100%" fill="${colours.paper}"/>${texts.join("")}</svg>`;
 }
@@ -64,14 +66,19 @@ function rewrap(lines: readonly PrizeListLine[], width: number): PrizeListLine[]
   return out;
 }
 
-/** Splits a list into two columns at a class boundary near the middle. */
+/** The header across the page, then the classes in two columns split at a class boundary near the middle. */
 function twoColumns(lines: readonly PrizeListLine[]): Column[] {
-  const narrow = rewrap(lines, 46);
-  let split = Math.ceil(narrow.length / 2);
-  while (split < narrow.length && narrow[split]!.kind === "continuation") split++;
+  const narrow = rewrap(lines, 40);
+  const headerEnd = narrow.findIndex((l) => l.kind === "heading" || l.kind === "class");
+  const header = narrow.slice(0, headerEnd);
+  const body = narrow.slice(headerEnd);
+  let split = Math.ceil(body.length / 2);
+  while (split < body.length && body[split]!.kind === "continuation") split++;
+  const firstRow = header.length + 1;
   return [
-    { x: PAGE.margin, lines: narrow.slice(0, split) },
-    { x: PAGE.width / 2 + 20, lines: narrow.slice(split) },
+    { x: PAGE.margin, firstRow: 0, lines: header },
+    { x: PAGE.margin, firstRow, lines: body.slice(0, split) },
+    { x: PAGE.width / 2 + 30, firstRow, lines: body.slice(split) },
   ];
 }
 
@@ -106,7 +113,7 @@ export async function renderPrizeListImage(list: PrizeList, variant: ImageVarian
   const colours =
     variant === "low-contrast" ? { ink: "#8f8f8f", paper: "#d4d4d4" } : { ink: "#111111", paper: "#ffffff" };
   const columns =
-    variant === "two-columns" ? twoColumns(list.lines) : [{ x: PAGE.margin, lines: list.lines }];
+    variant === "two-columns" ? twoColumns(list.lines) : [{ x: PAGE.margin, firstRow: 0, lines: list.lines }];
   const png = await sharp(Buffer.from(pageSvg(columns, colours)))
     .png()
     .toBuffer();

@@ -70,8 +70,13 @@ async function recognise(
     throw new DocumentReadError(DOCUMENT_ERRORS.unreadableImage);
   }
   onFraction(0.1);
-  const result = await ocr.recognize(prepared.png, (p) => onFraction(0.1 + 0.9 * p));
-  return { text: result.text, ms: Math.round(performance.now() - started) };
+  const texts: string[] = [];
+  const share = 0.9 / prepared.regions.length;
+  for (const [i, region] of prepared.regions.entries()) {
+    const result = await ocr.recognize(region, (p) => onFraction(0.1 + share * (i + p)));
+    texts.push(result.text);
+  }
+  return { text: texts.join("\n\n"), ms: Math.round(performance.now() - started) };
 }
 
 export async function readDocumentText(

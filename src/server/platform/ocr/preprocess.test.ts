@@ -105,3 +105,47 @@ describe("prepareForOcr", () => {
     await expect(prepareForOcr(Buffer.from("not an image"))).rejects.toThrow();
   });
 });
+
+describe("reading order: pages set in two columns", () => {
+  const svgPage = (texts: { x: number; y: number; text: string }[]) =>
+    sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="1700" height="1400"><rect width="100%" height="100%" fill="#fff"/>${texts
+          .map(
+            (t) => `<text x="${t.x}" y="${t.y}" font-family="DejaVu Serif" font-size="25">${t.text}</text>`,
+          )
+          .join("")}</svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+  const rows = (x: number, from: number, label: string) =>
+    Array.from({ length: 24 }, (_, i) => ({
+      x,
+      y: 200 + i * 40,
+      text: `${from + i} ${label} Walking Horses`,
+    }));
+  const title = {
+    x: 110,
+    y: 100,
+    text: "Tennessee Walking Horse National Celebration Prize List, all sessions",
+  };
+
+  it.each([
+    ["a header across two columns", [title, ...rows(110, 1, "Amateur"), ...rows(900, 31, "Youth")], 3],
+    ["two columns without a header", [...rows(110, 1, "Amateur"), ...rows(900, 31, "Youth")], 2],
+    ["one column", [title, ...rows(110, 1, "Amateur Riders on Two-Year-Old")], 1],
+    [
+      "one column with prize money on the right",
+      [
+        title,
+        ...rows(110, 1, "Amateur"),
+        ...Array.from({ length: 24 }, (_, i) => ({ x: 1300, y: 200 + i * 40, text: "$50" })),
+      ],
+      1,
+    ],
+  ])("%s gives %i region(s)", async (_label, texts, regions) => {
+    const prepared = await prepareForOcr(await svgPage(texts));
+    expect(prepared.regions).toHaveLength(regions);
+  });
+});
