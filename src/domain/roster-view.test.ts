@@ -54,6 +54,7 @@ const entry = (showId: string, classId: string, over: Partial<RosterEntry> = {})
   status: "ImShowing",
   horseId: null,
   riderId: null,
+  createdBy: over.userId ?? "me",
   ...over,
 });
 
@@ -129,10 +130,35 @@ describe("buildRoster", () => {
         status: "FriendIsShowing",
         horseName: "Midnight",
         riderName: "Fran",
+        fromId: "friend",
         fromName: "Fran",
+        mirrored: false,
       },
     ]);
   });
+
+  it.each([
+    ["the viewer's own entry", { createdBy: "me" }, null, null, false],
+    ["an entry mirrored onto the viewer", { createdBy: "friend" }, "friend", "Fran", true],
+    ["a friend's own entry", { userId: "friend", createdBy: "friend" }, "friend", "Fran", false],
+    [
+      "a friend's entry mirrored by a third person",
+      { userId: "friend", createdBy: "x" },
+      "friend",
+      "Fran",
+      false,
+    ],
+  ] as const)(
+    "names who entered %s and whether the viewer may remove it",
+    (_label, over, fromId, fromName, mirrored) => {
+      const roster = buildRoster("me", [entry("celina", "class-1", over)], lookup, today);
+      expect(roster.sections.thisWeek[0]?.days[0]?.classes[0]?.entries[0]).toMatchObject({
+        fromId,
+        fromName,
+        mirrored,
+      });
+    },
+  );
 
   it("leaves out entries whose show or class is unknown, and returns empty sections for nothing", () => {
     const roster = buildRoster("me", [entry("nowhere", "x"), entry("celina", "class-99")], lookup, today);

@@ -54,6 +54,13 @@ export const localDay = (now: Date): string => {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 };
 
+/**
+ * Who the roster names as having entered an entry, when it is not the viewer: the owner of a
+ * friend's or rider entry, or whoever's entry mirrored one onto the viewer (ADR 008).
+ */
+export const entryAuthor = (viewerId: string, entry: Pick<RosterEntry, "userId" | "createdBy">) =>
+  entry.userId !== viewerId ? entry.userId : entry.createdBy !== viewerId ? entry.createdBy : null;
+
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function buildRoster(
@@ -106,13 +113,18 @@ export function buildRoster(
             id: info.id,
             number: info.number,
             name: info.name,
-            entries: list.map((e) => ({
-              id: e.id,
-              status: e.status,
-              horseName: name(lookup.horseNames, e.horseId),
-              riderName: name(lookup.userNames, e.riderId),
-              fromName: e.userId === viewerId ? null : name(lookup.userNames, e.userId),
-            })),
+            entries: list.map((e) => {
+              const fromId = entryAuthor(viewerId, e);
+              return {
+                id: e.id,
+                status: e.status,
+                horseName: name(lookup.horseNames, e.horseId),
+                riderName: name(lookup.userNames, e.riderId),
+                fromId,
+                fromName: name(lookup.userNames, fromId),
+                mirrored: e.userId === viewerId && fromId !== null,
+              };
+            }),
           }));
         return { date, heading: needsDateHeading(dates.length, date, show.startDate), classes: classViews };
       });

@@ -12,6 +12,7 @@ function entry(overrides: Partial<RosterEntry> = {}): RosterEntry {
     status: "ImShowing",
     horseId: null,
     riderId: null,
+    createdBy: overrides.userId ?? "viewer",
     ...overrides,
   };
 }
@@ -41,6 +42,21 @@ describe("deriveRosterEntries: rider entries", () => {
     expect(derived).toEqual({ ...customerEntry, status: "ImShowing" });
     expect(customerEntry.status).toBe("HorseIsShowing");
   });
+
+  it.each([
+    ["Friend is Showing naming the trainer", "FriendIsShowing", "h1", false],
+    ["Friend is Showing naming the trainer, no horse", "FriendIsShowing", null, false],
+    ["Customer is Showing with the trainer and a horse", "CustomerIsShowing", "h1", false],
+    ["Customer is Showing with the trainer, no horse", "CustomerIsShowing", null, true],
+    ["My Horse is Showing naming the trainer", "HorseIsShowing", "h1", true],
+  ])(
+    "%s: derived only when it does not mirror (its mirror is the trainer's own) → %s",
+    (_label, status, horseId, derived) => {
+      const e = entry({ id: "x", userId: "someone", status, horseId, riderId: "viewer" });
+      const result = deriveRosterEntries({ ...base, isTrainer: true, riderEntries: [e] });
+      expect(summary(result)).toEqual(derived ? ["x:ImShowing"] : []);
+    },
+  );
 
   it.each([
     ["naming someone else as rider", entry({ userId: "owner", riderId: "other", horseId: "h1" })],

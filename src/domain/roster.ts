@@ -1,4 +1,5 @@
 import { differenceInCalendarDays, isValid, parseISO } from "date-fns";
+import { mirrorsToRider } from "#domain/mirroring.ts";
 
 /**
  * The spec's derived roster (section 4, "Derived roster entries") and its date buckets.
@@ -17,6 +18,8 @@ export interface RosterEntry {
   status: string;
   horseId: string | null;
   riderId: string | null;
+  /** Who made the entry: the user, or whoever's entry mirrored it onto them. */
+  createdBy: string;
 }
 
 export interface RosterInput {
@@ -24,7 +27,10 @@ export interface RosterInput {
   isTrainer: boolean;
   /** The viewer's own entries. */
   own: readonly RosterEntry[];
-  /** Other users' entries naming the viewer as rider (used only when the viewer is a trainer). */
+  /**
+   * Other users' entries naming the viewer as rider (used only when the viewer is a trainer), from
+   * people with no block between them and the viewer.
+   */
   riderEntries: readonly RosterEntry[];
   /** Entries of the viewer's friends. */
   friendEntries: readonly RosterEntry[];
@@ -44,7 +50,9 @@ export function rosterKey(entry: RosterEntry): string {
 
 /**
  * The viewer's roster entries: own entries; for a trainer, other users' entries naming the trainer
- * as rider, shown as ImShowing; each friend's ImShowing and HorseIsShowing entries, shown as
+ * as rider, shown as ImShowing, except entries that mirror to their rider (their mirrored copy is
+ * already among the trainer's own entries, and once the trainer removes that copy it must stay
+ * gone, ADR 008); each friend's ImShowing and HorseIsShowing entries, shown as
  * FriendIsShowing (a friend's ImShowing entry without a rider names the friend as rider, since the
  * friend is the one riding); then duplicates dropped by `rosterKey`, first occurrence kept.
  */
@@ -52,7 +60,7 @@ export function deriveRosterEntries(input: RosterInput): RosterEntry[] {
   const { viewerId } = input;
   const asRider = input.isTrainer
     ? input.riderEntries
-        .filter((e) => e.userId !== viewerId && e.riderId === viewerId)
+        .filter((e) => e.userId !== viewerId && e.riderId === viewerId && !mirrorsToRider(e))
         .map((e) => ({ ...e, status: "ImShowing" }))
     : [];
   const fromFriends = input.friendEntries

@@ -98,15 +98,20 @@ export const texts = {
         ["Your friend", rider, "is showing", horse].filter(Boolean).join(" "),
       interested: "You are interested in this class",
       watching: "You are watching this class",
+      /** An entry someone else's entry mirrored onto the viewer says who made it (ADR 008). */
+      enteredBy: (tooltip: string, name: string) => `${tooltip} (Entered by ${name})`,
     },
+
     barnActivity: (user: string, horse: string, className: string, show: string) =>
       `${user} entered ${horse} in the "${className}" class at ${show}.`,
     errors: {
       loadFailed: "Could not load your entries for this class.",
       saveFailed: "Could not save your entries.",
+      removeFailed: "Could not remove the entry.",
     },
     denials: {
       classNotFound: "Class not found.",
+      entryNotFound: "Entry not found.",
       horseIsShowingTrainer: "Trainers declare horses under Customer is Showing, not My Horse is Showing.",
       customerIsShowingNotTrainer: "Only trainers can declare Customer is Showing.",
       unknownHorse: "That horse does not exist.",
@@ -131,6 +136,8 @@ export const texts = {
     planLink: "Plan your season!",
     rider: (name: string) => `Rider: ${name}`,
     enteredBy: (name: string) => `Entered by ${name}`,
+    remove: "Remove",
+    removeLabel: (status: string, name: string) => `Remove ${status}, entered by ${name}`,
     classNumber: (n: string) => `Class ${n}`,
     loadFailed: "Could not load your roster.",
   },
@@ -202,6 +209,7 @@ export const texts = {
     changedLocation: (location: string) => `the location is now ${location}`,
     changedJudges: (judges: string[]) =>
       judges.length ? `the judges are now ${judges.join(", ")}` : "the judges have been removed",
+    friendRequest: (name: string) => `${name} sent you a friend request.`,
   },
   horses: {
     title: "Your Horses",
@@ -318,6 +326,34 @@ export const texts = {
     remove: "Remove",
     removeFriendTitle: (name: string) => `Remove ${name}?`,
     removeFriendBody: "Their entries will no longer automatically appear on your roster.",
+    requested: "Requested",
+    accept: "Accept",
+    ignore: "Ignore",
+    acceptLabel: (name: string) => `Accept friend request from ${name}`,
+    ignoreLabel: (name: string) => `Ignore friend request from ${name}`,
+    friendRequests: (n: number) => `Friend requests (${n})`,
+    blockedPeople: "Blocked people",
+    blocked: "Blocked",
+    unblock: "Unblock",
+    unblockLabel: (name: string) => `Unblock ${name}`,
+    block: "Block",
+    blockLabel: (name: string) => `Block ${name}`,
+    blockTitle: (name: string) => `Block ${name}?`,
+    blockBody:
+      "Their entries will no longer appear on your roster or notify you about your horses, and they cannot send you friend requests. Entries they put on your roster are removed, and if you are friends, the friendship ends.",
+  },
+  /** Server answers for friend requests and blocks (ADR 008). */
+  friends: {
+    denials: {
+      self: "You cannot add yourself as a friend.",
+      unknown: "User not found.",
+      alreadyFriends: "You are already friends.",
+      alreadyRequested: "You have already sent this person a friend request.",
+      youBlocked: "You have blocked this person. Unblock them first.",
+      blockedYou: "This person is not accepting friend requests from you.",
+      noRequest: "There is no friend request from this person.",
+      blockSelf: "You cannot block yourself.",
+    },
   },
   admin: {
     title: "Admin Panel",

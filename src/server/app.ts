@@ -137,7 +137,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(imageRoutes, { db });
   await app.register(peopleRoutes, { db });
   await app.register(profileRoutes, { db });
-  await app.register(friendRoutes, { db });
+  await app.register(friendRoutes, { db, bus: events });
   await app.register(recordRoutes, { db });
   if (config.demo) await app.register(outboxRoutes, { db });
 

@@ -39,6 +39,18 @@ test.describe("Notifications", () => {
       headers: { origin: baseURL! },
     });
     expect(signUp.status()).toBe(200);
+    // Barn notifications need a tie to the horse (ADR 008): here, an accepted friendship with its owner.
+    const ownerId = (await (await page.request.get("/api/me")).json()).id as string;
+    const friendId = (await (await friendPage.request.get("/api/me")).json()).id as string;
+    const origin = { origin: baseURL! };
+    expect((await page.request.post("/api/friends", { headers: origin, data: { friendId } })).status()).toBe(
+      200,
+    );
+    expect(
+      (
+        await friendPage.request.post(`/api/friends/requests/${ownerId}/accept`, { headers: origin })
+      ).status(),
+    ).toBe(200);
     const dialog = await openEntryDialog(friendPage, CELINA, "Ladies Amateur Walking Specialty");
     await dialog.getByRole("button", { name: "Friend is Showing", exact: true }).click();
     await dialog.getByLabel(texts.entries.rider).selectOption({ label: ownerName });

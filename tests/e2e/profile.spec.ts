@@ -127,7 +127,7 @@ test("Add Show Record: required fields, past-show suggestions after 3 characters
   expect(me.name).toBeTruthy();
 });
 
-test("Friends: count, add by name search ('No users found'), remove behind the confirm, both ways", async ({
+test("Friends: count, add by name search ('No users found'), accepted request, remove behind the confirm, both ways", async ({
   page,
   request,
   signUpAs,
@@ -151,11 +151,21 @@ test("Friends: count, add by name search ('No users found'), remove behind the c
   await expect(dialog.getByText(t.noUsers)).toBeVisible();
   await dialog.getByRole("searchbox", { name: t.searchByName }).fill(friendName.toUpperCase());
   await dialog.getByRole("button", { name: `${t.add} ${friendName}` }).click();
-  await expect(dialog.getByText(t.added)).toBeVisible();
+  await expect(dialog.getByText(t.requested, { exact: true })).toBeVisible();
   await dialog.getByRole("searchbox", { name: t.searchByName }).fill(me.name);
   await expect(dialog.getByText(t.noUsers)).toBeVisible();
   expect((await axe().include('[role="dialog"]').analyze()).violations).toEqual([]);
   await page.keyboard.press("Escape");
+  await expect(page.getByText(t.noFriends)).toBeVisible();
+
+  // Friendship needs the other person's consent: they accept (their session is `request`).
+  const meId = (await (await page.request.get("/api/me")).json()).id as string;
+  const accepted = await request.post(`/api/friends/requests/${meId}/accept`, {
+    headers: { origin: baseURL! },
+  });
+  expect(accepted.status()).toBe(200);
+  await page.reload();
+  await page.getByRole("tab", { name: t.friendsCount(1) }).click();
 
   await expect(page.getByRole("tab", { name: t.friendsCount(1) })).toBeVisible();
   await expect(page.getByText(friendName)).toBeVisible();

@@ -173,3 +173,11 @@ export async function befriend(app: FastifyInstance, a: string, b: string): Prom
     ])
     .execute();
 }
+
+/** The notifications stored for one user (type, message, show), straight from the database. */
+export const storedNotifications = (app: FastifyInstance, userId: string) =>
+  app.deps.db.db
+    .selectFrom("notification")
+    .select(["type", "message", "show_id"])
+    .where("user_id", "=", userId)
+    .execute();

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { buildApp } from "#server/app.ts";
@@ -64,6 +67,36 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     app,
     async close() {
       await app.close();
+      await drop();
+    },
+  };
+}
+
+/**
+ * Two app servers on one fresh database, as a deployment with several servers behind a load
+ * balancer has: a temporary SQLite file, or a fresh PostgreSQL database.
+ */
+export async function createSharedTestApps(): Promise<{
+  apps: [FastifyInstance, FastifyInstance];
+  close(): Promise<void>;
+}> {
+  let database: DatabaseConfig;
+  let drop: () => Promise<void>;
+  if (testEngine === "sqlite") {
+    const dir = join(tmpdir(), `ringside-shared-${randomBytes(6).toString("hex")}`);
+    database = { kind: "sqlite", file: join(dir, "ringside.sqlite") };
+    drop = () => rm(dir, { recursive: true, force: true });
+  } else {
+    ({ database, drop } = await freshDatabase());
+  }
+  const first = await buildApp(testConfig({ database }));
+  const second = await buildApp(testConfig({ database }));
+  await Promise.all([first.ready(), second.ready()]);
+  return {
+    apps: [first, second],
+    async close() {
+      await first.close();
+      await second.close();
       await drop();
     },
   };

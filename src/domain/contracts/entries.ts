@@ -17,6 +17,8 @@ export type ClassEntryParams = z.infer<typeof ClassEntryParams>;
 
 export const ShowEntryParams = z.strictObject({ showId: id });
 
+export const EntryParams = z.strictObject({ entryId: id });
+
 /** One selected tile of the entry dialog. Horse and rider may stay empty (spec section 5). */
 export const EntryChoice = z.strictObject({
   status: EntryStatus,
@@ -43,6 +45,8 @@ export const MyEntry = z.object({
   horseName: z.string().nullable(),
   riderId: z.string().nullable(),
   riderName: z.string().nullable(),
+  /** Who made it, when someone else's entry mirrored it onto the viewer (ADR 008); else null. */
+  enteredBy: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type MyEntry = z.infer<typeof MyEntry>;
 

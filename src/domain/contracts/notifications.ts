@@ -3,8 +3,17 @@ import { z } from "zod";
 export const UnreadCount = z.object({ count: z.number().int().nonnegative() });
 export type UnreadCount = z.infer<typeof UnreadCount>;
 
-/** The notification types of the spec; any other type is shown with a default icon. */
-export const NOTIFICATION_TYPES = ["NewShow", "ShowUpdate", "NewQualifyingClass", "BarnActivity"] as const;
+/**
+ * The notification types of the spec, plus FriendRequest (ADR 008); any other type is shown with a
+ * default icon.
+ */
+export const NOTIFICATION_TYPES = [
+  "NewShow",
+  "ShowUpdate",
+  "NewQualifyingClass",
+  "BarnActivity",
+  "FriendRequest",
+] as const;
 
 export const NotificationItem = z.object({
   id: z.string(),

@@ -25,11 +25,33 @@ export const PhotoResult = z.object({ photoId: z.string() });
 export const FriendList = z.object({ friends: z.array(PersonRef) });
 export type FriendList = z.infer<typeof FriendList>;
 
+/**
+ * How a person found in Add Friends relates to the viewer: a friend; asked by the viewer
+ * ("Requested", also after they ignored it); asking the viewer; blocked by the viewer; or none.
+ */
+export const FRIEND_RELATIONS = ["none", "friend", "requested", "incoming", "blocked"] as const;
+export const FriendRelation = z.enum(FRIEND_RELATIONS);
+export type FriendRelation = z.infer<typeof FriendRelation>;
+
 export const UserSearchQuery = z.strictObject({ q: z.string().max(100).default("") });
 export const UserSearchResult = z.object({
-  users: z.array(PersonRef.extend({ isFriend: z.boolean() })),
+  users: z.array(PersonRef.extend({ relation: FriendRelation })),
 });
 export type UserSearchResult = z.infer<typeof UserSearchResult>;
 
 export const AddFriendBody = z.strictObject({ friendId: z.string().min(1).max(64) });
 export type AddFriendBody = z.infer<typeof AddFriendBody>;
+
+/** 'Add' sends a request, or accepts theirs when they had already asked the viewer. */
+export const AddFriendResult = z.object({ outcome: z.enum(["requested", "accepted"]) });
+export type AddFriendResult = z.infer<typeof AddFriendResult>;
+
+/** Requests still waiting: to the viewer (not ignored) and from the viewer. */
+export const FriendRequests = z.object({ incoming: z.array(PersonRef), outgoing: z.array(PersonRef) });
+export type FriendRequests = z.infer<typeof FriendRequests>;
+
+export const BlockList = z.object({ blocked: z.array(PersonRef) });
+export type BlockList = z.infer<typeof BlockList>;
+
+export const BlockBody = z.strictObject({ userId: z.string().min(1).max(64) });
+export type BlockBody = z.infer<typeof BlockBody>;

@@ -16,8 +16,14 @@ export const RosterEntryView = z.object({
   status: z.string(),
   horseName: z.string().nullable(),
   riderName: z.string().nullable(),
-  /** Who declared the entry, when it is not the viewer (a friend's or a customer's entry). */
+  /**
+   * Who entered it, when not the viewer: the friend or customer whose entry this is, or the person
+   * whose entry mirrored it onto the viewer.
+   */
+  fromId: z.string().nullable(),
   fromName: z.string().nullable(),
+  /** The viewer's own entry, made by someone else's entry mirroring: the viewer may remove it. */
+  mirrored: z.boolean(),
 });
 export type RosterEntryView = z.infer<typeof RosterEntryView>;
 

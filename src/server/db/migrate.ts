@@ -2,12 +2,17 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { Db } from "#server/db/client.ts";
 import { initialMigration } from "#server/db/migrations/001-initial.ts";
 import { showDivisionsMigration } from "#server/db/migrations/002-show-divisions.ts";
+import { consentMigration } from "#server/db/migrations/004-consent.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
 function provider(db: Db): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { "001-initial": initialMigration(db.kind), "002-show-divisions": showDivisionsMigration() };
+      return {
+        "001-initial": initialMigration(db.kind),
+        "002-show-divisions": showDivisionsMigration(),
+        "004-consent": consentMigration(),
+      };
     },
   };
 }

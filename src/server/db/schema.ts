@@ -68,6 +68,28 @@ export interface FriendshipTable {
   created_at: string;
 }
 
+/** A pending friend request (migration 004); accepting turns it into two `friendship` rows. */
+export interface FriendRequestTable {
+  requester_id: string;
+  addressee_id: string;
+  created_at: string;
+  ignored_at: string | null;
+}
+
+/** `blocker_id` blocked `blocked_id` (migration 004). */
+export interface UserBlockTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: string;
+}
+
+/** An actor's barn notifications in the current window (migration 004). */
+export interface BarnNoticeQuotaTable {
+  actor_id: string;
+  window_start: string;
+  used: number;
+}
+
 export interface ImageTable {
   id: string;
   owner_id: string | null;
@@ -200,6 +222,9 @@ export interface Database {
   verification: VerificationTable;
   rate_limit: RateLimitTable;
   friendship: FriendshipTable;
+  friend_request: FriendRequestTable;
+  user_block: UserBlockTable;
+  barn_notice_quota: BarnNoticeQuotaTable;
   image: ImageTable;
   horse: HorseTable;
   horse_owner: HorseOwnerTable;

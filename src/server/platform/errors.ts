@@ -19,3 +19,14 @@ export const forbidden = (message = "You do not have permission to do that.") =>
   new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message = "Not found.") => new AppError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
+
+/** A policy's refusal: the status it answers with and the message the person reads. */
+export interface Denial {
+  status: 400 | 403 | 404 | 409;
+  message: string;
+}
+
+const BY_STATUS = { 400: badRequest, 403: forbidden, 404: notFound, 409: conflict } as const;
+
+/** The error a service throws for a policy's refusal. */
+export const denied = (denial: Denial): AppError => BY_STATUS[denial.status](denial.message);

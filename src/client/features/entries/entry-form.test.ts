@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   anySelected,
   initialForm,
+  knownNames,
   setHorse,
   setRider,
   tilesFor,
   toggleTile,
   toSaveEntries,
+  withCurrent,
 } from "#client/features/entries/entry-form.ts";
 import type { MyEntry } from "#domain/contracts/entries.ts";
 
@@ -20,6 +22,7 @@ const mine = (status: string, horseId: string | null = null, riderId: string | n
   horseName: null,
   riderId,
   riderName: null,
+  enteredBy: null,
 });
 
 describe("entry dialog state", () => {
@@ -75,5 +78,33 @@ describe("entry dialog state", () => {
       riderId: "f2",
       horseId: "h9",
     });
+  });
+});
+
+describe("choosers show what is saved", () => {
+  const known = knownNames([
+    { ...mine("ImShowing", "theirs", "o"), horseName: "Their Horse", riderName: "Me" },
+    { ...mine("WatchClass"), horseName: null },
+  ]);
+  const own = [{ id: "mine", name: "My Horse" }];
+
+  it.each([
+    ["nothing chosen", null, own],
+    ["an offered choice", "mine", own],
+    [
+      "a horse not offered (mirrored onto the viewer)",
+      "theirs",
+      [...own, { id: "theirs", name: "Their Horse" }],
+    ],
+    ["an id with no known name", "ghost", [...own, { id: "ghost", name: "ghost" }]],
+  ])("%s", (_label, value, expected) => {
+    expect(withCurrent(own, value, known)).toEqual(expected);
+  });
+
+  it("knows the names of the saved horses and riders", () => {
+    expect([...known]).toEqual([
+      ["theirs", "Their Horse"],
+      ["o", "Me"],
+    ]);
   });
 });

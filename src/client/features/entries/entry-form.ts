@@ -1,4 +1,4 @@
-import type { EntryChoice, MyEntry } from "#domain/contracts/entries.ts";
+import type { EntryChoice, MyEntry, Named } from "#domain/contracts/entries.ts";
 import type { EntryStatus } from "#domain/entry-status.ts";
 import type { Role } from "#domain/roles.ts";
 
@@ -83,4 +83,28 @@ export function toSaveEntries(form: FormState, viewer: FormViewer): EntryChoice[
     for (const e of tile.extra) entries.push({ status, horseId: e.horseId, riderId: e.riderId });
   }
   return entries;
+}
+
+/** The names of the horses and riders the viewer's current entries name, for choices no longer offered. */
+export function knownNames(entries: readonly MyEntry[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const e of entries) {
+    if (e.horseId && e.horseName) names.set(e.horseId, e.horseName);
+    if (e.riderId && e.riderName) names.set(e.riderId, e.riderName);
+  }
+  return names;
+}
+
+/**
+ * A chooser's options plus the current value when the chooser would not offer it (an entry another
+ * person's entry mirrored onto the viewer may name a horse the viewer does not own), so the dialog
+ * shows what is saved instead of silently showing the empty choice.
+ */
+export function withCurrent(
+  options: readonly Named[],
+  value: string | null,
+  known: ReadonlyMap<string, string>,
+): Named[] {
+  if (value === null || options.some((o) => o.id === value)) return [...options];
+  return [...options, { id: value, name: known.get(value) ?? value }];
 }

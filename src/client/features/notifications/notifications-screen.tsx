@@ -10,6 +10,8 @@ import { relativeTime } from "#domain/relative-time.ts";
 import { texts } from "#domain/texts.ts";
 
 const t = texts.notifications;
+/** A friend request opens My Profile on the Friends tab, where it can be accepted or ignored. */
+const FRIENDS_TAB_PATH = "/profile?tab=friends";
 
 /** Re-renders every 30 s so "45 seconds ago" keeps moving. */
 function useNow(): Date {
@@ -29,7 +31,13 @@ export default function NotificationsScreen() {
 
   const open = (n: NotificationItem) => {
     if (!n.isRead) markRead.mutate(n.id);
-    navigate(n.showId ? `/planner?highlight=${encodeURIComponent(n.showId)}` : "/planner");
+    navigate(
+      n.showId
+        ? `/planner?highlight=${encodeURIComponent(n.showId)}`
+        : n.type === "FriendRequest"
+          ? FRIENDS_TAB_PATH
+          : "/planner",
+    );
   };
 
   return (

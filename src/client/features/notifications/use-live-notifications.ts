@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { friendsKey } from "#client/features/profile/api/list-friends.ts";
 
 /** Every notifications query (list and badge) starts with this key. */
 const NOTIFICATIONS_KEY = ["notifications"] as const;
@@ -21,7 +22,12 @@ export function useLiveNotifications(enabled: boolean): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     let connectedBefore = false;
-    const refresh = () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    // A notification may be a friend request, so the Friends tab's lists refetch too (when shown).
+    const refresh = () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+        queryClient.invalidateQueries({ queryKey: friendsKey }),
+      ]);
 
     const connect = () => {
       source = new EventSource("/api/events", { withCredentials: true });

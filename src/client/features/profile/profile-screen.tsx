@@ -2,7 +2,7 @@ import { format } from "date-fns";
 import { LogOut, Pencil } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useSignOut } from "#client/features/auth/api/sign-out.ts";
 import { useChangePhoto } from "#client/features/profile/api/change-photo.ts";
@@ -29,6 +29,7 @@ export default function ProfileScreen() {
   const photo = useChangePhoto();
   const friends = useFriends();
   const [editing, setEditing] = useState(false);
+  const [params] = useSearchParams();
   if (!me.data) return null;
   const user = me.data;
   const today = format(new Date(), "yyyy-MM-dd");
@@ -88,7 +89,7 @@ export default function ProfileScreen() {
         </div>
       </section>
 
-      <Tabs.Root defaultValue="records">
+      <Tabs.Root defaultValue={params.get("tab") === "friends" ? "friends" : "records"}>
         <Tabs.List aria-label={t.title} className="mb-4 flex border-b border-stone-200">
           <Tabs.Trigger value="records" className={tabClass}>
             {t.showRecords}

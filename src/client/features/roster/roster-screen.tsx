@@ -1,9 +1,12 @@
 import { format, parseISO } from "date-fns";
 import { MapPin } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
+import { useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
+import { BlockDialog } from "#client/features/profile/components/block-dialog.tsx";
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
 import { useToday } from "#client/features/roster/use-today.ts";
-import { LoadError } from "#client/ui/alert.tsx";
+import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import type { Roster, RosterEntryView, RosterShow } from "#domain/contracts/roster.ts";
 import { statusLabel } from "#domain/entry-status.ts";
@@ -16,12 +19,37 @@ const SECTIONS: { key: keyof Roster["sections"]; title: string }[] = [
   { key: "showSeason", title: t.showSeason },
 ];
 
+interface Person {
+  id: string;
+  name: string;
+}
+
+/** What a line entered by someone else offers: remove it (one action) or block its author. */
+interface EntryActions {
+  remove: (entryId: string) => void;
+  removing: string | null;
+  block: (person: Person) => void;
+}
+
 export default function RosterScreen() {
   const today = useToday();
   const roster = useRoster(today);
+  const remove = useRemoveEntry();
+  const [blocking, setBlocking] = useState<Person | null>(null);
+  const actions: EntryActions = {
+    remove: (entryId) => remove.mutate(entryId),
+    removing: remove.isPending ? (remove.variables ?? null) : null,
+    block: setBlocking,
+  };
   return (
     <>
       <PageHeader title={t.title} subtitle={t.subtitle} />
+      <div className="mb-3 empty:hidden">
+        <ErrorAlert
+          message={remove.error ? `${texts.entries.errors.removeFailed} ${remove.error.message}` : null}
+        />
+        <BlockDialog person={blocking} onClose={() => setBlocking(null)} />
+      </div>
       {roster.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : roster.isError ? (
@@ -48,7 +76,7 @@ export default function RosterScreen() {
               ) : (
                 <div className="flex flex-col gap-3">
                   {roster.data.sections[key].map((show) => (
-                    <ShowCard key={show.id} show={show} />
+                    <ShowCard key={show.id} show={show} actions={actions} />
                   ))}
                 </div>
               )}
@@ -62,7 +90,7 @@ export default function RosterScreen() {
 
 const dayHeading = (date: string) => format(parseISO(date), "EEEE, MMMM d");
 
-function ShowCard({ show }: { show: RosterShow }) {
+function ShowCard({ show, actions }: { show: RosterShow; actions: EntryActions }) {
   return (
     <article className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       <header className="border-b border-stone-100 px-4 py-3">
@@ -97,7 +125,7 @@ function ShowCard({ show }: { show: RosterShow }) {
                 </p>
                 <ul className="mt-1 flex flex-col gap-0.5">
                   {cls.entries.map((entry) => (
-                    <StatusLine key={`${entry.id}-${entry.status}`} entry={entry} />
+                    <StatusLine key={`${entry.id}-${entry.status}`} entry={entry} actions={actions} />
                   ))}
                 </ul>
               </li>
@@ -109,18 +137,46 @@ function ShowCard({ show }: { show: RosterShow }) {
   );
 }
 
-function StatusLine({ entry }: { entry: RosterEntryView }) {
+/** Small actions on a status line, still 44 px tall for a finger. */
+const lineAction =
+  "inline-flex min-h-11 items-center rounded-lg px-3 text-xs font-semibold disabled:cursor-not-allowed disabled:text-stone-400";
+
+function StatusLine({ entry, actions }: { entry: RosterEntryView; actions: EntryActions }) {
   const details = [
     entry.horseName,
     entry.riderName ? t.rider(entry.riderName) : null,
     entry.fromName ? t.enteredBy(entry.fromName) : null,
   ].filter(Boolean);
+  const label = statusLabel(entry.status);
+  const author =
+    entry.mirrored && entry.fromId && entry.fromName ? { id: entry.fromId, name: entry.fromName } : null;
   return (
     <li className="text-xs text-stone-600" data-testid="roster-entry">
       <span className="mr-1.5 inline-block rounded-full bg-brand-50 px-2 py-0.5 font-semibold text-brand-800">
-        {statusLabel(entry.status)}
+        {label}
       </span>
       {details.join(" · ")}
+      {author ? (
+        <span className="mt-0.5 flex flex-wrap gap-1">
+          <button
+            type="button"
+            className={`${lineAction} border border-stone-300 bg-white text-stone-800 hover:bg-stone-50`}
+            aria-label={t.removeLabel(label, author.name)}
+            disabled={actions.removing === entry.id}
+            onClick={() => actions.remove(entry.id)}
+          >
+            {t.remove}
+          </button>
+          <button
+            type="button"
+            className={`${lineAction} text-brand-700 hover:bg-brand-50`}
+            aria-label={texts.profile.blockLabel(author.name)}
+            onClick={() => actions.block(author)}
+          >
+            {texts.profile.block}
+          </button>
+        </span>
+      ) : null}
     </li>
   );
 }

@@ -5,6 +5,7 @@ import { texts } from "#domain/texts.ts";
 import {
   type ChoiceFacts,
   canDeclareStatus,
+  canRemoveEntry,
   entryChoiceDenial,
   isCustomerOf,
   isEligibleRider,
@@ -146,5 +147,14 @@ describe("entryChoiceDenial", () => {
   ] as const)("%s", (_label, viewer, c, expected) => {
     const denial = entryChoiceDenial(viewer, c, facts);
     expect(denial ? [denial.status, denial.message] : null).toEqual(expected);
+  });
+});
+
+describe("canRemoveEntry", () => {
+  it.each([
+    ["an entry on the viewer's roster", "owner", true],
+    ["someone else's entry", "friend", false],
+  ])("%s → %s", (_label, userId, expected) => {
+    expect(canRemoveEntry(owner, { userId })).toBe(expected);
   });
 });

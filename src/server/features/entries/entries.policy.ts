@@ -103,3 +103,10 @@ export function entryChoiceDenial(
       return null;
   }
 }
+
+/**
+ * One entry may be removed only by the person whose roster it is on: an entry someone else's entry
+ * mirrored onto the viewer is the viewer's to remove in one action (ADR 008); nobody else's is.
+ */
+export const canRemoveEntry = (viewer: EntryViewer, entry: { userId: string }): boolean =>
+  entry.userId === viewer.id;

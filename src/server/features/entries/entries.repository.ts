@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { parseRoles, type Role } from "#domain/roles.ts";
 import type { ClassEntryTable, Database } from "#server/db/schema.ts";
 
@@ -32,15 +32,23 @@ export async function showExists(db: Queryable, showId: string): Promise<boolean
 
 export interface EntryRow {
   id: string;
+  user_id: string;
   class_id: string;
   status: string;
   horse_id: string | null;
   horse_name: string | null;
   rider_id: string | null;
   rider_name: string | null;
+  placing: string | null;
+  created_by: string;
+  created_by_name: string;
+  created_at: string;
 }
 
-/** The user's entries at a show (optionally one class), with horse and rider names, in creation order. */
+/**
+ * The user's entries at a show (optionally one class), with horse, rider and author names, in
+ * creation order.
+ */
 export async function listUserEntries(
   db: Queryable,
   userId: string,
@@ -51,18 +59,24 @@ export async function listUserEntries(
     .selectFrom("class_entry as e")
     .leftJoin("horse as h", "h.id", "e.horse_id")
     .leftJoin("user as r", "r.id", "e.rider_id")
+    .innerJoin("user as a", "a.id", "e.created_by")
     .where("e.user_id", "=", userId)
     .where("e.show_id", "=", showId);
   if (classId !== undefined) query = query.where("e.class_id", "=", classId);
   return query
     .select([
       "e.id",
+      "e.user_id",
       "e.class_id",
       "e.status",
       "e.horse_id",
       "h.name as horse_name",
       "e.rider_id",
       "r.name as rider_name",
+      "e.placing",
+      "e.created_by",
+      "a.name as created_by_name",
+      "e.created_at",
     ])
     .orderBy("e.created_at")
     .orderBy("e.id")
@@ -80,6 +94,26 @@ export async function deleteUserEntries(
     .where("user_id", "=", userId)
     .where("show_id", "=", showId)
     .where("class_id", "=", classId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function findEntry(
+  db: Queryable,
+  entryId: string,
+): Promise<{ id: string; userId: string } | undefined> {
+  return db
+    .selectFrom("class_entry")
+    .select(["id", "user_id as userId"])
+    .where("id", "=", entryId)
+    .executeTakeFirst();
+}
+
+export async function deleteEntry(db: Queryable, entryId: string, userId: string): Promise<number> {
+  const result = await db
+    .deleteFrom("class_entry")
+    .where("id", "=", entryId)
+    .where("user_id", "=", userId)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -113,11 +147,11 @@ export async function listImShowing(
 export interface HorseFacts {
   id: string;
   name: string;
-  /** Owners and trainers together: who hears about barn activity. */
-  barn: string[];
+  owners: string[];
+  trainers: string[];
 }
 
-/** The named horses with their owners and trainers: three queries whatever the count. */
+/** The named horses with their owners and trainers: two queries whatever the count. */
 export async function loadHorses(
   db: Queryable,
   horseIds: readonly string[],
@@ -126,16 +160,21 @@ export async function loadHorses(
   if (horseIds.length === 0) return result;
   const ids = [...horseIds];
   const horses = await db.selectFrom("horse").select(["id", "name"]).where("id", "in", ids).execute();
-  for (const h of horses) result.set(h.id, { id: h.id, name: h.name, barn: [] });
+  for (const h of horses) result.set(h.id, { id: h.id, name: h.name, owners: [], trainers: [] });
   const people = await db
     .selectFrom("horse_owner")
-    .select(["horse_id", "user_id"])
+    .select(["horse_id", "user_id", sql<string>`'owner'`.as("role")])
     .where("horse_id", "in", ids)
-    .unionAll(db.selectFrom("horse_trainer").select(["horse_id", "user_id"]).where("horse_id", "in", ids))
+    .unionAll(
+      db
+        .selectFrom("horse_trainer")
+        .select(["horse_id", "user_id", sql<string>`'trainer'`.as("role")])
+        .where("horse_id", "in", ids),
+    )
     .execute();
   for (const p of people) {
     const horse = result.get(p.horse_id);
-    if (horse && !horse.barn.includes(p.user_id)) horse.barn.push(p.user_id);
+    if (horse) (p.role === "owner" ? horse.owners : horse.trainers).push(p.user_id);
   }
   return result;
 }
@@ -225,4 +264,30 @@ export async function ridersList(db: Queryable): Promise<{ id: string; name: str
 
 export async function allHorses(db: Queryable): Promise<{ id: string; name: string }[]> {
   return db.selectFrom("horse").select(["id", "name"]).orderBy("name").orderBy("id").execute();
+}
+
+/**
+ * Adds `count` barn notices to the actor's count for `window` (starting a new count when the stored
+ * one is for an earlier window) and returns the count after adding. One atomic upsert, so app
+ * servers sharing a PostgreSQL database share the count.
+ */
+export async function countBarnNotices(
+  db: Queryable,
+  actorId: string,
+  window: string,
+  count: number,
+): Promise<number> {
+  const row = await db
+    .insertInto("barn_notice_quota")
+    .values({ actor_id: actorId, window_start: window, used: count })
+    .onConflict((oc) =>
+      oc.column("actor_id").doUpdateSet({
+        used: sql<number>`case when barn_notice_quota.window_start = excluded.window_start
+          then barn_notice_quota.used + excluded.used else excluded.used end`,
+        window_start: sql<string>`excluded.window_start`,
+      }),
+    )
+    .returning("used")
+    .executeTakeFirstOrThrow();
+  return Number(row.used);
 }

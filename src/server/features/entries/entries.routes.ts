@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   ClassEntryParams,
   EntryChoices,
+  EntryParams,
   MyEntries,
   SaveEntriesBody,
   ShowEntryParams,
@@ -15,6 +16,7 @@ import {
   getMyClassEntries,
   getMyShowEntries,
   removeClassEntries,
+  removeEntry,
   saveClassEntries,
 } from "#server/features/entries/entries.service.ts";
 
@@ -102,6 +104,22 @@ export async function entryRoutes(app: FastifyInstance, deps: Omit<EntriesDeps, 
       const viewer = await app.requireViewer(request);
       const { showId, classId } = request.params;
       return { removed: await removeClassEntries(deps.db, viewer, showId, classId) };
+    },
+  );
+
+  r.delete(
+    "/api/entries/:entryId",
+    {
+      schema: {
+        tags: ["entries"],
+        summary: "Removes one of the user's entries (such as one another person's entry mirrored onto them)",
+        params: EntryParams,
+        response: { 200: z.object({ removed: z.number().int().nonnegative() }), ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await app.requireViewer(request);
+      return { removed: await removeEntry(deps.db, viewer, request.params.entryId) };
     },
   );
 }

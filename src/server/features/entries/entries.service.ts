@@ -1,15 +1,33 @@
+import {
+  type BarnTieFacts,
+  barnNoticesAllowed,
+  barnNoticeWindow,
+  barnRecipients,
+  hasBarnTie,
+} from "#domain/barn-notices.ts";
 import type { EntryChoice, EntryChoices, MyEntry } from "#domain/contracts/entries.ts";
+import { mayMirrorOnto, mirrorsToRider } from "#domain/mirroring.ts";
 import { hasRole } from "#domain/roles.ts";
 import { texts } from "#domain/texts.ts";
 import type { Db } from "#server/db/client.ts";
+import { blockedWith, friendsAmong } from "#server/db/relations.ts";
 import type { ClassEntryTable } from "#server/db/schema.ts";
-import { type ChoiceFacts, entryChoiceDenial } from "#server/features/entries/entries.policy.ts";
+import {
+  type ChoiceFacts,
+  canRemoveEntry,
+  entryChoiceDenial,
+} from "#server/features/entries/entries.policy.ts";
 import {
   allHorses,
+  type ClassRef,
+  countBarnNotices,
   customerHorses,
+  deleteEntry,
   deleteUserEntries,
   type EntryRow,
   findClass,
+  findEntry,
+  type HorseFacts,
   horsesOwnedBy,
   insertEntries,
   listImShowing,
@@ -22,7 +40,7 @@ import {
 } from "#server/features/entries/entries.repository.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
-import { badRequest, forbidden, notFound } from "#server/platform/errors.ts";
+import { denied, notFound } from "#server/platform/errors.ts";
 import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 
@@ -43,6 +61,7 @@ const present = (row: EntryRow): MyEntry => ({
   horseName: row.horse_name,
   riderId: row.rider_id,
   riderName: row.rider_name,
+  enteredBy: row.created_by === row.user_id ? null : { id: row.created_by, name: row.created_by_name },
 });
 
 const choiceKey = (c: { status: string; horseId: string | null; riderId: string | null }) =>
@@ -68,10 +87,12 @@ export async function getMyClassEntries(
 }
 
 /**
- * Save: in one transaction, check every choice against the chooser rules, replace all of the
- * viewer's entries for the class with the chosen set, mirror friend and customer entries to their
- * riders, and notify the barns of the horses entered. Only entries this save adds (not the ones it
- * merely keeps) mirror and notify, so saving an unchanged dialog sends nothing twice.
+ * Save: in one transaction, replace all of the viewer's entries for the class with the chosen set,
+ * mirror friend and customer entries to their riders, and notify the barns of the horses entered.
+ * Only entries this save adds are checked against the chooser rules, mirror and notify: an entry
+ * kept unchanged keeps who made it (an entry mirrored onto the viewer stays "Entered by" its
+ * author, even with a horse the viewer could not choose), and saving an unchanged dialog sends
+ * nothing twice. Mirroring and barn notices follow the consent rules of ADR 008.
  */
 export async function saveClassEntries(
   deps: EntriesDeps,
@@ -85,35 +106,13 @@ export async function saveClassEntries(
     const cls = await findClass(trx, showId, classId);
     if (!cls) throw notFound(texts.entries.denials.classNotFound);
 
-    const horseIds = unique(chosen.map((c) => c.horseId));
-    const personIds = unique(chosen.map((c) => c.riderId));
-    const customerIds = hasRole(viewer, "Trainer")
-      ? unique(chosen.map((c) => (c.status === "CustomerIsShowing" ? c.riderId : null)))
-      : [];
-    const horses = await loadHorses(trx, horseIds);
-    const people = await loadPeople(trx, personIds);
-    const customerMap = new Map<string, Set<string>>();
-    for (const row of await customerHorses(trx, viewer.id, customerIds)) {
-      const set = customerMap.get(row.customer_id) ?? new Set<string>();
-      set.add(row.horse_id);
-      customerMap.set(row.customer_id, set);
-    }
-    const facts: ChoiceFacts = {
-      horses: new Set(horses.keys()),
-      ownHorses: await ownedHorseIds(trx, viewer.id, horseIds),
-      people: new Map([...people].map(([id, p]) => [id, p.roles])),
-      customerHorses: customerMap,
-    };
-    for (const choice of chosen) {
-      const denial = entryChoiceDenial(viewer, choice, facts);
-      if (denial) throw denial.status === 403 ? forbidden(denial.message) : badRequest(denial.message);
-    }
+    const previous = await listUserEntries(trx, viewer.id, showId, classId);
+    const kept = new Map(previous.map((r) => [choiceKey(rowChoice(r)), r]));
+    const added = chosen.filter((c) => !kept.has(choiceKey(c)));
 
-    const before = new Set(
-      (await listUserEntries(trx, viewer.id, showId, classId)).map((r) =>
-        choiceKey({ status: r.status, horseId: r.horse_id, riderId: r.rider_id }),
-      ),
-    );
+    const horses = await loadHorses(trx, unique(added.map((c) => c.horseId)));
+    await checkChoices(trx, viewer, added, horses);
+
     await deleteUserEntries(trx, viewer.id, showId, classId);
     const createdAt = nowIso();
     const row = (userId: string, c: EntryChoice): ClassEntryTable => ({
@@ -130,56 +129,102 @@ export async function saveClassEntries(
     });
     await insertEntries(
       trx,
-      chosen.map((c) => row(viewer.id, c)),
+      chosen.map((c) => {
+        const before = kept.get(choiceKey(c));
+        return before ? keptRow(before, showId) : row(viewer.id, c);
+      }),
     );
-    const added = chosen.filter((c) => !before.has(choiceKey(c)));
 
-    const mirrors = await mirrorEntries(trx, added, showId, classId);
+    const people = unique([
+      ...added.map((c) => c.riderId),
+      ...[...horses.values()].flatMap((h) => [...h.owners, ...h.trainers]),
+    ]);
+    const blocked = await blockedWith(trx, viewer.id, people);
+    const mirrors = await mirrorEntries(trx, viewer.id, added, blocked, showId, classId);
     await insertEntries(
       trx,
       mirrors.map((m) => row(m.riderId!, m)),
     );
 
-    const live: LiveEvent[] = [];
-    const entered = unique(
-      [...added, ...mirrors].map((c) => (BARN_STATUSES.has(c.status) ? c.horseId : null)),
-    );
-    for (const horseId of entered) {
-      const horse = horses.get(horseId);
-      if (!horse) continue;
-      const event = await createNotifications(
-        trx,
-        horse.barn.filter((id) => id !== viewer.id),
-        {
-          type: "BarnActivity",
-          message: texts.entries.barnActivity(viewer.name, horse.name, cls.className, cls.showName),
-          showId,
-        },
-      );
-      if (event) live.push(event);
-    }
-    return live;
+    return notifyBarns(trx, deps, viewer, [...added, ...mirrors], { horses, blocked, cls });
   });
   await publishQuietly(deps.bus, events, deps.log);
   return (await listUserEntries(deps.db.db, viewer.id, showId, classId)).map(present);
 }
 
+type Trx = Parameters<typeof listImShowing>[0];
+
+const rowChoice = (r: EntryRow): EntryChoice => ({
+  status: r.status as EntryChoice["status"],
+  horseId: r.horse_id,
+  riderId: r.rider_id,
+});
+
+/** An entry a save keeps unchanged is written back as it was: same id, author, time and placing. */
+const keptRow = (r: EntryRow, showId: string): ClassEntryTable => ({
+  id: r.id,
+  user_id: r.user_id,
+  show_id: showId,
+  class_id: r.class_id,
+  status: r.status,
+  horse_id: r.horse_id,
+  rider_id: r.rider_id,
+  placing: r.placing,
+  created_by: r.created_by,
+  created_at: r.created_at,
+});
+
+/** Throws the first chooser rule an added choice breaks (`entryChoiceDenial`). */
+async function checkChoices(
+  trx: Trx,
+  viewer: Viewer,
+  added: readonly EntryChoice[],
+  horses: ReadonlyMap<string, HorseFacts>,
+): Promise<void> {
+  if (added.length === 0) return;
+  const horseIds = unique(added.map((c) => c.horseId));
+  const customerIds = hasRole(viewer, "Trainer")
+    ? unique(added.map((c) => (c.status === "CustomerIsShowing" ? c.riderId : null)))
+    : [];
+  const people = await loadPeople(trx, unique(added.map((c) => c.riderId)));
+  const facts: ChoiceFacts = {
+    horses: new Set(horses.keys()),
+    ownHorses: await ownedHorseIds(trx, viewer.id, horseIds),
+    people: new Map([...people].map(([id, p]) => [id, p.roles])),
+    customerHorses: groupCustomerHorses(await customerHorses(trx, viewer.id, customerIds)),
+  };
+  for (const choice of added) {
+    const denial = entryChoiceDenial(viewer, choice, facts);
+    if (denial) throw denied(denial);
+  }
+}
+
+const groupCustomerHorses = (rows: { customer_id: string; horse_id: string }[]) => {
+  const map = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const set = map.get(row.customer_id) ?? new Set<string>();
+    set.add(row.horse_id);
+    map.set(row.customer_id, set);
+  }
+  return map;
+};
+
 /**
  * Mirroring (spec section 4): FriendIsShowing with a rider, or CustomerIsShowing with rider and
- * horse, gives the rider an ImShowing entry with that horse, unless an identical one exists.
+ * horse, gives the rider an ImShowing entry with that horse, unless an identical one exists or
+ * the rider and the actor are in a block (ADR 008).
  */
 async function mirrorEntries(
-  trx: Parameters<typeof listImShowing>[0],
+  trx: Trx,
+  actorId: string,
   added: readonly EntryChoice[],
+  blocked: ReadonlySet<string>,
   showId: string,
   classId: string,
 ): Promise<EntryChoice[]> {
   const wanted = added
-    .filter(
-      (c) =>
-        (c.status === "FriendIsShowing" && c.riderId !== null) ||
-        (c.status === "CustomerIsShowing" && c.riderId !== null && c.horseId !== null),
-    )
+    .filter(mirrorsToRider)
+    .filter((c) => mayMirrorOnto(actorId, c.riderId, blocked))
     .map((c): EntryChoice => ({ status: "ImShowing", horseId: c.horseId, riderId: c.riderId }));
   if (wanted.length === 0) return [];
   const existing = await listImShowing(trx, unique(wanted.map((w) => w.riderId)), showId, classId);
@@ -192,6 +237,70 @@ async function mirrorEntries(
     result.push(w);
   }
   return result;
+}
+
+/**
+ * Barn notifications (spec section 4) for the entries a save added and mirrored: one notice per
+ * horse entered, only when the actor has a tie to the horse (`hasBarnTie`), to its owners and
+ * trainers other than the actor and anyone in a block with the actor (`barnRecipients`), and at
+ * most `BARN_NOTICE_LIMIT` notices per actor per window, counted in the database.
+ */
+async function notifyBarns(
+  trx: Trx,
+  deps: EntriesDeps,
+  viewer: Viewer,
+  entries: readonly EntryChoice[],
+  ctx: { horses: ReadonlyMap<string, HorseFacts>; blocked: ReadonlySet<string>; cls: ClassRef },
+): Promise<LiveEvent[]> {
+  const barnEntries = entries.filter((c) => BARN_STATUSES.has(c.status) && c.horseId !== null);
+  if (barnEntries.length === 0) return [];
+  const riders = unique(barnEntries.map((c) => c.riderId));
+  const owners = unique(barnEntries.flatMap((c) => ctx.horses.get(c.horseId!)?.owners ?? []));
+  const facts: BarnTieFacts = {
+    friends: await friendsAmong(trx, viewer.id, unique([...riders, ...owners])),
+    customers: new Set((await customerHorses(trx, viewer.id, riders)).map((r) => r.customer_id)),
+  };
+
+  const notices: { horse: HorseFacts; recipients: string[] }[] = [];
+  for (const horseId of unique(barnEntries.map((c) => c.horseId))) {
+    const horse = ctx.horses.get(horseId);
+    if (!horse) continue;
+    const tied = barnEntries.some(
+      (c) => c.horseId === horseId && hasBarnTie(viewer.id, horse, c.riderId, facts),
+    );
+    const recipients = barnRecipients(viewer.id, horse, ctx.blocked);
+    if (tied && recipients.length > 0) notices.push({ horse, recipients });
+  }
+  if (notices.length === 0) return [];
+
+  const used = await countBarnNotices(trx, viewer.id, barnNoticeWindow(new Date()), notices.length);
+  const allowed = barnNoticesAllowed(used, notices.length);
+  if (allowed < notices.length) {
+    deps.log.warn(
+      { actorId: viewer.id, dropped: notices.length - allowed },
+      "barn notifications over the per-actor limit were not sent",
+    );
+  }
+  const live: LiveEvent[] = [];
+  for (const { horse, recipients } of notices.slice(0, allowed)) {
+    const event = await createNotifications(trx, recipients, {
+      type: "BarnActivity",
+      message: texts.entries.barnActivity(viewer.name, horse.name, ctx.cls.className, ctx.cls.showName),
+      showId: ctx.cls.showId,
+    });
+    if (event) live.push(event);
+  }
+  return live;
+}
+
+/**
+ * Removes one of the viewer's entries: how a rider takes an entry someone else's entry mirrored
+ * onto their roster off it in one action. Anyone else's entry is "not found".
+ */
+export async function removeEntry(db: Db, viewer: Viewer, entryId: string): Promise<number> {
+  const entry = await findEntry(db.db, entryId);
+  if (!entry || !canRemoveEntry(viewer, entry)) throw notFound(texts.entries.denials.entryNotFound);
+  return deleteEntry(db.db, entryId, viewer.id);
 }
 
 /** Remove all: deletes every one of the viewer's entries for the class. */

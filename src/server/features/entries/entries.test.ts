@@ -4,6 +4,7 @@ import {
   buildEntry,
   buildEntryShow,
   buildHorse,
+  storedNotifications,
   type TestHorse,
   type TestShow,
 } from "#tests/support/entries-factories.ts";
@@ -77,12 +78,7 @@ const entriesOf = (userId: string, classId: string) =>
     .where("class_id", "=", classId)
     .execute();
 
-const notificationsOf = (userId: string) =>
-  t.app.deps.db.db
-    .selectFrom("notification")
-    .select(["type", "message", "show_id"])
-    .where("user_id", "=", userId)
-    .execute();
+const notificationsOf = (userId: string) => storedNotifications(t.app, userId);
 
 describe("authentication and unknown targets", () => {
   it.each([

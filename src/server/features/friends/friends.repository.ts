@@ -8,6 +8,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 /** At most this many people per search; the dialog asks for a more specific name beyond that. */
 export const SEARCH_LIMIT = 25;
 
+/** Accepted friends only: requests live in `friend_request` until accepted. */
 export async function listFriends(db: Executor, userId: string): Promise<PersonRef[]> {
   return db
     .selectFrom("friendship as f")
@@ -19,23 +20,45 @@ export async function listFriends(db: Executor, userId: string): Promise<PersonR
     .execute();
 }
 
+/** People whose name holds every word of the query, with how each relates to the viewer. */
 export async function searchUsers(db: Executor, userId: string, query: string) {
   return db
     .selectFrom("user as u")
     .leftJoin("friendship as f", (join) =>
       join.onRef("f.friend_id", "=", "u.id").on("f.user_id", "=", userId),
     )
+    .leftJoin("friend_request as sent", (join) =>
+      join.onRef("sent.addressee_id", "=", "u.id").on("sent.requester_id", "=", userId),
+    )
+    .leftJoin("friend_request as got", (join) =>
+      join.onRef("got.requester_id", "=", "u.id").on("got.addressee_id", "=", userId),
+    )
+    .leftJoin("user_block as b", (join) =>
+      join.onRef("b.blocked_id", "=", "u.id").on("b.blocker_id", "=", userId),
+    )
     .where("u.id", "<>", userId)
     .where((eb) => eb.and(allWordsLike("u.name", query)))
-    .select(["u.id", "u.name", "u.photo_id as photoId", "f.user_id as friendOf"])
+    .select([
+      "u.id",
+      "u.name",
+      "u.photo_id as photoId",
+      "f.user_id as friendOf",
+      "sent.created_at as sentAt",
+      "got.created_at as gotAt",
+      "b.created_at as blockedAt",
+    ])
     .orderBy("u.name")
     .orderBy("u.id")
     .limit(SEARCH_LIMIT)
     .execute();
 }
 
-export async function userExists(db: Executor, id: string): Promise<boolean> {
-  return !!(await db.selectFrom("user").select("id").where("id", "=", id).executeTakeFirst());
+export async function findPerson(db: Executor, id: string): Promise<PersonRef | undefined> {
+  return db
+    .selectFrom("user")
+    .select(["id", "name", "photo_id as photoId"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 /** Both directions, each ignored if present: mutual and duplicate-free, even under a race. */
@@ -60,4 +83,146 @@ export async function removeFriendship(trx: Transaction<Database>, a: string, b:
       ]),
     )
     .execute();
+}
+
+export async function areFriends(db: Executor, a: string, b: string): Promise<boolean> {
+  return !!(await db
+    .selectFrom("friendship")
+    .select("user_id")
+    .where("user_id", "=", a)
+    .where("friend_id", "=", b)
+    .executeTakeFirst());
+}
+
+export interface RequestRow {
+  requesterId: string;
+  addresseeId: string;
+  ignoredAt: string | null;
+}
+
+export async function findRequest(
+  db: Executor,
+  requesterId: string,
+  addresseeId: string,
+): Promise<RequestRow | undefined> {
+  return db
+    .selectFrom("friend_request")
+    .select(["requester_id as requesterId", "addressee_id as addresseeId", "ignored_at as ignoredAt"])
+    .where("requester_id", "=", requesterId)
+    .where("addressee_id", "=", addresseeId)
+    .executeTakeFirst();
+}
+
+/** Returns whether this call stored the request (false when a racing call already had). */
+export async function insertRequest(
+  trx: Transaction<Database>,
+  requesterId: string,
+  addresseeId: string,
+  at: string,
+): Promise<boolean> {
+  const result = await trx
+    .insertInto("friend_request")
+    .values({ requester_id: requesterId, addressee_id: addresseeId, created_at: at, ignored_at: null })
+    .onConflict((oc) => oc.columns(["requester_id", "addressee_id"]).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Removes the requests between two people, both directions. */
+export async function deleteRequests(trx: Transaction<Database>, a: string, b: string) {
+  await trx
+    .deleteFrom("friend_request")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("requester_id", "=", a), eb("addressee_id", "=", b)]),
+        eb.and([eb("requester_id", "=", b), eb("addressee_id", "=", a)]),
+      ]),
+    )
+    .execute();
+}
+
+export async function markIgnored(db: Executor, requesterId: string, addresseeId: string, at: string) {
+  await db
+    .updateTable("friend_request")
+    .set({ ignored_at: at })
+    .where("requester_id", "=", requesterId)
+    .where("addressee_id", "=", addresseeId)
+    .where("ignored_at", "is", null)
+    .execute();
+}
+
+/** Requests to the user that they have not ignored, oldest first. */
+export async function listIncoming(db: Executor, userId: string): Promise<PersonRef[]> {
+  return db
+    .selectFrom("friend_request as r")
+    .innerJoin("user as u", "u.id", "r.requester_id")
+    .where("r.addressee_id", "=", userId)
+    .where("r.ignored_at", "is", null)
+    .select(["u.id", "u.name", "u.photo_id as photoId"])
+    .orderBy("r.created_at")
+    .orderBy("u.id")
+    .execute();
+}
+
+/** Requests the user has sent and that are not yet accepted (ignored ones included). */
+export async function listOutgoing(db: Executor, userId: string): Promise<PersonRef[]> {
+  return db
+    .selectFrom("friend_request as r")
+    .innerJoin("user as u", "u.id", "r.addressee_id")
+    .where("r.requester_id", "=", userId)
+    .select(["u.id", "u.name", "u.photo_id as photoId"])
+    .orderBy("u.name")
+    .orderBy("u.id")
+    .execute();
+}
+
+export async function isBlockedBy(db: Executor, blockerId: string, blockedId: string): Promise<boolean> {
+  return !!(await db
+    .selectFrom("user_block")
+    .select("blocker_id")
+    .where("blocker_id", "=", blockerId)
+    .where("blocked_id", "=", blockedId)
+    .executeTakeFirst());
+}
+
+export async function insertBlock(
+  trx: Transaction<Database>,
+  blockerId: string,
+  blockedId: string,
+  at: string,
+) {
+  await trx
+    .insertInto("user_block")
+    .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: at })
+    .onConflict((oc) => oc.columns(["blocker_id", "blocked_id"]).doNothing())
+    .execute();
+}
+
+export async function deleteBlock(db: Executor, blockerId: string, blockedId: string) {
+  await db
+    .deleteFrom("user_block")
+    .where("blocker_id", "=", blockerId)
+    .where("blocked_id", "=", blockedId)
+    .execute();
+}
+
+export async function listBlocked(db: Executor, userId: string): Promise<PersonRef[]> {
+  return db
+    .selectFrom("user_block as b")
+    .innerJoin("user as u", "u.id", "b.blocked_id")
+    .where("b.blocker_id", "=", userId)
+    .select(["u.id", "u.name", "u.photo_id as photoId"])
+    .orderBy("u.name")
+    .orderBy("u.id")
+    .execute();
+}
+
+/** Deletes the entries on `holderId`'s roster that `authorId`'s entries mirrored there. */
+export async function deleteEntriesMadeBy(trx: Transaction<Database>, holderId: string, authorId: string) {
+  const result = await trx
+    .deleteFrom("class_entry")
+    .where("user_id", "=", holderId)
+    .where("created_by", "=", authorId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildUser, signedInUser } from "#tests/support/factories.ts";
+import { texts } from "#domain/texts.ts";
+import { befriend, storedNotifications } from "#tests/support/entries-factories.ts";
+import { buildUser, signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+
+type Signed = TestUser & { cookie: string };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,86 +12,237 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rows = async (a: string, b: string) =>
+const d = texts.friends.denials;
+
+const friendshipRows = async (a: string, b: string) =>
   t.app.deps.db.db
     .selectFrom("friendship")
     .select(["user_id", "friend_id"])
     .where((eb) => eb.or([eb("user_id", "in", [a, b]), eb("friend_id", "in", [a, b])]))
     .execute();
 
+const add = (who: Signed, friendId: string) =>
+  call(t.app, "POST", "/api/friends", { cookie: who.cookie, body: { friendId } });
+const accept = (who: Signed, requesterId: string) =>
+  call(t.app, "POST", `/api/friends/requests/${requesterId}/accept`, { cookie: who.cookie });
+const ignore = (who: Signed, requesterId: string) =>
+  call(t.app, "POST", `/api/friends/requests/${requesterId}/ignore`, { cookie: who.cookie });
+const requests = async (who: Signed) =>
+  (await call(t.app, "GET", "/api/friends/requests", { cookie: who.cookie })).json() as {
+    incoming: { id: string; name: string }[];
+    outgoing: { id: string; name: string }[];
+  };
+const friendsOf = async (who: Signed) =>
+  ((await call(t.app, "GET", "/api/friends", { cookie: who.cookie })).json().friends as { id: string }[]).map(
+    (f) => f.id,
+  );
+const notificationsOf = (userId: string) => storedNotifications(t.app, userId);
+
 describe("friends", () => {
-  it("need a session", async () => {
-    expect((await call(t.app, "GET", "/api/friends")).statusCode).toBe(401);
-    expect((await call(t.app, "GET", "/api/friends/search?q=a")).statusCode).toBe(401);
-    expect((await call(t.app, "POST", "/api/friends", { body: { friendId: "x" } })).statusCode).toBe(401);
-    expect((await call(t.app, "DELETE", "/api/friends/x")).statusCode).toBe(401);
+  it.each([
+    ["GET", "/api/friends"],
+    ["GET", "/api/friends/search?q=a"],
+    ["POST", "/api/friends"],
+    ["DELETE", "/api/friends/x"],
+    ["GET", "/api/friends/requests"],
+    ["POST", "/api/friends/requests/x/accept"],
+    ["POST", "/api/friends/requests/x/ignore"],
+  ] as const)("%s %s needs a session (401)", async (method, url) => {
+    const body = method === "POST" && url === "/api/friends" ? { friendId: "x" } : undefined;
+    expect((await call(t.app, method, url, { body })).statusCode).toBe(401);
   });
 
-  it("adding is mutual and duplicate-free; removal is mutual", async () => {
+  it("'Add' sends a request that shares nothing until the other person accepts; then it is mutual", async () => {
     const me = await signedInUser(t.app, { name: "Mia Mutual" });
     const pal = await signedInUser(t.app, { name: "Pat Pal" });
-    const add = await call(t.app, "POST", "/api/friends", { cookie: me.cookie, body: { friendId: pal.id } });
-    expect(add.statusCode).toBe(200);
-    expect(add.json().friends).toEqual([{ id: pal.id, name: "Pat Pal", photoId: null }]);
-    const again = await call(t.app, "POST", "/api/friends", {
-      cookie: me.cookie,
-      body: { friendId: pal.id },
+    const sent = await add(me, pal.id);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ outcome: "requested" });
+    expect(await friendshipRows(me.id, pal.id)).toHaveLength(0);
+    expect(await friendsOf(me)).toEqual([]);
+    expect(await requests(me)).toEqual({
+      incoming: [],
+      outgoing: [{ id: pal.id, name: "Pat Pal", photoId: null }],
     });
-    expect(again.statusCode).toBe(200);
-    const back = await call(t.app, "POST", "/api/friends", { cookie: pal.cookie, body: { friendId: me.id } });
-    expect(back.statusCode).toBe(200);
-    expect(await rows(me.id, pal.id)).toHaveLength(2);
-    const theirs = await call(t.app, "GET", "/api/friends", { cookie: pal.cookie });
-    expect(theirs.json().friends).toEqual([{ id: me.id, name: "Mia Mutual", photoId: null }]);
+    expect(await requests(pal)).toEqual({
+      incoming: [{ id: me.id, name: "Mia Mutual", photoId: null }],
+      outgoing: [],
+    });
+    expect(await notificationsOf(pal.id)).toEqual([
+      { type: "FriendRequest", message: texts.notifications.friendRequest("Mia Mutual"), show_id: null },
+    ]);
+
+    const accepted = await accept(pal, me.id);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().friends).toEqual([{ id: me.id, name: "Mia Mutual", photoId: null }]);
+    expect(await friendshipRows(me.id, pal.id)).toHaveLength(2);
+    expect(await friendsOf(me)).toEqual([pal.id]);
+    expect(await requests(me)).toEqual({ incoming: [], outgoing: [] });
+    expect(await requests(pal)).toEqual({ incoming: [], outgoing: [] });
 
     const removed = await call(t.app, "DELETE", `/api/friends/${me.id}`, { cookie: pal.cookie });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().friends).toEqual([]);
-    expect(await rows(me.id, pal.id)).toHaveLength(0);
-    expect((await call(t.app, "GET", "/api/friends", { cookie: me.cookie })).json().friends).toEqual([]);
+    expect(await friendshipRows(me.id, pal.id)).toHaveLength(0);
+    expect(await friendsOf(me)).toEqual([]);
   });
 
-  it("refuses adding oneself (400) and stores nothing", async () => {
+  it("a request to someone who already asked you accepts both, without a second notification", async () => {
+    const a = await signedInUser(t.app);
+    const b = await signedInUser(t.app);
+    expect((await add(a, b.id)).json()).toEqual({ outcome: "requested" });
+    const back = await add(b, a.id);
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toEqual({ outcome: "accepted" });
+    expect(await friendshipRows(a.id, b.id)).toHaveLength(2);
+    expect(await requests(a)).toEqual({ incoming: [], outgoing: [] });
+    expect(await notificationsOf(a.id)).toEqual([]);
+  });
+
+  it("ignoring hides the request from its addressee; the requester still sees it pending and cannot repeat it", async () => {
+    const asker = await signedInUser(t.app);
+    const shy = await signedInUser(t.app);
+    await add(asker, shy.id);
+    const ignored = await ignore(shy, asker.id);
+    expect(ignored.statusCode).toBe(200);
+    expect(ignored.json()).toEqual({ incoming: [], outgoing: [] });
+    expect((await requests(asker)).outgoing.map((p) => p.id)).toEqual([shy.id]);
+    expect((await ignore(shy, asker.id)).statusCode).toBe(200);
+
+    const again = await add(asker, shy.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(d.alreadyRequested);
+    expect(await notificationsOf(shy.id)).toHaveLength(1);
+
+    // The addressee can still change their mind: 'Add' on the asker accepts the ignored request.
+    expect((await add(shy, asker.id)).json()).toEqual({ outcome: "accepted" });
+    expect(await friendsOf(asker)).toEqual([shy.id]);
+  });
+
+  it.each([
+    ["oneself", "self", 400, d.self],
+    ["an unknown user", "ghost", 404, d.unknown],
+    ["a friend", "friend", 409, d.alreadyFriends],
+    ["someone already asked", "asked", 409, d.alreadyRequested],
+    ["someone you blocked", "blockedByMe", 409, d.youBlocked],
+    ["someone who blocked you", "blocksMe", 403, d.blockedYou],
+  ] as const)("refuses a request to %s (%i) and stores nothing", async (_label, target, status, message) => {
     const me = await signedInUser(t.app);
-    const res = await call(t.app, "POST", "/api/friends", { cookie: me.cookie, body: { friendId: me.id } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe("You cannot add yourself as a friend.");
-    expect(await rows(me.id, me.id)).toHaveLength(0);
+    const other = await buildUser(t.app);
+    const db = t.app.deps.db.db;
+    if (target === "friend") await befriend(t.app, me.id, other.id);
+    if (target === "asked") await add(me, other.id);
+    if (target === "blockedByMe" || target === "blocksMe") {
+      const [blocker, blocked] = target === "blockedByMe" ? [me.id, other.id] : [other.id, me.id];
+      await db
+        .insertInto("user_block")
+        .values({ blocker_id: blocker, blocked_id: blocked, created_at: new Date().toISOString() })
+        .execute();
+    }
+    const id = target === "self" ? me.id : target === "ghost" ? "ghost" : other.id;
+    const before = await db
+      .selectFrom("friend_request")
+      .selectAll()
+      .where("requester_id", "=", me.id)
+      .execute();
+    const res = await add(me, id);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().error.message).toBe(message);
+    expect(
+      await db.selectFrom("friend_request").selectAll().where("requester_id", "=", me.id).execute(),
+    ).toEqual(before);
+    expect(await notificationsOf(other.id)).toHaveLength(target === "asked" ? 1 : 0);
   });
 
-  it("answers 404 for an unknown user and 400 for a bad body", async () => {
+  it("as an attacker: nobody can accept or ignore a request sent to someone else", async () => {
+    const asker = await signedInUser(t.app);
+    const addressee = await signedInUser(t.app);
+    const mallory = await signedInUser(t.app);
+    await add(asker, addressee.id);
+
+    for (const res of [
+      await accept(mallory, asker.id),
+      await ignore(mallory, asker.id),
+      // The requester cannot accept their own request on the addressee's behalf.
+      await accept(asker, addressee.id),
+      await ignore(asker, addressee.id),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe(d.noRequest);
+    }
+    expect(await friendshipRows(asker.id, addressee.id)).toHaveLength(0);
+    expect(await friendshipRows(mallory.id, asker.id)).toHaveLength(0);
+    expect((await requests(addressee)).incoming.map((p) => p.id)).toEqual([asker.id]);
+  });
+
+  it("refuses a foreign Origin and bad bodies before anything is stored", async () => {
     const me = await signedInUser(t.app);
-    const unknown = await call(t.app, "POST", "/api/friends", {
+    const other = await buildUser(t.app);
+    const foreign = await call(t.app, "POST", "/api/friends", {
       cookie: me.cookie,
-      body: { friendId: "ghost" },
+      body: { friendId: other.id },
+      headers: { origin: "https://evil.example" },
     });
-    expect(unknown.statusCode).toBe(404);
-    const bad = await call(t.app, "POST", "/api/friends", {
+    expect(foreign.statusCode).toBe(403);
+    const extra = await call(t.app, "POST", "/api/friends", {
       cookie: me.cookie,
-      body: { friendId: "x", extra: 1 },
+      body: { friendId: other.id, extra: 1 },
     });
-    expect(bad.statusCode).toBe(400);
+    expect(extra.statusCode).toBe(400);
+    const huge = await call(t.app, "POST", "/api/friends", {
+      cookie: me.cookie,
+      body: { friendId: "x".repeat(100_000) },
+    });
+    expect(huge.statusCode).toBe(400);
+    const encoded = await call(t.app, "POST", `/api/friends/requests/${encodeURIComponent("../x")}/accept`, {
+      cookie: me.cookie,
+    });
+    expect(encoded.statusCode).toBe(404);
+    expect(
+      await t.app.deps.db.db
+        .selectFrom("friend_request")
+        .selectAll()
+        .where("requester_id", "=", me.id)
+        .execute(),
+    ).toEqual([]);
   });
 
-  it("search matches every word of the name, case-insensitively, never oneself, and flags friends", async () => {
+  it("search matches every word of the name, case-insensitively, never oneself, and says how each person relates", async () => {
     const me = await signedInUser(t.app, { name: "Quinn Searcher" });
     const friend = await buildUser(t.app, { name: "Quinn Alpha Zulu" });
     await buildUser(t.app, { name: "Zulu Quinn Beta" });
+    const asked = await buildUser(t.app, { name: "Quinn Asked Zulu" });
+    const asking = await signedInUser(t.app, { name: "Quinn Asking Zulu" });
+    const blocked = await buildUser(t.app, { name: "Quinn Blocked Zulu" });
     await buildUser(t.app, { name: "Quinn Gamma" });
     await buildUser(t.app, { name: "50% Quinn_Odd" });
-    await call(t.app, "POST", "/api/friends", { cookie: me.cookie, body: { friendId: friend.id } });
+    await befriend(t.app, me.id, friend.id);
+    await add(me, asked.id);
+    await add(asking, me.id);
+    await call(t.app, "POST", "/api/blocks", { cookie: me.cookie, body: { userId: blocked.id } });
 
     const search = async (q: string) =>
       (
         await call(t.app, "GET", `/api/friends/search?q=${encodeURIComponent(q)}`, { cookie: me.cookie })
-      ).json().users as { name: string; isFriend: boolean }[];
-    expect((await search("zulu QUINN")).map((u) => [u.name, u.isFriend])).toEqual([
-      ["Quinn Alpha Zulu", true],
-      ["Zulu Quinn Beta", false],
+      ).json().users as { name: string; relation: string }[];
+    expect((await search("zulu QUINN")).map((u) => [u.name, u.relation])).toEqual([
+      ["Quinn Alpha Zulu", "friend"],
+      ["Quinn Asked Zulu", "requested"],
+      ["Quinn Asking Zulu", "incoming"],
+      ["Quinn Blocked Zulu", "blocked"],
+      ["Zulu Quinn Beta", "none"],
     ]);
     expect((await search("quinn")).map((u) => u.name)).not.toContain("Quinn Searcher");
     expect((await search("50%")).map((u) => u.name)).toEqual(["50% Quinn_Odd"]);
     expect(await search("_odd")).toHaveLength(1);
     expect(await search("nobody-has-this-name")).toEqual([]);
+  });
+
+  it("keeps existing friendships (such as the demo's) as friendships", async () => {
+    const a = await signedInUser(t.app);
+    const b = await signedInUser(t.app);
+    await befriend(t.app, a.id, b.id);
+    expect(await friendsOf(a)).toEqual([b.id]);
+    expect(await friendsOf(b)).toEqual([a.id]);
   });
 });

@@ -31,7 +31,27 @@ export async function rosterRows(
     .innerJoin("show as s", "s.id", "e.show_id")
     .where(sql<string>`coalesce(c.date, s.start_date)`, ">=", today);
   if (source === "own") query = query.where("e.user_id", "=", viewerId);
-  if (source === "rider") query = query.where("e.rider_id", "=", viewerId).where("e.user_id", "<>", viewerId);
+  if (source === "rider") {
+    query = query
+      .where("e.rider_id", "=", viewerId)
+      .where("e.user_id", "<>", viewerId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("user_block as b")
+              .select("b.blocker_id")
+              .where((b) =>
+                b.or([
+                  b.and([b("b.blocker_id", "=", viewerId), b("b.blocked_id", "=", b.ref("e.user_id"))]),
+                  b.and([b("b.blocked_id", "=", viewerId), b("b.blocker_id", "=", b.ref("e.user_id"))]),
+                ]),
+              ),
+          ),
+        ),
+      );
+  }
+  // `friendship` holds accepted friendships only; a pending request shares nothing (ADR 008).
   if (source === "friends") {
     query = query
       .innerJoin("friendship as f", "f.friend_id", "e.user_id")
@@ -47,6 +67,7 @@ export async function rosterRows(
       "e.status",
       "e.horse_id",
       "e.rider_id",
+      "e.created_by",
       "s.name as show_name",
       "s.location",
       "s.start_date",
@@ -68,6 +89,7 @@ export async function rosterRows(
       status: r.status,
       horseId: r.horse_id,
       riderId: r.rider_id,
+      createdBy: r.created_by,
     },
     show: {
       id: r.show_id,

@@ -2,15 +2,21 @@ import { format } from "date-fns";
 import type { Roster } from "#domain/contracts/roster.ts";
 import { hasRole } from "#domain/roles.ts";
 import { deriveRosterEntries } from "#domain/roster.ts";
-import { buildRoster, classKey, type RosterClassInfo, type RosterShowInfo } from "#domain/roster-view.ts";
+import {
+  buildRoster,
+  classKey,
+  entryAuthor,
+  type RosterClassInfo,
+  type RosterShowInfo,
+} from "#domain/roster-view.ts";
 import type { Db } from "#server/db/client.ts";
 import { namesOf, type RosterRow, rosterRows } from "#server/features/roster/roster.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 
 /**
  * The viewer's roster. A fixed number of queries whatever the data: own entries, entries naming
- * the viewer as rider (trainers only), friends' showing entries, then the names of the people and
- * horses involved. The pure `deriveRosterEntries` and `buildRoster` do the rest.
+ * the viewer as rider (trainers only; never from someone in a block with the viewer), accepted
+ * friends' showing entries, then the names of the people and horses involved. The pure `deriveRosterEntries` and `buildRoster` do the rest.
  *
  * `today` is the viewer's calendar day, sent by the browser, so "Today" turns over at the
  * user's local midnight rather than the server's.
@@ -45,7 +51,8 @@ export async function getRoster(
   const people = new Set<string>();
   const horses = new Set<string>();
   for (const e of entries) {
-    people.add(e.userId);
+    const author = entryAuthor(viewer.id, e);
+    if (author) people.add(author);
     if (e.riderId) people.add(e.riderId);
     if (e.horseId) horses.add(e.horseId);
   }

@@ -186,6 +186,28 @@ describe("GET /api/roster", () => {
   });
 });
 
+describe("friend requests share nothing until accepted", () => {
+  it("a pending request derives nothing either way; acceptance derives the friend's showing entries", async () => {
+    const asker = await signedInUser(t.app, { name: "Ash Asker" });
+    const pal = await signedInUser(t.app, { name: "Pam Pal" });
+    const horse = await buildHorse(t.app, { name: "Pam's Pony", owners: [pal.id] });
+    await buildEntry(t.app, {
+      userId: pal.id,
+      showId: weekShow.id,
+      classId: "class-1",
+      status: "ImShowing",
+      horseId: horse.id,
+    });
+    await call(t.app, "POST", "/api/friends", { cookie: asker.cookie, body: { friendId: pal.id } });
+    expect(lines(await roster(asker)).thisWeek).toEqual([]);
+
+    await call(t.app, "POST", `/api/friends/requests/${asker.id}/accept`, { cookie: pal.cookie });
+    expect(lines(await roster(asker)).thisWeek).toEqual([
+      "Week Show|-|Model Mares|FriendIsShowing|Pam's Pony|Pam Pal|Pam Pal",
+    ]);
+  });
+});
+
 describe("roster cost", () => {
   /** Counts the queries a roster request runs, through a Kysely plugin on a copy of the db handle. */
   async function countQueries(viewer: TestUser): Promise<number> {
@@ -212,6 +234,8 @@ describe("roster cost", () => {
       classId: "class-1",
       status: "ImShowing",
       horseId: pony.id,
+      // A trainer's I'm Showing names the trainer as rider (spec), so there is a person to name.
+      riderId: small.id,
     });
     const smallCount = await countQueries(small);
 

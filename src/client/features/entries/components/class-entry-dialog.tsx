@@ -3,17 +3,20 @@ import { type ChangeEvent, type ReactNode, useId, useState } from "react";
 import { useClassEntries } from "#client/features/entries/api/get-class-entries.ts";
 import { useEntryChoices } from "#client/features/entries/api/get-entry-choices.ts";
 import { useRemoveClassEntries } from "#client/features/entries/api/remove-class-entries.ts";
+import { useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
 import { useSaveClassEntries } from "#client/features/entries/api/save-class-entries.ts";
 import { StatusIcon } from "#client/features/entries/components/status-icon.tsx";
 import {
   anySelected,
   type FormState,
   initialForm,
+  knownNames,
   setHorse,
   setRider,
   tilesFor,
   toggleTile,
   toSaveEntries,
+  withCurrent,
 } from "#client/features/entries/entry-form.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
@@ -21,7 +24,7 @@ import { Modal } from "#client/ui/dialog.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import type { Me } from "#domain/contracts/auth.ts";
 import type { EntryChoices, MyEntry, Named } from "#domain/contracts/entries.ts";
-import type { EntryStatus } from "#domain/entry-status.ts";
+import { type EntryStatus, statusLabel } from "#domain/entry-status.ts";
 import { texts } from "#domain/texts.ts";
 
 export interface ClassEntryDialogProps {
@@ -73,11 +76,18 @@ function EntryForm({
   const choices = useEntryChoices();
   const save = useSaveClassEntries(show.id, cls.id);
   const remove = useRemoveClassEntries(show.id, cls.id);
-  const busy = save.isPending || remove.isPending;
-  const error = save.error ?? remove.error;
+  const removeOne = useRemoveEntry();
+  const busy = save.isPending || remove.isPending || removeOne.isPending;
+  const error = save.error ?? remove.error ?? removeOne.error;
+  const known = knownNames(entries);
 
   return (
     <div className="flex flex-col gap-4">
+      <EnteredByOthers
+        entries={entries}
+        busy={busy}
+        onRemove={(id) => removeOne.mutate(id, { onSuccess: onDone })}
+      />
       <p className="text-sm font-medium text-stone-700">{t.prompt}</p>
       <ul className="flex flex-col gap-2">
         {tilesFor(viewer).map((status) => {
@@ -114,6 +124,7 @@ function EntryForm({
                   tile={tile}
                   viewerId={viewer.id}
                   choices={choices.data}
+                  known={known}
                   loading={choices.isPending}
                   onHorse={(id) => setForm((f) => setHorse(f, status, id))}
                   onRider={(id) => setForm((f) => setRider(f, status, id))}
@@ -146,11 +157,56 @@ function EntryForm({
   );
 }
 
+/**
+ * Entries another person's entry mirrored onto the viewer (ADR 008): who entered each, and a
+ * Remove that takes it off in one action (the dialog closes, as after Save).
+ */
+function EnteredByOthers({
+  entries,
+  busy,
+  onRemove,
+}: {
+  entries: readonly MyEntry[];
+  busy: boolean;
+  onRemove: (entryId: string) => void;
+}) {
+  const mirrored = entries.filter((e) => e.enteredBy);
+  if (mirrored.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-2">
+      {mirrored.map((e) => {
+        const label = statusLabel(e.status);
+        const author = e.enteredBy!.name;
+        return (
+          <li
+            key={e.id}
+            className="flex items-center gap-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2"
+          >
+            <span className="min-w-0 flex-1 text-sm text-stone-800">
+              <span className="font-semibold">{[label, e.horseName].filter(Boolean).join(" · ")}</span>
+              <span className="block text-xs text-stone-700">{texts.roster.enteredBy(author)}</span>
+            </span>
+            <Button
+              variant="secondary"
+              aria-label={texts.roster.removeLabel(label, author)}
+              disabled={busy}
+              onClick={() => onRemove(e.id)}
+            >
+              {texts.roster.remove}
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function Choosers({
   status,
   tile,
   viewerId,
   choices,
+  known,
   loading,
   onHorse,
   onRider,
@@ -159,6 +215,7 @@ function Choosers({
   tile: { horseId: string | null; riderId: string | null };
   viewerId: string;
   choices: EntryChoices | undefined;
+  known: ReadonlyMap<string, string>;
   loading: boolean;
   onHorse: (id: string | null) => void;
   onRider: (id: string | null) => void;
@@ -168,6 +225,8 @@ function Choosers({
     return <p className="px-3 pb-3 text-xs text-stone-500">{texts.common.loading}</p>;
   }
   const riders = choices.riders;
+  const horseOptions = (options: Named[]) => withCurrent(options, tile.horseId, known);
+  const riderOptions = (options: Named[]) => withCurrent(options, tile.riderId, known);
   let fields: ReactNode;
   switch (status) {
     case "ImShowing":
@@ -176,7 +235,7 @@ function Choosers({
           label={t.horse}
           empty={t.noHorse}
           value={tile.horseId}
-          options={choices.ownHorses}
+          options={horseOptions(choices.ownHorses)}
           onChange={onHorse}
         />
       );
@@ -188,14 +247,14 @@ function Choosers({
             label={t.horse}
             empty={t.noHorse}
             value={tile.horseId}
-            options={choices.ownHorses}
+            options={horseOptions(choices.ownHorses)}
             onChange={onHorse}
           />
           <Select
             label={t.rider}
             empty={t.noRider}
             value={tile.riderId}
-            options={riders}
+            options={riderOptions(riders)}
             onChange={onRider}
           />
         </>
@@ -231,14 +290,14 @@ function Choosers({
             label={t.rider}
             empty={t.noRider}
             value={tile.riderId}
-            options={riders.filter((r) => r.id !== viewerId)}
+            options={riderOptions(riders.filter((r) => r.id !== viewerId))}
             onChange={onRider}
           />
           <Select
             label={t.horse}
             empty={t.noHorse}
             value={tile.horseId}
-            options={choices.allHorses}
+            options={horseOptions(choices.allHorses)}
             onChange={onHorse}
           />
         </>

@@ -24,8 +24,18 @@ export function StatusIcon({ status, ...props }: { status: string } & LucideProp
   }
 }
 
-/** The spec's tooltip for an entry icon on the show detail. */
-export function entryTooltip(entry: Pick<MyEntry, "status" | "horseName" | "riderName">): string {
+/**
+ * The spec's tooltip for an entry icon on the show detail; an entry someone else's entry mirrored
+ * onto the viewer also says who entered it.
+ */
+export function entryTooltip(
+  entry: Pick<MyEntry, "status" | "horseName" | "riderName" | "enteredBy">,
+): string {
+  const base = statusTooltip(entry);
+  return entry.enteredBy ? texts.entries.tooltips.enteredBy(base, entry.enteredBy.name) : base;
+}
+
+function statusTooltip(entry: Pick<MyEntry, "status" | "horseName" | "riderName">): string {
   const t = texts.entries.tooltips;
   switch (entry.status) {
     case "ImShowing":

@@ -1,7 +1,7 @@
-import { Award, Bell, CalendarClock, CalendarPlus } from "lucide-react";
+import { Award, Bell, CalendarClock, CalendarPlus, UserPlus } from "lucide-react";
 import { HorseIcon } from "#client/ui/icons.tsx";
 
-/** An icon per notification type; types the spec does not name get the bell. */
+/** An icon per notification type; types we do not know get the bell. */
 export function NotificationIcon({ type }: { type: string }) {
   const className = "size-5";
   switch (type) {
@@ -13,6 +13,8 @@ export function NotificationIcon({ type }: { type: string }) {
       return <Award aria-hidden className={className} />;
     case "BarnActivity":
       return <HorseIcon aria-hidden className={className} />;
+    case "FriendRequest":
+      return <UserPlus aria-hidden className={className} data-testid="friend-request-icon" />;
     default:
       return <Bell aria-hidden className={className} data-testid="default-notification-icon" />;
   }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { friendListKey, friendsKey } from "#client/features/profile/api/list-friends.ts";
+import { rosterKeys } from "#client/features/roster/api/get-roster.ts";
 import { api } from "#client/lib/api.ts";
 import type { FriendList } from "#domain/contracts/profile.ts";
 
@@ -12,7 +13,11 @@ export function useRemoveFriend() {
     mutationFn: removeFriend,
     onSuccess: (list) => {
       queryClient.setQueryData(friendListKey, list);
-      return queryClient.invalidateQueries({ queryKey: friendsKey });
+      // The former friend's entries leave the roster.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: friendsKey }),
+        queryClient.invalidateQueries({ queryKey: rosterKeys.all }),
+      ]);
     },
   });
 }

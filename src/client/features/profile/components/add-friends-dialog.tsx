@@ -1,4 +1,4 @@
-import { Check, Search, UserPlus } from "lucide-react";
+import { Ban, Check, Clock, Search, UserPlus } from "lucide-react";
 import { useDeferredValue, useEffect, useState } from "react";
 import { useAddFriend } from "#client/features/profile/api/add-friend.ts";
 import { useUserSearch } from "#client/features/profile/api/search-users.ts";
@@ -7,11 +7,15 @@ import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
+import type { FriendRelation } from "#domain/contracts/profile.ts";
 import { texts } from "#domain/texts.ts";
 
 const t = texts.profile;
 
-/** Add Friends: search people by name (every word must appear), 'Add' per person. */
+/**
+ * Add Friends: search people by name (every word must appear), 'Add' per person. 'Add' sends a
+ * friend request ("Requested" until they accept); for someone who already asked, it accepts.
+ */
 export function AddFriendsDialog({
   open,
   onOpenChange,
@@ -59,22 +63,11 @@ export function AddFriendsDialog({
               <li key={u.id} className="flex items-center gap-3 py-2">
                 <PersonPhoto photoId={u.photoId} alt="" className="size-10 shrink-0 rounded-full" />
                 <span className="min-w-0 flex-1 truncate text-sm font-medium text-stone-900">{u.name}</span>
-                {u.isFriend ? (
-                  <span className="inline-flex min-h-11 items-center gap-1 px-3 text-sm text-brand-700">
-                    <Check aria-hidden className="size-4" />
-                    {t.added}
-                  </span>
-                ) : (
-                  <Button
-                    variant="secondary"
-                    aria-label={`${t.add} ${u.name}`}
-                    disabled={add.isPending && add.variables === u.id}
-                    onClick={() => add.mutate(u.id)}
-                  >
-                    <UserPlus aria-hidden className="size-4" />
-                    {t.add}
-                  </Button>
-                )}
+                <RelationAction
+                  person={u}
+                  busy={add.isPending && add.variables === u.id}
+                  onAdd={() => add.mutate(u.id)}
+                />
               </li>
             ))}
           </ul>
@@ -82,4 +75,54 @@ export function AddFriendsDialog({
       </div>
     </Modal>
   );
+}
+
+const stateClass = "inline-flex min-h-11 items-center gap-1 px-3 text-sm";
+
+function RelationAction({
+  person,
+  busy,
+  onAdd,
+}: {
+  person: { name: string; relation: FriendRelation };
+  busy: boolean;
+  onAdd: () => void;
+}) {
+  switch (person.relation) {
+    case "friend":
+      return (
+        <span className={`${stateClass} text-brand-700`}>
+          <Check aria-hidden className="size-4" />
+          {t.added}
+        </span>
+      );
+    case "requested":
+      return (
+        <span className={`${stateClass} text-stone-600`}>
+          <Clock aria-hidden className="size-4" />
+          {t.requested}
+        </span>
+      );
+    case "blocked":
+      return (
+        <span className={`${stateClass} text-stone-600`}>
+          <Ban aria-hidden className="size-4" />
+          {t.blocked}
+        </span>
+      );
+    case "incoming":
+      return (
+        <Button aria-label={t.acceptLabel(person.name)} disabled={busy} onClick={onAdd}>
+          <Check aria-hidden className="size-4" />
+          {t.accept}
+        </Button>
+      );
+    default:
+      return (
+        <Button variant="secondary" aria-label={`${t.add} ${person.name}`} disabled={busy} onClick={onAdd}>
+          <UserPlus aria-hidden className="size-4" />
+          {t.add}
+        </Button>
+      );
+  }
 }

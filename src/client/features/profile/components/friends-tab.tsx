@@ -1,8 +1,13 @@
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
+import { useAnswerFriendRequest } from "#client/features/profile/api/answer-friend-request.ts";
+import { useUnblockUser } from "#client/features/profile/api/block-user.ts";
+import { useBlocked } from "#client/features/profile/api/list-blocked.ts";
+import { useFriendRequests } from "#client/features/profile/api/list-friend-requests.ts";
 import type { useFriends } from "#client/features/profile/api/list-friends.ts";
 import { useRemoveFriend } from "#client/features/profile/api/remove-friend.ts";
 import { AddFriendsDialog } from "#client/features/profile/components/add-friends-dialog.tsx";
+import { BlockDialog } from "#client/features/profile/components/block-dialog.tsx";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { ConfirmDialog } from "#client/ui/dialog.tsx";
@@ -20,6 +25,7 @@ export function FriendsTab({ friends }: { friends: ReturnType<typeof useFriends>
 
   return (
     <div className="flex flex-col gap-3">
+      <FriendRequestList />
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-base font-semibold text-brand-900">
           {t.friendsCount(friends.data?.friends.length ?? 0)}
@@ -40,9 +46,9 @@ export function FriendsTab({ friends }: { friends: ReturnType<typeof useFriends>
       ) : friends.data.friends.length === 0 ? (
         <EmptyState title={t.noFriends} />
       ) : (
-        <ul className="flex flex-col divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white">
+        <ul className={list}>
           {friends.data.friends.map((f) => (
-            <li key={f.id} className="flex items-center gap-3 px-4 py-2">
+            <li key={f.id} className={row}>
               <PersonPhoto photoId={f.photoId} alt="" className="size-10 shrink-0 rounded-full" />
               <span className="min-w-0 flex-1 truncate text-sm font-medium text-stone-900">{f.name}</span>
               <Button variant="ghost" aria-label={`${t.remove} ${f.name}`} onClick={() => setRemoving(f)}>
@@ -65,6 +71,95 @@ export function FriendsTab({ friends }: { friends: ReturnType<typeof useFriends>
           if (removing) remove.mutate(removing.id, { onSuccess: () => setRemoving(null) });
         }}
       />
+      <BlockedList />
     </div>
+  );
+}
+
+const row = "flex items-center gap-3 px-4 py-2";
+const list = "flex flex-col divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white";
+
+/** Requests to the viewer, each with Accept, Ignore and Block; nothing shows when there are none. */
+function FriendRequestList() {
+  const requests = useFriendRequests();
+  const answer = useAnswerFriendRequest();
+  const [blocking, setBlocking] = useState<PersonRef | null>(null);
+  const incoming = requests.data?.incoming ?? [];
+  const busy = (id: string) => answer.isPending && answer.variables?.requesterId === id;
+  return (
+    <>
+      <ErrorAlert message={answer.error?.message ?? (requests.isError ? requests.error.message : null)} />
+      <BlockDialog person={blocking} onClose={() => setBlocking(null)} />
+      {incoming.length > 0 ? (
+        <section aria-labelledby="friend-requests" className="flex flex-col gap-2">
+          <h2 id="friend-requests" className="text-base font-semibold text-brand-900">
+            {t.friendRequests(incoming.length)}
+          </h2>
+          <ul className={list}>
+            {incoming.map((p) => (
+              <li key={p.id} className={`${row} flex-wrap`}>
+                <PersonPhoto photoId={p.photoId} alt="" className="size-10 shrink-0 rounded-full" />
+                <span className="min-w-0 flex-1 truncate text-sm font-medium text-stone-900">{p.name}</span>
+                <span className="ml-auto flex gap-1">
+                  <Button
+                    aria-label={t.acceptLabel(p.name)}
+                    disabled={busy(p.id)}
+                    onClick={() => answer.mutate({ requesterId: p.id, answer: "accept" })}
+                  >
+                    {t.accept}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    aria-label={t.ignoreLabel(p.name)}
+                    disabled={busy(p.id)}
+                    onClick={() => answer.mutate({ requesterId: p.id, answer: "ignore" })}
+                  >
+                    {t.ignore}
+                  </Button>
+                  <Button variant="ghost" aria-label={t.blockLabel(p.name)} onClick={() => setBlocking(p)}>
+                    {t.block}
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** The people the viewer has blocked, each with Unblock; nothing shows when there are none. */
+function BlockedList() {
+  const blocked = useBlocked();
+  const unblock = useUnblockUser();
+  const people = blocked.data?.blocked ?? [];
+  return (
+    <>
+      <ErrorAlert message={unblock.error?.message ?? (blocked.isError ? blocked.error.message : null)} />
+      {people.length > 0 ? (
+        <section aria-labelledby="blocked-people" className="mt-3 flex flex-col gap-2">
+          <h2 id="blocked-people" className="text-base font-semibold text-brand-900">
+            {t.blockedPeople}
+          </h2>
+          <ul className={list}>
+            {people.map((p) => (
+              <li key={p.id} className={row}>
+                <PersonPhoto photoId={p.photoId} alt="" className="size-10 shrink-0 rounded-full" />
+                <span className="min-w-0 flex-1 truncate text-sm font-medium text-stone-900">{p.name}</span>
+                <Button
+                  variant="secondary"
+                  aria-label={t.unblockLabel(p.name)}
+                  disabled={unblock.isPending && unblock.variables === p.id}
+                  onClick={() => unblock.mutate(p.id)}
+                >
+                  {t.unblock}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
   );
 }
