@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { createWorker, OEM, type Worker } from "tesseract.js";
+import type { Worker } from "tesseract.js";
 
 /**
  * Tesseract (tesseract.js, WebAssembly) in its own worker thread, so recognising a page never blocks the
@@ -49,6 +49,8 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
   const listeners = new Map<string, (progress: number) => void>();
 
   const start = async () => {
+    // Loaded on first use, like the worker itself: most processes never read a class list.
+    const { createWorker, OEM } = await import("tesseract.js");
     const created = await createWorker("eng", OEM.LSTM_ONLY, {
       langPath: english.langPath,
       gzip: english.gzip,

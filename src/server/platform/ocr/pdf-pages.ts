@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { getDocument, type PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /**
  * PDF pages through pdfjs-dist 5.6 (the last release for Node 20): the text layer read directly, laid
@@ -101,6 +101,8 @@ export function layoutTextItems(items: readonly TextItem[]): string {
 }
 
 async function open(bytes: Buffer): Promise<PDFDocumentProxy> {
+  // Loaded on first use: pdfjs is large, and the server should start (and refuse bad settings) quickly.
+  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
   try {
     return await getDocument({
       data: new Uint8Array(bytes),

@@ -132,11 +132,15 @@ describe("reading order: pages set in two columns", () => {
   };
 
   it.each([
-    ["a header across two columns", [title, ...rows(110, 1, "Amateur"), ...rows(900, 31, "Youth")], 3],
-    ["two columns without a header", [...rows(110, 1, "Amateur"), ...rows(900, 31, "Youth")], 2],
-    ["one column", [title, ...rows(110, 1, "Amateur Riders on Two-Year-Old")], 1],
     [
-      "one column with prize money on the right",
+      "a header across two columns: header, left, right",
+      [title, ...rows(110, 1, "Amateur"), ...rows(900, 31, "Youth")],
+      3,
+    ],
+    ["two columns without a header: left, right", [...rows(110, 1, "Amateur"), ...rows(900, 31, "Youth")], 2],
+    ["one column: the whole page", [title, ...rows(110, 1, "Amateur Riders on Two-Year-Old")], 1],
+    [
+      "one column with prize money on the right: the whole page",
       [
         title,
         ...rows(110, 1, "Amateur"),
@@ -144,7 +148,7 @@ describe("reading order: pages set in two columns", () => {
       ],
       1,
     ],
-  ])("%s gives %i region(s)", async (_label, texts, regions) => {
+  ])("%s", async (_label, texts, regions) => {
     const prepared = await prepareForOcr(await svgPage(texts));
     expect(prepared.regions).toHaveLength(regions);
   });
