@@ -129,12 +129,12 @@ async function main() {
       [`filter: division '${rareDivision}'`, `/api/shows?division=${q(rareDivision)}`],
       ["filter: division two-year-old + org WHOA", "/api/shows?division=two-year-old&org=WHOA"],
       [
-        "filter: all kinds + past",
-        `/api/shows?name=show&location=tn&judge=${q(topJudge)}&division=youth&org=WHOA&includePast=1`,
+        "filter: all kinds, past shows",
+        `/api/shows?name=show&location=tn&judge=${q(topJudge)}&division=youth&org=WHOA&period=past`,
       ],
       ["filter: no match", "/api/shows?name=zzzz%20qqqq"],
       ["facets (upcoming)", "/api/shows/facets"],
-      ["facets (include past)", "/api/shows/facets?includePast=1"],
+      ["facets (past shows)", "/api/shows/facets?period=past"],
       [`show detail (${detail.classes.length} classes)`, `/api/shows/${bigId}`],
       ["calendar .ics", `/api/shows/${bigId}/calendar.ics`],
     ];

@@ -60,7 +60,7 @@ async function main() {
       () => getShowPage(db, list({ division: "two-year-old", org: "WHOA" }), today),
     ],
     [
-      "all filter kinds + past",
+      "all filter kinds, past shows",
       () =>
         getShowPage(
           db,
@@ -70,14 +70,14 @@ async function main() {
             judge: topJudge,
             division: "youth",
             org: "WHOA",
-            includePast: "1",
+            period: "past",
           }),
           today,
         ),
     ],
     ["no match", () => getShowPage(db, list({ name: "zzzz qqqq" }), today)],
     ["facets (upcoming)", () => getShowFacets(db, ShowFacetsQuery.parse({}), today)],
-    ["facets (include past)", () => getShowFacets(db, ShowFacetsQuery.parse({ includePast: "1" }), today)],
+    ["facets (past shows)", () => getShowFacets(db, ShowFacetsQuery.parse({ period: "past" }), today)],
     ["show detail, 600 classes", () => getShowDetail(db, bigId)],
   ];
   console.log(`\n${db.kind}, ${ITERATIONS} sequential calls each\n`);

@@ -4,6 +4,7 @@ import {
   buildRoster,
   classKey,
   localDay,
+  needsClassDay,
   needsDateHeading,
   type RosterClassInfo,
   type RosterLookup,
@@ -163,6 +164,17 @@ describe("buildRoster", () => {
   it("leaves out entries whose show or class is unknown, and returns empty sections for nothing", () => {
     const roster = buildRoster("me", [entry("nowhere", "x"), entry("celina", "class-99")], lookup, today);
     expect(roster).toEqual({ today, sections: { today: [], thisWeek: [], showSeason: [] } });
+  });
+});
+
+describe("needsClassDay: every entry can be placed in time", () => {
+  it.each([
+    ["a one-day show without heading", false, "2026-07-13", "2026-07-13", false],
+    ["a four-day show, one entry on day 1 (no heading)", false, "2026-07-13", "2026-07-16", true],
+    ["a four-day show, day with its heading", true, "2026-07-13", "2026-07-16", false],
+    ["a one-day show with a heading", true, "2026-07-13", "2026-07-13", false],
+  ])("%s → %s", (_, heading, startDate, endDate, expected) => {
+    expect(needsClassDay({ heading }, { startDate, endDate })).toBe(expected);
   });
 });
 

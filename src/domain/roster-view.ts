@@ -46,6 +46,16 @@ export const needsDateHeading = (datesInCard: number, date: string, startDate: s
   datesInCard > 1 || date !== startDate;
 
 /**
+ * Whether a day of a card must name its date beside the classes: the spec's heading is missing (one
+ * date, the start date) but the show runs over several days, so "the start date" is not obvious from
+ * the card's date range. A one-day show, or a day with its heading, already says when.
+ */
+export const needsClassDay = (
+  day: { heading: boolean },
+  show: { startDate: string; endDate: string },
+): boolean => !day.heading && show.endDate > show.startDate;
+
+/**
  * The viewer's calendar day as yyyy-mm-dd in the device's own time zone: the browser sends this as
  * the roster's `today`, so sections turn over at the user's midnight, not the server's.
  */

@@ -88,6 +88,8 @@ export const texts = {
     noRider: "No rider",
     chooseCustomer: "Choose a customer",
     selectCustomerFirst: "Select customer first",
+    /** A chooser's accessible name: unique in the dialog even with several tiles on. */
+    chooserName: (field: string, status: string) => `${field} for ${status}`,
     tooltips: {
       imShowing: (horse: string | null) => (horse ? `You are showing ${horse}` : "You are showing"),
       horseIsShowing: (horse: string | null, rider: string | null) =>
@@ -139,6 +141,7 @@ export const texts = {
     remove: "Remove",
     removeLabel: (status: string, name: string) => `Remove ${status}, entered by ${name}`,
     classNumber: (n: string) => `Class ${n}`,
+    classesOn: (day: string) => `Classes on ${day}`,
     loadFailed: "Could not load your roster.",
   },
   planner: {
@@ -161,14 +164,15 @@ export const texts = {
     judges: "Judges",
     divisions: "Divisions",
     orgs: "Sanctioning Orgs",
-    includePast: "Include past shows",
+    periodLabel: "Which shows",
+    upcomingShows: "Upcoming",
+    pastShows: "Past shows",
     searchList: (label: string) => `Search ${label.toLowerCase()}...`,
     chipName: (v: string) => `Name: ${v}`,
     chipLocation: (v: string) => `Location: ${v}`,
     chipJudge: (v: string) => `Judge: ${v}`,
     chipDivision: (v: string) => `Div: ${v}`,
     chipOrg: (v: string) => `Org: ${v}`,
-    chipPast: "Past shows included",
     removeFilter: (label: string) => `Remove filter ${label}`,
     openFilters: (n: number) => (n > 0 ? `Filters, ${n} active` : "Filters"),
     loadMore: "Load more shows",
@@ -196,6 +200,9 @@ export const texts = {
     classCount: (shown: number, total: number) =>
       shown === total ? `${total} classes` : `${shown} of ${total} classes`,
     loadFailed: "Could not load this show.",
+    /** The calendar file's DESCRIPTION: location and judges, one per line. */
+    calendarDescription: (location: string, judges: readonly string[]) =>
+      `Location: ${location}\nJudges: ${judges.length > 0 ? judges.join(", ") : "To be announced"}`,
   },
   notifications: {
     title: "Notifications",
@@ -247,6 +254,7 @@ export const texts = {
     uploading: "Uploading…",
     pictureOf: (name: string) => `Picture of ${name}`,
     editOwnership: "Edit Ownership & Training",
+    needOwner: "Tick at least one owner to save: a horse always has an owner.",
     showRecords: "Show Records",
     addRecord: "Add Record",
     scheduleTitle: (name: string) => `${name}'s Schedule`,
@@ -274,6 +282,14 @@ export const texts = {
     inviteSubject: "Join me on Ringside",
     inviteText: (link: string) =>
       `Join me on ${PRODUCT_NAME} to manage our show season! Sign up here: ${link}`,
+    inviteNotValid: "This invitation link is not valid.",
+    invitedBy: (trainer: string) => `${trainer} invited you to ${PRODUCT_NAME}.`,
+    welcomeTitle: (trainer: string) => `Welcome! ${trainer} invited you to ${PRODUCT_NAME}.`,
+    welcomeBody: (trainer: string) =>
+      `Add your horses so ${trainer} can be listed as their trainer, then pick classes in the Show Planner: they appear here, day by day.`,
+    welcomeAddHorses: "Add your horses",
+    welcomePlanner: "Open the Show Planner",
+    welcomeDismiss: "Dismiss",
   },
   profile: {
     title: "My Profile",
@@ -367,5 +383,6 @@ export const texts = {
     retry: "Try again",
     back: "Back",
     ok: "OK",
+    skipToContent: "Skip to main content",
   },
 } as const;

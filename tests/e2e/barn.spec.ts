@@ -1,5 +1,6 @@
 import { texts } from "../../src/domain/texts.ts";
-import { DEMO, expect, test } from "./fixtures.ts";
+import { expectNoAxeViolations } from "./a11y-helpers.ts";
+import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
 import { expectModalClosesEveryWay, uniqueName } from "./horses-helpers.ts";
 
 const t = texts.barn;
@@ -52,7 +53,8 @@ test("Invite Customers: the sign-up link, Copy Link → Copied! for 2 s, Email a
   await open().click();
   const dialog = page.getByRole("dialog", { name: t.inviteCustomers });
   const origin = new URL(page.url()).origin;
-  const link = `${origin}/#/auth?mode=signup`;
+  const trainerId = (await (await page.request.get("/api/me")).json()).id as string;
+  const link = `${origin}/#/auth?mode=signup&invitedBy=${trainerId}`;
   await expect(dialog.getByLabel(t.signUpLink)).toHaveValue(link);
   expect((await axe().include('[role="dialog"]').analyze()).violations).toEqual([]);
 
@@ -90,6 +92,60 @@ test("Copy Link says 'Failed to Copy' when the clipboard refuses", async ({ page
   await dialog.getByRole("button", { name: t.copyLink }).click();
   await expect(dialog.getByRole("button", { name: texts.errors.failedToCopy })).toBeVisible();
   await expect(dialog.getByRole("button", { name: t.copyLink })).toBeVisible({ timeout: 4000 });
+});
+
+test("a customer who follows the invite link is told who invited them, signs up and is greeted on the roster", async ({
+  page,
+  browser,
+  baseURL,
+  signInAs,
+}) => {
+  await signInAs(DEMO.trainer, "/#/barn");
+  await page.getByRole("button", { name: t.inviteCustomers }).click();
+  const link = await page.getByRole("dialog").getByLabel(t.signUpLink).inputValue();
+
+  const customer = await browser.newContext({ baseURL });
+  await customer.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
+  const tab = await customer.newPage();
+  await tab.goto(link);
+  await expect(tab.getByRole("heading", { name: texts.auth.signUpTitle })).toBeVisible();
+  await expect(tab.getByTestId("invited-by")).toHaveText(t.invitedBy("Wade Harlan"));
+  const name = uniqueName("Cora Customer");
+  await tab.getByLabel(texts.auth.name).fill(name);
+  await tab.getByLabel(texts.auth.email).fill(`${name.replace(/\W/g, "").toLowerCase()}@example.test`);
+  await tab.getByLabel(texts.auth.password, { exact: true }).fill("e2e-password-1");
+  await tab.getByLabel(texts.auth.confirmPassword).fill("e2e-password-1");
+  await tab.getByRole("button", { name: texts.auth.signUpButton }).click();
+
+  await expect(tab).toHaveURL(/#\/roster\?invitedBy=[0-9a-f-]+$/);
+  const welcome = tab.getByRole("region", { name: t.welcomeTitle("Wade Harlan") });
+  await expect(welcome).toBeVisible();
+  await expect(welcome).toContainText(t.welcomeBody("Wade Harlan"));
+  await expect(welcome.getByRole("link", { name: t.welcomeAddHorses })).toHaveAttribute("href", "#/horses");
+  await expect(welcome.getByRole("link", { name: t.welcomePlanner })).toHaveAttribute("href", "#/planner");
+  await expectNoAxeViolations(tab);
+  await welcome.getByRole("button", { name: t.welcomeDismiss }).click();
+  await expect(welcome).toBeHidden();
+  await expect(tab).toHaveURL(/#\/roster$/);
+  await customer.close();
+});
+
+test("an invite link whose id is not a trainer's greets nobody, and sign-up still works", async ({
+  page,
+  signedOutPage,
+}) => {
+  const db = openE2eDatabase();
+  const ownerId = db.prepare("select id from user where email = ?").pluck().get(DEMO.owner) as string;
+  db.close();
+  for (const id of [ownerId, "not-a-real-id", "x".repeat(80)]) {
+    const res = await page.request.get(`/api/invites/${encodeURIComponent(id)}`);
+    expect([400, 404]).toContain(res.status());
+  }
+  await signedOutPage.goto(`/#/auth?mode=signup&invitedBy=${ownerId}`);
+  await expect(signedOutPage.getByRole("heading", { name: texts.auth.signUpTitle })).toBeVisible();
+  await expect(signedOutPage.getByRole("button", { name: texts.auth.signUpButton })).toBeVisible();
+  await signedOutPage.waitForLoadState("networkidle");
+  await expect(signedOutPage.getByTestId("invited-by")).toHaveCount(0);
 });
 
 /** Escapes a string for use inside a RegExp. */

@@ -70,12 +70,17 @@ test.describe("class entry dialog", () => {
     const horse = await createHorse(page.request, baseURL!);
     const dialog = await openEntryDialog(page, CELINA, "Country Pleasure Open");
     await dialog.getByRole("button", { name: "My Horse is Showing", exact: true }).click();
-    const horseSelect = dialog.getByLabel(t.horse);
+    const chooser = (field: string) =>
+      dialog.getByRole("combobox", {
+        name: t.chooserName(field, t.statusLabels.HorseIsShowing),
+        exact: true,
+      });
+    const horseSelect = chooser(t.horse);
     await expect(horseSelect.locator("option")).toHaveText([t.noHorse, horse.name]);
     await horseSelect.selectOption({ label: horse.name });
-    const riders = await dialog.getByLabel(t.rider).locator("option").allTextContents();
+    const riders = await chooser(t.rider).locator("option").allTextContents();
     expect(riders).toEqual(expect.arrayContaining(["Wade Harlan", "Casey Whitfield", me.name]));
-    await dialog.getByLabel(t.rider).selectOption({ label: me.name });
+    await chooser(t.rider).selectOption({ label: me.name });
     await dialog.getByRole("button", { name: t.save }).click();
     await expect(dialog).toBeHidden();
     const label = t.tooltips.horseIsShowing(horse.name, me.name);
@@ -91,10 +96,15 @@ test.describe("class entry dialog", () => {
     const dialog = await openEntryDialog(page, CELEBRATION, "Model Pleasure Walking Stallions");
     await expect(dialog.getByRole("button", { name: "My Horse is Showing" })).toHaveCount(0);
     await dialog.getByRole("button", { name: "Customer is Showing", exact: true }).click();
-    const horseSelect = dialog.getByLabel(t.horse);
+    const chooser = (field: string) =>
+      dialog.getByRole("combobox", {
+        name: t.chooserName(field, t.statusLabels.CustomerIsShowing),
+        exact: true,
+      });
+    const horseSelect = chooser(t.horse);
     await expect(horseSelect).toBeDisabled();
     await expect(horseSelect.locator("option:checked")).toHaveText(t.selectCustomerFirst);
-    const customer = dialog.getByLabel(t.customer);
+    const customer = chooser(t.customer);
     const customers = await customer.locator("option").allTextContents();
     expect(customers[0]).toBe(t.chooseCustomer);
     expect(customers).toEqual(expect.arrayContaining(["Avery Morgan", "Casey Whitfield", "Riley Dunn"]));
@@ -107,12 +117,25 @@ test.describe("class entry dialog", () => {
     await expect(horseSelect).toHaveValue("");
 
     await dialog.getByRole("button", { name: "I'm Showing", exact: true }).click();
-    await expect(
-      dialog.getByLabel(t.horse).first().locator("option", { hasText: "Gold Rush Delight" }),
-    ).toHaveCount(1);
-    await expect(
-      dialog.getByLabel(t.horse).first().locator("option", { hasText: "Midnight Masterpiece" }),
-    ).toHaveCount(0);
+    const imShowingHorse = dialog.getByRole("combobox", {
+      name: t.chooserName(t.horse, t.statusLabels.ImShowing),
+      exact: true,
+    });
+    await expect(imShowingHorse.locator("option", { hasText: "Gold Rush Delight" })).toHaveCount(1);
+    await expect(imShowingHorse.locator("option", { hasText: "Midnight Masterpiece" })).toHaveCount(0);
+
+    // With several tiles on, every chooser still has a name of its own.
+    await dialog.getByRole("button", { name: "Friend is Showing", exact: true }).click();
+    const names = [
+      t.chooserName(t.horse, t.statusLabels.ImShowing),
+      t.chooserName(t.customer, t.statusLabels.CustomerIsShowing),
+      t.chooserName(t.horse, t.statusLabels.CustomerIsShowing),
+      t.chooserName(t.rider, t.statusLabels.FriendIsShowing),
+      t.chooserName(t.horse, t.statusLabels.FriendIsShowing),
+    ];
+    await expect(dialog.getByRole("combobox")).toHaveCount(names.length);
+    for (const name of names)
+      await expect(dialog.getByRole("combobox", { name, exact: true })).toHaveCount(1);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
   });

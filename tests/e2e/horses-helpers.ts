@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, openE2eDatabase } from "./fixtures.ts";
 
@@ -42,13 +42,37 @@ export const pngBytes = (width = 640, height = 480) =>
     .png()
     .toBuffer();
 
+/**
+ * Clicks the backdrop at a point that is really outside the dialog, computed from its bounding box: a
+ * phone's bottom sheet may be 92dvh tall, so no fixed point is safe. The point sits at the viewport's edge
+ * on the side with room (above the dialog first), as far as possible from a sheet that grows as it loads.
+ */
+export async function clickOutside(page: Page, dialog: Locator) {
+  const box = await dialog.boundingBox();
+  const view = page.viewportSize();
+  if (!box || !view) throw new Error("clickOutside needs a visible dialog and a viewport.");
+  const edge = 4;
+  const room = 2 * edge;
+  const candidates = [
+    { ok: box.y >= room, x: view.width / 2, y: edge },
+    { ok: box.x >= room, x: edge, y: view.height / 2 },
+    { ok: view.width - (box.x + box.width) >= room, x: view.width - edge, y: view.height / 2 },
+    { ok: view.height - (box.y + box.height) >= room, x: view.width / 2, y: view.height - edge },
+  ];
+  const point = candidates.find((c) => c.ok);
+  if (!point)
+    throw new Error(`No backdrop outside the dialog: ${JSON.stringify(box)} in ${JSON.stringify(view)}`);
+  await page.mouse.click(point.x, point.y);
+}
+
 /** Modal closes by Escape, by a backdrop click and by its Close button, each returning focus to the opener. */
 export async function expectModalClosesEveryWay(
   page: Page,
   opener: () => ReturnType<Page["getByRole"]>,
   title: string,
 ) {
-  const dialog = page.getByRole("dialog", { name: title });
+  // Confirmations are alert dialogs; they close the same ways.
+  const dialog = page.getByRole("dialog", { name: title }).or(page.getByRole("alertdialog", { name: title }));
   await opener().click();
   await expect(dialog).toBeVisible();
   await page.keyboard.press("Escape");
@@ -57,7 +81,7 @@ export async function expectModalClosesEveryWay(
 
   await opener().click();
   await expect(dialog).toBeVisible();
-  await page.mouse.click(8, 70);
+  await clickOutside(page, dialog);
   await expect(dialog).toBeHidden();
   await expect(opener()).toBeFocused();
 

@@ -67,7 +67,7 @@ test("owner edits details, changes the picture (bad files refused) and edits own
   signUpAs,
   baseURL,
 }) => {
-  await signUpAs({ name: uniqueName("Ona") });
+  const me = await signUpAs({ name: uniqueName("Ona") });
   const horse = await createHorse(page.request, baseURL!);
   await page.goto(`/#/horses/${horse.id}`);
   await expect(page.getByRole("heading", { name: horse.name })).toBeVisible();
@@ -95,6 +95,17 @@ test("owner edits details, changes the picture (bad files refused) and edits own
 
   await page.getByRole("button", { name: t.editOwnership }).click();
   const ownership = page.getByRole("dialog", { name: t.editOwnership });
+  const owners = ownership.getByRole("group", { name: t.owners });
+  const save = ownership.getByRole("button", { name: t.save, exact: true });
+  await expect(save).toBeEnabled();
+  await expect(ownership.getByText(t.needOwner)).toBeHidden();
+  // With no owner ticked, Save is disabled and says why (visibly, and as the button's description).
+  await owners.getByRole("checkbox", { name: me.name }).uncheck();
+  await expect(save).toBeDisabled();
+  await expect(ownership.getByText(t.needOwner)).toBeVisible();
+  await expect(save).toHaveAccessibleDescription(t.needOwner);
+  await owners.getByRole("checkbox", { name: me.name }).check();
+  await expect(ownership.getByText(t.needOwner)).toBeHidden();
   await ownership
     .getByRole("group", { name: t.owners })
     .getByRole("checkbox", { name: "Riley Dunn" })

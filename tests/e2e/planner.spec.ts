@@ -101,31 +101,59 @@ test("filters through the sheet, shows chips and a count badge, and Clear all re
     .toEqual(UPCOMING);
 });
 
-test("a division chip is truncated to 20 characters; past shows can be included", async ({
-  signInAs,
-  page,
-}) => {
+test("a division chip is truncated to 20 characters", async ({ signInAs, page }) => {
   await signInAs(DEMO.rider, "/#/planner");
   await openSheet(page);
   const dialog = sheet(page);
-  await dialog.getByRole("checkbox", { name: texts.planner.includePast }).click();
   const divisions = dialog.getByRole("group", { name: texts.planner.divisions });
   await divisions.getByRole("searchbox").fill("mares aged");
   await divisions.getByRole("checkbox", { name: /Aged Walking Mares & Geldings/ }).click();
   await dialog.getByRole("button", { name: texts.planner.applyFilters }).click();
 
   await expect(chip(page, "Div: Aged Walking Mares &…")).toBeVisible();
-  await expect(chip(page, texts.planner.chipPast)).toBeVisible();
   await expect
     .poll(() => cardNames(page))
-    .toEqual([
-      expect.stringMatching(/^Tennessee Walking Horse National Celebration \(\d+th\)$/),
-      "Jackson County Horse Show",
-      "Tennessee Walking Horse National Celebration",
-    ]);
+    .toEqual(["Jackson County Horse Show", "Tennessee Walking Horse National Celebration"]);
+});
 
-  await page.goto("/#/planner?past=1&name=jubilee");
-  await expect.poll(() => cardNames(page)).toEqual([PAST]);
+test("upcoming shows come first; past shows are one tap away without opening the filter sheet", async ({
+  signInAs,
+  page,
+}) => {
+  await signInAs(DEMO.rider, "/#/planner");
+  const period = page.getByRole("group", { name: texts.planner.periodLabel });
+  const upcoming = period.getByRole("button", { name: texts.planner.upcomingShows });
+  const past = period.getByRole("button", { name: texts.planner.pastShows });
+  await expect(upcoming).toHaveAttribute("aria-pressed", "true");
+  await expect(past).toBeInViewport();
+  await expect
+    .poll(async () => (await cardNames(page)).filter((n) => UPCOMING.includes(n)))
+    .toEqual(UPCOMING);
+  expect(await cardNames(page)).not.toContain(PAST);
+
+  await past.click();
+  await expect(past).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL(/#\/planner\?past=1$/);
+  // The spec's past show, and last year's Celina and Celebration (history for AI Show Prediction).
+  await expect
+    .poll(async () => (await cardNames(page)).map((n) => n.replace(/ \(\d+(st|nd|rd|th)\)$/, "")).sort())
+    .toEqual([UPCOMING[0], PAST, UPCOMING[3]].sort());
+  // The filter sheet offers the values of the past shows, and the view survives Clear All.
+  await openSheet(page);
+  await expect(sheet(page).getByRole("checkbox", { name: /Larry Wheelon/ })).toBeVisible();
+  await sheet(page)
+    .getByRole("checkbox", { name: /Larry Wheelon/ })
+    .click();
+  await sheet(page).getByRole("button", { name: texts.planner.applyFilters }).click();
+  await expect(page).toHaveURL(/#\/planner\?judge=Larry\+Wheelon&past=1$/);
+  await page.getByRole("button", { name: texts.planner.clearAll, exact: true }).click();
+  await expect(page).toHaveURL(/#\/planner\?past=1$/);
+
+  await upcoming.click();
+  await expect(page).toHaveURL(/#\/planner$/);
+  await expect
+    .poll(async () => (await cardNames(page)).filter((n) => UPCOMING.includes(n)))
+    .toEqual(UPCOMING);
 });
 
 test("checklist search matches every word and says when nothing matches", async ({ signInAs, page }) => {

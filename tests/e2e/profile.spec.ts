@@ -81,6 +81,14 @@ test("Add Show Record: required fields, past-show suggestions after 3 characters
   await expect(dialog.getByRole("alert")).toHaveText(texts.errors.fillAllFields);
 
   const showName = dialog.getByRole("combobox", { name: t.showName });
+  // The message answers one Save: it goes once the user starts filling the fields.
+  await dialog.getByLabel(t.placing).selectOption("2");
+  await expect(dialog.getByText(texts.errors.fillAllFields)).toBeHidden();
+  await dialog.getByRole("button", { name: t.saveRecord }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(texts.errors.fillAllFields);
+  await showName.fill("S");
+  await expect(dialog.getByText(texts.errors.fillAllFields)).toBeHidden();
+
   const suggestions = dialog
     .getByRole("listbox", { name: t.showSuggestions, includeHidden: true })
     .getByRole("option");
@@ -174,8 +182,8 @@ test("Friends: count, add by name search ('No users found'), accepted request, r
 
   const remove = () => page.getByRole("button", { name: `${t.remove} ${friendName}` });
   await remove().click();
-  const confirm = page.getByRole("dialog", { name: t.removeFriendTitle(friendName) });
-  await expect(confirm).toContainText(t.removeFriendBody);
+  const confirm = page.getByRole("alertdialog", { name: t.removeFriendTitle(friendName) });
+  await expect(confirm).toHaveAccessibleDescription(t.removeFriendBody);
   await confirm.getByRole("button", { name: t.cancel }).click();
   await expect(confirm).toBeHidden();
   await expect(remove()).toBeFocused();

@@ -1,8 +1,12 @@
+import { addDays, format } from "date-fns";
+import { formatDayHeading, formatShowDates } from "../../src/client/lib/show-dates.ts";
 import { texts } from "../../src/domain/texts.ts";
 import { CELEBRATION, CELINA, showIdByName } from "./entries-helpers.ts";
 import { DEMO, expect, test } from "./fixtures.ts";
 
 const t = texts.roster;
+/** yyyy-mm-dd `offset` days from today: the demo seed's shows are 7, 8, 9 and 120–123 days ahead. */
+const day = (offset: number) => format(addDays(new Date(), offset), "yyyy-MM-dd");
 const section = (page: import("@playwright/test").Page, key: "today" | "thisWeek" | "showSeason") =>
   page.getByTestId(`roster-${key}`);
 
@@ -37,6 +41,15 @@ test.describe("Your Roster", () => {
     const line = card.getByTestId("roster-entry").filter({ hasText: t.enteredBy("Riley Dunn") });
     await expect(line.getByText(texts.entries.statusLabels.FriendIsShowing, { exact: true })).toBeVisible();
     await expect(line).toContainText("Sundance Jubilee");
+    // A four-day show with its one entry on day 1 has no date heading (the spec's rule), so the card says
+    // the show's dates and the class's day.
+    await expect(card.getByRole("heading", { level: 4 })).toHaveCount(0);
+    await expect(card).toContainText(formatShowDates(day(120), day(123)));
+    await expect(card.getByTestId("roster-class-day")).toHaveText(t.classesOn(formatDayHeading(day(120))));
+    // A one-day show: its date is the class's day, nothing more to say.
+    const celina = section(page, "thisWeek").getByRole("article").filter({ hasText: CELINA });
+    await expect(celina).toContainText(formatShowDates(day(7), day(7)));
+    await expect(celina.getByTestId("roster-class-day")).toHaveCount(0);
     // The owner's own entry at Celina sits in This Week; the friend-derived one never duplicates it there.
     await expect(section(page, "thisWeek").getByText(texts.entries.statusLabels.HorseIsShowing)).toHaveCount(
       1,

@@ -102,7 +102,10 @@ test("Add to Calendar downloads an all-day event named after the show", async ({
   expect(ics).toContain(`DTSTART;VALUE=DATE:${icsDate(120)}`);
   expect(ics).toContain(`DTEND;VALUE=DATE:${icsDate(124)}`);
   expect(ics).toContain("LOCATION:Shelbyville\\, TN");
-  expect(ics).toContain("DESCRIPTION:Judges: Steve Dunn\\, Mark Farrar\\, Ronal Young");
+  // Long lines are folded (RFC 5545 §3.1): a line break followed by a space or tab continues the line.
+  expect(ics.replace(/\r\n[ \t]/g, "")).toContain(
+    "DESCRIPTION:Location: Shelbyville\\, TN\\nJudges: Steve Dunn\\, Mark Farrar\\, Ronal Young",
+  );
   expect(ics).toContain("END:VEVENT");
 });
 

@@ -39,12 +39,14 @@ export function BottomNav({ me }: { me: Me }) {
             const Icon = item.icon;
             const badge = item.to === "/notifications" && count > 0;
             return (
-              <li key={item.to} className="min-w-0 flex-1">
+              // Items share the width by the length of their labels (not equally), so even "Notifications"
+              // fits whole beside six others on a 360 px phone (a smaller type below 360 px).
+              <li key={item.to} className="min-w-11 flex-auto max-[359px]:min-w-10">
                 <NavLink
                   to={item.to}
                   aria-label={badge ? `${item.label}, ${count} unread` : undefined}
                   className={({ isActive }) =>
-                    `relative flex min-h-14 flex-col items-center justify-center gap-0.5 px-0.5 text-[0.6875rem] font-medium ${
+                    `relative flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 text-[0.6875rem] font-medium max-[359px]:px-0.5 max-[359px]:text-[0.625rem] ${
                       isActive ? "text-brand-700" : "text-stone-500 hover:text-stone-800"
                     }`
                   }
@@ -62,7 +64,7 @@ export function BottomNav({ me }: { me: Me }) {
                           </span>
                         ) : null}
                       </span>
-                      <span className="max-w-full truncate">{item.label}</span>
+                      <span className="whitespace-nowrap">{item.label}</span>
                     </>
                   )}
                 </NavLink>

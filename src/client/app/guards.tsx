@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from "react";
-import { Navigate } from "react-router";
+import { Navigate, useSearchParams } from "react-router";
 import { useMe } from "#client/features/auth/api/get-me.ts";
+import { afterSignInPath } from "#client/lib/invite-link.ts";
 import { Button } from "#client/ui/button.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import { hasRole, type Role } from "#domain/roles.ts";
@@ -26,10 +27,11 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return <Spinner label={texts.common.loading} />;
 }
 
-/** /auth exists only while signed out. */
+/** /auth exists only while signed out; signing in opens the roster (greeting an invited customer). */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const me = useMe();
-  if (me.data) return <Navigate to="/roster" replace />;
+  const [params] = useSearchParams();
+  if (me.data) return <Navigate to={afterSignInPath(params)} replace />;
   if (me.isError) return <SessionProblem message={me.error.message} retry={() => void me.refetch()} />;
   if (me.data === undefined) return <Spinner label={texts.common.loading} />;
   return <Suspense fallback={<Spinner label={texts.common.loading} />}>{children}</Suspense>;

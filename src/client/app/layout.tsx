@@ -5,6 +5,7 @@ import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useLiveNotifications } from "#client/features/notifications/use-live-notifications.ts";
 import { Logo } from "#client/ui/logo.tsx";
 import { Spinner } from "#client/ui/page.tsx";
+import { SkipLink } from "#client/ui/skip-link.tsx";
 import { texts } from "#domain/texts.ts";
 
 export function AppLayout() {
@@ -13,6 +14,7 @@ export function AppLayout() {
   if (!me.data) return null;
   return (
     <div className="min-h-dvh pb-24">
+      <SkipLink targetId="main-content" />
       <header className="sticky top-0 z-30 border-b border-brand-900/20 bg-brand-800 text-white">
         <div className="mx-auto flex h-12 max-w-3xl items-center justify-between px-4">
           <Link to="/roster" className="flex items-center gap-2 font-bold tracking-tight">
@@ -24,7 +26,7 @@ export function AppLayout() {
           </Link>
         </div>
       </header>
-      <main className="mx-auto max-w-3xl px-4 pt-5">
+      <main id="main-content" tabIndex={-1} className="mx-auto max-w-3xl px-4 pt-5 focus:outline-none">
         <Suspense fallback={<Spinner label={texts.common.loading} />}>
           <Outlet />
         </Suspense>

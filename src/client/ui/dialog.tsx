@@ -6,6 +6,8 @@ import { Button } from "#client/ui/button.tsx";
 /**
  * The app's modal: a bottom sheet on phones, a centred card from 640 px. Radix closes it on Escape
  * and on a backdrop click, traps focus inside and returns focus to where it was when it closes.
+ * Screen readers hear the title, then the description when there is one (never the title twice).
+ * `alert` makes it an alert dialog (`role="alertdialog"`): a question that interrupts, such as a confirm.
  */
 export function Modal({
   open,
@@ -15,6 +17,7 @@ export function Modal({
   children,
   footer,
   closeLabel = "Close",
+  alert = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -23,6 +26,7 @@ export function Modal({
   children?: ReactNode;
   footer?: ReactNode;
   closeLabel?: string;
+  alert?: boolean;
 }) {
   // Radix returns focus to a Dialog.Trigger; our dialogs open from ordinary buttons, so remember the opener.
   const returnTo = useRef<HTMLElement | null>(null);
@@ -36,6 +40,8 @@ export function Modal({
       <Dialog.Portal>
         <Dialog.Overlay data-testid="dialog-backdrop" className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content
+          role={alert ? "alertdialog" : "dialog"}
+          {...(description ? {} : { "aria-describedby": undefined })}
           onCloseAutoFocus={(event) => {
             if (returnTo.current?.isConnected) {
               event.preventDefault();
@@ -51,9 +57,7 @@ export function Modal({
                 <Dialog.Description className="mt-0.5 text-sm text-stone-600">
                   {description}
                 </Dialog.Description>
-              ) : (
-                <Dialog.Description className="sr-only">{title}</Dialog.Description>
-              )}
+              ) : null}
             </div>
             <Dialog.Close
               aria-label={closeLabel}
@@ -74,7 +78,10 @@ export function Modal({
   );
 }
 
-/** A yes/no question in a Modal; it closes like any other modal (buttons, Escape, backdrop). */
+/**
+ * A yes/no question (remove a friend, delete a record): an alert dialog whose description is the
+ * consequence. It closes like any other modal (buttons, Escape, backdrop).
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -100,6 +107,7 @@ export function ConfirmDialog({
       onOpenChange={onOpenChange}
       title={title}
       description={message}
+      alert
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

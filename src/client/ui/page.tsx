@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { useDocumentTitle } from "#client/ui/use-document-title.ts";
 
+/** The page's heading; it also names the document ("Your Roster — Ringside"). */
 export function PageHeader({
   title,
   subtitle,
@@ -9,10 +11,11 @@ export function PageHeader({
   subtitle?: string;
   actions?: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <header className="mb-5 flex items-start justify-between gap-3">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-brand-900">{title}</h1>
+        <h1 className="text-xl font-bold tracking-tight text-brand-900 min-[400px]:text-2xl">{title}</h1>
         {subtitle ? <p className="mt-1 text-sm text-stone-600">{subtitle}</p> : null}
       </div>
       {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}

@@ -28,10 +28,13 @@ function list<T extends z.ZodType>(item: T) {
   );
 }
 
-const flag = z
-  .enum(["0", "1", "true", "false"])
-  .optional()
-  .transform((v) => v === "1" || v === "true");
+/**
+ * Which shows the planner lists: upcoming ones (ending today or later, by start date ascending) or
+ * past ones (ended before today, most recent first), so past shows are one tap away, never mixed in.
+ */
+export const SHOW_PERIODS = ["upcoming", "past"] as const;
+export type ShowPeriod = (typeof SHOW_PERIODS)[number];
+const period = z.enum(SHOW_PERIODS).default("upcoming");
 
 /** Planner filters: text fields match every word; within a checklist any value matches; lists combine with AND. */
 export const ShowListQuery = z.strictObject({
@@ -40,13 +43,13 @@ export const ShowListQuery = z.strictObject({
   judge: list(z.string().trim().min(1).max(SHOW_LIMITS.listValue)),
   division: list(z.enum(DIVISION_IDS)),
   org: list(z.string().trim().min(1).max(SHOW_LIMITS.listValue)),
-  includePast: flag,
+  period,
   cursor: z.string().max(SHOW_LIMITS.cursor).optional(),
   limit: z.coerce.number().int().min(1).max(SHOW_LIMITS.maxPageSize).default(SHOW_LIMITS.pageSize),
 });
 export type ShowListQuery = z.output<typeof ShowListQuery>;
 
-export const ShowFacetsQuery = z.strictObject({ includePast: flag });
+export const ShowFacetsQuery = z.strictObject({ period });
 export type ShowFacetsQuery = z.output<typeof ShowFacetsQuery>;
 
 export const ShowIdParams = z.strictObject({ showId: z.string().min(1).max(100) });

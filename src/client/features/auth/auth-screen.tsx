@@ -4,8 +4,11 @@ import { DemoAccounts } from "#client/features/auth/components/demo-accounts.tsx
 import { MagicLinkForm } from "#client/features/auth/components/magic-link-form.tsx";
 import { SignInForm } from "#client/features/auth/components/sign-in-form.tsx";
 import { SignUpForm } from "#client/features/auth/components/sign-up-form.tsx";
+import { InvitedByNote } from "#client/features/invites/components/invited-by-note.tsx";
+import { INVITED_BY } from "#client/lib/invite-link.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Logo } from "#client/ui/logo.tsx";
+import { useDocumentTitle } from "#client/ui/use-document-title.ts";
 import { texts } from "#domain/texts.ts";
 
 export type AuthMode = "signin" | "magic" | "signup";
@@ -28,19 +31,22 @@ function linkErrorFromUrl(hashError: string | null): string | null {
 export default function AuthScreen() {
   const [params, setParams] = useSearchParams();
   const requested = params.get("mode");
+  const invitedBy = params.get(INVITED_BY);
   const initialError = linkErrorFromUrl(params.get("error"));
   const [mode, setModeState] = useState<AuthMode>(
     initialError ? "magic" : requested === "signup" || requested === "magic" ? requested : "signin",
   );
   const [error, setError] = useState<string | null>(initialError);
   const [prefillEmail, setPrefillEmail] = useState("");
+  useDocumentTitle(titles[mode]);
 
   const setMode = (next: AuthMode) => {
     setError(null);
     setModeState(next);
     if (params.has("error") || params.has("mode") || window.location.search) {
       if (window.location.search) window.history.replaceState(null, "", `/${window.location.hash}`);
-      setParams({}, { replace: true });
+      // An invited customer who switches to sign-in is still greeted on their roster afterwards.
+      setParams(invitedBy ? { [INVITED_BY]: invitedBy } : {}, { replace: true });
     }
   };
 
@@ -57,7 +63,12 @@ export default function AuthScreen() {
         </div>
         {mode === "signin" ? <SignInForm onError={setError} defaultEmail={prefillEmail} /> : null}
         {mode === "magic" ? <MagicLinkForm onError={setError} /> : null}
-        {mode === "signup" ? <SignUpForm onError={setError} /> : null}
+        {mode === "signup" ? (
+          <>
+            <InvitedByNote trainerId={invitedBy} />
+            <SignUpForm onError={setError} />
+          </>
+        ) : null}
         <nav
           aria-label="Other ways to sign in"
           className="mt-5 flex flex-col gap-1 border-t border-stone-200 pt-4 text-sm"

@@ -1,6 +1,7 @@
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useBarn } from "#client/features/barn/api/get-barn.ts";
 import { InviteDialog } from "#client/features/barn/components/invite-dialog.tsx";
 import { LoadError } from "#client/ui/alert.tsx";
@@ -14,6 +15,7 @@ const t = texts.barn;
 
 export default function BarnScreen() {
   const barn = useBarn();
+  const me = useMe();
   const [inviting, setInviting] = useState(false);
   return (
     <>
@@ -48,8 +50,10 @@ export default function BarnScreen() {
                   className="aspect-square w-24 shrink-0 min-[420px]:aspect-[4/3] min-[420px]:w-full"
                 />
                 <div className="flex min-w-0 flex-col justify-center py-2 pr-3 min-[420px]:px-3 min-[420px]:py-2.5">
-                  <p className="truncate font-semibold text-stone-900 group-hover:text-brand-800">{h.name}</p>
-                  <p className="truncate text-sm text-stone-600">
+                  <p className="font-semibold break-words text-stone-900 group-hover:text-brand-800">
+                    {h.name}
+                  </p>
+                  <p className="text-sm break-words text-stone-600">
                     {t.owner}
                     {h.owners.length > 0 ? h.owners.map((o) => o.name).join(", ") : t.notAvailable}
                   </p>
@@ -59,7 +63,7 @@ export default function BarnScreen() {
           ))}
         </ul>
       )}
-      <InviteDialog open={inviting} onOpenChange={setInviting} />
+      {me.data ? <InviteDialog trainerId={me.data.id} open={inviting} onOpenChange={setInviting} /> : null}
     </>
   );
 }

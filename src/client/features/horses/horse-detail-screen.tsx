@@ -15,9 +15,11 @@ import { RecordList } from "#client/features/records/components/record-list.tsx"
 import { ApiError } from "#client/lib/api.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button, buttonClass } from "#client/ui/button.tsx";
+import { HorseIcon } from "#client/ui/icons.tsx";
 import { ImagePickerButton } from "#client/ui/image-picker-button.tsx";
 import { EmptyState, Spinner } from "#client/ui/page.tsx";
 import { HorsePicture, PersonPhoto } from "#client/ui/placeholders.tsx";
+import { useDocumentTitle } from "#client/ui/use-document-title.ts";
 import { ageInYears } from "#domain/age.ts";
 import type { HorseDetail } from "#domain/contracts/horses.ts";
 import { divisionName } from "#domain/divisions.ts";
@@ -53,20 +55,24 @@ function People({ people }: { people: HorseDetail["owners"] }) {
 
 function NotFound() {
   return (
-    <EmptyState title={texts.errors.horseNotFound}>
-      <Link to="/horses" className={buttonClass("primary", "mt-2")}>
+    <section className="flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white/60 px-4 py-10 text-center">
+      <HorseIcon className="mb-3 size-10 text-stone-400" />
+      <h1 className="text-lg font-bold text-brand-900">{texts.errors.horseNotFound}</h1>
+      <Link to="/horses" className={buttonClass("primary", "mt-5")}>
         {t.backToHorses}
       </Link>
-    </EmptyState>
+    </section>
   );
 }
 
 export default function HorseDetailScreen() {
   const { horseId = "" } = useParams();
   const horse = useHorse(horseId);
+  const missing = horse.error instanceof ApiError && horse.error.status === 404;
+  useDocumentTitle(horse.data?.name ?? (missing ? texts.errors.horseNotFound : null));
   if (horse.isPending) return <Spinner label={texts.common.loading} />;
   if (horse.isError) {
-    if (horse.error instanceof ApiError && horse.error.status === 404) return <NotFound />;
+    if (missing) return <NotFound />;
     return (
       <LoadError
         message={`${t.loadHorseFailed} ${horse.error.message}`}
@@ -113,7 +119,7 @@ function HorseDetailView({ horse }: { horse: HorseDetail }) {
       </header>
 
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <section className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+        <section className="self-start overflow-hidden rounded-xl border border-stone-200 bg-white">
           <HorsePicture
             pictureId={horse.pictureId}
             alt={t.pictureOf(horse.name)}
@@ -170,7 +176,7 @@ function HorseDetailView({ horse }: { horse: HorseDetail }) {
               </dd>
             </dl>
           </Panel>
-          <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2">
+          <div className="grid gap-4 sm:grid-cols-2 md:grid-cols-1">
             <Panel title={t.owners}>
               <People people={horse.owners} />
             </Panel>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   activeFilterCount,
+  clearFilters,
   EMPTY_FILTERS,
   filterChips,
   filtersFromParams,
@@ -16,7 +17,7 @@ const full = {
   judges: ["Tommy Hall", "Debbie Vance"],
   divisions: ["two-year-old"],
   orgs: ["WHOA"],
-  includePast: true,
+  past: true,
 };
 
 describe("planner filters in the URL", () => {
@@ -42,16 +43,21 @@ describe("planner filters in the URL", () => {
     expect(filtersToParams({ ...EMPTY_FILTERS, name: "  " }).toString()).toBe("");
   });
 
-  it("names the past-shows option as the API does", () => {
+  it("asks the API for past shows as period=past, and for upcoming ones by default", () => {
     expect(filtersToApiQuery(full)).toBe(
-      "name=Spring+Jubilee&location=TN&judge=Tommy+Hall&judge=Debbie+Vance&division=two-year-old&org=WHOA&includePast=1",
+      "name=Spring+Jubilee&location=TN&judge=Tommy+Hall&judge=Debbie+Vance&division=two-year-old&org=WHOA&period=past",
     );
     expect(filtersToApiQuery(EMPTY_FILTERS)).toBe("");
+  });
+
+  it("Clear all keeps the Upcoming / Past choice", () => {
+    expect(clearFilters(full)).toEqual({ ...EMPTY_FILTERS, past: true });
+    expect(clearFilters({ ...full, past: false })).toEqual(EMPTY_FILTERS);
   });
 });
 
 describe("chips", () => {
-  it("gives one chip per value in the spec's order, and counts them for the badge", () => {
+  it("gives one chip per value in the spec's order, and counts them for the badge (the past view is no filter)", () => {
     expect(filterChips(full).map((c) => `${c.kind}:${c.value}`)).toEqual([
       "name:Spring Jubilee",
       "location:TN",
@@ -59,16 +65,14 @@ describe("chips", () => {
       "judge:Debbie Vance",
       "division:two-year-old",
       "org:WHOA",
-      "past:1",
     ]);
-    expect(activeFilterCount(full)).toBe(7);
+    expect(activeFilterCount(full)).toBe(6);
     expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
   });
 
   it("removes exactly the chip's value", () => {
     expect(removeChip(full, { kind: "judge", value: "Tommy Hall" }).judges).toEqual(["Debbie Vance"]);
     expect(removeChip(full, { kind: "name", value: "Spring Jubilee" }).name).toBe("");
-    expect(removeChip(full, { kind: "past", value: "1" }).includePast).toBe(false);
     expect(removeChip(full, { kind: "org", value: "WHOA" }).orgs).toEqual([]);
   });
 

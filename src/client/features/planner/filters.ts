@@ -8,7 +8,8 @@ export interface PlannerFilters {
   judges: string[];
   divisions: string[];
   orgs: string[];
-  includePast: boolean;
+  /** The Upcoming / Past shows switch above the list (`past=1`); a view, not a filter, so it has no chip. */
+  past: boolean;
 }
 
 export const EMPTY_FILTERS: PlannerFilters = {
@@ -17,8 +18,14 @@ export const EMPTY_FILTERS: PlannerFilters = {
   judges: [],
   divisions: [],
   orgs: [],
-  includePast: false,
+  past: false,
 };
+
+/** Clear all: every filter goes, the Upcoming / Past choice stays. */
+export const clearFilters = (filters: PlannerFilters): PlannerFilters => ({
+  ...EMPTY_FILTERS,
+  past: filters.past,
+});
 
 const unique = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 
@@ -29,7 +36,7 @@ export function filtersFromParams(params: URLSearchParams): PlannerFilters {
     judges: unique(params.getAll("judge")),
     divisions: unique(params.getAll("division")),
     orgs: unique(params.getAll("org")),
-    includePast: params.get("past") === "1",
+    past: params.get("past") === "1",
   };
 }
 
@@ -41,7 +48,7 @@ export function filtersToParams(filters: PlannerFilters): URLSearchParams {
   for (const judge of unique(filters.judges)) params.append("judge", judge);
   for (const division of unique(filters.divisions)) params.append("division", division);
   for (const org of unique(filters.orgs)) params.append("org", org);
-  if (filters.includePast) params.set("past", "1");
+  if (filters.past) params.set("past", "1");
   return params;
 }
 
@@ -50,12 +57,12 @@ export function filtersToApiQuery(filters: PlannerFilters): string {
   const params = filtersToParams(filters);
   if (params.has("past")) {
     params.delete("past");
-    params.set("includePast", "1");
+    params.set("period", "past");
   }
   return params.toString();
 }
 
-export type ChipKind = "name" | "location" | "judge" | "division" | "org" | "past";
+export type ChipKind = "name" | "location" | "judge" | "division" | "org";
 
 export interface FilterChip {
   kind: ChipKind;
@@ -70,7 +77,6 @@ export function filterChips(filters: PlannerFilters): FilterChip[] {
     ...filters.judges.map((value) => ({ kind: "judge" as const, value })),
     ...filters.divisions.map((value) => ({ kind: "division" as const, value })),
     ...filters.orgs.map((value) => ({ kind: "org" as const, value })),
-    ...(filters.includePast ? [{ kind: "past" as const, value: "1" }] : []),
   ];
 }
 
@@ -89,8 +95,6 @@ export function removeChip(filters: PlannerFilters, chip: FilterChip): PlannerFi
       return { ...filters, divisions: filters.divisions.filter((v) => v !== chip.value) };
     case "org":
       return { ...filters, orgs: filters.orgs.filter((v) => v !== chip.value) };
-    case "past":
-      return { ...filters, includePast: false };
   }
 }
 

@@ -2,9 +2,10 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { FilterChips } from "#client/features/planner/components/filter-chips.tsx";
 import { FilterSheet } from "#client/features/planner/components/filter-sheet.tsx";
+import { PeriodSwitch } from "#client/features/planner/components/period-switch.tsx";
 import { ShowCard } from "#client/features/planner/components/show-card.tsx";
 import {
-  EMPTY_FILTERS,
+  clearFilters,
   filtersFromParams,
   filtersToApiQuery,
   filtersToParams,
@@ -43,10 +44,11 @@ export default function PlannerScreen() {
         subtitle={texts.planner.subtitle}
         actions={<FilterSheet filters={filters} onApply={apply} />}
       />
+      <PeriodSwitch past={filters.past} onChange={(past) => apply({ ...filters, past })} />
       <FilterChips
         filters={filters}
         onRemove={(chip) => apply(removeChip(filters, chip))}
-        onClearAll={() => apply(EMPTY_FILTERS)}
+        onClearAll={() => apply(clearFilters(filters))}
       />
       {/* The AI planner row (horse choice and Get Recommendations) arrives with the AI issue, here. */}
       {list.isPending ? (

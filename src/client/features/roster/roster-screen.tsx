@@ -1,15 +1,19 @@
-import { format, parseISO } from "date-fns";
-import { MapPin } from "lucide-react";
+import { CalendarDays, MapPin } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
+import { WelcomeBanner } from "#client/features/invites/components/welcome-banner.tsx";
 import { BlockDialog } from "#client/features/profile/components/block-dialog.tsx";
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
 import { useToday } from "#client/features/roster/use-today.ts";
+import { INVITED_BY } from "#client/lib/invite-link.ts";
+import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import type { Roster, RosterEntryView, RosterShow } from "#domain/contracts/roster.ts";
 import { statusLabel } from "#domain/entry-status.ts";
+import { needsClassDay } from "#domain/roster-view.ts";
 import { texts } from "#domain/texts.ts";
 
 const t = texts.roster;
@@ -34,6 +38,8 @@ interface EntryActions {
 export default function RosterScreen() {
   const today = useToday();
   const roster = useRoster(today);
+  const me = useMe();
+  const [params, setParams] = useSearchParams();
   const remove = useRemoveEntry();
   const [blocking, setBlocking] = useState<Person | null>(null);
   const actions: EntryActions = {
@@ -44,6 +50,13 @@ export default function RosterScreen() {
   return (
     <>
       <PageHeader title={t.title} subtitle={t.subtitle} />
+      {me.data ? (
+        <WelcomeBanner
+          trainerId={params.get(INVITED_BY)}
+          viewerId={me.data.id}
+          onDismiss={() => setParams({}, { replace: true })}
+        />
+      ) : null}
       <div className="mb-3 empty:hidden">
         <ErrorAlert
           message={remove.error ? `${texts.entries.errors.removeFailed} ${remove.error.message}` : null}
@@ -88,8 +101,6 @@ export default function RosterScreen() {
   );
 }
 
-const dayHeading = (date: string) => format(parseISO(date), "EEEE, MMMM d");
-
 function ShowCard({ show, actions }: { show: RosterShow; actions: EntryActions }) {
   return (
     <article className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
@@ -103,13 +114,21 @@ function ShowCard({ show, actions }: { show: RosterShow; actions: EntryActions }
           <MapPin aria-hidden className="size-4 shrink-0" />
           {show.location}
         </p>
+        <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-stone-800">
+          <CalendarDays aria-hidden className="size-4 shrink-0 text-brand-600" />
+          {formatShowDates(show.startDate, show.endDate)}
+        </p>
       </header>
       {show.days.map((day) => (
         <div key={day.date}>
           {day.heading ? (
             <h4 className="bg-stone-50 px-4 py-1.5 text-xs font-bold tracking-wide text-brand-800 uppercase">
-              {dayHeading(day.date)}
+              {formatDayHeading(day.date)}
             </h4>
+          ) : needsClassDay(day, show) ? (
+            <p data-testid="roster-class-day" className="px-4 pt-2.5 text-xs font-semibold text-brand-800">
+              {t.classesOn(formatDayHeading(day.date))}
+            </p>
           ) : null}
           <ul className="divide-y divide-stone-100">
             {day.classes.map((cls) => (

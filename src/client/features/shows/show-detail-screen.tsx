@@ -11,6 +11,7 @@ import { ApiError } from "#client/lib/api.ts";
 import { LoadError } from "#client/ui/alert.tsx";
 import { buttonClass } from "#client/ui/button.tsx";
 import { Spinner } from "#client/ui/page.tsx";
+import { useDocumentTitle } from "#client/ui/use-document-title.ts";
 import type { ShowClass } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 
@@ -19,10 +20,12 @@ export default function ShowDetailScreen() {
   const show = useShow(showId);
   const me = useMe();
   const [entryClass, setEntryClass] = useState<ShowClass | null>(null);
+  const missing = show.error instanceof ApiError && show.error.status === 404;
+  useDocumentTitle(show.data?.name ?? (missing ? texts.show.notFoundTitle : null));
 
   if (show.isPending) return <Spinner label={texts.common.loading} />;
   if (show.isError) {
-    if (show.error instanceof ApiError && show.error.status === 404) return <ShowNotFound />;
+    if (missing) return <ShowNotFound />;
     return (
       <div className="flex flex-col items-start gap-3">
         <BackButton />

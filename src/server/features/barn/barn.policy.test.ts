@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "#domain/roles.ts";
-import { canViewBarn } from "#server/features/barn/barn.policy.ts";
+import { canInviteCustomers, canViewBarn } from "#server/features/barn/barn.policy.ts";
 
 describe("canViewBarn: trainers only", () => {
   it.each([
@@ -11,5 +11,16 @@ describe("canViewBarn: trainers only", () => {
     [[], false],
   ] as [Role[], boolean][])("%j → %s", (roles, expected) => {
     expect(canViewBarn({ roles })).toBe(expected);
+  });
+});
+
+describe("canInviteCustomers: an invite link names its sender only when the sender trains", () => {
+  it.each([
+    [["Owner", "Trainer"], true],
+    [["Owner"], false],
+    [["Owner", "Admin"], false],
+    [[], false],
+  ] as [Role[], boolean][])("%j → %s", (roles, expected) => {
+    expect(canInviteCustomers({ roles })).toBe(expected);
   });
 });

@@ -23,3 +23,8 @@ export async function ownersOf(db: Kysely<Database>, horseIds: readonly string[]
     .orderBy("u.name")
     .execute();
 }
+
+/** A user's name and stored roles, by id: what an invite greeting needs and nothing more. */
+export async function findInviter(db: Kysely<Database>, userId: string) {
+  return db.selectFrom("user").select(["id", "name", "roles"]).where("id", "=", userId).executeTakeFirst();
+}

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { BarnList } from "#domain/contracts/horses.ts";
+import { Invite, InviteParams } from "#domain/contracts/invites.ts";
 import { ErrorBody } from "#domain/errors.ts";
 import type { Db } from "#server/db/client.ts";
-import { getBarn } from "#server/features/barn/barn.service.ts";
+import { getBarn, getInvite } from "#server/features/barn/barn.service.ts";
 
 export async function barnRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -17,5 +18,22 @@ export async function barnRoutes(app: FastifyInstance, opts: { db: Db }): Promis
       },
     },
     async (request) => getBarn(opts.db, await app.requireViewer(request)),
+  );
+
+  r.get(
+    "/api/invites/:trainerId",
+    {
+      schema: {
+        tags: ["barn"],
+        summary:
+          "Who sent an invite link: the trainer's id and name, for the sign-up screen and the new customer's greeting (no session needed)",
+        params: InviteParams,
+        response: { 200: Invite, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return getInvite(opts.db, request.params.trainerId);
+    },
   );
 }

@@ -1,11 +1,14 @@
 import type { BarnList } from "#domain/contracts/horses.ts";
 import { HORSE_GENDERS, type HorseGender } from "#domain/contracts/horses.ts";
+import type { Invite } from "#domain/contracts/invites.ts";
 import type { PersonRef } from "#domain/contracts/people.ts";
+import { parseRoles } from "#domain/roles.ts";
+import { texts } from "#domain/texts.ts";
 import type { Db } from "#server/db/client.ts";
-import { canViewBarn } from "#server/features/barn/barn.policy.ts";
-import { listTrainedHorses, ownersOf } from "#server/features/barn/barn.repository.ts";
+import { canInviteCustomers, canViewBarn } from "#server/features/barn/barn.policy.ts";
+import { findInviter, listTrainedHorses, ownersOf } from "#server/features/barn/barn.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";
-import { forbidden } from "#server/platform/errors.ts";
+import { forbidden, notFound } from "#server/platform/errors.ts";
 
 export async function getBarn(db: Db, viewer: Viewer): Promise<BarnList> {
   if (!canViewBarn(viewer)) throw forbidden("The barn is for trainers.");
@@ -26,4 +29,15 @@ export async function getBarn(db: Db, viewer: Viewer): Promise<BarnList> {
       owners: byHorse.get(h.id) ?? [],
     })),
   };
+}
+
+/**
+ * Who sent an invite link (public: the reader has no account yet). Answers only for an existing trainer,
+ * with nothing but id and name; any other id, including a non-trainer's, is "not valid".
+ */
+export async function getInvite(db: Db, trainerId: string): Promise<Invite> {
+  const inviter = await findInviter(db.db, trainerId);
+  if (!inviter || !canInviteCustomers({ roles: parseRoles(inviter.roles) }))
+    throw notFound(texts.barn.inviteNotValid);
+  return { trainer: { id: inviter.id, name: inviter.name } };
 }

@@ -1,5 +1,6 @@
 import { addDays, format, max, parseISO } from "date-fns";
 import { createEvent, type DateArray } from "ics";
+import { texts } from "#domain/texts.ts";
 
 export interface CalendarShow {
   id: string;
@@ -18,7 +19,8 @@ const dateArray = (ymd: string): DateArray => {
 /**
  * The show as one all-day iCalendar event (RFC 5545, via `ics`): DTSTART is the start date and DTEND
  * the day after the end date, because an all-day DTEND is exclusive; that is what Google, Apple and
- * Outlook calendars expect. Judges go in the description.
+ * Outlook calendars expect. The description holds the location and the judges (the spec's words); LOCATION
+ * carries the location as well, for calendars that show only one of them.
  */
 export function showCalendar(show: CalendarShow): string {
   const lastDay = max([parseISO(show.startDate), parseISO(show.endDate)]);
@@ -29,7 +31,7 @@ export function showCalendar(show: CalendarShow): string {
     start: dateArray(show.startDate),
     end: dateArray(format(addDays(lastDay, 1), "yyyy-MM-dd")),
     location: show.location,
-    ...(show.judges.length > 0 ? { description: `Judges: ${show.judges.join(", ")}` } : {}),
+    description: texts.show.calendarDescription(show.location, show.judges),
   });
   if (error || !value) throw error ?? new Error("Could not build the calendar file.");
   return value;

@@ -1,5 +1,6 @@
 import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
 import { classNumberFromId } from "#domain/class-number.ts";
+import type { ShowPeriod } from "#domain/contracts/shows.ts";
 import { primaryDivisionForClassName } from "#domain/division-rule.ts";
 import { divisionName } from "#domain/divisions.ts";
 import type { Database, ShowClassTable } from "#server/db/schema.ts";
@@ -23,7 +24,7 @@ export interface ShowFilter {
   judges: readonly string[];
   divisions: readonly string[];
   orgs: readonly string[];
-  includePast: boolean;
+  period: ShowPeriod;
   /** yyyy-mm-dd: shows ending before it are past. */
   today: string;
 }
@@ -43,14 +44,18 @@ const SHOW_COLUMNS = [
   "s.is_ai_prediction",
 ] as const;
 
-/** One page of shows matching the filter, by start date then id, after `after` when given. */
+/**
+ * One page of shows matching the filter, after `after` when given: upcoming shows by start date then
+ * id ascending, past shows the other way round (most recent first).
+ */
 export async function listShows(
   db: Queryable,
   filter: ShowFilter,
   page: { after: ShowKey | null; limit: number },
 ): Promise<ShowRow[]> {
   let query = db.selectFrom("show as s").select(SHOW_COLUMNS);
-  if (!filter.includePast) query = query.where("s.end_date", ">=", filter.today);
+  const past = filter.period === "past";
+  query = query.where("s.end_date", past ? "<" : ">=", filter.today);
   const conditions = [
     ...allWordsLike("s.name", filter.name ?? ""),
     ...allWordsLike("s.location", filter.location ?? ""),
@@ -76,15 +81,17 @@ export async function listShows(
     );
   }
   const after = page.after;
+  const beyond = past ? "<" : ">";
   if (after) {
     query = query.where((eb) =>
       eb.or([
-        eb("s.start_date", ">", after.startDate),
-        eb.and([eb("s.start_date", "=", after.startDate), eb("s.id", ">", after.id)]),
+        eb("s.start_date", beyond, after.startDate),
+        eb.and([eb("s.start_date", "=", after.startDate), eb("s.id", beyond, after.id)]),
       ]),
     );
   }
-  return query.orderBy("s.start_date").orderBy("s.id").limit(page.limit).execute();
+  const direction = past ? "desc" : "asc";
+  return query.orderBy("s.start_date", direction).orderBy("s.id", direction).limit(page.limit).execute();
 }
 
 /** Judge names of the given shows, in each show's order. One query for the whole page. */
@@ -123,32 +130,35 @@ export interface FacetCount {
   count: number;
 }
 
-/** The judges, divisions and orgs occurring among the (upcoming, or all) shows, each with its number of shows. */
+/** The judges, divisions and orgs occurring among the upcoming (or the past) shows, each with its number of shows. */
 export async function showFacets(
   db: Queryable,
-  opts: { includePast: boolean; today: string },
+  opts: { period: ShowPeriod; today: string },
 ): Promise<{ judges: FacetCount[]; divisions: (FacetCount & { name: string })[]; orgs: FacetCount[] }> {
+  const past = opts.period === "past";
   const inScope = (column: "j.show_id" | "c.show_id") =>
-    sql<SqlBool>`${sql.ref(column)} in (select id from show where end_date >= ${opts.today})`;
+    past
+      ? sql<SqlBool>`${sql.ref(column)} in (select id from show where end_date < ${opts.today})`
+      : sql<SqlBool>`${sql.ref(column)} in (select id from show where end_date >= ${opts.today})`;
 
-  let judgeQuery = db
+  const judgeQuery = db
     .selectFrom("show_judge as j")
     .select((eb) => ["j.name as value", eb.fn.count<number | string>("j.show_id").distinct().as("count")])
-    .groupBy("j.name");
-  if (!opts.includePast) judgeQuery = judgeQuery.where(inScope("j.show_id"));
+    .groupBy("j.name")
+    .where(inScope("j.show_id"));
 
-  let divisionQuery = db
+  const divisionQuery = db
     .selectFrom("show_division as c")
     .select((eb) => ["c.division_id as value", eb.fn.count<number | string>("c.show_id").as("count")])
-    .groupBy("c.division_id");
-  if (!opts.includePast) divisionQuery = divisionQuery.where(inScope("c.show_id"));
+    .groupBy("c.division_id")
+    .where(inScope("c.show_id"));
 
-  let orgQuery = db
+  const orgQuery = db
     .selectFrom("show as s")
     .select((eb) => ["s.sanctioning_org as value", eb.fn.countAll<number | string>().as("count")])
     .where("s.sanctioning_org", "is not", null)
-    .groupBy("s.sanctioning_org");
-  if (!opts.includePast) orgQuery = orgQuery.where("s.end_date", ">=", opts.today);
+    .groupBy("s.sanctioning_org")
+    .where("s.end_date", past ? "<" : ">=", opts.today);
 
   const [judges, divisions, orgs] = await Promise.all([
     judgeQuery.execute(),

@@ -50,7 +50,7 @@ function present(row: ShowRow, judges: string[]): ShowSummary {
   };
 }
 
-/** One page of the planner: shows matching every filter, by start date ascending. */
+/** One page of the planner: shows matching every filter; upcoming by start date ascending, past most recent first. */
 export async function getShowPage(db: Db, query: ShowListQuery, today: string): Promise<ShowPage> {
   const rows = await listShows(
     db.db,
@@ -60,7 +60,7 @@ export async function getShowPage(db: Db, query: ShowListQuery, today: string): 
       judges: query.judge,
       divisions: query.division,
       orgs: query.org,
-      includePast: query.includePast,
+      period: query.period,
       today,
     },
     { after: query.cursor ? decodeCursor(query.cursor) : null, limit: query.limit + 1 },
@@ -79,7 +79,7 @@ export async function getShowPage(db: Db, query: ShowListQuery, today: string): 
 }
 
 export async function getShowFacets(db: Db, query: ShowFacetsQuery, today: string): Promise<ShowFacets> {
-  return showFacets(db.db, { includePast: query.includePast, today });
+  return showFacets(db.db, { period: query.period, today });
 }
 
 async function loadShow(db: Db, showId: string): Promise<ShowSummary> {

@@ -10,6 +10,7 @@ let t: TestApp;
 let cookie: string;
 type Built = Awaited<ReturnType<typeof buildShow>>;
 let past: Built;
+let olderPast: Built;
 let endsToday: Built;
 let jubilee: Built;
 let celebration: Built;
@@ -26,6 +27,14 @@ beforeAll(async () => {
     days: 2,
     judges: ["Larry Wheelon"],
     classes: ["Model Stallions", "Youth 12-17"],
+  });
+  olderPast = await buildShow(t.app, {
+    name: "Harvest Pleasure Classic",
+    location: "Lewisburg, TN",
+    startOffset: -400,
+    sanctioningOrg: "TWHBEA",
+    judges: ["Larry Wheelon", "Debbie Vance"],
+    classes: ["Two Year Old Walking Colts"],
   });
   endsToday = await buildShow(t.app, {
     name: "Columbia Spring Jubilee",
@@ -120,16 +129,18 @@ describe("GET /api/shows", () => {
     expect(noOrg.shows[0]?.sanctioningOrg).toBeNull();
   });
 
-  it("includes past shows when asked", async () => {
-    expect(await names("?includePast=1")).toEqual([
-      past.name,
-      endsToday.name,
-      jubilee.name,
-      funShow.name,
-      celebration.name,
-      predicted.name,
-    ]);
-    expect(await names("?includePast=false")).not.toContain(past.name);
+  it("lists past shows on their own, most recent first, with period=past", async () => {
+    expect(await names("?period=past")).toEqual([past.name, olderPast.name]);
+    expect(await names("?period=upcoming")).not.toContain(past.name);
+    expect(await names("?period=past&judge=Debbie%20Vance")).toEqual([olderPast.name]);
+  });
+
+  it("pages past shows with a cursor, newest first, without gaps or repeats", async () => {
+    const first = await list("?period=past&limit=1");
+    expect(first.shows.map((s) => s.name)).toEqual([past.name]);
+    const second = await list(`?period=past&limit=1&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(second.shows.map((s) => s.name)).toEqual([olderPast.name]);
+    expect(second.nextCursor).toBeNull();
   });
 
   it.each([
@@ -174,7 +185,7 @@ describe("GET /api/shows", () => {
       jubilee.name,
       celebration.name,
     ]);
-    expect(await names("?division=youth&includePast=1")).toEqual([past.name, celebration.name]);
+    expect(await names("?division=youth&period=past")).toEqual([past.name]);
     expect(await names("?division=weanling")).toEqual([]);
   });
 
@@ -190,16 +201,14 @@ describe("GET /api/shows", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: ShowPage = await list(
-        `?includePast=1&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-      );
+      const page: ShowPage = await list(`?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
       expect(page.shows.length).toBeLessThanOrEqual(2);
       seen.push(...page.shows.map((s) => s.id));
       cursor = page.nextCursor;
       pages += 1;
     } while (cursor && pages < 10);
     expect(pages).toBe(3);
-    const all = (await list("?includePast=1")).shows.map((s) => s.id);
+    const all = (await list()).shows.map((s) => s.id);
     expect(seen).toEqual(all);
   });
 
@@ -210,7 +219,8 @@ describe("GET /api/shows", () => {
     ["a malformed cursor", "?cursor=not-a-cursor"],
     ["a zero limit", "?limit=0"],
     ["a limit over 100", "?limit=101"],
-    ["a bad flag", "?includePast=maybe"],
+    ["an unknown period", "?period=all"],
+    ["the old includePast flag", "?includePast=1"],
     ["more than 50 judges", `?${Array.from({ length: 51 }, (_, i) => `judge=j${i}`).join("&")}`],
   ])("rejects %s with 400", async (_, query) => {
     const res = await call(t.app, "GET", `/api/shows${query}`, { cookie });
@@ -250,11 +260,17 @@ describe("GET /api/shows/facets", () => {
     expect(f.divisions.map((d) => d.value)).not.toContain("model");
   });
 
-  it("counts past shows too with includePast", async () => {
-    const f = await facets("?includePast=1");
-    expect(f.judges).toContainEqual({ value: "Larry Wheelon", count: 1 });
-    expect(f.divisions).toContainEqual({ value: "youth", name: "Youth", count: 2 });
-    expect(f.orgs).toContainEqual({ value: "WHOA", count: 3 });
+  it("counts only past shows with period=past", async () => {
+    const f = await facets("?period=past");
+    expect(f.judges).toEqual([
+      { value: "Debbie Vance", count: 1 },
+      { value: "Larry Wheelon", count: 2 },
+    ]);
+    expect(f.divisions).toContainEqual({ value: "youth", name: "Youth", count: 1 });
+    expect(f.orgs).toEqual([
+      { value: "TWHBEA", count: 1 },
+      { value: "WHOA", count: 1 },
+    ]);
   });
 
   it("rejects unknown fields", async () => {
@@ -312,14 +328,15 @@ describe("GET /api/shows/:showId/calendar.ics", () => {
     expect(body).toContain(`DTSTART;VALUE=DATE:${compact(40)}`);
     expect(body).toContain(`DTEND;VALUE=DATE:${compact(44)}`);
     expect(body).toContain("LOCATION:Shelbyville\\, TN");
-    expect(body).toContain("DESCRIPTION:Judges: Steve Dunn\\, Mark Farrar");
+    // The spec: "with location and judges in the description"; LOCATION stays as well.
+    expect(body).toContain("DESCRIPTION:Location: Shelbyville\\, TN\\nJudges: Steve Dunn\\, Mark Farrar");
     expect(body).toContain(`UID:${celebration.id}@ringside`);
     expect(body.split("\r\n").length).toBeGreaterThan(10);
   });
 
-  it("leaves the description out when the show has no judges", async () => {
+  it("still describes the location when the show has no judges yet", async () => {
     const res = await call(t.app, "GET", `/api/shows/${predicted.id}/calendar.ics`, { cookie });
-    expect(res.body).not.toContain("DESCRIPTION");
+    expect(res.body).toContain("DESCRIPTION:Location: Shelbyville\\, TN\\nJudges: To be announced");
     expect(res.body).toContain(`DTEND;VALUE=DATE:${dayFromToday(61).replaceAll("-", "")}`);
   });
 });

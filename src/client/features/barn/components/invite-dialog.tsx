@@ -1,4 +1,5 @@
 import { Mail, MessageSquare } from "lucide-react";
+import { inviteLink } from "#client/lib/invite-link.ts";
 import { buttonClass } from "#client/ui/button.tsx";
 import { CopyButton } from "#client/ui/copy-button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
@@ -6,18 +7,20 @@ import { texts } from "#domain/texts.ts";
 
 const t = texts.barn;
 
-/** The sign-up link customers follow: the auth screen opens in sign-up mode. */
-export const signUpLink = (): string => `${window.location.origin}/#/auth?mode=signup`;
-
-/** Invite Customers: the link, Copy Link, and Email / Text links prefilled with the invitation. */
+/**
+ * Invite Customers: the link, Copy Link, and Email / Text links prefilled with the invitation. The link is
+ * the sign-up link carrying the trainer's id, not the barn page's own link (ADR 012).
+ */
 export function InviteDialog({
+  trainerId,
   open,
   onOpenChange,
 }: {
+  trainerId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const link = signUpLink();
+  const link = inviteLink(window.location.origin, trainerId);
   const message = t.inviteText(link);
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t.inviteCustomers} description={t.inviteBody}>

@@ -232,6 +232,7 @@ function Choosers({
     case "ImShowing":
       fields = (
         <Select
+          tile={status}
           label={t.horse}
           empty={t.noHorse}
           value={tile.horseId}
@@ -244,6 +245,7 @@ function Choosers({
       fields = (
         <>
           <Select
+            tile={status}
             label={t.horse}
             empty={t.noHorse}
             value={tile.horseId}
@@ -251,6 +253,7 @@ function Choosers({
             onChange={onHorse}
           />
           <Select
+            tile={status}
             label={t.rider}
             empty={t.noRider}
             value={tile.riderId}
@@ -265,6 +268,7 @@ function Choosers({
       fields = (
         <>
           <Select
+            tile={status}
             label={t.customer}
             empty={t.chooseCustomer}
             value={tile.riderId}
@@ -272,6 +276,7 @@ function Choosers({
             onChange={onRider}
           />
           <Select
+            tile={status}
             label={t.horse}
             empty={customer ? t.noHorse : t.selectCustomerFirst}
             value={tile.horseId}
@@ -287,6 +292,7 @@ function Choosers({
       fields = (
         <>
           <Select
+            tile={status}
             label={t.rider}
             empty={t.noRider}
             value={tile.riderId}
@@ -294,6 +300,7 @@ function Choosers({
             onChange={onRider}
           />
           <Select
+            tile={status}
             label={t.horse}
             empty={t.noHorse}
             value={tile.horseId}
@@ -309,8 +316,13 @@ function Choosers({
   return <div className="grid gap-3 px-3 pb-3 sm:grid-cols-2">{fields}</div>;
 }
 
+/**
+ * A chooser labelled "Horse" or "Rider" on screen; its accessible name adds the tile ("Horse for I'm
+ * Showing"), so each chooser is unique when several tiles are on.
+ */
 function Select({
   label,
+  tile,
   empty,
   value,
   options,
@@ -318,6 +330,7 @@ function Select({
   disabled = false,
 }: {
   label: string;
+  tile: EntryStatus;
   empty: string;
   value: string | null;
   options: Named[];
@@ -332,6 +345,7 @@ function Select({
       </label>
       <select
         id={id}
+        aria-label={t.chooserName(label, t.statusLabels[tile])}
         value={value ?? ""}
         disabled={disabled}
         onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange(e.target.value || null)}

@@ -22,8 +22,8 @@ export function HorseCard({
       >
         <HorsePicture pictureId={pictureId} alt="" className="aspect-[4/3] w-full" />
         <div className="px-3 py-2.5">
-          <p className="truncate font-semibold text-stone-900 group-hover:text-brand-800">{name}</p>
-          {children ? <div className="truncate text-sm text-stone-600">{children}</div> : null}
+          <p className="font-semibold break-words text-stone-900 group-hover:text-brand-800">{name}</p>
+          {children ? <div className="text-sm break-words text-stone-600">{children}</div> : null}
         </div>
       </Link>
     </li>

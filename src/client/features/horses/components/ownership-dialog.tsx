@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { useUserChoices } from "#client/features/horses/api/get-user-choices.ts";
 import { useUpdateOwnership } from "#client/features/horses/api/update-ownership.ts";
 import { PeopleChecklist } from "#client/features/horses/components/people-checklist.tsx";
@@ -32,6 +32,8 @@ export function OwnershipDialog({
   const save = useUpdateOwnership(horse.id);
   const [ownerIds, setOwnerIds] = useState<string[]>([]);
   const [trainerIds, setTrainerIds] = useState<string[]>([]);
+  const whyDisabled = useId();
+  const noOwner = ownerIds.length === 0;
 
   useEffect(() => {
     if (!open) return;
@@ -59,10 +61,19 @@ export function OwnershipDialog({
       description={horse.name}
       footer={
         <>
+          {/* Always present (empty when not needed) so screen readers announce the reason as it appears. */}
+          <p id={whyDisabled} aria-live="polite" className="basis-full text-sm text-stone-700 empty:hidden">
+            {noOwner ? t.needOwner : ""}
+          </p>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {t.cancel}
           </Button>
-          <Button type="submit" form="ownership-form" disabled={save.isPending || ownerIds.length === 0}>
+          <Button
+            type="submit"
+            form="ownership-form"
+            disabled={save.isPending || noOwner}
+            aria-describedby={noOwner ? whyDisabled : undefined}
+          >
             {t.save}
           </Button>
         </>

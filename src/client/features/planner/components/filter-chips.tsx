@@ -20,8 +20,6 @@ function chipLabel(chip: FilterChip): string {
       return texts.planner.chipDivision(truncate(divisionName(chip.value)));
     case "org":
       return texts.planner.chipOrg(chip.value);
-    case "past":
-      return texts.planner.chipPast;
   }
 }
 

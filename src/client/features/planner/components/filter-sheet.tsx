@@ -1,8 +1,8 @@
-import { Check, SlidersHorizontal, X } from "lucide-react";
-import { Checkbox, Dialog } from "radix-ui";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { SlidersHorizontal, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { type FormEvent, useMemo, useState } from "react";
 import { Checklist, type ChecklistOption } from "#client/features/planner/components/checklist.tsx";
-import { activeFilterCount, EMPTY_FILTERS, type PlannerFilters } from "#client/features/planner/filters.ts";
+import { activeFilterCount, clearFilters, type PlannerFilters } from "#client/features/planner/filters.ts";
 import { useShowFacets } from "#client/features/shows/api/get-show-facets.ts";
 import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
@@ -38,8 +38,7 @@ export function FilterSheet({
 }) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<PlannerFilters>(filters);
-  const facets = useShowFacets(draft.includePast, open);
-  const pastId = useId();
+  const facets = useShowFacets(draft.past, open);
   const count = activeFilterCount(filters);
 
   const judgeOptions = useMemo(
@@ -94,7 +93,7 @@ export function FilterSheet({
                 {texts.planner.filters}
               </Dialog.Title>
               <div className="flex items-center gap-1">
-                <Button variant="ghost" onClick={() => setDraft(EMPTY_FILTERS)}>
+                <Button variant="ghost" onClick={() => setDraft(clearFilters(draft))}>
                   {texts.planner.clearAllSheet}
                 </Button>
                 <Dialog.Close
@@ -122,19 +121,6 @@ export function FilterSheet({
                 maxLength={100}
                 onChange={(e) => setDraft({ ...draft, location: e.target.value })}
               />
-              <label htmlFor={pastId} className="flex min-h-11 cursor-pointer items-center gap-3">
-                <Checkbox.Root
-                  id={pastId}
-                  checked={draft.includePast}
-                  onCheckedChange={(state) => setDraft({ ...draft, includePast: state === true })}
-                  className="flex size-5 shrink-0 items-center justify-center rounded border border-stone-400 bg-white data-[state=checked]:border-brand-700 data-[state=checked]:bg-brand-700"
-                >
-                  <Checkbox.Indicator>
-                    <Check aria-hidden className="size-4 text-white" strokeWidth={3} />
-                  </Checkbox.Indicator>
-                </Checkbox.Root>
-                <span className="text-sm text-stone-800">{texts.planner.includePast}</span>
-              </label>
               {facets.isError ? (
                 <LoadError message={facets.error.message} onRetry={() => void facets.refetch()} />
               ) : facets.isPending ? (

@@ -1,9 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { CalendarDays, Gavel, MapPin, Sparkles } from "lucide-react";
+import { CalendarDays, Gavel, MapPin } from "lucide-react";
 import { forwardRef } from "react";
 import { Link } from "react-router";
 import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
 import { formatShowDates } from "#client/lib/show-dates.ts";
+import { AiPredictionBadge } from "#client/ui/ai-prediction-badge.tsx";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 
@@ -37,12 +38,7 @@ export const ShowCard = forwardRef<HTMLAnchorElement, { show: ShowSummary; highl
                 {show.sanctioningOrg}
               </span>
             ) : null}
-            {show.isAiPrediction ? (
-              <span className="inline-flex items-center gap-1 rounded-md bg-gold-400/30 px-2 py-0.5 text-xs font-semibold text-gold-600">
-                <Sparkles aria-hidden className="size-3" />
-                {texts.planner.aiPrediction}
-              </span>
-            ) : null}
+            {show.isAiPrediction ? <AiPredictionBadge /> : null}
           </div>
         </div>
         <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600">

@@ -91,7 +91,11 @@ export function AddRecordDialog({
     [classes.data, classSearch],
   );
 
-  const set = (key: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  // 'Please fill out all fields' answers one Save; once the user starts filling the fields it goes away.
+  const set = (key: keyof Draft) => (value: string) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setProblem((p) => (p === texts.errors.fillAllFields ? null : p));
+  };
 
   const chooseShow = (show: ChosenShow | null) => {
     setChosenShow(show);

@@ -3,6 +3,6 @@ export const showKeys = {
   all: ["shows"] as const,
   lists: () => [...showKeys.all, "list"] as const,
   list: (query: string) => [...showKeys.lists(), query] as const,
-  facets: (includePast: boolean) => [...showKeys.all, "facets", { includePast }] as const,
+  facets: (past: boolean) => [...showKeys.all, "facets", { past }] as const,
   detail: (showId: string) => [...showKeys.all, "detail", showId] as const,
 };

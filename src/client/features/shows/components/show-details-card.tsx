@@ -1,5 +1,6 @@
-import { CalendarDays, Gavel, Landmark, Sparkles } from "lucide-react";
+import { CalendarDays, Gavel, Landmark } from "lucide-react";
 import { formatShowDates } from "#client/lib/show-dates.ts";
+import { AiPredictionBadge } from "#client/ui/ai-prediction-badge.tsx";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 
@@ -14,12 +15,7 @@ export function ShowDetailsCard({ show }: { show: ShowSummary }) {
         <h2 id="show-details" className="text-base font-semibold text-brand-900">
           {texts.show.details}
         </h2>
-        {show.isAiPrediction ? (
-          <span className="inline-flex items-center gap-1 rounded-md bg-gold-400/30 px-2 py-0.5 text-xs font-semibold text-gold-600">
-            <Sparkles aria-hidden className="size-3" />
-            {texts.planner.aiPrediction}
-          </span>
-        ) : null}
+        {show.isAiPrediction ? <AiPredictionBadge /> : null}
       </div>
       <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
         <div className="flex items-start gap-2 sm:contents">

@@ -1,0 +1,15 @@
+/**
+ * A trainer's invite link opens sign-up and carries the trainer's id (`invitedBy`). The id is only ever
+ * used to greet the reader by the trainer's name, which the server looks up and vouches for; see
+ * docs/decisions/012-barn-invite-link.md.
+ */
+export const INVITED_BY = "invitedBy";
+
+export const inviteLink = (origin: string, trainerId: string): string =>
+  `${origin}/#/auth?mode=signup&${INVITED_BY}=${encodeURIComponent(trainerId)}`;
+
+/** Where a reader of the auth screen goes once signed in: the roster, greeting them when a trainer invited them. */
+export function afterSignInPath(search: URLSearchParams): string {
+  const inviter = search.get(INVITED_BY);
+  return inviter ? `/roster?${new URLSearchParams({ [INVITED_BY]: inviter })}` : "/roster";
+}

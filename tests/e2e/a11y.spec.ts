@@ -1,0 +1,290 @@
+import type { Page } from "@playwright/test";
+import { texts } from "../../src/domain/texts.ts";
+import {
+  expectAccessibleDialog,
+  expectAccessibleScreen,
+  expectNoAxeViolations,
+  isWhole,
+  OPEN_DIALOG,
+  PHONE,
+} from "./a11y-helpers.ts";
+import { CELEBRATION, classButton, showIdByName } from "./entries-helpers.ts";
+import { DEMO, expect, test, uniqueEmail } from "./fixtures.ts";
+import { horseIdByName, uniqueName } from "./horses-helpers.ts";
+
+/**
+ * Every screen and every dialog at 360 px: its own document title, 0 axe violations, dialogs with a name
+ * and a real description or none. A new screen adds one `expectAccessibleScreen` line here.
+ */
+test.use({ viewport: PHONE });
+// Each test runs axe a handful of times (a few seconds each on a loaded machine); the time limit, not the
+// behaviour, is what the 30 s default would test.
+test.describe.configure({ timeout: 120_000 });
+
+const PAST = "Spring Pleasure Horse Jubilee";
+const h1 = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
+const dialog = (page: Page) => page.locator(OPEN_DIALOG);
+
+async function closeDialog(page: Page) {
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toHaveCount(0);
+}
+
+test("signed-out screens: the three auth modes and the 'Passwords do not match!' alert", async ({
+  signedOutPage: page,
+}) => {
+  await page.goto("/#/auth");
+  await expectAccessibleScreen(page, {
+    title: texts.auth.signInTitle,
+    ready: h1(page, texts.auth.signInTitle),
+  });
+  await page.getByRole("button", { name: texts.auth.useMagicLink }).click();
+  await expectAccessibleScreen(page, {
+    title: texts.auth.magicLinkTitle,
+    ready: h1(page, texts.auth.magicLinkTitle),
+  });
+  await page.getByRole("button", { name: texts.auth.needAccount }).click();
+  await expectAccessibleScreen(page, {
+    title: texts.auth.signUpTitle,
+    ready: h1(page, texts.auth.signUpTitle),
+  });
+
+  await page.getByLabel(texts.auth.name).fill("Mia Mismatch");
+  await page.getByLabel(texts.auth.email).fill("mia.mismatch@example.test");
+  await page.getByLabel(texts.auth.password, { exact: true }).fill("password-one");
+  await page.getByLabel(texts.auth.confirmPassword).fill("password-two");
+  await page.getByRole("button", { name: texts.auth.signUpButton }).click();
+  const alert = page.getByRole("alertdialog");
+  await expectAccessibleDialog(alert, { name: texts.errors.passwordsDoNotMatch });
+  await expect(alert).not.toHaveAttribute("aria-describedby");
+});
+
+test("roster, planner (both views, filter sheet) and notifications", async ({ page, signInAs }) => {
+  await signInAs(DEMO.admin, "/#/roster");
+  await expectAccessibleScreen(page, { title: texts.roster.title, ready: h1(page, texts.roster.title) });
+
+  // An AI-predicted show puts the badge on screen for axe's contrast check (no notification is sent).
+  const past = showIdByName(PAST);
+  const flagged = await page.request.patch(`/api/shows/${past}`, {
+    headers: { origin: new URL(page.url()).origin },
+    data: { isAiPrediction: true },
+  });
+  expect(flagged.status(), await flagged.text()).toBe(200);
+
+  await page.goto("/#/planner");
+  await expectAccessibleScreen(page, {
+    title: texts.planner.title,
+    ready: page.getByRole("link", { name: /Celina/ }),
+  });
+  await page.getByRole("button", { name: texts.planner.pastShows }).click();
+  const pastCard = page.getByRole("link", { name: new RegExp(PAST) });
+  await expect(pastCard.getByText(texts.planner.aiPrediction)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: /^Filters/ }).click();
+  const sheet = page.getByRole("dialog", { name: texts.planner.filters });
+  await expect(sheet.getByRole("group", { name: texts.planner.judges })).toBeVisible();
+  await expectAccessibleDialog(sheet, { name: texts.planner.filters });
+  await closeDialog(page);
+
+  await page.goto("/#/notifications");
+  await expectAccessibleScreen(page, {
+    title: texts.notifications.title,
+    ready: page.getByRole("list", { name: texts.notifications.title }),
+  });
+});
+
+test("show detail (with the AI badge), the class entry dialog, and a missing show", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs(DEMO.trainer, `/#/shows/${showIdByName(CELEBRATION)}`);
+  await expectAccessibleScreen(page, { title: CELEBRATION, ready: h1(page, CELEBRATION) });
+
+  await classButton(page, "Model Pleasure Walking Stallions").click();
+  const entry = page.getByRole("dialog", { name: "Model Pleasure Walking Stallions" });
+  await expect(entry.getByText(texts.entries.prompt)).toBeVisible();
+  for (const tile of ["I'm Showing", "Customer is Showing", "Friend is Showing"])
+    await entry.getByRole("button", { name: tile, exact: true }).click();
+  await expect(entry.getByRole("combobox")).toHaveCount(5);
+  await expectAccessibleDialog(entry, { name: "Model Pleasure Walking Stallions" });
+  await closeDialog(page);
+
+  const past = showIdByName(PAST);
+  await page.request.patch(`/api/shows/${past}`, {
+    headers: { origin: new URL(page.url()).origin },
+    data: { isAiPrediction: true },
+  });
+  await page.goto(`/#/shows/${past}`);
+  await expect(page.getByText(texts.planner.aiPrediction)).toBeVisible();
+  await expectAccessibleScreen(page, { title: PAST, ready: h1(page, PAST) });
+
+  await page.goto("/#/shows/no-such-show");
+  await expectAccessibleScreen(page, {
+    title: texts.show.notFoundTitle,
+    ready: h1(page, texts.show.notFoundTitle),
+  });
+});
+
+test("horses, horse detail and its dialogs, and a missing horse", async ({ page, signInAs }) => {
+  await signInAs(DEMO.admin, "/#/horses");
+  await expectAccessibleScreen(page, { title: texts.horses.title, ready: h1(page, texts.horses.title) });
+  await page.getByRole("button", { name: texts.horses.addHorse }).click();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: texts.horses.addTitle });
+  await closeDialog(page);
+
+  await page.goto(`/#/horses/${horseIdByName("Sundance Jubilee")}`);
+  await expectAccessibleScreen(page, { title: "Sundance Jubilee", ready: h1(page, "Sundance Jubilee") });
+  const dialogs: [string, string][] = [
+    [texts.horses.shareSchedule, texts.horses.scheduleTitle("Sundance Jubilee")],
+    [texts.horses.editDetails, texts.horses.editTitle],
+    [texts.horses.editOwnership, texts.horses.editOwnership],
+    [texts.horses.addRecord, texts.profile.addRecordTitle],
+  ];
+  for (const [button, title] of dialogs) {
+    await page.getByRole("button", { name: button, exact: true }).click();
+    await expectAccessibleDialog(page.getByRole("dialog"), { name: title });
+    await closeDialog(page);
+  }
+
+  await page.goto("/#/horses/no-such-horse");
+  await expectAccessibleScreen(page, {
+    title: texts.errors.horseNotFound,
+    ready: h1(page, texts.errors.horseNotFound),
+  });
+});
+
+test("profile (both tabs, its dialogs, the remove-friend alert dialog) and the admin panel", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs(DEMO.admin, "/#/profile");
+  await expectAccessibleScreen(page, { title: texts.profile.title, ready: h1(page, texts.profile.title) });
+  await page.getByRole("button", { name: texts.profile.editProfile }).click();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: texts.profile.editProfileTitle });
+  await closeDialog(page);
+  await page.getByRole("button", { name: texts.profile.addRecord }).click();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: texts.profile.addRecordTitle });
+  await closeDialog(page);
+
+  await page.getByRole("tab", { name: /^Friends/ }).click();
+  await expect(page.getByRole("tabpanel").getByText("Casey Whitfield")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: texts.profile.addFriend }).click();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: texts.profile.addFriendsTitle });
+  await closeDialog(page);
+  await page.getByRole("button", { name: `${texts.profile.remove} Casey Whitfield` }).click();
+  const confirm = page.getByRole("alertdialog", { name: texts.profile.removeFriendTitle("Casey Whitfield") });
+  await expectAccessibleDialog(confirm, { name: texts.profile.removeFriendTitle("Casey Whitfield") });
+  await expect(confirm).toHaveAccessibleDescription(texts.profile.removeFriendBody);
+  await confirm.getByRole("button", { name: texts.profile.cancel }).click();
+  await expect(confirm).toBeHidden();
+
+  // The admin screens are being built; this scans what /admin holds today. New admin screens and
+  // dialogs: add expectAccessibleScreen / expectAccessibleDialog calls here.
+  await page.goto("/#/admin");
+  await expectAccessibleScreen(page, { title: texts.admin.title, ready: h1(page, texts.admin.title) });
+});
+
+test("a friend request and its Block confirmation (an alert dialog)", async ({
+  page,
+  browser,
+  baseURL,
+  signUpAs,
+}) => {
+  await signUpAs({ name: uniqueName("Vera") });
+  const veraId = ((await (await page.request.get("/api/me")).json()) as { id: string }).id;
+  const other = await browser.newContext({ baseURL });
+  const name = uniqueName("Rex");
+  const signUp = await other.request.post("/api/auth/sign-up/email", {
+    headers: { origin: baseURL! },
+    data: { name, email: uniqueEmail("rex"), password: "e2e-password-1" },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  const asked = await other.request.post("/api/friends", {
+    headers: { origin: baseURL! },
+    data: { friendId: veraId },
+  });
+  expect(asked.status(), await asked.text()).toBe(200);
+  await other.close();
+
+  await page.goto("/#/profile");
+  await page.getByRole("tab", { name: /^Friends/ }).click();
+  await expect(page.getByRole("tabpanel").getByText(name)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: texts.profile.blockLabel(name) }).click();
+  const confirm = page.getByRole("alertdialog", { name: texts.profile.blockTitle(name) });
+  await expectAccessibleDialog(confirm, { name: texts.profile.blockTitle(name) });
+  await expect(confirm).toHaveAccessibleDescription(texts.profile.blockBody);
+  await confirm.getByRole("button", { name: texts.profile.cancel }).click();
+  await expect(confirm).toBeHidden();
+});
+
+test("barn and the Invite Customers dialog", async ({ page, signInAs }) => {
+  await signInAs(DEMO.trainer, "/#/barn");
+  await expectAccessibleScreen(page, { title: texts.barn.title, ready: h1(page, texts.barn.title) });
+  await page.getByRole("button", { name: texts.barn.inviteCustomers }).click();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: texts.barn.inviteCustomers });
+});
+
+test("a skip link is the first stop and moves focus to the main content", async ({ page, signInAs }) => {
+  await signInAs(DEMO.owner, "/#/planner");
+  await expect(h1(page, texts.planner.title)).toBeVisible();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: texts.common.skipToContent });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("main")).toBeFocused();
+  await expect(page).toHaveURL(/#\/planner$/);
+  // The next stop is the page's first control, past the header and its links.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: /^Filters/ })).toBeFocused();
+});
+
+test.describe("names are readable at 360 px", () => {
+  test("the navigation's labels, 'Notifications' included, are whole and on screen", async ({
+    page,
+    signInAs,
+  }) => {
+    await signInAs(DEMO.admin, "/#/roster");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const link = nav.getByRole("link", { name: /^Notifications/ });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAccessibleName(/^Notifications/);
+    const label = link.getByText(texts.nav.notifications, { exact: true });
+    await expect(label).toBeVisible();
+    expect(await isWhole(label)).toBe(true);
+    for (const item of await nav.getByRole("link").all()) {
+      const box = (await item.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width + 0.5);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+    }
+  });
+
+  test("horse names on Your Horses and in the barn wrap instead of being cut", async ({ page, signInAs }) => {
+    await signInAs(DEMO.trainer, "/#/barn");
+    for (const name of ["Sundance Jubilee", "Midnight Masterpiece", "Gold Rush Delight"]) {
+      const text = page.getByRole("link", { name: new RegExp(name) }).getByText(name, { exact: true });
+      await expect(text).toBeVisible();
+      expect(await isWhole(text), name).toBe(true);
+    }
+    await signInAs(DEMO.admin, "/#/horses");
+    const name = page
+      .getByRole("link", { name: /Sundance Jubilee/ })
+      .getByText("Sundance Jubilee", { exact: true });
+    await expect(name).toBeVisible();
+    expect(await isWhole(name)).toBe(true);
+  });
+});
+
+test("barn cards show their owners' names whole at desktop width", async ({ page, signInAs }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(DEMO.trainer, "/#/barn");
+  const owners = page
+    .getByRole("link", { name: /Sundance Jubilee/ })
+    .getByText(`${texts.barn.owner}Avery Morgan, Riley Dunn`);
+  await expect(owners).toBeVisible();
+  expect(await isWhole(owners)).toBe(true);
+});
