@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: generates a whole season into ./data-season once (1,500 shows, 250,000 classes),
- * then runs the query benchmark and the HTTP load benchmark on it. Pass DATABASE_URL to measure
- * PostgreSQL instead (the database must be empty the first time).
+ * then runs the query benchmark, the HTTP load benchmark and the season-plan benchmark on it. Pass
+ * DATABASE_URL to measure PostgreSQL instead (the database must be empty the first time).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -18,4 +18,5 @@ if (!process.env.DATABASE_URL && !existsSync(resolve(dataDir, "ringside.sqlite")
 }
 run("bench/shows-queries-bench.ts", "--data-dir", dataDir);
 run("bench/shows-bench.ts", "--data-dir", dataDir);
+run("bench/recommendations-bench.ts", "--data-dir", dataDir);
 run("bench/ocr-bench.ts");

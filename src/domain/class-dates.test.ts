@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assignClassDates, groupClassesByDate, showDayCount } from "#domain/class-dates.ts";
+import { assignClassDates, classDater, groupClassesByDate, showDayCount } from "#domain/class-dates.ts";
 
 const undated = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `class-${i + 1}`, date: null }));
 
@@ -138,5 +138,22 @@ describe("groupClassesByDate", () => {
 
   it("returns no groups for no classes", () => {
     expect(groupClassesByDate(threeDays, [])).toEqual([]);
+  });
+});
+
+describe("classDater", () => {
+  it("dates one class exactly as assignClassDates dates it among all of the show's classes", () => {
+    const show = { startDate: "2026-08-20", endDate: "2026-08-23" };
+    for (const classes of [
+      Array.from({ length: 70 }, () => ({ date: null })),
+      Array.from({ length: 30 }, () => ({ date: null })),
+      [{ date: "2026-08-22" }, ...Array.from({ length: 60 }, () => ({ date: null }))],
+    ]) {
+      const all = assignClassDates(show, classes);
+      const dateAt = classDater(show, { count: classes.length, anyDated: classes.some((c) => !!c.date) });
+      classes.forEach((c, index) => {
+        expect(dateAt(index, c.date)).toBe(all[index]);
+      });
+    }
   });
 });

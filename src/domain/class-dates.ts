@@ -37,16 +37,24 @@ export function showDayCount(show: ShowDates): number {
 
 /** The effective `yyyy-mm-dd` date of each class, in the order given. */
 export function assignClassDates(show: ShowDates, classes: readonly ClassWithDate[]): string[] {
-  const anyDated = classes.some((c) => !!c.date);
-  if (anyDated) return classes.map((c) => c.date || show.startDate);
+  const dateAt = classDater(show, { count: classes.length, anyDated: classes.some((c) => !!c.date) });
+  return classes.map((c, index) => dateAt(index, c.date));
+}
 
-  const n = classes.length;
+/**
+ * The same rule for classes known only by their place: `count` classes in the show, `anyDated` when any of
+ * them has a date; the returned function dates the class at `index` (show order). Lets a query return a
+ * few classes of a show rather than all of them.
+ */
+export function classDater(
+  show: ShowDates,
+  at: { count: number; anyDated: boolean },
+): (index: number, date?: string | null) => string {
   const days = showDayCount(show);
-  if (n <= SPLIT_THRESHOLD || days <= 1) return classes.map(() => show.startDate);
-
+  if (at.anyDated || at.count <= SPLIT_THRESHOLD || days <= 1) return (_, date) => date || show.startDate;
   const start = parseISO(show.startDate);
   const dayDates = Array.from({ length: days }, (_, day) => format(addDays(start, day), "yyyy-MM-dd"));
-  return classes.map((_, i) => dayDates[Math.floor((i * days) / n)] ?? show.startDate);
+  return (index, date) => date || (dayDates[Math.floor((index * days) / at.count)] ?? show.startDate);
 }
 
 export interface ClassDay<T> {

@@ -19,4 +19,6 @@ export const ERROR_CODES = {
   payloadTooLarge: "PAYLOAD_TOO_LARGE",
   unprocessable: "UNPROCESSABLE",
   internal: "INTERNAL",
+  /** An outside service (the LLM provider) failed or timed out. */
+  badGateway: "BAD_GATEWAY",
 } as const;

@@ -24,6 +24,7 @@ import { meRoutes } from "#server/features/me/me.routes.ts";
 import { notificationRoutes } from "#server/features/notifications/notifications.routes.ts";
 import { peopleRoutes } from "#server/features/people/people.routes.ts";
 import { profileRoutes } from "#server/features/profile/profile.routes.ts";
+import { recommendationRoutes } from "#server/features/recommendations/recommendations.routes.ts";
 import { recordRoutes } from "#server/features/records/records.routes.ts";
 import { rosterRoutes } from "#server/features/roster/roster.routes.ts";
 import { showAiRoutes } from "#server/features/show-ai/show-ai.routes.ts";
@@ -31,6 +32,7 @@ import { showAdminRoutes } from "#server/features/shows/shows.admin.routes.ts";
 import { showRoutes } from "#server/features/shows/shows.routes.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { viewerPlugin } from "#server/http/viewer.ts";
+import { type AiProvider, createAiProvider } from "#server/platform/ai/provider.ts";
 import { createEventBus, type EventBus, eventRoutes } from "#server/platform/events.ts";
 import { createMailer, type Mailer } from "#server/platform/mail.ts";
 
@@ -40,6 +42,8 @@ export interface AppDeps {
   auth: Auth;
   mailer: Mailer;
   events: EventBus;
+  /** Recommendations today; show prediction and image extraction use the same provider (ADR 009). */
+  ai: AiProvider;
 }
 
 declare module "fastify" {
@@ -61,6 +65,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   if (config.demo) await seedDemo(db);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, demo: config.demo });
   const auth = createAuth({ config, db, mailer });
+  const ai = await createAiProvider(config.ai);
 
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
@@ -69,7 +74,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   const events = createEventBus(db, app.log);
   await events.start();
-  app.decorate("deps", { config, db, auth, mailer, events });
+  app.decorate("deps", { config, db, auth, mailer, events, ai });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -139,6 +144,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(profileRoutes, { db });
   await app.register(friendRoutes, { db, bus: events });
   await app.register(recordRoutes, { db });
+  await app.register(recommendationRoutes, { db, ai });
   if (config.demo) await app.register(outboxRoutes, { db });
 
   registerClient(app, config.clientDir);

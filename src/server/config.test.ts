@@ -34,8 +34,33 @@ describe("configuration", () => {
     [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
     [{ DATABASE_URL: "postgres://db/x" }, "AUTH_SECRET"],
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET"],
+    [{ AI_BASE_URL: "not a url", AI_MODEL: "m" }, "AI_BASE_URL"],
+    [{ AI_BASE_URL: "http://127.0.0.1:11434/v1" }, "AI_MODEL"],
+    [{ AI_MODEL: "llama3" }, "AI_BASE_URL"],
+    [{ AI_BASE_URL: "http://127.0.0.1:11434/v1", AI_MODEL: "m", AI_TIMEOUT_MS: "soon" }, "AI_TIMEOUT_MS"],
+    [{ AI_RATE_LIMIT_PER_MINUTE: "0" }, "AI_RATE_LIMIT_PER_MINUTE"],
   ])("explains a bad setting %o", (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(name));
+  });
+
+  it("uses the rules engine unless AI_BASE_URL and AI_MODEL are both set", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).ai).toEqual({ provider: "rules" });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        AI_BASE_URL: "http://127.0.0.1:11434/v1/",
+        AI_MODEL: "llama3.2",
+        AI_API_KEY: "sk-test",
+        AI_TIMEOUT_MS: "5000",
+      }).ai,
+    ).toEqual({
+      provider: "llm",
+      baseUrl: "http://127.0.0.1:11434/v1",
+      model: "llama3.2",
+      apiKey: "sk-test",
+      timeoutMs: 5000,
+      rateLimitPerMinute: 20,
+    });
   });
 });

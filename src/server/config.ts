@@ -28,7 +28,34 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   CLIENT_DIR: z.string().min(1).default("dist/client"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  AI_BASE_URL: z.url({ error: "must be an absolute URL such as http://127.0.0.1:11434/v1" }).optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  AI_API_KEY: z.string().min(1).max(500).optional(),
+  AI_TIMEOUT_MS: z.coerce.number({ error: "must be a number" }).int().min(100).max(300_000).default(30_000),
+  AI_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(20),
 });
+
+/**
+ * The AI provider behind class recommendations (and, later, show prediction and image extraction): the
+ * built-in rules engine, or an OpenAI-compatible LLM when AI_BASE_URL and AI_MODEL are both set.
+ */
+export type AiConfig =
+  | { provider: "rules" }
+  | {
+      provider: "llm";
+      baseUrl: string;
+      model: string;
+      apiKey: string | undefined;
+      /** A whole call, retries included, is abandoned after this long. */
+      timeoutMs: number;
+      /** LLM calls each user may start per minute (in-process count). */
+      rateLimitPerMinute: number;
+    };
 
 export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 
@@ -47,6 +74,7 @@ export interface AppConfig {
   logLevel: string;
   /** Where the built SPA lives; absent in API-only tests. */
   clientDir: string | undefined;
+  ai: AiConfig;
 }
 
 export class ConfigError extends Error {
@@ -85,6 +113,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     logLevel: e.LOG_LEVEL,
     clientDir: resolve(e.CLIENT_DIR),
+    ai: aiConfig(e),
+  };
+}
+
+/** AI_* settings: both AI_BASE_URL and AI_MODEL switch the LLM on; one without the other is a mistake. */
+function aiConfig(e: z.output<typeof EnvSchema>): AiConfig {
+  if (!e.AI_BASE_URL && !e.AI_MODEL) return { provider: "rules" };
+  if (!e.AI_BASE_URL || !e.AI_MODEL) {
+    const missing = e.AI_BASE_URL ? "AI_MODEL" : "AI_BASE_URL";
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing}: is required when the other AI_ setting is set`,
+    );
+  }
+  return {
+    provider: "llm",
+    baseUrl: e.AI_BASE_URL.replace(/\/$/, ""),
+    model: e.AI_MODEL,
+    apiKey: e.AI_API_KEY,
+    timeoutMs: e.AI_TIMEOUT_MS,
+    rateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
   };
 }
 

@@ -49,6 +49,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     authRateLimitMax: 1000,
     logLevel: "silent",
     clientDir: undefined,
+    ai: { provider: "rules" },
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { initialMigration } from "#server/db/migrations/001-initial.ts";
 import { showDivisionsMigration } from "#server/db/migrations/002-show-divisions.ts";
 import { consentMigration } from "#server/db/migrations/004-consent.ts";
+import { recommendationsMigration } from "#server/db/migrations/006-recommendations.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
 function provider(db: Db): MigrationProvider {
@@ -12,6 +13,7 @@ function provider(db: Db): MigrationProvider {
         "001-initial": initialMigration(db.kind),
         "002-show-divisions": showDivisionsMigration(),
         "004-consent": consentMigration(),
+        "006-recommendations": recommendationsMigration(),
       };
     },
   };

@@ -19,6 +19,8 @@ export const forbidden = (message = "You do not have permission to do that.") =>
   new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message = "Not found.") => new AppError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
+export const tooManyRequests = (message: string) => new AppError(429, ERROR_CODES.tooManyRequests, message);
+export const badGateway = (message: string) => new AppError(502, ERROR_CODES.badGateway, message);
 
 /** A policy's refusal: the status it answers with and the message the person reads. */
 export interface Denial {

@@ -12,6 +12,7 @@ import {
   type PlannerFilters,
   removeChip,
 } from "#client/features/planner/filters.ts";
+import { PlannerAiSlot } from "#client/features/recommendations/ai-slots.tsx";
 import { useShowList } from "#client/features/shows/api/list-shows.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
@@ -50,7 +51,7 @@ export default function PlannerScreen() {
         onRemove={(chip) => apply(removeChip(filters, chip))}
         onClearAll={() => apply(clearFilters(filters))}
       />
-      {/* The AI planner row (horse choice and Get Recommendations) arrives with the AI issue, here. */}
+      <PlannerAiSlot />
       {list.isPending ? (
         <Spinner label={texts.planner.loadingShows} />
       ) : list.isError && shows.length === 0 ? (

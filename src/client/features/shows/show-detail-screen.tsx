@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { ClassEntryDialog } from "#client/features/entries/components/class-entry-dialog.tsx";
 import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
+import { ShowAiSlot } from "#client/features/recommendations/ai-slots.tsx";
 import { showCalendarUrl, useShow } from "#client/features/shows/api/get-show.ts";
 import { ClassSchedule } from "#client/features/shows/components/class-schedule.tsx";
 import { ShowDetailsCard } from "#client/features/shows/components/show-details-card.tsx";
@@ -57,7 +58,7 @@ export default function ShowDetailScreen() {
         </div>
       </header>
       <ShowDetailsCard show={data} />
-      {/* The AI recommendations row (horse choice and button) arrives with the AI issue, here. */}
+      <ShowAiSlot show={data} onSelectClass={setEntryClass} />
       <section className="flex flex-col gap-3">
         <h2 className="text-base font-semibold text-brand-900">{texts.show.classSchedule}</h2>
         <ClassSchedule

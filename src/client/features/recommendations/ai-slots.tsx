@@ -1,0 +1,44 @@
+import { format } from "date-fns";
+import { lazy, Suspense } from "react";
+import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
+
+/**
+ * Where the planner and show-detail screens put their AI rows. The rows (and, behind them, the dialogs)
+ * are separate chunks: these slots are all the first-load path carries. The fallback keeps the row's
+ * height so nothing below it moves when it arrives.
+ */
+const PlannerAiRow = lazy(() => import("#client/features/recommendations/components/planner-ai-row.tsx"));
+const ShowAiRow = lazy(() => import("#client/features/recommendations/components/show-ai-row.tsx"));
+
+const placeholder = (
+  <div
+    aria-hidden
+    className="min-h-[9.5rem] rounded-xl border border-brand-100 bg-brand-50/60 sm:min-h-[7.5rem]"
+  />
+);
+
+export function PlannerAiSlot() {
+  return (
+    <div className="mb-4">
+      <Suspense fallback={placeholder}>
+        <PlannerAiRow />
+      </Suspense>
+    </div>
+  );
+}
+
+/** Only shows that have not ended get recommendations (spec), so a past show has no AI row. */
+export function ShowAiSlot({
+  show,
+  onSelectClass,
+}: {
+  show: ShowDetail;
+  onSelectClass: (cls: ShowClass) => void;
+}) {
+  if (show.endDate < format(new Date(), "yyyy-MM-dd")) return null;
+  return (
+    <Suspense fallback={placeholder}>
+      <ShowAiRow show={show} onSelectClass={onSelectClass} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,45 @@
+import { lazy, Suspense, useState } from "react";
+import { DialogLoading } from "#client/features/recommendations/components/dialog-loading.tsx";
+import { HorsePicker, type PickedHorse } from "#client/features/recommendations/components/horse-picker.tsx";
+import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
+import { texts } from "#domain/texts.ts";
+
+const loadDialog = () => import("#client/features/recommendations/components/recommendations-dialog.tsx");
+const RecommendationsDialog = lazy(loadDialog);
+
+/** Show detail's AI row and its 'AI Recommendations for {horse}' dialog (loaded on intent). */
+export default function ShowAiRow({
+  show,
+  onSelectClass,
+}: {
+  show: ShowDetail;
+  onSelectClass: (cls: ShowClass) => void;
+}) {
+  const [horse, setHorse] = useState<PickedHorse | null>(null);
+  const close = () => setHorse(null);
+  return (
+    <>
+      <HorsePicker
+        title={texts.recommendations.showRowTitle}
+        buttonLabel={texts.planner.getRecommendations}
+        onGo={setHorse}
+        onIntent={() => void loadDialog()}
+      />
+      {horse ? (
+        <Suspense
+          fallback={<DialogLoading title={texts.recommendations.dialogTitle(horse.name)} onClose={close} />}
+        >
+          <RecommendationsDialog
+            show={show}
+            horse={horse}
+            onClose={close}
+            onSelectClass={(cls) => {
+              close();
+              onSelectClass(cls);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,308 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { resolve } from "node:path";
+import type { Page } from "@playwright/test";
+import SQLite from "better-sqlite3";
+import { texts } from "../../src/domain/texts.ts";
+import { type FakeLlm, pickOffered, startFakeLlm } from "../support/fake-llm.ts";
+import { CELEBRATION, CELINA, showIdByName } from "./entries-helpers.ts";
+import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test } from "./fixtures.ts";
+
+const t = texts.recommendations;
+const horsePicker = (page: Page) => page.getByRole("combobox", { name: t.horseLabel });
+const getRecommendations = (page: Page) =>
+  page.getByRole("button", { name: texts.planner.getRecommendations });
+
+function classNamesOf(db: SQLite.Database, showName: string): string[] {
+  return (
+    db
+      .prepare("select c.name from show_class c join show s on s.id = c.show_id where s.name = ?")
+      .all(showName) as { name: string }[]
+  ).map((r) => r.name);
+}
+
+test.describe("with the rules engine", () => {
+  test("an owner gets 3 to 5 Celebration classes for her horse, with reasons, and enters one", async ({
+    signInAs,
+    page,
+    axe,
+  }) => {
+    await signInAs(DEMO.owner, `/#/shows/${showIdByName(CELEBRATION)}`);
+    // Hold the answer back a moment so the working state can be seen.
+    await page.route("**/recommendations?*", async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await expect(getRecommendations(page)).toBeDisabled();
+    await horsePicker(page).selectOption({ label: "Midnight Masterpiece" });
+    await getRecommendations(page).click();
+
+    const dialog = page.getByRole("dialog", { name: t.dialogTitle("Midnight Masterpiece") });
+    await expect(dialog.getByText(t.analyzing("Midnight Masterpiece"))).toBeVisible();
+    await expect(dialog.getByText(t.thinking)).toBeVisible();
+    const items = dialog.getByRole("listitem");
+    await expect(items.first()).toBeVisible();
+    const count = await items.count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    expect(count).toBeLessThanOrEqual(5);
+
+    const db = openE2eDatabase();
+    const celebration = classNamesOf(db, CELEBRATION);
+    db.close();
+    const buttons = dialog.getByRole("listitem").getByRole("button");
+    for (let i = 0; i < count; i++) {
+      const text = (await buttons.nth(i).textContent()) ?? "";
+      expect(
+        celebration.some((name) => text.includes(name)),
+        text,
+      ).toBe(true);
+      expect(text).toMatch(/qualified in Park Pleasure/);
+    }
+    expect((await axe().analyze()).violations).toEqual([]);
+
+    const first = (await buttons.first().textContent()) ?? "";
+    const className = celebration.find((name) => first.includes(name))!;
+    await buttons.first().click();
+    const entry = page.getByRole("dialog", { name: className });
+    await expect(entry.getByText(texts.entries.prompt)).toBeVisible();
+    await entry.getByRole("button", { name: texts.entries.statusLabels.Interested }).click();
+    await entry.getByRole("button", { name: texts.entries.save }).click();
+    await expect(entry).toBeHidden();
+
+    const check = openE2eDatabase();
+    const saved = check
+      .prepare(
+        `select e.status from class_entry e join "user" u on u.id = e.user_id join show_class c
+           on c.show_id = e.show_id and c.id = e.class_id where u.email = ? and c.name = ?`,
+      )
+      .all(DEMO.owner, className) as { status: string }[];
+    check.close();
+    expect(saved.map((s) => s.status)).toContain("Interested");
+  });
+
+  test("a trainer's season plan covers the upcoming shows with links to each", async ({
+    signInAs,
+    page,
+    axe,
+  }) => {
+    await signInAs(DEMO.trainer, "/#/planner");
+    await expect(page.getByRole("heading", { name: t.aiPlanner })).toBeVisible();
+    // Other specs may add horses to the demo trainer's barn; the demo horses are all there, prompt first.
+    await expect(horsePicker(page).locator("option").first()).toHaveText(texts.planner.aiHorsePrompt);
+    for (const name of ["Gold Rush Delight", "Midnight Masterpiece", "Sundance Jubilee"]) {
+      await expect(horsePicker(page).locator("option", { hasText: name })).toHaveCount(1);
+    }
+    await horsePicker(page).selectOption({ label: "Gold Rush Delight" });
+    await getRecommendations(page).click();
+
+    const plan = page.getByRole("dialog", { name: t.seasonPlanTitle });
+    const celina = plan.getByRole("region", { name: CELINA });
+    await expect(celina).toBeVisible();
+    for (const name of ["Jackson County Horse Show", "Celebration Spring Fun Show", CELEBRATION]) {
+      await expect(plan.getByRole("region", { name })).toBeVisible();
+    }
+    await expect(plan.getByRole("region", { name: "Spring Pleasure Horse Jubilee" })).toHaveCount(0);
+    const count = await celina.getByRole("listitem").count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    expect(count).toBeLessThanOrEqual(5);
+    await expect(celina.getByRole("listitem").first()).toContainText("Performance (Padded)");
+    expect((await axe().analyze()).violations).toEqual([]);
+
+    await celina.getByRole("link", { name: new RegExp(`^${t.viewShow}\\s*: ${CELINA}$`) }).click();
+    await expect(page.getByRole("heading", { level: 1, name: CELINA })).toBeVisible();
+    await expect(plan).toBeHidden();
+    expect(page.url()).toContain(`/shows/${showIdByName(CELINA)}`);
+  });
+
+  test("Done closes the season plan", async ({ signInAs, page }) => {
+    await signInAs(DEMO.owner, "/#/planner");
+    await horsePicker(page).selectOption({ label: "Midnight Masterpiece" });
+    await getRecommendations(page).click();
+    const plan = page.getByRole("dialog", { name: t.seasonPlanTitle });
+    await expect(plan.getByRole("region", { name: CELEBRATION }).getByRole("listitem")).toHaveCount(5);
+    await plan.getByRole("button", { name: t.done }).click();
+    await expect(plan).toBeHidden();
+  });
+
+  test("a show with nothing open to the pair says so; a user without horses is told to add one", async ({
+    signUpAs,
+    page,
+    baseURL,
+    axe,
+  }) => {
+    await signUpAs();
+    await page.goto("/#/planner");
+    await expect(page.getByText(t.noHorses)).toBeVisible();
+    await expect(page.getByRole("link", { name: t.yourHorses })).toHaveAttribute("href", "#/horses");
+
+    const created = await page.request.post("/api/horses", {
+      data: {
+        name: "Harness Only",
+        dateOfBirth: "2014-05-01",
+        gender: null,
+        canters: false,
+        divisions: ["fine-harness"],
+      },
+      headers: { origin: baseURL! },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    // Created behind the UI's back, so start a fresh page rather than wait out the client cache.
+    await page.goto(`/#/shows/${showIdByName(CELINA)}`);
+    await page.reload();
+    await horsePicker(page).selectOption({ label: "Harness Only" });
+    await getRecommendations(page).click();
+    const dialog = page.getByRole("dialog", { name: t.dialogTitle("Harness Only") });
+    await expect(dialog.getByText(t.noSuitableTitle)).toBeVisible();
+    await expect(dialog.getByText(t.noSuitableShow("Harness Only"))).toBeVisible();
+    expect((await axe().analyze()).violations).toEqual([]);
+    await dialog.getByRole("button", { name: t.done }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("a session that ended meanwhile gets the spec's sign-in message", async ({
+    signInAs,
+    page,
+    baseURL,
+  }) => {
+    await signInAs(DEMO.rider, "/#/planner");
+    await expect(horsePicker(page).locator("option", { hasText: "Sundance Jubilee" })).toHaveCount(1);
+    const out = await page.request.post("/api/auth/sign-out", { data: {}, headers: { origin: baseURL! } });
+    expect(out.ok()).toBe(true);
+    await horsePicker(page).selectOption({ label: "Sundance Jubilee" });
+    await getRecommendations(page).click();
+    const plan = page.getByRole("dialog", { name: t.seasonPlanTitle });
+    await expect(plan.getByRole("alert")).toContainText(texts.errors.couldNotGetRecommendations);
+    await expect(plan.getByRole("alert")).toContainText(texts.errors.mustBeLoggedIn);
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * A second production server, on its own demo database, whose AI provider is a local fake LLM speaking the
+ * OpenAI protocol: the real failure path from provider to screen.
+ */
+test.describe
+  .serial("with an LLM provider", () => {
+    let llm: FakeLlm;
+    let server: ChildProcess;
+    let base: string;
+    const dataDir = resolve(
+      process.env.E2E_OUTPUT_DIR ?? "test-results/e2e",
+      "..",
+      `e2e-llm-data-${process.pid}`,
+    );
+
+    test.beforeAll(async () => {
+      test.setTimeout(90_000);
+      llm = await startFakeLlm();
+      const port = await freePort();
+      base = `http://localhost:${port}`;
+      server = spawn(process.execPath, ["--import", "tsx", "scripts/e2e-server.ts"], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          PUBLIC_URL: base,
+          E2E_DATA_DIR: dataDir,
+          AI_BASE_URL: llm.baseUrl,
+          AI_MODEL: "fake-model",
+          AI_TIMEOUT_MS: "5000",
+          AI_RATE_LIMIT_PER_MINUTE: "1000",
+          LOG_LEVEL: "error",
+        },
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      for (let i = 0; i < 300; i++) {
+        try {
+          if ((await fetch(`${base}/api/health`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error("the LLM-backed server did not start");
+    });
+
+    test.afterAll(async () => {
+      const exited = new Promise((done) => server?.once("exit", done));
+      server?.kill("SIGTERM");
+      await llm?.close();
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    const llmDb = () => new SQLite(resolve(dataDir, "ringside.sqlite"));
+    const showId = (name: string) => {
+      const db = llmDb();
+      try {
+        return (db.prepare("select id from show where name = ?").get(name) as { id: string }).id;
+      } finally {
+        db.close();
+      }
+    };
+    async function signIn(page: Page, email: string, path: string) {
+      await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
+      const res = await page.request.post(`${base}/api/auth/sign-in/email`, {
+        data: { email, password: DEMO_PASSWORD },
+        headers: { origin: base },
+      });
+      expect(res.status()).toBe(200);
+      await page.goto(`${base}/${path}`);
+    }
+
+    test("when the provider fails, the dialog and every season-plan show say so", async ({ page, axe }) => {
+      test.setTimeout(60_000);
+      llm.answer(() => ({ kind: "status", status: 500 }));
+      await signIn(page, DEMO.owner, `#/shows/${showId(CELEBRATION)}`);
+      await horsePicker(page).selectOption({ label: "Midnight Masterpiece" });
+      await getRecommendations(page).click();
+      const dialog = page.getByRole("dialog", { name: t.dialogTitle("Midnight Masterpiece") });
+      const alert = dialog.getByRole("alert");
+      await expect(alert).toContainText(texts.errors.couldNotGetRecommendations, { timeout: 20_000 });
+      await expect(alert).toContainText(texts.errors.recommendationsFailed);
+      expect((await axe().analyze()).violations).toEqual([]);
+      await dialog.getByRole("button", { name: t.done }).click();
+
+      await page.goto(`${base}/#/planner`);
+      await horsePicker(page).selectOption({ label: "Midnight Masterpiece" });
+      await getRecommendations(page).click();
+      const plan = page.getByRole("dialog", { name: t.seasonPlanTitle });
+      const failures = plan.getByText(texts.errors.seasonPlanShowFailed);
+      await expect(failures).toHaveCount(4, { timeout: 30_000 });
+      await expect(plan.getByRole("region", { name: CELINA }).getByRole("alert")).toBeVisible();
+    });
+
+    test("a working model's picks are shown, checked against the class rules", async ({ page }) => {
+      llm.answer(pickOffered(4));
+      await signIn(page, DEMO.trainer, `#/shows/${showId(CELINA)}`);
+      await horsePicker(page).selectOption({ label: "Gold Rush Delight" });
+      await getRecommendations(page).click();
+      const dialog = page.getByRole("dialog", { name: t.dialogTitle("Gold Rush Delight") });
+      await expect(dialog.getByRole("listitem")).toHaveCount(4);
+      await expect(dialog.getByRole("listitem").first()).toContainText("The model likes");
+      await expect(dialog.getByText(t.fromLlm)).toBeVisible();
+    });
+
+    test("with no upcoming show, the season plan shows its empty state", async ({ page }) => {
+      const db = llmDb();
+      db.pragma("busy_timeout = 5000");
+      db.prepare("update show set start_date = '2001-05-01', end_date = '2001-05-02'").run();
+      db.close();
+      await signIn(page, DEMO.owner, "#/planner");
+      await horsePicker(page).selectOption({ label: "Midnight Masterpiece" });
+      await getRecommendations(page).click();
+      const plan = page.getByRole("dialog", { name: t.seasonPlanTitle });
+      await expect(plan.getByText(t.noSuitableTitle)).toBeVisible();
+      await expect(plan.getByText(t.noSuitableSeason("Midnight Masterpiece"))).toBeVisible();
+    });
+  });
