@@ -21,6 +21,7 @@ import { reasonFor } from "./lib/reasons.ts";
 import { type BenchSection, mark } from "./lib/report.ts";
 import { lighthouseBench } from "./lighthouse-bench.ts";
 import { memoryBench } from "./memory-bench.ts";
+import { ocrBench } from "./ocr-bench.ts";
 import { seasonPlanBench } from "./recommendations-bench.ts";
 import { startupBench } from "./startup-bench.ts";
 
@@ -31,6 +32,7 @@ const MODULES: BenchModule[] = [
   startupBench,
   bundleBench,
   lighthouseBench,
+  ocrBench,
 ];
 
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? "data-bench");

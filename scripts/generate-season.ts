@@ -24,6 +24,7 @@ import { openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { insertClasses, type NewClass } from "#server/features/shows/shows.repository.ts";
 import { newId } from "#server/platform/ids.ts";
+import { seededRandom } from "#tests/support/seeded-random.ts";
 import { fixtureColumn } from "#tests/support/walking-horse.ts";
 import { BENCH_OWNER, BENCH_SEASON_KEY, BENCH_USER } from "../bench/server.ts";
 import { type GeneratedShow, generatePeople } from "./season-people.ts";
@@ -42,18 +43,7 @@ const SHOWS = Number(args.shows);
 const CLASSES = Number(args.classes);
 const BIG_SHOW_CLASSES = 600;
 
-/** Mulberry32: small, fast, deterministic. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(Number(args.seed));
+const random = seededRandom(Number(args.seed));
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 

@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   conflict: "CONFLICT",
   tooManyRequests: "TOO_MANY_REQUESTS",
   payloadTooLarge: "PAYLOAD_TOO_LARGE",
+  unprocessable: "UNPROCESSABLE",
   internal: "INTERNAL",
   /** An outside service (the LLM provider) failed or timed out. */
   badGateway: "BAD_GATEWAY",

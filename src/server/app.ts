@@ -30,6 +30,7 @@ import { profileRoutes } from "#server/features/profile/profile.routes.ts";
 import { recommendationRoutes } from "#server/features/recommendations/recommendations.routes.ts";
 import { recordRoutes } from "#server/features/records/records.routes.ts";
 import { rosterRoutes } from "#server/features/roster/roster.routes.ts";
+import { showAiRoutes } from "#server/features/show-ai/show-ai.routes.ts";
 import { showAdminRoutes } from "#server/features/shows/shows.admin.routes.ts";
 import { showRoutes } from "#server/features/shows/shows.routes.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
@@ -182,6 +183,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(entryRoutes, { db, bus: events });
   await app.register(rosterRoutes, { db });
   await app.register(showAdminRoutes, { db, bus: events });
+  await app.register(showAiRoutes, { db });
   await app.register(showRoutes, { db });
   await app.register(horseRoutes, { db });
   await app.register(barnRoutes, { db });

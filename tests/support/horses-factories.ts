@@ -172,6 +172,7 @@ export function upload(
   url: string,
   file: { bytes: Buffer; filename?: string; contentType?: string; splitAt?: number },
   cookie?: string,
+  options: { method?: "PUT" | "POST"; headers?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {
   const boundary = `----ringside${newId().replaceAll("-", "")}`;
   const head = Buffer.from(
@@ -180,12 +181,13 @@ export function upload(
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return app.inject({
-    method: "PUT",
+    method: options.method ?? "PUT",
     url,
     headers: {
       origin: TEST_ORIGIN,
       "content-type": `multipart/form-data; boundary=${boundary}`,
       ...(cookie ? { cookie } : {}),
+      ...options.headers,
     },
     payload:
       file.splitAt === undefined

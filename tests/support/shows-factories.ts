@@ -1,4 +1,4 @@
-import { addDays, format } from "date-fns";
+import { addDays, format, parseISO } from "date-fns";
 import type { FastifyInstance } from "fastify";
 import { insertClasses, type NewClass } from "#server/features/shows/shows.repository.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
@@ -13,6 +13,8 @@ export interface TestShowInput {
   location?: string;
   /** Days from today; the show ends `days - 1` days later. */
   startOffset?: number;
+  /** A fixed yyyy-mm-dd start instead of an offset from today. */
+  startDate?: string;
   days?: number;
   sanctioningOrg?: string | null;
   isAiPrediction?: boolean;
@@ -31,8 +33,10 @@ export async function buildShow(app: FastifyInstance, input: TestShowInput = {})
     id,
     name: input.name ?? `Test Show ${counter}`,
     location: input.location ?? "Shelbyville, TN",
-    startDate: dayFromToday(startOffset),
-    endDate: dayFromToday(startOffset + (input.days ?? 1) - 1),
+    startDate: input.startDate ?? dayFromToday(startOffset),
+    endDate: input.startDate
+      ? format(addDays(parseISO(input.startDate), (input.days ?? 1) - 1), "yyyy-MM-dd")
+      : dayFromToday(startOffset + (input.days ?? 1) - 1),
     sanctioningOrg: input.sanctioningOrg === undefined ? "WHOA" : input.sanctioningOrg,
     judges: input.judges ?? [],
   };

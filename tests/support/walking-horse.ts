@@ -43,3 +43,9 @@ export function fixtureColumn(file: string, name: string): string[] {
   if (index < 0) throw new Error(`${file} has no column ${name}`);
   return rows.map((r) => r[index] ?? "").filter((v) => v.trim() !== "");
 }
+
+/** Every row of a fixture CSV as a record keyed by the header. */
+export function fixtureRecords(file: string): Record<string, string>[] {
+  const [header = [], ...rows] = parseCsv(readFileSync(`${FIXTURES}${file}`, "utf8"));
+  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] ?? ""])));
+}

@@ -1,6 +1,8 @@
-import { differenceInCalendarDays, format, parseISO } from "date-fns";
+import { addDays, differenceInCalendarDays, format, parseISO } from "date-fns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseRoles } from "#domain/roles.ts";
+import { sameWeekdayPattern } from "#domain/show-prediction.ts";
+import { texts } from "#domain/texts.ts";
 import { seedDemo } from "#server/db/seed/demo.ts";
 import { DEMO_PASSWORD } from "#server/db/seed/demo-accounts.ts";
 import { call, cookieFrom, createTestApp, type TestApp } from "#tests/support/server.ts";
@@ -12,10 +14,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const today = format(new Date(), "yyyy-MM-dd");
+const addDaysYmd = (days: number) => format(addDays(new Date(), days), "yyyy-MM-dd");
 const offset = (date: string) => differenceInCalendarDays(parseISO(date), parseISO(today));
 
 describe("demo seed", () => {
-  it("holds the spec's sample data: 4 users, 3 horses, 5 shows, about 200 classes, 4 notifications", async () => {
+  it("holds the spec's sample data: 4 users, 3 horses, 5 shows with about 200 classes, 4 notifications", async () => {
     const { db } = t.app.deps.db;
     const users = await db.selectFrom("user").select(["email", "roles"]).orderBy("email").execute();
     expect(users.map((u) => [u.email, parseRoles(u.roles)])).toEqual([
@@ -30,23 +33,88 @@ describe("demo seed", () => {
       const rows = await db.selectFrom(table).select("horse_id").distinct().execute();
       expect(rows).toHaveLength(3);
     }
-    const classes = await db.selectFrom("show_class").select(["id", "show_id"]).execute();
+    const classes = await db
+      .selectFrom("show_class as c")
+      .innerJoin("show as s", "s.id", "c.show_id")
+      .select(["c.id", "c.name"])
+      .where("s.name", "not like", "%(%)")
+      .execute();
     expect(classes.length).toBeGreaterThanOrEqual(190);
     expect(classes.length).toBeLessThanOrEqual(210);
+    // Last year's editions repeat this year's classes: about 200 names in all.
+    const names = await db.selectFrom("show_class").select("name").distinct().execute();
+    expect(names.length).toBeGreaterThanOrEqual(180);
+    expect(names.length).toBeLessThanOrEqual(210);
     expect(classes.some((c) => /^cel-\d+E$/.test(c.id))).toBe(true);
     expect(classes.some((c) => /^sfs-\d+$/.test(c.id))).toBe(true);
     expect(classes.some((c) => /^class-\d+$/.test(c.id))).toBe(true);
   });
 
-  it("dates the shows relative to today: one past, then 7, 8, 9 and 120 (to 123) days ahead", async () => {
+  it("dates the spec's five shows relative to today: one past, then 7, 8, 9 and 120 (to 123) days ahead", async () => {
     const shows = await t.app.deps.db.db
       .selectFrom("show")
       .select(["start_date", "end_date", "sanctioning_org"])
+      .where("name", "not like", "%(%)")
       .orderBy("start_date")
       .execute();
     expect(shows.map((s) => offset(s.start_date))).toEqual([-45, 7, 8, 9, 120]);
     expect(offset(shows[4]!.end_date)).toBe(123);
     expect(new Set(shows.map((s) => s.sanctioning_org))).toEqual(new Set(["WHOA", "TWHBEA", "SHOW"]));
+  });
+
+  it("adds last year's editions of Celina and the Celebration, with their classes, as history to predict from", async () => {
+    const { db } = t.app.deps.db;
+    const editions = await db
+      .selectFrom("show")
+      .select(["id", "name", "start_date", "end_date", "location"])
+      .where("name", "like", "%(%)")
+      .orderBy("name")
+      .execute();
+    expect(editions.map((e) => e.name.replace(/\(\d+(st|nd|rd|th)\)/, "(nth)"))).toEqual([
+      "Celina Lions Club Horse Show (nth)",
+      "Tennessee Walking Horse National Celebration (nth)",
+    ]);
+    const [celina, celebration] = editions;
+    expect(celina!.start_date).toBe(sameWeekdayPattern(addDaysYmd(7), -1));
+    expect(offset(celebration!.end_date)).toBeLessThan(0);
+    expect(offset(celebration!.end_date)).toBeGreaterThan(-366);
+    expect(parseISO(celebration!.end_date).getDay()).toBe(6);
+    expect(differenceInCalendarDays(parseISO(celebration!.end_date), parseISO(celebration!.start_date))).toBe(
+      10,
+    );
+    for (const edition of editions) {
+      const classes = await db
+        .selectFrom("show_class")
+        .select("id")
+        .where("show_id", "=", edition.id)
+        .execute();
+      expect(classes.length, edition.name).toBeGreaterThan(20);
+    }
+  });
+
+  it("lets the admin predict Celina and the Celebration at once, and refuses Jackson County for want of history", async () => {
+    const cookie = cookieFrom(await call(t.app, "POST", "/api/auth/demo/sign-in", { body: {} }));
+    const { db } = t.app.deps.db;
+    const idOf = async (name: string) =>
+      (await db.selectFrom("show").select("id").where("name", "=", name).executeTakeFirstOrThrow()).id;
+    const predict = async (name: string) =>
+      call(t.app, "GET", `/api/admin/shows/${await idOf(name)}/prediction?today=${today}`, { cookie });
+
+    const celina = await predict("Celina Lions Club Horse Show");
+    expect(celina.statusCode).toBe(200);
+    expect(celina.json()).toMatchObject({
+      name: "Celina Lions Club Horse Show",
+      startDate: sameWeekdayPattern(addDaysYmd(7), 1),
+      location: "Celina, TN",
+      judges: ["TBA"],
+    });
+    expect(celina.json().history).toHaveLength(2);
+    const celebration = (await predict("Tennessee Walking Horse National Celebration")).json();
+    expect(parseISO(celebration.endDate).getDay()).toBe(6);
+    expect(celebration.classes.length).toBeGreaterThan(90);
+    const jackson = await predict("Jackson County Horse Show");
+    expect(jackson.statusCode).toBe(422);
+    expect(jackson.json().error.message).toBe(texts.errors.notEnoughHistory("Jackson County Horse Show"));
   });
 
   it("ages the notifications 1 hour and 1, 2 and 3 days", async () => {

@@ -1,6 +1,9 @@
 import { hashPassword } from "better-auth/crypto";
 import { addDays, format, subDays, subHours } from "date-fns";
+import type { Transaction } from "kysely";
+import { celebrationDates, ordinal, sameWeekdayPattern } from "#domain/show-prediction.ts";
 import type { Db } from "#server/db/client.ts";
+import type { Database } from "#server/db/schema.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/db/seed/demo-accounts.ts";
 import {
   CELEBRATION_CLASSES,
@@ -94,10 +97,70 @@ const SHOWS: DemoShow[] = [
 
 const ymd = (d: Date) => format(d, "yyyy-MM-dd");
 
+/**
+ * Last year's editions of two demo shows, with their classes, so AI Show Prediction has history to work
+ * from at once (the spec's five sample shows stay as they are; these two are extra past shows). Celina
+ * ran on the same weekday of the same week a year earlier; the Celebration on its last real dates
+ * (the 11 days ending the Saturday before Labor Day) before today.
+ */
+interface EarlierEdition {
+  of: string;
+  /** Named with its edition number, as the show printed it that year. */
+  name(year: number): string;
+  judges: string[];
+  dates(today: Date, show: { startDate: string; endDate: string }): { startDate: string; endDate: string };
+}
+
+const EARLIER_EDITIONS: EarlierEdition[] = [
+  {
+    of: "celina",
+    name: (year) => `Celina Lions Club Horse Show (${ordinal(year - 1963)})`,
+    judges: ["Bill Cantrell"],
+    dates: (_today, show) => {
+      const day = sameWeekdayPattern(show.startDate, -1);
+      return { startDate: day, endDate: day };
+    },
+  },
+  {
+    of: "celebration",
+    name: (year) => `Tennessee Walking Horse National Celebration (${ordinal(year - 1938)})`,
+    judges: ["Steve Dunn", "Mark Farrar", "Ronal Young"],
+    dates: (today) => {
+      const thisYear = celebrationDates(today.getFullYear());
+      return thisYear.endDate < ymd(today) ? thisYear : celebrationDates(today.getFullYear() - 1);
+    },
+  },
+];
+
 /** The display number: the Celebration marks equitation classes with an E suffix. */
 function classNumber(show: DemoShow, index: number, name: string): string {
   const n = String(index + 1);
   return show.prefix === "cel" && /equitation|medal/i.test(name) ? `${n}E` : n;
+}
+
+/** A demo show's row and judges; its classes go in through insertClasses. */
+async function insertShowRow(
+  trx: Transaction<Database>,
+  id: string,
+  row: { name: string; startDate: string; endDate: string; show: DemoShow; judges: string[]; iso: string },
+): Promise<void> {
+  await trx
+    .insertInto("show")
+    .values({
+      id,
+      name: row.name,
+      start_date: row.startDate,
+      end_date: row.endDate,
+      location: row.show.location,
+      sanctioning_org: row.show.org,
+      is_ai_prediction: 0,
+      created_at: row.iso,
+    })
+    .execute();
+  await trx
+    .insertInto("show_judge")
+    .values(row.judges.map((name, position) => ({ show_id: id, position, name })))
+    .execute();
 }
 
 /**
@@ -212,23 +275,14 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
       showIds.set(show.key, id);
       const start = addDays(today, show.startOffset);
       const days = show.endOffset - show.startOffset + 1;
-      await trx
-        .insertInto("show")
-        .values({
-          id,
-          name: show.name,
-          start_date: ymd(start),
-          end_date: ymd(addDays(today, show.endOffset)),
-          location: show.location,
-          sanctioning_org: show.org,
-          is_ai_prediction: 0,
-          created_at: iso,
-        })
-        .execute();
-      await trx
-        .insertInto("show_judge")
-        .values(show.judges.map((name, position) => ({ show_id: id, position, name })))
-        .execute();
+      await insertShowRow(trx, id, {
+        name: show.name,
+        startDate: ymd(start),
+        endDate: ymd(addDays(today, show.endOffset)),
+        show,
+        judges: show.judges,
+        iso,
+      });
       const perDay = Math.ceil(show.classes.length / days);
       await insertClasses(
         trx,
@@ -241,6 +295,31 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
       );
     }
     const show = (key: string) => showIds.get(key)!;
+
+    for (const edition of EARLIER_EDITIONS) {
+      const base = SHOWS.find((s) => s.key === edition.of)!;
+      const id = newId();
+      const dates = edition.dates(today, {
+        startDate: ymd(addDays(today, base.startOffset)),
+        endDate: ymd(addDays(today, base.endOffset)),
+      });
+      await insertShowRow(trx, id, {
+        name: edition.name(Number(dates.startDate.slice(0, 4))),
+        ...dates,
+        show: base,
+        judges: edition.judges,
+        iso,
+      });
+      await insertClasses(
+        trx,
+        id,
+        base.classes.map((name, i) => ({
+          id: `${base.prefix}-${classNumber(base, i, name)}`,
+          name,
+          date: null,
+        })),
+      );
+    }
 
     await trx
       .insertInto("notification")

@@ -1,0 +1,236 @@
+import { describe, expect, it } from "vitest";
+import { parseClassListText, readHeadingDate } from "#domain/class-list-text.ts";
+import { fixtureShows, layoutPrizeList, prizeListText } from "#tests/support/prize-list.ts";
+import { fixtureRecords } from "#tests/support/walking-horse.ts";
+
+const parse = (text: string, year = 2025) => parseClassListText(text, { year });
+const numbersAndNames = (text: string) => parse(text).classes.map((c) => [c.number, c.name]);
+
+describe("parseClassListText: one class per line", () => {
+  const rows = ["classes-celebration.csv", "classes-celebration-other-years.csv", "classes-other-shows.csv"]
+    .flatMap((file) => fixtureRecords(file))
+    .filter((r) => /^\d+[a-z]?$/i.test(r.number!))
+    .map((r) => [r.number!, r.name!] as const);
+
+  it("reads every numbered fixture class (388 rows) exactly", () => {
+    expect(rows.length).toBeGreaterThan(300);
+    for (const [number, name] of rows) {
+      expect(numbersAndNames(`${number} ${name}`), `${number} ${name}`).toEqual([
+        [number.toUpperCase(), name],
+      ]);
+    }
+  });
+
+  it.each([
+    [
+      "36A Owner-Amateur Riders on Three-Year-Old Trail Pleasure",
+      "36A",
+      "Owner-Amateur Riders on Three-Year-Old Trail Pleasure",
+    ],
+    ["59E Auxiliary Equitation, Medal Class", "59E", "Auxiliary Equitation, Medal Class"],
+    ["2a Mare Halter", "2A", "Mare Halter"],
+    ["Class 36A Amateur Country Pleasure", "36A", "Amateur Country Pleasure"],
+    ["CLASS 7: Fine Harness", "7", "Fine Harness"],
+    ["12 Two Year Old Walking Colts", "12", "Two Year Old Walking Colts"],
+    ["12. Two Year Old Walking Colts", "12", "Two Year Old Walking Colts"],
+    ["12) Two Year Old Walking Colts", "12", "Two Year Old Walking Colts"],
+    ["12 - Two Year Old Walking Colts", "12", "Two Year Old Walking Colts"],
+    ["No. 12 Two Year Old Walking Colts", "12", "Two Year Old Walking Colts"],
+    ["#12 Two Year Old Walking Colts", "12", "Two Year Old Walking Colts"],
+    ["*30 Model Pleasure Walking Stallions", "30", "Model Pleasure Walking Stallions"],
+    ["• 30 Model Pleasure Walking Stallions", "30", "Model Pleasure Walking Stallions"],
+    ["0 Kids' Lead Line", "0", "Kids' Lead Line"],
+    ["627 All Day Pleasure - Western", "627", "All Day Pleasure - Western"],
+    ["20 2 & 3 Yr Old Park Pleas. Eng. Spec.", "20", "2 & 3 Yr Old Park Pleas. Eng. Spec."],
+    ["3O Model Pleasure Walking Stallions", "30", "Model Pleasure Walking Stallions"],
+    ["l2 Two Year Old Walking Colts", "12", "Two Year Old Walking Colts"],
+    ["38 Walking Horse Stake ........ $500 Added", "38", "Walking Horse Stake"],
+    ["38 Walking Horse Stake $1,000", "38", "Walking Horse Stake"],
+    ["5 Show Pleasure, Open, Specialty ($100-75-50)", "5", "Show Pleasure, Open, Specialty"],
+    ["14 Park Pleasure  ........", "14", "Park Pleasure"],
+    [
+      "31 Walking Horses, Optional Tack (Registration Required)",
+      "31",
+      "Walking Horses, Optional Tack (Registration Required)",
+    ],
+    ["41 Owner–Amateur Riders", "41", "Owner–Amateur Riders"],
+  ])("%j → %s %j", (line, number, name) => {
+    expect(numbersAndNames(line)).toEqual([[number, name]]);
+  });
+
+  it.each([
+    ["2025 Tennessee Walking Horse National Celebration", "a year is a title, not class 2025"],
+    ["15.2 & Under Open", "15.2 is a height"],
+    ["6-11 Years", "an age band"],
+    ["17 & Under", "no name after the number"],
+    ["3YR Old Trail", "no space after the number"],
+    ["A Stick Horse Showcase", "a letter alone is not a class number"],
+    ["42", "a number alone"],
+  ])("%j is not a class line (%s)", (line) => {
+    expect(parse(line).classes).toEqual([]);
+  });
+});
+
+describe("parseClassListText: names over two lines", () => {
+  it.each([
+    [
+      "wrapped line directly under",
+      "31 Owner-Amateur Riders on Four & Five-Year-Old All Day Pleasure\nWalking Horses, Optional Tack (Registration Required)",
+      "Owner-Amateur Riders on Four & Five-Year-Old All Day Pleasure Walking Horses, Optional Tack (Registration Required)",
+    ],
+    [
+      "indented wrapped line",
+      "39 Two-Year-Old Park Pleasure Walking Horses, Optional Tack (includes\n     Futurity nominated Two-Year-Old Park Pleasure Mares, Geldings & Stallions)",
+      "Two-Year-Old Park Pleasure Walking Horses, Optional Tack (includes Futurity nominated Two-Year-Old Park Pleasure Mares, Geldings & Stallions)",
+    ],
+    [
+      "a word broken at its hyphen",
+      "36 Owner-Amateur Riders on Three-\nYear-Old Trail Pleasure Walking Horses",
+      "Owner-Amateur Riders on Three-Year-Old Trail Pleasure Walking Horses",
+    ],
+    [
+      "after a blank line when the name runs on (trailing comma)",
+      "4 Walking Horse Aux. Equitation Adult,\n\n18 and Over, Canter",
+      "Walking Horse Aux. Equitation Adult, 18 and Over, Canter",
+    ],
+    [
+      "after a blank line when the next line starts in lower case",
+      "47 Owner-Amateur Riders on Walking Ponies\n\nand Horses, Stallions",
+      "Owner-Amateur Riders on Walking Ponies and Horses, Stallions",
+    ],
+    [
+      "a number-led line after a trailing comma",
+      "11 Amateur Riders on Walking Horses,\n50 & Over, Specialty",
+      "Amateur Riders on Walking Horses, 50 & Over, Specialty",
+    ],
+  ])("%s", (_label, text, name) => {
+    const result = parse(text);
+    expect(result.classes.map((c) => c.name)).toEqual([name]);
+    expect(result.unplaced).toEqual([]);
+  });
+
+  it("does not glue an unrelated line after a blank line onto the class above", () => {
+    const result = parse(
+      "Thursday AM (Aug 21)\n30 Model Pleasure Walking Stallions\n\nShown in hand only\n31 Fine Harness",
+    );
+    expect(result.classes.map((c) => c.name)).toEqual(["Model Pleasure Walking Stallions", "Fine Harness"]);
+    expect(result.unplaced).toEqual(["Shown in hand only"]);
+  });
+
+  it("takes up to three wrapped lines, not a fourth", () => {
+    const result = parse("1 Alpha Beta\nGamma Delta\nEpsilon Zeta\nIota Kappa\nEta Theta");
+    expect(result.classes.map((c) => c.name)).toEqual(["Alpha Beta Gamma Delta Epsilon Zeta Iota Kappa"]);
+    expect(result.unplaced).toEqual(["Eta Theta"]);
+  });
+});
+
+describe("session headings", () => {
+  it.each([
+    ["Thursday AM (Aug 21)", 2025, "2025-08-21"],
+    ["Wednesday PM (Mar 19)", 2008, "2008-03-19"],
+    ["Saturday PM (Apr 25, 3:00 pm start)", 2009, "2009-04-25"],
+    ["Friday PM (Aug 5)", 2011, "2011-08-05"],
+    ["Saturday, June 20 - 6:00 PM", 2009, "2009-06-20"],
+    ["Friday Evening, August 22nd, 2025", 2019, "2025-08-22"],
+    ["Sat. 8/30", 2025, "2025-08-30"],
+    ["Sat 8/30/24", 2025, "2024-08-30"],
+    ["Final Saturday PM", 2025, null],
+    ["Fri AM", 2025, null],
+    ["Thurs PM", 2025, null],
+    ["Session 3 - Friday Morning", 2025, null],
+    ["Saturday PM (Feb 30)", 2025, null],
+  ])("%j in %i dates its classes %s", (heading, year, date) => {
+    const result = parseClassListText(`${heading}\n12 Fine Harness`, { year });
+    expect(result.classes).toEqual([{ number: "12", name: "Fine Harness", date, session: heading }]);
+    expect(result.unplaced).toEqual([]);
+  });
+
+  it("reads month names and numeric dates, and refuses days that do not exist", () => {
+    expect(readHeadingDate("Aug 21", 2025)).toBe("2025-08-21");
+    expect(readHeadingDate("September 1st", 2025)).toBe("2025-09-01");
+    expect(readHeadingDate("2/29", 2024)).toBe("2024-02-29");
+    expect(readHeadingDate("2/29", 2025)).toBeNull();
+    expect(readHeadingDate("Thursday", 2025)).toBeNull();
+  });
+
+  it("is not a heading when words other than times and dates follow the weekday", () => {
+    const result = parse("Saturday Night Lights Classic\n1 Fine Harness");
+    expect(result.showName).toBe("Saturday Night Lights Classic");
+    expect(result.classes[0]!.session).toBeNull();
+  });
+
+  it("takes a trailing session code from a division-ordered schedule", () => {
+    const result = parse("636 All Day Pleasure - English    Wed PM\n686 All Day Pleasure - Western Sat AM");
+    expect(result.classes).toEqual([
+      { number: "636", name: "All Day Pleasure - English", date: null, session: "Wed PM" },
+      { number: "686", name: "All Day Pleasure - Western", date: null, session: "Sat AM" },
+    ]);
+  });
+});
+
+describe("page furniture and the show name", () => {
+  it.each([
+    "Page 2",
+    "Page 2 of 4",
+    "- 3 -",
+    "2 of 4",
+    "Registration Required",
+    "(Registration Required)",
+    "(continued)",
+    "Class No. Class Name",
+    "No. Class",
+    "Class Name",
+    "Prize List",
+    "CLASS SCHEDULE",
+    "Premiums: $150 - $100 - $75 - $50",
+    "$500 Added",
+    "Stake: $1,000 added money",
+    "www.twhnc.com",
+    "Call (931) 684-5915 for stalls",
+    "Entries close August 5",
+    "Judge: Jimmy McConnell",
+    "Admission $10, children under 12 free",
+  ])("%j is left out", (line) => {
+    const result = parse(
+      `Thursday AM (Aug 21)\n30 Model Pleasure Walking Stallions\n\n${line}\n\n31 Fine Harness`,
+    );
+    expect(result.classes.map((c) => c.name)).toEqual(["Model Pleasure Walking Stallions", "Fine Harness"]);
+    expect(result.unplaced).toEqual([]);
+  });
+
+  it("reads the show name from the header and lists the other header lines apart", () => {
+    const result = parse(
+      "Prize List\n87th Annual\nTennessee Walking Horse National Celebration\nAugust 20-30, 2025\nShelbyville, Tennessee\nThursday AM (Aug 21)\n30 Model Pleasure Walking Stallions",
+    );
+    expect(result.showName).toBe("Tennessee Walking Horse National Celebration");
+    expect(result.unplaced).toEqual(["87th Annual", "August 20-30, 2025", "Shelbyville, Tennessee"]);
+  });
+
+  it("falls back to the first header line with words", () => {
+    expect(parse("Gainesboro Evening\n1 Leadline").showName).toBe("Gainesboro Evening");
+    expect(parse("1 Leadline").showName).toBeNull();
+  });
+
+  it("gives nothing for empty or unreadable text", () => {
+    expect(parse("")).toEqual({ showName: null, classes: [], unplaced: [] });
+    expect(parse("~~ ,. ;;\n\n")).toEqual({ showName: null, classes: [], unplaced: ["~~ ,. ;;"] });
+  });
+});
+
+describe("whole prize lists laid out from the fixtures", () => {
+  const shows = fixtureShows();
+
+  it("covers the 12 fixture shows and the 2025 Celebration", () => {
+    expect(shows).toHaveLength(13);
+  });
+
+  it.each(shows.map((s) => [s.title, s] as const))("%s", (_title, show) => {
+    for (const layout of [{ wrapAt: 0, furniture: false }, { wrapAt: 64 }, { wrapAt: 40 }]) {
+      const list = layoutPrizeList(show, layout);
+      const result = parseClassListText(prizeListText(list), { year: list.year });
+      expect(result.showName).toBe(show.title);
+      expect(result.classes.map(({ number, name, date }) => ({ number, name, date }))).toEqual(list.expected);
+      expect(result.unplaced).toEqual(list.unnumbered);
+    }
+  });
+});

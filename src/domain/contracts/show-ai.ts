@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+/** The admin's AI cards: class lists read from photos and PDFs, and next-edition predictions. */
+
+const year = z.coerce.number().int().min(1900).max(2100);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Dates are yyyy-mm-dd." });
+
+export const ClassListExtractQuery = z.strictObject({
+  /** The year session headings ("Thursday AM (Aug 21)") are read in; this year when absent. */
+  year: year.optional(),
+});
+export type ClassListExtractQuery = z.output<typeof ClassListExtractQuery>;
+
+export const ExtractedClass = z.object({
+  number: z.string(),
+  name: z.string(),
+  date: z.string().nullable(),
+  session: z.string().nullable(),
+});
+
+export const ClassListExtraction = z.object({
+  showName: z.string().nullable(),
+  classes: z.array(ExtractedClass),
+  /** Lines that were neither a class, a session heading nor page furniture. */
+  unplaced: z.array(z.string()),
+  pages: z.array(z.object({ page: z.number().int(), source: z.enum(["text-layer", "ocr"]) })),
+});
+export type ClassListExtraction = z.infer<typeof ClassListExtraction>;
+
+/** One line of the streamed reply (`Accept: application/x-ndjson`): progress, then the result or an error. */
+export const ClassListExtractionEvent = z.union([
+  z.object({
+    progress: z.object({
+      stage: z.enum(["reading", "recognizing"]),
+      page: z.number().int(),
+      pages: z.number().int(),
+      fraction: z.number().min(0).max(1),
+    }),
+  }),
+  z.object({ result: ClassListExtraction }),
+  z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+]);
+export type ClassListExtractionEvent = z.infer<typeof ClassListExtractionEvent>;
+
+export const PredictionParams = z.strictObject({ id: z.string().trim().min(1).max(100) });
+export const PredictionQuery = z.strictObject({
+  /** The admin's calendar day: a prediction is never in the past. The server's day when absent. */
+  today: day.optional(),
+});
+
+export const ShowPrediction = z.object({
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  location: z.string(),
+  judges: z.array(z.string()),
+  classes: z.array(z.object({ id: z.string(), name: z.string(), date: z.string().nullable() })),
+  isAiPrediction: z.literal(true),
+  /** The editions it was predicted from, oldest first. */
+  history: z.array(
+    z.object({
+      name: z.string(),
+      startDate: z.string(),
+      endDate: z.string(),
+      location: z.string(),
+      judges: z.array(z.string()),
+    }),
+  ),
+});
+export type ShowPrediction = z.infer<typeof ShowPrediction>;

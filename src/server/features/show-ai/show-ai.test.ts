@@ -1,0 +1,276 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ClassListExtractionEvent } from "#domain/contracts/show-ai.ts";
+import { texts } from "#domain/texts.ts";
+import { renderPrizeListPdf } from "#tests/support/class-list-images.ts";
+import { signedInUser, type TestUser } from "#tests/support/factories.ts";
+import { upload } from "#tests/support/horses-factories.ts";
+import { makePdf } from "#tests/support/pdf-writer.ts";
+import { fixtureShows, layoutPrizeList } from "#tests/support/prize-list.ts";
+import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { buildShow } from "#tests/support/shows-factories.ts";
+
+let t: TestApp;
+let admin: TestUser & { cookie: string };
+let owner: TestUser & { cookie: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInUser(t.app, { roles: ["Owner", "Admin"] });
+  owner = await signedInUser(t.app, { roles: ["Owner", "Trainer"] });
+});
+afterAll(() => t.close());
+
+const predict = (id: string, cookie?: string, query = "?today=2025-07-01") =>
+  call(t.app, "GET", `/api/admin/shows/${encodeURIComponent(id)}/prediction${query}`, { cookie });
+
+describe("GET /api/admin/shows/:id/prediction", () => {
+  let latestId: string;
+  let loneId: string;
+  beforeAll(async () => {
+    await buildShow(t.app, {
+      name: "Celina Lions Club Horse Show (61st)",
+      startDate: "2024-06-15",
+      location: "Celina, TN",
+      judges: ["Larry Wheelon"],
+      classes: ["Leadline"],
+    });
+    latestId = (
+      await buildShow(t.app, {
+        name: "Celina Lions Club Horse Show (62nd)",
+        startDate: "2025-06-21",
+        location: "Celina, TN",
+        judges: ["Jimmy McConnell"],
+        classes: [
+          { id: "class-0", name: "Kids' Lead Line" },
+          { id: "class-1", name: "Walking Yearling Open" },
+          { id: "class-2A", name: "Amateur Rider on 3 Year Old Walking Horse" },
+        ],
+      })
+    ).id;
+    // A saved prediction and a different show with a similar name are not history.
+    await buildShow(t.app, {
+      name: "Celina Lions Club Horse Show",
+      startDate: "2026-06-20",
+      isAiPrediction: true,
+    });
+    await buildShow(t.app, { name: "Celina Lions Club Rodeo", startDate: "2023-06-17" });
+    loneId = (await buildShow(t.app, { name: "Money Tree Classic", startDate: "2025-06-04" })).id;
+  });
+
+  it("predicts the next edition from the history: a year on, same place and classes, judges TBA", async () => {
+    const res = await predict(latestId, admin.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    expect(res.json()).toEqual({
+      name: "Celina Lions Club Horse Show (63rd)",
+      startDate: "2026-06-20",
+      endDate: "2026-06-20",
+      location: "Celina, TN",
+      judges: ["TBA"],
+      classes: [
+        { id: "class-0", name: "Kids' Lead Line", date: null },
+        { id: "class-1", name: "Walking Yearling Open", date: null },
+        { id: "class-2A", name: "Amateur Rider on 3 Year Old Walking Horse", date: null },
+      ],
+      isAiPrediction: true,
+      history: [
+        {
+          name: "Celina Lions Club Horse Show (61st)",
+          startDate: "2024-06-15",
+          endDate: "2024-06-15",
+          location: "Celina, TN",
+          judges: ["Larry Wheelon"],
+        },
+        {
+          name: "Celina Lions Club Horse Show (62nd)",
+          startDate: "2025-06-21",
+          endDate: "2025-06-21",
+          location: "Celina, TN",
+          judges: ["Jimmy McConnell"],
+        },
+      ],
+    });
+  });
+
+  it("stores nothing", async () => {
+    const count = async () => (await t.app.deps.db.db.selectFrom("show").select("id").execute()).length;
+    const before = await count();
+    await predict(latestId, admin.cookie);
+    expect(await count()).toBe(before);
+  });
+
+  it("refuses a show without history with the spec's words", async () => {
+    const res = await predict(loneId, admin.cookie);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      error: { code: "UNPROCESSABLE", message: texts.errors.notEnoughHistory("Money Tree Classic") },
+    });
+  });
+
+  it.each([
+    ["an unknown show", "no-such-show", "?today=2025-07-01", 404, texts.errors.showNotFound],
+    ["a day that is not a date", "x", "?today=July", 400, undefined],
+    ["an unknown query field", "x", "?today=2025-07-01&model=gpt", 400, undefined],
+    ["a percent-encoded path", "..%2F..%2Fshows", "", 404, texts.errors.showNotFound],
+  ])("answers %s with %i", async (_label, id, query, status, message) => {
+    const res = await call(t.app, "GET", `/api/admin/shows/${id}/prediction${query}`, {
+      cookie: admin.cookie,
+    });
+    expect(res.statusCode).toBe(status);
+    if (message) expect(res.json().error.message).toBe(message);
+  });
+
+  it("is for admins only", async () => {
+    expect((await predict(latestId, owner.cookie)).statusCode).toBe(403);
+    expect((await predict(latestId)).statusCode).toBe(401);
+  });
+});
+
+const EXTRACT = "/api/admin/class-lists/extract";
+const post = (
+  bytes: Buffer,
+  cookie?: string,
+  options: { query?: string; headers?: Record<string, string> } = {},
+) =>
+  upload(t.app, `${EXTRACT}${options.query ?? ""}`, { bytes, filename: "prize-list.pdf" }, cookie, {
+    method: "POST",
+    headers: options.headers,
+  });
+
+describe("POST /api/admin/class-lists/extract", () => {
+  const celina = layoutPrizeList(fixtureShows().find((s) => s.title.startsWith("46th Celina"))!);
+  let pdf: Buffer;
+  beforeAll(async () => {
+    pdf = await renderPrizeListPdf(celina);
+  });
+
+  it("reads a PDF's class list: show name, classes with dates in the given year, nothing stored", async () => {
+    const before = await t.app.deps.db.db.selectFrom("show_class").select("id").execute();
+    const res = await post(pdf, admin.cookie, { query: "?year=2009" });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.showName).toBe("46th Celina Lions Club Horse Show 2009");
+    expect(
+      body.classes.map(({ number, name, date }: Record<string, unknown>) => ({ number, name, date })),
+    ).toEqual(celina.expected);
+    expect(body.classes[0].session).toBe("Saturday PM (Jun 20)");
+    expect(body.unplaced).toEqual([]);
+    expect(body.pages).toEqual([{ page: 1, source: "text-layer" }]);
+    expect(await t.app.deps.db.db.selectFrom("show_class").select("id").execute()).toHaveLength(
+      before.length,
+    );
+  });
+
+  it("reads a photo with OCR", async () => {
+    const lines = [
+      "Smith County Horse Show",
+      "Friday PM (Jun 12)",
+      "1 Lead Line",
+      "2 2 & 3 Year Old Park Pleasure",
+      "3 Walking Horse Stake",
+    ];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="420"><rect width="100%" height="100%" fill="#fff"/>${lines
+      .map(
+        (l, i) =>
+          `<text x="60" y="${70 + i * 64}" font-family="DejaVu Serif" font-size="34">${l.replace(/&/g, "&amp;")}</text>`,
+      )
+      .join("")}</svg>`;
+    const photo = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+    const res = await post(photo, admin.cookie, { query: "?year=2009" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      showName: "Smith County Horse Show",
+      classes: [
+        { number: "1", name: "Lead Line", date: "2009-06-12" },
+        { number: "2", name: "2 & 3 Year Old Park Pleasure", date: "2009-06-12" },
+        { number: "3", name: "Walking Horse Stake", date: "2009-06-12" },
+      ],
+      pages: [{ page: 1, source: "ocr" }],
+    });
+  }, 120_000);
+
+  it("streams progress lines, then the result, when asked for NDJSON", async () => {
+    const res = await post(pdf, admin.cookie, { headers: { accept: "application/x-ndjson" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/x-ndjson; charset=utf-8");
+    const events = res.body
+      .trim()
+      .split("\n")
+      .map((line) => ClassListExtractionEvent.parse(JSON.parse(line)));
+    expect(events.length).toBeGreaterThan(1);
+    expect(events.slice(0, -1).every((e) => "progress" in e)).toBe(true);
+    const last = events.at(-1)!;
+    expect("result" in last && last.result.classes).toHaveLength(celina.expected.length);
+  });
+
+  it("streams an error line when the file cannot be read", async () => {
+    const res = await post(Buffer.from("hello"), admin.cookie, {
+      headers: { accept: "application/x-ndjson" },
+    });
+    const last = JSON.parse(res.body.trim().split("\n").at(-1)!);
+    expect(last).toEqual({
+      error: {
+        code: "BAD_REQUEST",
+        message: texts.errors.imageProcessing(
+          "That file is not a picture or a PDF. Upload a JPEG, PNG, WebP or HEIC photo, or a PDF.",
+        ),
+      },
+    });
+  });
+
+  it.each([
+    ["no file", () => Buffer.alloc(0), 400, texts.errors.selectImageFirst],
+    [
+      "a file that is neither a picture nor a PDF",
+      () => Buffer.from("30 Model Pleasure Walking Stallions"),
+      400,
+      texts.errors.imageProcessing(
+        "That file is not a picture or a PDF. Upload a JPEG, PNG, WebP or HEIC photo, or a PDF.",
+      ),
+    ],
+    [
+      "a file over 10 MB",
+      () => Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(10 * 1024 * 1024 + 10)]),
+      413,
+      texts.errors.imageProcessing("The file is larger than 10 MB. Choose a smaller one."),
+    ],
+    [
+      "a PDF without a single class",
+      () =>
+        makePdf([
+          {
+            kind: "text",
+            lines: [{ text: "Thank you to our sponsors and volunteers!", x: 72, y: 72, size: 12 }],
+          },
+        ]),
+      422,
+      texts.errors.extractFailed,
+    ],
+  ])("answers %s with %i and the spec's words", async (_label, bytes, status, message) => {
+    const res = await post(bytes(), admin.cookie);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().error.message).toBe(message);
+  });
+
+  it("wants multipart/form-data", async () => {
+    const res = await call(t.app, "POST", EXTRACT, { cookie: admin.cookie, body: { file: "x" } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(
+      texts.errors.imageProcessing("Send the picture as multipart/form-data."),
+    );
+  });
+
+  it.each([
+    ["a year out of range", "?year=1066"],
+    ["an unknown query field", "?year=2025&lang=fra"],
+  ])("refuses %s", async (_label, query) => {
+    expect((await post(pdf, admin.cookie, { query })).statusCode).toBe(400);
+  });
+
+  it("is for admins only, from our own pages only", async () => {
+    expect((await post(pdf, owner.cookie)).statusCode).toBe(403);
+    expect((await post(pdf)).statusCode).toBe(401);
+    const foreign = await post(pdf, admin.cookie, { headers: { origin: "https://evil.example" } });
+    expect(foreign.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,129 @@
+import { fileTypeFromBuffer } from "file-type";
+import type { OcrEngine } from "#server/platform/ocr/ocr-engine.ts";
+import { PdfReadError, readPdfPages } from "#server/platform/ocr/pdf-pages.ts";
+import { prepareForOcr } from "#server/platform/ocr/preprocess.ts";
+
+/**
+ * The text of an uploaded class list: a photo or scan (recognised by OCR after pre-processing) or a PDF
+ * (its text layer read directly, only scanned pages recognised). The type is sniffed from the bytes.
+ */
+
+export const OCR_IMAGE_TYPES = new Set([
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/heic",
+  "image/heif",
+  "image/avif",
+  "image/tiff",
+  "image/bmp",
+  "image/gif",
+]);
+
+/** Why a document could not be read, in words for the admin (shown after "Error processing image: "). */
+export class DocumentReadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DocumentReadError";
+  }
+}
+
+export const DOCUMENT_ERRORS = {
+  unsupported: "That file is not a picture or a PDF. Upload a JPEG, PNG, WebP or HEIC photo, or a PDF.",
+  unreadableImage: "That picture could not be read. It may be damaged; try another one.",
+  heic: "HEIC photos cannot be read here. Share the photo as JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible).",
+} as const;
+
+export interface PageText {
+  page: number;
+  source: "text-layer" | "ocr";
+  text: string;
+  /** OCR pages: how long pre-processing and recognition took. */
+  ms: number;
+}
+
+export interface DocumentText {
+  kind: "image" | "pdf";
+  pages: PageText[];
+  /** All pages' text, in order. */
+  text: string;
+}
+
+export interface ReadProgress {
+  stage: "reading" | "recognizing";
+  page: number;
+  pages: number;
+  /** Of the whole document, 0–1. */
+  fraction: number;
+}
+
+async function recognise(
+  image: Buffer,
+  ocr: OcrEngine,
+  onFraction: (fraction: number) => void,
+): Promise<{ text: string; ms: number }> {
+  const started = performance.now();
+  let prepared: Awaited<ReturnType<typeof prepareForOcr>>;
+  try {
+    prepared = await prepareForOcr(image);
+  } catch {
+    throw new DocumentReadError(DOCUMENT_ERRORS.unreadableImage);
+  }
+  onFraction(0.1);
+  const texts: string[] = [];
+  const share = 0.9 / prepared.regions.length;
+  for (const [i, region] of prepared.regions.entries()) {
+    const result = await ocr.recognize(region, (p) => onFraction(0.1 + share * (i + p)));
+    texts.push(result.text);
+  }
+  return { text: texts.join("\n\n"), ms: Math.round(performance.now() - started) };
+}
+
+export async function readDocumentText(
+  bytes: Buffer,
+  ocr: OcrEngine,
+  onProgress: (progress: ReadProgress) => void = () => undefined,
+): Promise<DocumentText> {
+  const type = await fileTypeFromBuffer(bytes);
+  if (type?.mime === "application/pdf") {
+    let pdfPages: Awaited<ReturnType<typeof readPdfPages>>;
+    try {
+      pdfPages = await readPdfPages(bytes, (page, pages) =>
+        onProgress({ stage: "reading", page, pages, fraction: 0 }),
+      );
+    } catch (error) {
+      if (error instanceof PdfReadError) throw new DocumentReadError(error.message);
+      throw error;
+    }
+    const pages: PageText[] = [];
+    const total = pdfPages.length;
+    for (const [i, p] of pdfPages.entries()) {
+      const page = i + 1;
+      const report = (within: number) =>
+        onProgress({ stage: "recognizing", page, pages: total, fraction: (i + within) / total });
+      if (p.kind === "text") {
+        pages.push({ page, source: "text-layer", text: p.text, ms: 0 });
+      } else {
+        const { text, ms } = await recognise(p.png, ocr, report);
+        pages.push({ page, source: "ocr", text, ms });
+      }
+      report(1);
+    }
+    return { kind: "pdf", pages, text: pages.map((p) => p.text).join("\n\n") };
+  }
+
+  if (!type || !OCR_IMAGE_TYPES.has(type.mime)) throw new DocumentReadError(DOCUMENT_ERRORS.unsupported);
+  onProgress({ stage: "reading", page: 1, pages: 1, fraction: 0 });
+  try {
+    const { text, ms } = await recognise(bytes, ocr, (fraction) =>
+      onProgress({ stage: "recognizing", page: 1, pages: 1, fraction }),
+    );
+    return { kind: "image", pages: [{ page: 1, source: "ocr", text, ms }], text };
+  } catch (error) {
+    // libheif here decodes AVIF only; HEVC-coded HEIC photos fail to decode.
+    if (error instanceof DocumentReadError && (type.mime === "image/heic" || type.mime === "image/heif")) {
+      throw new DocumentReadError(DOCUMENT_ERRORS.heic);
+    }
+    throw error;
+  }
+}

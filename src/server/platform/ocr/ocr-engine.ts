@@ -1,0 +1,121 @@
+import { createRequire } from "node:module";
+import type { Worker } from "tesseract.js";
+
+/**
+ * Tesseract (tesseract.js, WebAssembly) in its own worker thread, so recognising a page never blocks the
+ * server's event loop. English data comes from `@tesseract.js-data/eng` in node_modules (tesseract.js
+ * would otherwise fetch it from a CDN and hang offline) and is never cached to disk.
+ *
+ * One worker per process, started on first use and stopped after a quiet minute (it holds ~100 MB).
+ * Pages are recognised one at a time: on a small machine two at once only take twice as long each.
+ */
+
+const require = createRequire(import.meta.url);
+const english = require("@tesseract.js-data/eng") as { langPath: string; gzip: boolean };
+
+export interface OcrResult {
+  text: string;
+  /** Tesseract's mean word confidence, 0–100. */
+  confidence: number;
+}
+
+export interface OcrEngine {
+  /** Recognises one image (PNG/JPEG bytes), reporting progress 0–1 as Tesseract works. */
+  recognize(image: Buffer, onProgress?: (progress: number) => void): Promise<OcrResult>;
+  close(): Promise<void>;
+}
+
+export class OcrTimeoutError extends Error {
+  constructor(seconds: number) {
+    super(`Reading the page took longer than ${seconds} seconds.`);
+    this.name = "OcrTimeoutError";
+  }
+}
+
+export interface OcrEngineOptions {
+  /** Stop the worker after this long without work. */
+  idleMs?: number;
+  /** Give up on one page after this long (the worker is restarted). */
+  pageTimeoutMs?: number;
+}
+
+export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
+  const idleMs = options.idleMs ?? 60_000;
+  const pageTimeoutMs = options.pageTimeoutMs ?? 60_000;
+  let worker: Promise<Worker> | null = null;
+  let idleTimer: NodeJS.Timeout | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  let jobs = 0;
+  const listeners = new Map<string, (progress: number) => void>();
+
+  const start = async () => {
+    // Loaded on first use, like the worker itself: most processes never read a class list.
+    const { createWorker, OEM } = await import("tesseract.js");
+    const created = await createWorker("eng", OEM.LSTM_ONLY, {
+      langPath: english.langPath,
+      gzip: english.gzip,
+      cacheMethod: "none",
+      // Without a handler tesseract.js rethrows a failed job from its message listener, which would
+      // crash the process; the job's own promise still rejects and is handled below.
+      errorHandler: () => undefined,
+      logger: (m) => {
+        if (m.status === "recognizing text") listeners.get(m.userJobId)?.(m.progress);
+      },
+    });
+    // Prepared pages carry no resolution Tesseract trusts; they are scaled to about 300 dpi.
+    await created.setParameters({ user_defined_dpi: "300" });
+    return created;
+  };
+
+  const stop = async () => {
+    const current = worker;
+    worker = null;
+    if (current) await (await current.catch(() => null))?.terminate().catch(() => undefined);
+  };
+
+  const scheduleIdleStop = () => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => void stop(), idleMs);
+    idleTimer.unref();
+  };
+
+  async function run(image: Buffer, onProgress?: (progress: number) => void): Promise<OcrResult> {
+    if (idleTimer) clearTimeout(idleTimer);
+    worker ??= start();
+    const jobId = `ocr-${++jobs}`;
+    if (onProgress) listeners.set(jobId, onProgress);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const ready = await worker;
+      const result = await Promise.race([
+        ready.recognize(image, {}, { text: true }, jobId),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new OcrTimeoutError(pageTimeoutMs / 1000)), pageTimeoutMs);
+        }),
+      ]);
+      onProgress?.(1);
+      return { text: result.data.text, confidence: result.data.confidence };
+    } catch (error) {
+      // A stuck or crashed worker is not reused.
+      await stop();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      listeners.delete(jobId);
+      scheduleIdleStop();
+    }
+  }
+
+  return {
+    recognize(image, onProgress) {
+      const next = queue.then(() => run(image, onProgress));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    async close() {
+      if (idleTimer) clearTimeout(idleTimer);
+      await queue;
+      await stop();
+    },
+  };
+}

@@ -1,0 +1,262 @@
+import sharp from "sharp";
+
+/**
+ * Gets a photographed or scanned page ready for Tesseract: upright by its EXIF orientation, grey,
+ * contrast stretched, scaled so body text is large enough to read (phone photos of a whole page are
+ * often ~1000 px wide, which leaves letters a few pixels tall) but no larger than needed, and turned
+ * straight when it was shot a few degrees askew.
+ */
+
+/** A decompression bomb guard, as for pictures. */
+export const MAX_INPUT_PIXELS = 80_000_000;
+/** Pages narrower than this are enlarged (up to MAX_UPSCALE times); wider ones are reduced to MAX_WIDTH. */
+const MIN_WIDTH = 1700;
+const MAX_WIDTH = 2600;
+const MAX_UPSCALE = 3;
+
+/** Skew search: ±6° in quarter degrees on a small copy; below MIN_SKEW the page is left as it is. */
+const MAX_SKEW = 6;
+const SKEW_STEP = 0.25;
+const MIN_SKEW = 0.4;
+const PROBE_WIDTH = 900;
+/** After flattening, grey at least this light counts as paper. */
+const PAPER = 215;
+
+export interface PreparedImage {
+  /** PNG, greyscale. */
+  png: Buffer;
+  width: number;
+  height: number;
+  /** Degrees the page was turned to straighten it (0 when it was straight). */
+  deskewedBy: number;
+  /**
+   * The page in reading order, as PNGs to recognise one after another: the whole page, or for a page set in
+   * two columns the header across the top, then the left column, then the right one.
+   */
+  regions: Buffer[];
+}
+
+export interface ColumnSplit {
+  /** First row below everything that crosses the gutter (the header). */
+  top: number;
+  /** The middle of the gutter. */
+  x: number;
+}
+
+/** A gutter is at least this share of the page wide, somewhere in its middle 40 %. */
+const GUTTER_WIDTH = 0.02;
+
+/**
+ * Where a page set in two columns splits, if it is: a band of blank paper in the middle of the page that
+ * runs from below the header to the bottom, with a real column of text on both sides (a narrow column of
+ * prize money on the right does not count). Tesseract's own layout analysis often reads straight across a
+ * modest gutter, joining lines of the two columns.
+ */
+export function findColumnSplit(grey: Uint8Array, width: number, height: number): ColumnSplit | null {
+  const lastInk = new Int32Array(width).fill(-1);
+  let firstRow = -1;
+  let lastRow = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (grey[row + x]! < 128) {
+        lastInk[x] = y;
+        if (firstRow < 0) firstRow = y;
+        lastRow = y;
+      }
+    }
+  }
+  if (firstRow < 0) return null;
+  const gutter = Math.max(2, Math.round(width * GUTTER_WIDTH));
+  let best: ColumnSplit | null = null;
+  for (let start = Math.round(width * 0.3); start + gutter <= Math.round(width * 0.7); start++) {
+    let top = -1;
+    for (let x = start; x < start + gutter; x++) top = Math.max(top, lastInk[x]!);
+    if (!best || top + 1 < best.top) best = { top: top + 1, x: start + Math.floor(gutter / 2) };
+  }
+  // The columns must be most of the page, below the header.
+  if (!best || lastRow - best.top < 0.5 * (lastRow - firstRow)) return null;
+  let left = 0;
+  let right = 0;
+  for (let y = best.top; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (grey[row + x]! < 128) {
+        if (x < best.x) left++;
+        else right++;
+      }
+    }
+  }
+  return right >= 0.25 * left && left >= 0.25 * right ? best : null;
+}
+
+/**
+ * The skew of text lines in a greyscale image, in degrees (positive: lines fall to the right), by the
+ * projection-profile method: rows of ink are sharpest, so the row sums vary most, at the true angle.
+ */
+export function estimateSkew(grey: Uint8Array, width: number, height: number): number {
+  let count = 0;
+  for (let i = 0; i < grey.length; i++) if (grey[i]! < 128) count++;
+  if (count < 100) return 0;
+  const ink = new Int32Array(2 * count);
+  let k = 0;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (grey[row + x]! < 128) {
+        ink[k++] = x;
+        ink[k++] = y;
+      }
+    }
+  }
+  const score = (degrees: number) => {
+    const slope = Math.tan((degrees * Math.PI) / 180);
+    const offset = Math.ceil(Math.abs(slope) * width) + 1;
+    const rows = new Float64Array(height + 2 * offset);
+    for (let i = 0; i < ink.length; i += 2) rows[Math.round(ink[i + 1]! - ink[i]! * slope) + offset]! += 1;
+    let sum = 0;
+    let squares = 0;
+    for (const r of rows) {
+      sum += r;
+      squares += r * r;
+    }
+    return squares / rows.length - (sum / rows.length) ** 2;
+  };
+  const straight = score(0);
+  let best = 0;
+  let bestScore = straight;
+  for (let a = -MAX_SKEW; a <= MAX_SKEW + 1e-9; a += SKEW_STEP) {
+    const s = score(a);
+    if (s > bestScore) {
+      best = a;
+      bestScore = s;
+    }
+  }
+  // A faint preference is noise, not skew.
+  return Math.abs(best) >= MIN_SKEW && bestScore > straight * 1.05 ? best : 0;
+}
+
+export async function prepareForOcr(input: Buffer): Promise<PreparedImage> {
+  const upright = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .flatten({ background: "#ffffff" })
+    .greyscale()
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const width = upright.info.width;
+  const targetWidth =
+    width < MIN_WIDTH ? Math.min(MIN_WIDTH, width * MAX_UPSCALE) : Math.min(width, MAX_WIDTH);
+  const resized = await greyRaw(upright.data, upright.info.width, upright.info.height)
+    .resize({ width: Math.round(targetWidth) })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const flat = await flattenLighting(resized.data, resized.info.width, resized.info.height);
+  // A 3 × 3 median removes sensor speckle (which Tesseract would read as marks) and keeps strokes; then
+  // edges (not flat paper, where noise lives) are sharpened, which tells a blurred comma from a full stop.
+  const scaled = await greyRaw(flat, resized.info.width, resized.info.height)
+    .median(3)
+    .sharpen({ sigma: 1.2, m1: 0, m2: 3 })
+    .normalise()
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const page = () => greyRaw(scaled.data, scaled.info.width, scaled.info.height);
+
+  const probe = await page()
+    .resize({ width: Math.min(PROBE_WIDTH, scaled.info.width) })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const skew = estimateSkew(probe.data, probe.info.width, probe.info.height);
+
+  // Lines falling to the right by `skew` degrees come straight when turned back by as much.
+  const straightened = skew === 0 ? page() : page().rotate(-skew, { background: "#ffffff" });
+  const out = await straightened
+    .toColourspace("b-w")
+    .png({ compressionLevel: 1 })
+    .toBuffer({ resolveWithObject: true });
+  const prepared = { png: out.data, width: out.info.width, height: out.info.height, deskewedBy: skew };
+  return { ...prepared, regions: await readingOrder(prepared) };
+}
+
+/** The page's regions in reading order: the whole page, or header, left column, right column. */
+async function readingOrder(page: { png: Buffer; width: number; height: number }): Promise<Buffer[]> {
+  const probe = await sharp(page.png)
+    .resize({ width: Math.min(PROBE_WIDTH, page.width) })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const split = findColumnSplit(probe.data, probe.info.width, probe.info.height);
+  if (!split) return [page.png];
+  const scale = page.width / probe.info.width;
+  const top = Math.min(page.height - 1, Math.round(split.top * scale));
+  const x = Math.round(split.x * scale);
+  const crop = (left: number, cropTop: number, width: number, height: number) =>
+    sharp(page.png).extract({ left, top: cropTop, width, height }).png({ compressionLevel: 1 }).toBuffer();
+  return Promise.all([
+    ...(top > 0 ? [crop(0, 0, page.width, top)] : []),
+    crop(0, top, x, page.height - top),
+    crop(x, top, page.width - x, page.height - top),
+  ]);
+}
+
+/**
+ * Evens out a photo's light (a bright spot, a shadowed corner): each pixel divided by the paper around
+ * it, estimated by a blur wide enough to wash out letters. Clean scans come out unchanged.
+ */
+async function flattenLighting(grey: Buffer, width: number, height: number): Promise<Buffer> {
+  // Estimated on an eighth-size copy: the light changes slowly, and wide filters at full size are slow.
+  const small = await greyRaw(grey, width, height)
+    .resize({ width: Math.max(1, Math.round(width / 8)) })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const lightest = maxFilter(small.data, small.info.width, small.info.height, 4);
+  const paper = await greyRaw(lightest, small.info.width, small.info.height)
+    .blur(3)
+    .resize({ width, height, fit: "fill" })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const out = Buffer.alloc(grey.length);
+  for (let i = 0; i < grey.length; i++) {
+    const v = (grey[i]! * 255) / Math.max(paper[i]!, 1);
+    // What is nearly paper becomes paper, so speckle in the margins is not read as marks.
+    out[i] = v > PAPER ? 255 : Math.round(v);
+  }
+  return out;
+}
+
+/** The lightest value within `radius` of each pixel: letters vanish, the paper's light remains. */
+function maxFilter(data: Buffer, width: number, height: number, radius: number): Buffer {
+  return maxAlong(maxAlong(data, width, height, radius, 1, width), width, height, radius, width, 1);
+}
+
+/** One pass of the max filter: along rows (`step` 1) or columns (`step` = width). */
+function maxAlong(
+  data: Buffer,
+  width: number,
+  height: number,
+  radius: number,
+  step: number,
+  lineStep: number,
+) {
+  const length = step === 1 ? width : height;
+  const lines = step === 1 ? height : width;
+  const out = Buffer.alloc(data.length);
+  for (let line = 0; line < lines; line++) {
+    for (let i = 0; i < length; i++) {
+      let m = 0;
+      for (let j = Math.max(0, i - radius); j <= Math.min(length - 1, i + radius); j++) {
+        m = Math.max(m, data[line * lineStep + j * step]!);
+      }
+      out[line * lineStep + i * step] = m;
+    }
+  }
+  return out;
+}
+
+const greyRaw = (data: Buffer, width: number, height: number) =>
+  sharp(data, { raw: { width, height, channels: 1 }, limitInputPixels: MAX_INPUT_PIXELS });
