@@ -31,7 +31,8 @@ function start(env: Record<string, string>): Promise<{ url: string; output: () =
 const exited = (p: ChildProcess) =>
   new Promise<number | null>((resolve) => p.on("exit", (code) => resolve(code)));
 
-describe("the server process", () => {
+// Each test starts a real process through tsx: seconds on a quiet machine, far more beside other work.
+describe("the server process", { timeout: 60_000 }, () => {
   it("serves the demo database and shuts down cleanly on SIGTERM, closing the database", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "ringside-main-"));
     const server = await start({ DATA_DIR: dataDir, CLIENT_DIR: join(dataDir, "no-client") });
@@ -48,7 +49,7 @@ describe("the server process", () => {
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
   });
 
-  it("warns at start when demo mode is on for a reachable address", { timeout: 45_000 }, async () => {
+  it("warns at start when demo mode is on for a reachable address", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "ringside-main-"));
     const server = await start({
       DATA_DIR: dataDir,

@@ -18,6 +18,8 @@ interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   signal?: AbortSignal;
+  /** Shown on the sign-in form when this request finds the session gone (a 401). */
+  signedOutMessage?: string;
 }
 
 /** A 401 that means "wrong password", not "your session is gone". */
@@ -28,7 +30,11 @@ const SESSION_ENDED = "SESSION_ENDED";
  * What every API answer goes through: an answer that belongs to a session that has since ended is
  * thrown away, and a 401 ends the page's session at once. Returns the parsed body or throws ApiError.
  */
-export async function readAnswer<T>(response: Response, startedIn: number): Promise<T> {
+export async function readAnswer<T>(
+  response: Response,
+  startedIn: number,
+  signedOutMessage?: string,
+): Promise<T> {
   const text = await response.text();
   if (startedIn !== sessionGeneration()) {
     throw new ApiError(401, SESSION_ENDED, "You need to sign in.");
@@ -37,7 +43,7 @@ export async function readAnswer<T>(response: Response, startedIn: number): Prom
   if (!response.ok) {
     const body = (data as Partial<ErrorBody> | undefined)?.error;
     const code = typeof body?.code === "string" ? body.code : "HTTP_ERROR";
-    if (response.status === 401 && code !== CREDENTIALS_REFUSED) endSession();
+    if (response.status === 401 && code !== CREDENTIALS_REFUSED) endSession(signedOutMessage);
     if (body && typeof body.message === "string") throw new ApiError(response.status, code, body.message);
     throw new ApiError(response.status, code, `The server answered ${response.status}.`);
   }
@@ -64,7 +70,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     throw new ApiError(0, "NETWORK", texts.errors.network);
   }
   // The server validates every response against the shared zod contract; the first load stays free of zod.
-  return readAnswer<T>(response, startedIn);
+  return readAnswer<T>(response, startedIn, options.signedOutMessage);
 }
 
 function safeJson(text: string): unknown {

@@ -29,6 +29,7 @@ export function writeCachedUser(user: Me | null): void {
   const s = storage();
   if (!s) return;
   if (user) {
+    endReason = null;
     s.setItem(USER_STORAGE_KEY, JSON.stringify(user));
     s.setItem(SIGNED_IN_BEFORE_KEY, "1");
   } else {
@@ -47,6 +48,8 @@ let generation = 0;
 let onEnd: (() => void) | null = null;
 /** Why a sign-in the page attempted by itself (the demo session) was refused, for the sign-in form. */
 let refusal: string | null = null;
+/** What the user was doing when the session ended, when a screen had something to say about it. */
+let endReason: string | null = null;
 
 export const sessionGeneration = (): number => generation;
 
@@ -59,8 +62,9 @@ export function onSessionEnd(handler: () => void): void {
  * The one way the page leaves a session, whatever ended it: Sign Out, a 401 from the API, or the live
  * stream saying the session is over. Forgets the cached user first, so nothing re-renders with it.
  */
-export function endSession(): void {
+export function endSession(reason?: string): void {
   generation += 1;
+  endReason = reason ?? null;
   writeCachedUser(null);
   onEnd?.();
 }
@@ -71,3 +75,6 @@ export function noteSignInRefusal(message: string | null): void {
 }
 
 export const signInRefusal = (): string | null => refusal;
+
+/** The message a screen left for the sign-in form when its request found the session gone. */
+export const sessionEndReason = (): string | null => endReason;

@@ -7,7 +7,7 @@ import { SignInForm } from "#client/features/auth/components/sign-in-form.tsx";
 import { SignUpForm } from "#client/features/auth/components/sign-up-form.tsx";
 import { InvitedByNote } from "#client/features/invites/components/invited-by-note.tsx";
 import { INVITED_BY } from "#client/lib/invite-link.ts";
-import { signInRefusal } from "#client/lib/session-cache.ts";
+import { sessionEndReason, signInRefusal } from "#client/lib/session-cache.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Logo } from "#client/ui/logo.tsx";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
@@ -38,7 +38,7 @@ export default function AuthScreen() {
   const linkError = linkErrorFromUrl(params.get("error"));
   // A refused demo session or a failed session check shows here, above a form that still works.
   const [initialError] = useState(
-    () => linkError ?? signInRefusal() ?? (me.isError ? me.error.message : null),
+    () => linkError ?? signInRefusal() ?? sessionEndReason() ?? (me.isError ? me.error.message : null),
   );
   const [mode, setModeState] = useState<AuthMode>(
     linkError ? "magic" : requested === "signup" || requested === "magic" ? requested : "signin",

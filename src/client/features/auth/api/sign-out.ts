@@ -5,4 +5,4 @@ import { endSession } from "#client/lib/session-cache.ts";
 export const signOut = () => api("/api/auth/sign-out", { method: "POST", body: {} });
 
 /** Ends the session on the server, then in the page (whatever the server said: the user asked to leave). */
-export const useSignOut = () => useMutation({ mutationFn: signOut, onSettled: endSession });
+export const useSignOut = () => useMutation({ mutationFn: signOut, onSettled: () => endSession() });
