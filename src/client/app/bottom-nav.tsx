@@ -1,6 +1,6 @@
 import { Bell, CalendarCheck, type LucideIcon, Search, Shield, User, Warehouse } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
-import { NavLink } from "react-router";
+import { NavLink } from "#client/app/routing.ts";
 import { useUnreadCount } from "#client/features/notifications/api/get-unread-count.ts";
 import { HorseIcon } from "#client/ui/icons.tsx";
 import type { Me } from "#domain/contracts/auth.ts";

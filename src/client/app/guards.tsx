@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense } from "react";
-import { Navigate, useLocation, useSearchParams } from "react-router";
+import { Navigate, useLocation, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { afterSignInPath } from "#client/lib/invite-link.ts";
 import { Button } from "#client/ui/button.tsx";

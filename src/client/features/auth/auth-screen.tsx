@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { DemoAccounts } from "#client/features/auth/components/demo-accounts.tsx";
 import { MagicLinkForm } from "#client/features/auth/components/magic-link-form.tsx";

@@ -1,6 +1,6 @@
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useBarn } from "#client/features/barn/api/get-barn.ts";
 import { InviteDialog } from "#client/features/barn/components/invite-dialog.tsx";

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { format, parseISO } from "date-fns";
 import { ArrowLeft, Pencil, Plus, Share2, Trophy, Users } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams } from "#client/app/routing.ts";
 import { useChangePicture } from "#client/features/horses/api/change-picture.ts";
 import { useHorse } from "#client/features/horses/api/get-horse.ts";
 import { horsesKey } from "#client/features/horses/api/list-horses.ts";

@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "#client/app/routing.ts";
 import { useHorseList } from "#client/features/horses/api/list-horses.ts";
 import { HorseCard } from "#client/features/horses/components/horse-card.tsx";
 import { HorseFormDialog } from "#client/features/horses/components/horse-form-dialog.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "#client/app/routing.ts";
 import { useNotifications } from "#client/features/notifications/api/list-notifications.ts";
 import { useMarkNotificationRead } from "#client/features/notifications/api/mark-read.ts";
 import { NotificationIcon } from "#client/features/notifications/components/notification-icon.tsx";

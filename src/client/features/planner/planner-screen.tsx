@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "#client/app/routing.ts";
 import { FilterChips } from "#client/features/planner/components/filter-chips.tsx";
 import { FilterSheet } from "#client/features/planner/components/filter-sheet.tsx";
 import { PeriodSwitch } from "#client/features/planner/components/period-switch.tsx";

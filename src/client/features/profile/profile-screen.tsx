@@ -2,7 +2,7 @@ import { format } from "date-fns";
 import { LogOut, Pencil } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useSignOut } from "#client/features/auth/api/sign-out.ts";
 import { useChangePhoto } from "#client/features/profile/api/change-photo.ts";

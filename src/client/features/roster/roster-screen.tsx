@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin } from "lucide-react";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
 import { WelcomeBanner } from "#client/features/invites/components/welcome-banner.tsx";

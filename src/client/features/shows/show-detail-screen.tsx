@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarPlus, CalendarX2, MapPin } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { ClassEntryDialog } from "#client/features/entries/components/class-entry-dialog.tsx";
 import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";

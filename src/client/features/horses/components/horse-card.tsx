@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "#client/app/routing.ts";
 import { HorsePicture } from "#client/ui/placeholders.tsx";
 
 /** A card linking to /horses/{id}: picture (or placeholder), name and a line below it. */

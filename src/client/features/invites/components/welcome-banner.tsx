@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "#client/app/routing.ts";
 import { useInvite } from "#client/features/invites/api/get-invite.ts";
 import { buttonClass } from "#client/ui/button.tsx";
 import { texts } from "#domain/texts.ts";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CalendarDays, Gavel, MapPin } from "lucide-react";
 import { forwardRef } from "react";
-import { Link } from "react-router";
+import { Link } from "#client/app/routing.ts";
 import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
 import { formatShowDates } from "#client/lib/show-dates.ts";
 import { AiPredictionBadge } from "#client/ui/ai-prediction-badge.tsx";

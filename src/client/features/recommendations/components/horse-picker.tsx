@@ -1,6 +1,6 @@
 import { Sparkles } from "lucide-react";
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#client/app/routing.ts";
 import { useAiHorses } from "#client/features/recommendations/api/get-ai-horses.ts";
 import { Button } from "#client/ui/button.tsx";
 import { texts } from "#domain/texts.ts";

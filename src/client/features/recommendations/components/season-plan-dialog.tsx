@@ -1,6 +1,6 @@
 import { CalendarDays, ChevronRight, MapPin } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "#client/app/routing.ts";
 import { useSeasonPlan } from "#client/features/recommendations/api/get-season-plan.ts";
 import {
   AiErrorPanel,

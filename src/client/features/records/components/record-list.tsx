@@ -1,5 +1,5 @@
 import { Award } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "#client/app/routing.ts";
 import type { ShowRecord } from "#domain/contracts/records.ts";
 import { placingLabel } from "#domain/placing.ts";
 import { longDate } from "#domain/share-schedule.ts";

@@ -1,0 +1,5 @@
+/**
+ * The routing primitives screens use. Screens import them from here, never from the router library, so the
+ * router behind them can change without touching every screen.
+ */
+export { Link, Navigate, NavLink, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
