@@ -13,6 +13,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: "es2022",
+    // Read by scripts/first-load.ts, the first-load size budget.
+    manifest: true,
   },
   plugins: [
     react(),

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  ENTRY_STATUSES,
-  EntryStatus,
-  isEntryStatus,
-  isUpcomingShowing,
-  statusLabel,
-} from "#domain/entry-status.ts";
+import { EntryStatus } from "#domain/contracts/entries.ts";
+import { ENTRY_STATUSES, isEntryStatus, isUpcomingShowing, statusLabel } from "#domain/entry-status.ts";
 
 describe("statusLabel", () => {
   it.each([

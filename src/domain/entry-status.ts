@@ -1,4 +1,7 @@
-import { z } from "zod";
+/**
+ * Entry statuses and their labels, free of zod: the roster shows labels at first paint and must not
+ * load the schema library for them (issue 13). The schema is `EntryStatus` in contracts/entries.ts.
+ */
 import { texts } from "#domain/texts.ts";
 
 /** The class-entry statuses of the spec (section 4), in the spec's order. */
@@ -11,8 +14,7 @@ export const ENTRY_STATUSES = [
   "WatchClass",
 ] as const;
 
-export const EntryStatus = z.enum(ENTRY_STATUSES);
-export type EntryStatus = z.infer<typeof EntryStatus>;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 
 /** The spec's label for each status. */
 export const STATUS_LABELS: Readonly<Record<EntryStatus, string>> = texts.entries.statusLabels;

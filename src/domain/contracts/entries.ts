@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EntryStatus } from "#domain/entry-status.ts";
+import { ENTRY_STATUSES } from "#domain/entry-status.ts";
 
 /** Ids are UUIDs or class ids such as `cel-12E`; nothing real comes near this length. */
 const ID_MAX = 100;
@@ -11,6 +11,9 @@ const id = z
 
 /** At most this many entries per class in one save: every tile once, with room for kept duplicates. */
 export const MAX_ENTRIES_PER_SAVE = 12;
+
+export const EntryStatus = z.enum(ENTRY_STATUSES);
+export type EntryStatus = z.infer<typeof EntryStatus>;
 
 export const ClassEntryParams = z.strictObject({ showId: id, classId: id });
 export type ClassEntryParams = z.infer<typeof ClassEntryParams>;
