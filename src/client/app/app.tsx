@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "react-router";
 import { DemoBanner } from "#client/app/demo-banner.tsx";
+import { RouterProvider } from "#client/app/hash-router.tsx";
 import { router } from "#client/app/router.tsx";
 import { meQueryKey } from "#client/features/auth/api/get-me.ts";
 import { ApiError } from "#client/lib/api.ts";

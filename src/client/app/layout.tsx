@@ -1,6 +1,6 @@
 import { Suspense } from "react";
-import { Link, Outlet } from "react-router";
 import { BottomNav } from "#client/app/bottom-nav.tsx";
+import { Link, Outlet } from "#client/app/hash-router.tsx";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useLiveNotifications } from "#client/features/notifications/use-live-notifications.ts";
 import { Logo } from "#client/ui/logo.tsx";

@@ -1,18 +1,19 @@
-import { lazy } from "react";
-import { createHashRouter, Navigate } from "react-router";
 import { RequireRole, RequireSession, SignedOutOnly } from "#client/app/guards.tsx";
+import { createHashRouter, lazyScreen, Navigate } from "#client/app/hash-router.tsx";
 import { AppLayout } from "#client/app/layout.tsx";
 
-const AuthScreen = lazy(() => import("#client/features/auth/auth-screen.tsx"));
-const RosterScreen = lazy(() => import("#client/features/roster/roster-screen.tsx"));
-const PlannerScreen = lazy(() => import("#client/features/planner/planner-screen.tsx"));
-const ShowDetailScreen = lazy(() => import("#client/features/shows/show-detail-screen.tsx"));
-const HorsesScreen = lazy(() => import("#client/features/horses/horses-screen.tsx"));
-const HorseDetailScreen = lazy(() => import("#client/features/horses/horse-detail-screen.tsx"));
-const BarnScreen = lazy(() => import("#client/features/barn/barn-screen.tsx"));
-const ProfileScreen = lazy(() => import("#client/features/profile/profile-screen.tsx"));
-const AdminScreen = lazy(() => import("#client/features/admin/admin-screen.tsx"));
-const NotificationsScreen = lazy(() => import("#client/features/notifications/notifications-screen.tsx"));
+const AuthScreen = lazyScreen(() => import("#client/features/auth/auth-screen.tsx"));
+const RosterScreen = lazyScreen(() => import("#client/features/roster/roster-screen.tsx"));
+const PlannerScreen = lazyScreen(() => import("#client/features/planner/planner-screen.tsx"));
+const ShowDetailScreen = lazyScreen(() => import("#client/features/shows/show-detail-screen.tsx"));
+const HorsesScreen = lazyScreen(() => import("#client/features/horses/horses-screen.tsx"));
+const HorseDetailScreen = lazyScreen(() => import("#client/features/horses/horse-detail-screen.tsx"));
+const BarnScreen = lazyScreen(() => import("#client/features/barn/barn-screen.tsx"));
+const ProfileScreen = lazyScreen(() => import("#client/features/profile/profile-screen.tsx"));
+const AdminScreen = lazyScreen(() => import("#client/features/admin/admin-screen.tsx"));
+const NotificationsScreen = lazyScreen(
+  () => import("#client/features/notifications/notifications-screen.tsx"),
+);
 
 /** The spec's route table. Signed out, only /auth exists; signed in, / and unknown paths go to /roster. */
 export const router = createHashRouter([

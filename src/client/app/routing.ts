@@ -2,4 +2,12 @@
  * The routing primitives screens use. Screens import them from here, never from the router library, so the
  * router behind them can change without touching every screen.
  */
-export { Link, Navigate, NavLink, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+export {
+  Link,
+  Navigate,
+  NavLink,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from "#client/app/hash-router.tsx";

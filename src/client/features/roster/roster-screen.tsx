@@ -1,10 +1,9 @@
 import { CalendarDays, MapPin } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
 import { WelcomeBanner } from "#client/features/invites/components/welcome-banner.tsx";
-import { BlockDialog } from "#client/features/profile/components/block-dialog.tsx";
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
 import { useToday } from "#client/features/roster/use-today.ts";
 import { INVITED_BY } from "#client/lib/invite-link.ts";
@@ -17,6 +16,11 @@ import { needsClassDay } from "#domain/roster-view.ts";
 import { texts } from "#domain/texts.ts";
 
 const t = texts.roster;
+
+// Opened by one action on someone else's line: its dialog code loads on first use, not at first paint.
+const BlockDialog = lazy(() =>
+  import("#client/features/profile/components/block-dialog.tsx").then((m) => ({ default: m.BlockDialog })),
+);
 const SECTIONS: { key: keyof Roster["sections"]; title: string }[] = [
   { key: "today", title: t.today },
   { key: "thisWeek", title: t.thisWeek },
@@ -42,10 +46,15 @@ export default function RosterScreen() {
   const [params, setParams] = useSearchParams();
   const remove = useRemoveEntry();
   const [blocking, setBlocking] = useState<Person | null>(null);
+  // Stays mounted once opened, so closing it animates and gives focus back like any dialog.
+  const [blockUsed, setBlockUsed] = useState(false);
   const actions: EntryActions = {
     remove: (entryId) => remove.mutate(entryId),
     removing: remove.isPending ? (remove.variables ?? null) : null,
-    block: setBlocking,
+    block: (person) => {
+      setBlockUsed(true);
+      setBlocking(person);
+    },
   };
   return (
     <>
@@ -61,7 +70,11 @@ export default function RosterScreen() {
         <ErrorAlert
           message={remove.error ? `${texts.entries.errors.removeFailed} ${remove.error.message}` : null}
         />
-        <BlockDialog person={blocking} onClose={() => setBlocking(null)} />
+        {blockUsed ? (
+          <Suspense fallback={null}>
+            <BlockDialog person={blocking} onClose={() => setBlocking(null)} />
+          </Suspense>
+        ) : null}
       </div>
       {roster.isPending ? (
         <Spinner label={texts.common.loading} />
