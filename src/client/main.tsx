@@ -1,5 +1,4 @@
 import "./styles.css";
-import { registerSW } from "virtual:pwa-register";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "#client/app/app.tsx";
@@ -13,13 +12,14 @@ createRoot(root).render(
   </StrictMode>,
 );
 
+// After load and out of the entry chunk: the service worker is no part of the first paint.
 window.addEventListener("load", () => {
-  try {
-    registerSW({
-      immediate: true,
-      onRegisterError: (error: unknown) => console.error("Service worker registration failed:", error),
-    });
-  } catch (error) {
-    console.error("Service worker registration failed:", error);
-  }
+  import("virtual:pwa-register")
+    .then(({ registerSW }) =>
+      registerSW({
+        immediate: true,
+        onRegisterError: (error: unknown) => console.error("Service worker registration failed:", error),
+      }),
+    )
+    .catch((error: unknown) => console.error("Service worker registration failed:", error));
 });

@@ -1,5 +1,12 @@
+import { addDays, differenceInCalendarDays, format } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { assignClassDates, classDater, groupClassesByDate, showDayCount } from "#domain/class-dates.ts";
+import {
+  assignClassDates,
+  classDater,
+  groupClassesByDate,
+  SPLIT_THRESHOLD,
+  showDayCount,
+} from "#domain/class-dates.ts";
 
 const undated = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `class-${i + 1}`, date: null }));
 
@@ -155,5 +162,29 @@ describe("classDater", () => {
         expect(dateAt(index, c.date)).toBe(all[index]);
       });
     }
+  });
+});
+
+describe("day arithmetic without date-fns", () => {
+  it("counts days and dates them as date-fns did, across two years of starts (DST changes included)", () => {
+    for (let i = 0; i < 730; i += 3) {
+      const start = addDays(new Date(2026, 0, 1), i);
+      const end = addDays(start, i % 9);
+      const show = { startDate: format(start, "yyyy-MM-dd"), endDate: format(end, "yyyy-MM-dd") };
+      const days = differenceInCalendarDays(end, start) + 1;
+      expect(showDayCount(show)).toBe(days);
+      const dateAt = classDater(show, { count: SPLIT_THRESHOLD + 10, anyDated: false });
+      const expected = (index: number) =>
+        format(addDays(start, Math.floor((index * days) / (SPLIT_THRESHOLD + 10))), "yyyy-MM-dd");
+      for (const index of [0, 17, SPLIT_THRESHOLD + 9]) expect(dateAt(index)).toBe(expected(index));
+    }
+  });
+
+  it.each([
+    ["2026-02-30", "2026-03-02"],
+    ["2026-2-3", "2026-02-05"],
+    ["", "2026-02-05"],
+  ])("an unreadable start %j counts as a one-day show", (startDate, endDate) => {
+    expect(showDayCount({ startDate, endDate })).toBe(1);
   });
 });

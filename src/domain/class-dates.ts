@@ -1,5 +1,3 @@
-import { addDays, differenceInCalendarDays, format, isValid, parseISO } from "date-fns";
-
 /**
  * The spec's "Class dates on show detail" rule.
  *
@@ -12,7 +10,8 @@ import { addDays, differenceInCalendarDays, format, isValid, parseISO } from "da
  * - Otherwise every class falls on the start date.
  *
  * An end date before the start date (or an unreadable date) counts as a one-day show.
- * Dates are plain `yyyy-mm-dd` calendar days, read with `parseISO` (local time, no UTC shift).
+ * Dates are plain `yyyy-mm-dd` calendar days, counted as day numbers (no time zone, no DST), without
+ * date-fns: show detail's first load carries this rule (docs/decisions/015-first-load.md).
  */
 
 /** Above this many undated classes a multi-day show spreads them over its days. */
@@ -27,12 +26,25 @@ export interface ClassWithDate {
   date?: string | null;
 }
 
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of a real `yyyy-mm-dd` day, or null. */
+function dayNumber(ymd: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date.getTime() / DAY_MS : null;
+}
+
+const dayString = (days: number): string => new Date(days * DAY_MS).toISOString().slice(0, 10);
+
 /** Number of calendar days the show runs, inclusive; at least 1. */
 export function showDayCount(show: ShowDates): number {
-  const start = parseISO(show.startDate);
-  const end = parseISO(show.endDate);
-  if (!isValid(start) || !isValid(end)) return 1;
-  return Math.max(1, differenceInCalendarDays(end, start) + 1);
+  const start = dayNumber(show.startDate);
+  const end = dayNumber(show.endDate);
+  if (start === null || end === null) return 1;
+  return Math.max(1, end - start + 1);
 }
 
 /** The effective `yyyy-mm-dd` date of each class, in the order given. */
@@ -52,8 +64,8 @@ export function classDater(
 ): (index: number, date?: string | null) => string {
   const days = showDayCount(show);
   if (at.anyDated || at.count <= SPLIT_THRESHOLD || days <= 1) return (_, date) => date || show.startDate;
-  const start = parseISO(show.startDate);
-  const dayDates = Array.from({ length: days }, (_, day) => format(addDays(start, day), "yyyy-MM-dd"));
+  const start = dayNumber(show.startDate) ?? 0;
+  const dayDates = Array.from({ length: days }, (_, day) => dayString(start + day));
   return (index, date) => date || (dayDates[Math.floor((index * days) / at.count)] ?? show.startDate);
 }
 

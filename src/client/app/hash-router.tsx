@@ -181,10 +181,29 @@ export function RouterProvider({ router }: { router: Router }) {
   return <RouteContext.Provider value={value}>{renderMatch(value)}</RouteContext.Provider>;
 }
 
+/** A stable id per route object, so a different route at the same depth mounts afresh. */
+const routeIds = new WeakMap<RouteObject, number>();
+let lastRouteId = 0;
+const routeId = (route: RouteObject) => {
+  let id = routeIds.get(route);
+  if (id === undefined) {
+    lastRouteId += 1;
+    id = lastRouteId;
+    routeIds.set(route, id);
+  }
+  return id;
+};
+
 function renderMatch(value: RouteContextValue): ReactNode {
   const match = value.matches[value.depth];
   if (!match) return null;
-  return <RouteContext.Provider value={value}>{match.route.element ?? <Outlet />}</RouteContext.Provider>;
+  // Keyed by route: /barn and /admin both render <RequireRole><Navigate/></RequireRole>, and the
+  // second must redirect too, even while a transition keeps the first on screen.
+  return (
+    <RouteContext.Provider key={routeId(match.route)} value={value}>
+      {match.route.element ?? <Outlet />}
+    </RouteContext.Provider>
+  );
 }
 
 /** Where a layout route renders its matched child route. */

@@ -1,6 +1,6 @@
-import { format } from "date-fns";
 import { lazy, Suspense } from "react";
 import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
+import { localDay } from "#domain/roster-view.ts";
 
 /**
  * Where the planner and show-detail screens put their AI rows. The rows (and, behind them, the dialogs)
@@ -35,7 +35,7 @@ export function ShowAiSlot({
   show: ShowDetail;
   onSelectClass: (cls: ShowClass) => void;
 }) {
-  if (show.endDate < format(new Date(), "yyyy-MM-dd")) return null;
+  if (show.endDate < localDay(new Date())) return null;
   return (
     <Suspense fallback={placeholder}>
       <ShowAiRow show={show} onSelectClass={onSelectClass} />

@@ -1,8 +1,7 @@
 import { ArrowLeft, CalendarPlus, CalendarX2, MapPin } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
-import { ClassEntryDialog } from "#client/features/entries/components/class-entry-dialog.tsx";
 import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
 import { ShowAiSlot } from "#client/features/recommendations/ai-slots.tsx";
 import { showCalendarUrl, useShow } from "#client/features/shows/api/get-show.ts";
@@ -15,6 +14,13 @@ import { Spinner } from "#client/ui/page.tsx";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
 import type { ShowClass } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
+
+// Opens on a tap on a class: its form and Radix Dialog load then, not with the schedule.
+const ClassEntryDialog = lazy(() =>
+  import("#client/features/entries/components/class-entry-dialog.tsx").then((m) => ({
+    default: m.ClassEntryDialog,
+  })),
+);
 
 export default function ShowDetailScreen() {
   const { showId = "" } = useParams();
@@ -68,13 +74,15 @@ export default function ShowDetailScreen() {
         />
       </section>
       {entryClass && me.data ? (
-        <ClassEntryDialog
-          show={data}
-          cls={entryClass}
-          viewer={me.data}
-          open
-          onOpenChange={(open) => !open && setEntryClass(null)}
-        />
+        <Suspense fallback={null}>
+          <ClassEntryDialog
+            show={data}
+            cls={entryClass}
+            viewer={me.data}
+            open
+            onOpenChange={(open) => !open && setEntryClass(null)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,34 +1,16 @@
-import { SlidersHorizontal, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { type FormEvent, useMemo, useState } from "react";
-import { Checklist, type ChecklistOption } from "#client/features/planner/components/checklist.tsx";
-import { activeFilterCount, clearFilters, type PlannerFilters } from "#client/features/planner/filters.ts";
-import { useShowFacets } from "#client/features/shows/api/get-show-facets.ts";
-import { LoadError } from "#client/ui/alert.tsx";
-import { Button } from "#client/ui/button.tsx";
-import { Field } from "#client/ui/field.tsx";
-import { Spinner } from "#client/ui/page.tsx";
-import type { FacetValue } from "#domain/contracts/shows.ts";
-import { divisionName } from "#domain/divisions.ts";
+import { SlidersHorizontal } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { activeFilterCount, type PlannerFilters } from "#client/features/planner/filters.ts";
 import { texts } from "#domain/texts.ts";
 
-/** Facet values plus any selected value the facets no longer list, so a shared link's choice stays visible. */
-function withSelected(
-  facets: readonly (FacetValue & { name?: string })[] | undefined,
-  selected: readonly string[],
-  label: (value: string) => string,
-): ChecklistOption[] {
-  const options: ChecklistOption[] = (facets ?? []).map((f) => ({
-    value: f.value,
-    label: f.name ?? f.value,
-    count: f.count,
-  }));
-  const known = new Set(options.map((o) => o.value));
-  for (const value of selected) if (!known.has(value)) options.push({ value, label: label(value), count: 0 });
-  return options;
-}
+const loadSheet = () => import("#client/features/planner/components/filter-sheet-dialog.tsx");
+const FilterSheetDialog = lazy(loadSheet);
 
-/** The spec's filter sheet: a bottom sheet (at most 95% of the screen height) edited as a draft, applied at once. */
+/**
+ * The spec's filter sheet: a bottom sheet (at most 95% of the screen height) edited as a draft, applied at once.
+ * The button is on the planner's first paint; the sheet's code loads when a pointer or the focus
+ * comes near it, and stays mounted once opened.
+ */
 export function FilterSheet({
   filters,
   onApply,
@@ -37,36 +19,29 @@ export function FilterSheet({
   onApply: (next: PlannerFilters) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
   const [draft, setDraft] = useState<PlannerFilters>(filters);
-  const facets = useShowFacets(draft.past, open);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const count = activeFilterCount(filters);
 
-  const judgeOptions = useMemo(
-    () => withSelected(facets.data?.judges, draft.judges, (v) => v),
-    [facets.data, draft.judges],
-  );
-  const divisionOptions = useMemo(
-    () => withSelected(facets.data?.divisions, draft.divisions, divisionName),
-    [facets.data, draft.divisions],
-  );
-  const orgOptions = useMemo(
-    () => withSelected(facets.data?.orgs, draft.orgs, (v) => v),
-    [facets.data, draft.orgs],
-  );
-
   const onOpenChange = (next: boolean) => {
-    if (next) setDraft(filters);
+    if (next) {
+      setDraft(filters);
+      setUsed(true);
+    }
     setOpen(next);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(draft);
-    setOpen(false);
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => onOpenChange(true)}
+        onPointerEnter={loadSheet}
+        onFocus={loadSheet}
         aria-label={texts.planner.openFilters(count)}
         className="relative inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-800 hover:bg-stone-50"
       >
@@ -80,82 +55,22 @@ export function FilterSheet({
             {count}
           </span>
         ) : null}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-x-0 bottom-0 z-50 mx-auto flex max-h-[95vh] w-full max-w-xl flex-col rounded-t-2xl bg-white shadow-2xl"
-        >
-          <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
-            <div className="flex items-center justify-between gap-2 border-b border-stone-200 px-4 py-2">
-              <Dialog.Title className="text-lg font-bold text-brand-900">
-                {texts.planner.filters}
-              </Dialog.Title>
-              <div className="flex items-center gap-1">
-                <Button variant="ghost" onClick={() => setDraft(clearFilters(draft))}>
-                  {texts.planner.clearAllSheet}
-                </Button>
-                <Dialog.Close
-                  aria-label={texts.planner.closeFilters}
-                  className="inline-flex size-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
-                >
-                  <X aria-hidden className="size-5" />
-                </Dialog.Close>
-              </div>
-            </div>
-            <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-4 py-4">
-              <Field
-                label={texts.planner.showName}
-                type="search"
-                placeholder={texts.planner.showNamePlaceholder}
-                value={draft.name}
-                maxLength={100}
-                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-              />
-              <Field
-                label={texts.planner.location}
-                type="search"
-                placeholder={texts.planner.locationPlaceholder}
-                value={draft.location}
-                maxLength={100}
-                onChange={(e) => setDraft({ ...draft, location: e.target.value })}
-              />
-              {facets.isError ? (
-                <LoadError message={facets.error.message} onRetry={() => void facets.refetch()} />
-              ) : facets.isPending ? (
-                <Spinner label={texts.common.loading} />
-              ) : (
-                <>
-                  <Checklist
-                    label={texts.planner.judges}
-                    options={judgeOptions}
-                    selected={draft.judges}
-                    onChange={(judges) => setDraft({ ...draft, judges })}
-                  />
-                  <Checklist
-                    label={texts.planner.divisions}
-                    options={divisionOptions}
-                    selected={draft.divisions}
-                    onChange={(divisions) => setDraft({ ...draft, divisions })}
-                  />
-                  <Checklist
-                    label={texts.planner.orgs}
-                    options={orgOptions}
-                    selected={draft.orgs}
-                    onChange={(orgs) => setDraft({ ...draft, orgs })}
-                  />
-                </>
-              )}
-            </div>
-            <div className="safe-bottom border-t border-stone-200 px-4 py-3">
-              <Button type="submit" className="w-full">
-                {texts.planner.applyFilters}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {used ? (
+        <Suspense fallback={null}>
+          <FilterSheetDialog
+            open={open}
+            onOpenChange={onOpenChange}
+            draft={draft}
+            setDraft={setDraft}
+            onSubmit={() => {
+              onApply(draft);
+              setOpen(false);
+            }}
+            trigger={triggerRef}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
