@@ -1,6 +1,9 @@
+import { lazy, Suspense } from "react";
 import { useShowEntries } from "#client/features/entries/api/get-show-entries.ts";
-import { entryTooltip, StatusIcon } from "#client/features/entries/components/status-icon.tsx";
-import { TapTooltip } from "#client/ui/tap-tooltip.tsx";
+
+// The icons, their tooltips and the status labels load only once the viewer has an entry in the show,
+// so a show without any keeps them off its first load.
+const EntryIconList = lazy(() => import("#client/features/entries/components/entry-icon-list.tsx"));
 
 /** The viewer's entries for one class as icons with the spec's tooltips (hover, focus or tap). */
 export function EntryIcons({ showId, classId }: { showId: string; classId: string }) {
@@ -8,11 +11,12 @@ export function EntryIcons({ showId, classId }: { showId: string; classId: strin
   if (entries.length === 0) return null;
   return (
     <span className="flex flex-wrap justify-end" data-testid={`entry-icons-${classId}`}>
-      {entries.map((entry) => (
-        <TapTooltip key={entry.id} label={entryTooltip(entry)}>
-          <StatusIcon status={entry.status} />
-        </TapTooltip>
-      ))}
+      {/* The same 44 px per icon while they load, so the row does not move when they arrive. */}
+      <Suspense
+        fallback={entries.map((entry) => <span key={entry.id} aria-hidden className="size-11 shrink-0" />)}
+      >
+        <EntryIconList entries={entries} />
+      </Suspense>
     </span>
   );
 }

@@ -1,9 +1,9 @@
-import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual";
 import { Search } from "lucide-react";
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { ClassRow } from "#client/features/shows/components/class-row.tsx";
 import { formatDayHeading } from "#client/lib/show-dates.ts";
 import { EmptyState } from "#client/ui/page.tsx";
+import { defaultRangeExtractor, useVirtualRows, type VisibleRange } from "#client/ui/use-virtual-rows.ts";
 import { assignClassDates, groupClassesByDate } from "#domain/class-dates.ts";
 import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
@@ -48,23 +48,28 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
   const dayIndexes = useMemo(() => rows.flatMap((r, i) => (r.kind === "day" ? [i] : [])), [rows]);
   const activeDay = useRef(0);
   const rangeExtractor = useCallback(
-    (range: Range) => {
+    (range: VisibleRange) => {
       activeDay.current = dayIndexes.findLast((i) => i <= range.startIndex) ?? 0;
       return [...new Set([activeDay.current, ...defaultRangeExtractor(range)])].sort((a, b) => a - b);
     },
     [dayIndexes],
   );
 
-  const scroller = useRef<HTMLElement>(null);
-  const virtualizer = useVirtualizer({
-    rangeExtractor,
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: (i) => (rows[i]?.kind === "day" ? 40 : 52),
-    getItemKey: (i) => {
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const getItemKey = useCallback(
+    (i: number) => {
       const row = rows[i];
       return row?.kind === "day" ? `day-${row.date}` : `class-${row?.cls.id}`;
     },
+    [rows],
+  );
+  const estimateSize = useCallback((i: number) => (rows[i]?.kind === "day" ? 40 : 52), [rows]);
+  const virtualizer = useVirtualRows({
+    rangeExtractor,
+    count: rows.length,
+    scroller,
+    estimateSize,
+    getItemKey,
     overscan: 12,
   });
 
@@ -73,8 +78,8 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
   useEffect(() => {
     if (searched.current === deferredQuery) return;
     searched.current = deferredQuery;
-    scroller.current?.scrollTo({ top: 0 });
-  }, [deferredQuery]);
+    scroller?.scrollTo({ top: 0 });
+  }, [deferredQuery, scroller]);
 
   if (total === 0) return <EmptyState title={texts.show.noClasses} />;
 
@@ -102,15 +107,15 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
         <EmptyState title={texts.show.noClassesMatch} />
       ) : (
         <section
-          ref={scroller}
+          ref={setScroller}
           data-testid="class-list"
           aria-label={texts.show.classSchedule}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be reachable by keyboard (WCAG 2.1.1) when its rows are not buttons
           tabIndex={0}
           className="max-h-[32rem] overflow-y-auto rounded-xl border border-stone-200 bg-white"
         >
-          <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
+          <div className="relative w-full" style={{ height: virtualizer.totalSize }}>
+            {virtualizer.items.map((item) => {
               const row = rows[item.index];
               if (!row) return null;
               const pinned = row.kind === "day" && item.index === activeDay.current;
