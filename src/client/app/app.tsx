@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { DemoBanner } from "#client/app/demo-banner.tsx";
+import { prefetchFirstScreen } from "#client/app/first-data.ts";
 import { RouterProvider } from "#client/app/hash-router.tsx";
 import { router } from "#client/app/router.tsx";
 import { meQueryKey } from "#client/features/auth/api/get-me.ts";
@@ -16,6 +17,8 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+prefetchFirstScreen(queryClient, router.location().pathname);
 
 // When the session ends (Sign Out, a 401, the live stream closing) nothing of it stays on screen.
 onSessionEnd(() => {

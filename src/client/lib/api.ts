@@ -20,7 +20,14 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Shown on the sign-in form when this request finds the session gone (a 401). */
   signedOutMessage?: string;
+  /**
+   * A request made before the page knows whether it has a session (the first screen's data, asked
+   * for alongside the session check): its 401 is an answer, not the end of a session.
+   */
+  speculative?: boolean;
 }
+
+export type { RequestOptions };
 
 /** A 401 that means "wrong password", not "your session is gone". */
 const CREDENTIALS_REFUSED = "INVALID_EMAIL_OR_PASSWORD";
@@ -34,6 +41,7 @@ export async function readAnswer<T>(
   response: Response,
   startedIn: number,
   signedOutMessage?: string,
+  speculative = false,
 ): Promise<T> {
   const text = await response.text();
   if (startedIn !== sessionGeneration()) {
@@ -43,7 +51,7 @@ export async function readAnswer<T>(
   if (!response.ok) {
     const body = (data as Partial<ErrorBody> | undefined)?.error;
     const code = typeof body?.code === "string" ? body.code : "HTTP_ERROR";
-    if (response.status === 401 && code !== CREDENTIALS_REFUSED) endSession(signedOutMessage);
+    if (response.status === 401 && code !== CREDENTIALS_REFUSED && !speculative) endSession(signedOutMessage);
     if (body && typeof body.message === "string") throw new ApiError(response.status, code, body.message);
     throw new ApiError(response.status, code, `The server answered ${response.status}.`);
   }
@@ -70,7 +78,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     throw new ApiError(0, "NETWORK", texts.errors.network);
   }
   // The server validates every response against the shared zod contract; the first load stays free of zod.
-  return readAnswer<T>(response, startedIn, options.signedOutMessage);
+  return readAnswer<T>(response, startedIn, options.signedOutMessage, options.speculative);
 }
 
 function safeJson(text: string): unknown {

@@ -2,7 +2,15 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "#client/lib/api.ts";
 import type { PublicConfig } from "#domain/contracts/auth.ts";
 
-export const getConfig = () => api<PublicConfig>("/api/config");
+/** The server's public configuration does not change while it runs: one request per page load. */
+let asked: Promise<PublicConfig> | null = null;
+export const getConfig = (): Promise<PublicConfig> => {
+  asked ??= api<PublicConfig>("/api/config").catch((error: unknown) => {
+    asked = null;
+    throw error;
+  });
+  return asked;
+};
 
 export const configQueryOptions = () =>
   queryOptions({ queryKey: ["config"], queryFn: getConfig, staleTime: Number.POSITIVE_INFINITY });

@@ -35,10 +35,13 @@ async function demoSignIn(): Promise<boolean> {
  */
 export async function getMe(): Promise<Me | null> {
   const startedIn = sessionGeneration();
+  // A browser that may get the demo session asks for the configuration alongside the session.
+  const mayDemo = !hasSignedInBefore();
+  const config = mayDemo ? getConfig() : null;
+  config?.catch(() => undefined);
   let me = await fetchMe();
-  if (!me && !hasSignedInBefore()) {
-    const config = await getConfig();
-    if (config.demo && (await demoSignIn())) me = await fetchMe();
+  if (!me && mayDemo && config) {
+    if ((await config).demo && (await demoSignIn())) me = await fetchMe();
   }
   // A session that ended while this was in flight stays ended.
   if (startedIn !== sessionGeneration()) throw new ApiError(401, "SESSION_ENDED", "You need to sign in.");

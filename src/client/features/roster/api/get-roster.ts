@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "#client/lib/api.ts";
+import { api, type RequestOptions } from "#client/lib/api.ts";
 import type { Roster } from "#domain/contracts/roster.ts";
 
 export const rosterKeys = {
@@ -8,9 +8,10 @@ export const rosterKeys = {
 };
 
 /** `today` is the browser's calendar day, so the sections follow the user's own midnight. */
-export const getRoster = (today: string) => api<Roster>(`/api/roster?today=${encodeURIComponent(today)}`);
+export const getRoster = (today: string, options?: RequestOptions) =>
+  api<Roster>(`/api/roster?today=${encodeURIComponent(today)}`, options);
 
-export const rosterQueryOptions = (today: string) =>
-  queryOptions({ queryKey: rosterKeys.day(today), queryFn: () => getRoster(today) });
+export const rosterQueryOptions = (today: string, options?: RequestOptions) =>
+  queryOptions({ queryKey: rosterKeys.day(today), queryFn: () => getRoster(today, options) });
 
 export const useRoster = (today: string) => useQuery(rosterQueryOptions(today));
