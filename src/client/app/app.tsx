@@ -3,7 +3,7 @@ import { DemoBanner } from "#client/app/demo-banner.tsx";
 import { prefetchFirstScreen } from "#client/app/first-data.ts";
 import { RouterProvider } from "#client/app/hash-router.tsx";
 import { router } from "#client/app/router.tsx";
-import { meQueryKey } from "#client/features/auth/api/get-me.ts";
+import { meQueryKey, meQueryOptions } from "#client/features/auth/api/get-me.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { onSessionEnd } from "#client/lib/session-cache.ts";
 
@@ -18,6 +18,8 @@ const queryClient = new QueryClient({
   },
 });
 
+// The session check and the first screen's data start now, before React's first render.
+void queryClient.prefetchQuery(meQueryOptions());
 prefetchFirstScreen(queryClient, router.location().pathname);
 
 // When the session ends (Sign Out, a 401, the live stream closing) nothing of it stays on screen.

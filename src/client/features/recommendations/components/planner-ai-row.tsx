@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from "react";
-import { DialogLoading } from "#client/features/recommendations/components/dialog-loading.tsx";
 import { HorsePicker, type PickedHorse } from "#client/features/recommendations/components/horse-picker.tsx";
 import { texts } from "#domain/texts.ts";
 
 const loadDialog = () => import("#client/features/recommendations/components/season-plan-dialog.tsx");
 const SeasonPlanDialog = lazy(loadDialog);
+const DialogLoading = lazy(() => import("#client/features/recommendations/components/dialog-loading.tsx"));
 
 /** The planner's AI Planner row and its AI Season Plan modal (loaded on intent). */
 export default function PlannerAiRow() {
@@ -19,8 +19,13 @@ export default function PlannerAiRow() {
         onIntent={() => void loadDialog()}
       />
       {horse ? (
-        <Suspense fallback={<DialogLoading title={texts.recommendations.seasonPlanTitle} onClose={close} />}>
-          <SeasonPlanDialog horse={horse} onClose={close} />
+        // The loading dialog is lazy too: until it arrives (a moment, on a first open) nothing shows.
+        <Suspense fallback={null}>
+          <Suspense
+            fallback={<DialogLoading title={texts.recommendations.seasonPlanTitle} onClose={close} />}
+          >
+            <SeasonPlanDialog horse={horse} onClose={close} />
+          </Suspense>
         </Suspense>
       ) : null}
     </>

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from "react";
-import { DialogLoading } from "#client/features/recommendations/components/dialog-loading.tsx";
 import { HorsePicker, type PickedHorse } from "#client/features/recommendations/components/horse-picker.tsx";
 import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 
 const loadDialog = () => import("#client/features/recommendations/components/recommendations-dialog.tsx");
 const RecommendationsDialog = lazy(loadDialog);
+const DialogLoading = lazy(() => import("#client/features/recommendations/components/dialog-loading.tsx"));
 
 /** Show detail's AI row and its 'AI Recommendations for {horse}' dialog (loaded on intent). */
 export default function ShowAiRow({
@@ -26,18 +26,21 @@ export default function ShowAiRow({
         onIntent={() => void loadDialog()}
       />
       {horse ? (
-        <Suspense
-          fallback={<DialogLoading title={texts.recommendations.dialogTitle(horse.name)} onClose={close} />}
-        >
-          <RecommendationsDialog
-            show={show}
-            horse={horse}
-            onClose={close}
-            onSelectClass={(cls) => {
-              close();
-              onSelectClass(cls);
-            }}
-          />
+        // The loading dialog is lazy too: until it arrives (a moment, on a first open) nothing shows.
+        <Suspense fallback={null}>
+          <Suspense
+            fallback={<DialogLoading title={texts.recommendations.dialogTitle(horse.name)} onClose={close} />}
+          >
+            <RecommendationsDialog
+              show={show}
+              horse={horse}
+              onClose={close}
+              onSelectClass={(cls) => {
+                close();
+                onSelectClass(cls);
+              }}
+            />
+          </Suspense>
         </Suspense>
       ) : null}
     </>
