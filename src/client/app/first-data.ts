@@ -1,17 +1,20 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { rosterQueryOptions } from "#client/features/roster/api/get-roster.ts";
 import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
+import { readCachedUser } from "#client/lib/session-cache.ts";
 import { localDay } from "#domain/roster-view.ts";
 
 const SHOW_PATH = /^\/shows\/([^/]+)\/?$/i;
 
 /**
  * Asks for the first screen's data at start, alongside the session check and the screen's chunk,
- * instead of after both (issue 13): a cold start of the roster or a show detail then waits for one
- * round trip, not three. Speculative: without a session the answer is a 401 the screen never sees
- * (it asks again once signed in), and nothing ends.
+ * instead of after the chunk (issue 13). Only in a browser that was signed in when it last looked
+ * (the cached user): a signed-out visit makes no request that fails, as /api/session was made for.
+ * Speculative: if the session has ended meanwhile, the 401 stays in the cache, the session check
+ * decides, and the screen asks again once signed in.
  */
 export function prefetchFirstScreen(queryClient: QueryClient, pathname: string): void {
+  if (!readCachedUser()) return;
   const speculative = { speculative: true };
   if (/^\/roster\/?$/i.test(pathname)) {
     void queryClient.prefetchQuery(rosterQueryOptions(localDay(new Date()), speculative));

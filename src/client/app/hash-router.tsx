@@ -102,7 +102,16 @@ export function createHashRouter(routes: RouteObject[]): Router {
     index = historyState().idx ?? index;
     for (const listener of listeners) listener();
   };
-  window.addEventListener("popstate", notify);
+  const onPop = () => {
+    // A hash typed or set by a script is a new entry without our state: number and key it like a
+    // push, so Back counts it and a <Navigate key={location.key}> redirects again from it.
+    if (historyState().idx === undefined) {
+      index += 1;
+      window.history.replaceState({ ...historyState(), key: newKey(), idx: index }, "");
+    }
+    notify();
+  };
+  window.addEventListener("popstate", onPop);
 
   // The screen's code downloads alongside the session check instead of after it (issue 13).
   preloadMatches(matchRoutes(routes, current.pathname));
