@@ -1,19 +1,22 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { BottomNav } from "#client/app/bottom-nav.tsx";
 import { Link, Outlet } from "#client/app/hash-router.tsx";
 import { useMe } from "#client/features/auth/api/get-me.ts";
-import { useLiveNotifications } from "#client/features/notifications/use-live-notifications.ts";
 import { Logo } from "#client/ui/logo.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import { SkipLink } from "#client/ui/skip-link.tsx";
 import { texts } from "#domain/texts.ts";
 
+const LiveNotifications = lazy(() => import("#client/features/notifications/live-notifications.tsx"));
+
 export function AppLayout() {
   const me = useMe();
-  useLiveNotifications(!!me.data);
   if (!me.data) return null;
   return (
     <div className="min-h-dvh pb-24">
+      <Suspense fallback={null}>
+        <LiveNotifications />
+      </Suspense>
       <SkipLink targetId="main-content" />
       <header className="sticky top-0 z-30 border-b border-brand-900/20 bg-brand-800 text-white">
         <div className="mx-auto flex h-12 max-w-3xl items-center justify-between px-4">
