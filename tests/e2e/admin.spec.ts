@@ -218,7 +218,9 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   const up = editor.getByRole("button", { name: a.editor.moveUp("Youth 12-17 Trail Pleasure") });
   await up.focus();
   await page.keyboard.press("Enter");
-  await expect(editor.getByLabel(a.editor.nameOf(2), { exact: true })).toHaveValue("Youth 12-17 Trail Pleasure");
+  await expect(editor.getByLabel(a.editor.nameOf(2), { exact: true })).toHaveValue(
+    "Youth 12-17 Trail Pleasure",
+  );
   await expect(
     editor.getByRole("button", { name: a.editor.moveUp("Youth 12-17 Trail Pleasure") }),
   ).toBeFocused();
@@ -246,7 +248,9 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   await panel.getByRole("searchbox").fill(name);
   await panel.getByRole("button", { name: a.editLabel(name) }).click();
   const edit = page.getByRole("dialog", { name: a.shows.editShow });
-  await expect(edit.getByLabel(a.editor.nameOf(1), { exact: true })).toHaveValue("Two Year Old Walking Colts");
+  await expect(edit.getByLabel(a.editor.nameOf(1), { exact: true })).toHaveValue(
+    "Two Year Old Walking Colts",
+  );
   await edit.getByLabel(a.editor.endDate).fill("2030-06-14");
   await edit.getByRole("button", { name: a.editor.saveShow }).click();
   await expect(banner(page)).toHaveText(a.showSaved(name));
