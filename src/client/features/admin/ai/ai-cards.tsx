@@ -4,11 +4,11 @@ import { ShowPredictionCard } from "#client/features/admin/ai/show-prediction-ca
 /** Show Management's two AI cards (issue 10), loaded as their own chunk of the admin screen. */
 export default function AdminAiCards() {
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <div className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
+    <div className="grid grid-cols-1 gap-4">
+      <div className="min-w-0 rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:p-4">
         <ShowPredictionCard />
       </div>
-      <div className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
+      <div className="min-w-0 rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:p-4">
         <ClassListImportCard />
       </div>
     </div>

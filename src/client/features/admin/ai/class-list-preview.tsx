@@ -41,7 +41,7 @@ export function ClassListPreview({
         value={value.showName}
         onChange={(e) => onChange({ ...value, showName: e.target.value })}
       />
-      <fieldset className="flex flex-col gap-2">
+      <fieldset className="flex min-w-0 flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-stone-700">
           {t.classesFound(value.classes.length)}
         </legend>
