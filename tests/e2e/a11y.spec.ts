@@ -209,7 +209,8 @@ test("the admin AI cards: their errors, a predicted show's preview and a class-l
   await expect(option).toHaveCount(1);
   await prediction.getByLabel(t.show, { exact: true }).selectOption((await option.getAttribute("value"))!);
   await prediction.getByRole("button", { name: t.predict }).click();
-  await expect(prediction.getByRole("form", { name: t.previewTitle })).toBeVisible();
+  await expectAccessibleDialog(page.getByRole("dialog", { name: t.previewTitle }), { name: t.previewTitle });
+  await closeDialog(page);
 
   await importer
     .getByLabel(t.file)

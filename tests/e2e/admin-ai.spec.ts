@@ -9,6 +9,7 @@ import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
  * is refused for a show without history, and imports class lists from a photographed page and a PDF.
  */
 const t = texts.adminAi;
+const editor = texts.admin.editor;
 // OCR of a photographed page takes seconds of CPU; on a machine shared by several suites it waits for a
 // core. The time limit is the machine's, not the behaviour under test.
 test.describe.configure({ timeout: 240_000 });
@@ -54,21 +55,24 @@ test("predicts the next Celina show, saves it after editing, and the planner sho
 
   await pickShow(card, "Celina Lions", /^Celina Lions Club Horse Show —/);
   await card.getByRole("button", { name: t.predict }).click();
-  const preview = card.getByRole("form", { name: t.previewTitle });
+  const preview = page.getByRole("dialog", { name: t.previewTitle });
   await expect(preview).toBeVisible();
-  await expect(card.getByText(t.predictedFrom(2))).toBeVisible();
-  await expect(preview.getByLabel(t.location)).toHaveValue("Celina, TN");
-  await expect(preview.getByLabel(t.judges)).toHaveValue("TBA");
-  const start = await preview.getByLabel(t.startDate).inputValue();
-  expect(Number(start.slice(0, 4))).toBeGreaterThan(new Date().getFullYear() - 1);
+  await expect(preview).toHaveAccessibleDescription(t.predictedFrom(2));
+  await expect(preview.getByLabel(editor.location)).toHaveValue("Celina, TN");
+  await expect(preview.getByLabel(editor.judges)).toHaveValue("TBA");
+  await expect(preview.getByLabel(editor.aiPrediction)).toBeChecked();
+  const start = await preview.getByLabel(editor.startDate).inputValue();
+  expect(start > new Date().toISOString().slice(0, 10)).toBe(true);
   const celinaClasses = classesOf("Celina Lions Club Horse Show");
-  await expect(preview.getByText(t.classesFound(celinaClasses.length))).toBeVisible();
+  await expect(preview.getByRole("group", { name: editor.classes(celinaClasses.length) })).toBeVisible();
 
   const name = `Celina Lions Club Horse Show ${Date.now().toString(36)}`;
-  await preview.getByLabel(t.showName).fill(name);
-  await preview.getByLabel(t.judges).fill("Bill Cantrell, Jimmy McConnell");
-  await preview.getByRole("button", { name: t.savePrediction }).click();
-  await expect(card.getByRole("status")).toContainText(t.saved(name));
+  await preview.getByLabel(editor.name).fill(name);
+  await preview.getByLabel(editor.judges).fill("Bill Cantrell\nJimmy McConnell");
+  await preview.getByRole("button", { name: editor.saveShow }).click();
+  await expect(preview).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: texts.admin.showSaved(name) })).toBeVisible();
+  await expect(card.getByText(t.saved(name))).toBeVisible();
   expect(classesOf(name).map((c) => c.name)).toEqual(celinaClasses.map((c) => c.name));
 
   await page.goto(`/#/planner?name=${encodeURIComponent(name)}`);
@@ -109,7 +113,7 @@ test("imports a photographed class list into a new show", async ({ signInAs, pag
   await card.getByLabel(t.className(1), { exact: true }).fill("Walking Horse Lead Line (corrected)");
   const count = await numbers.count();
   await card.getByRole("button", { name: t.createShow }).click();
-  await expect(card.getByRole("status")).toContainText(t.created(name, count));
+  await expect(card.getByText(t.created(name, count))).toBeVisible();
 
   const saved = classesOf(name);
   expect(saved).toHaveLength(count);
@@ -152,6 +156,6 @@ test("imports a PDF's classes into an existing show without duplicating its numb
   await card.getByRole("button", { name: t.addToShow }).click();
   await pickShow(card, "Smith County Existing", new RegExp(`^${existing}`));
   await card.getByRole("button", { name: t.addClasses }).click();
-  await expect(card.getByRole("status")).toContainText(t.added(list.expected.length - 1, 1, existing));
+  await expect(card.getByText(t.added(list.expected.length - 1, 1, existing))).toBeVisible();
   expect(classesOf(existing).map((c) => c.number)).toEqual(list.expected.map((c) => c.number));
 });

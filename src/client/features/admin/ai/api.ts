@@ -1,6 +1,5 @@
 import { ApiError, api, readAnswer } from "#client/lib/api.ts";
 import { sessionGeneration } from "#client/lib/session-cache.ts";
-import type { CreateShowBody } from "#domain/contracts/show-admin.ts";
 import type {
   ClassListExtraction,
   ClassListExtractionEvent,
@@ -8,7 +7,7 @@ import type {
   ImportClassesResult,
   ShowPrediction,
 } from "#domain/contracts/show-ai.ts";
-import type { ShowDetail, ShowPage, ShowSummary } from "#domain/contracts/shows.ts";
+import type { ShowPage, ShowSummary } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 
 /** The admin's AI cards talk to the show-ai routes (ADR 014) and the admin show routes. */
@@ -25,8 +24,6 @@ export async function findShows(name: string, signal?: AbortSignal): Promise<Sho
   const [upcoming, past] = await Promise.all([query("upcoming"), query("past")]);
   return [...upcoming.shows, ...past.shows];
 }
-
-export const createShow = (body: CreateShowBody) => api<ShowDetail>("/api/shows", { method: "POST", body });
 
 export const importClasses = (showId: string, body: ImportClassesBody) =>
   api<ImportClassesResult>(`/api/admin/shows/${encodeURIComponent(showId)}/classes/import`, {

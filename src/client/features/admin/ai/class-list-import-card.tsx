@@ -1,21 +1,19 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { FileScan } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "#client/app/routing.ts";
-import {
-  createShow,
-  type ExtractProgress,
-  extractClassList,
-  importClasses,
-} from "#client/features/admin/ai/api.ts";
+import { type ExtractProgress, extractClassList, importClasses } from "#client/features/admin/ai/api.ts";
 import { type ClassListDraft, ClassListPreview } from "#client/features/admin/ai/class-list-preview.tsx";
-import { createBodyFor } from "#client/features/admin/ai/draft.ts";
 import { ShowPicker } from "#client/features/admin/ai/show-picker.tsx";
-import { StatusLine } from "#client/features/admin/ai/status-line.tsx";
+import { useSaveShow } from "#client/features/admin/api/shows.ts";
+import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
+import { showKeys } from "#client/features/shows/api/keys.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
-import { importedShowDefaults } from "#domain/class-import.ts";
+import { classesToAdd, importedShowDefaults } from "#domain/class-import.ts";
+import { classNumberFromId } from "#domain/class-number.ts";
 import type { ClassListExtraction } from "#domain/contracts/show-ai.ts";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
@@ -48,6 +46,21 @@ export function ClassListImportCard() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<{ message: string; showId: string } | null>(null);
+  const saveShow = useSaveShow();
+  const report = useAdminStatus();
+  const queryClient = useQueryClient();
+
+  function finish(message: string, showId: string) {
+    report("success", message);
+    setDone({ message, showId });
+    setDraft(null);
+  }
+
+  function fail(e: unknown) {
+    const message = e instanceof Error ? e.message : texts.errors.unknownError;
+    report("error", message);
+    setError(texts.errors.adminAction(message));
+  }
 
   async function read() {
     setError(null);
@@ -75,21 +88,23 @@ export function ClassListImportCard() {
     setError(null);
     setBusy(true);
     try {
-      const classes = cleanClasses(draft);
-      const today = format(new Date(), "yyyy-MM-dd");
-      const show = await createShow(
-        createBodyFor({
+      const show = await saveShow.mutateAsync({
+        showId: null,
+        draft: {
           name: draft.showName.trim() || t.untitled,
-          ...importedShowDefaults(today),
+          ...importedShowDefaults(format(new Date(), "yyyy-MM-dd")),
           sanctioningOrg: null,
           isAIPrediction: false,
-          classes,
-        }),
-      );
-      setDone({ message: t.created(show.name, show.classes.length), showId: show.id });
-      setDraft(null);
+          classes: classesToAdd([], cleanClasses(draft)).map((c) => ({
+            number: classNumberFromId(c.id),
+            name: c.name,
+            date: c.date,
+          })),
+        },
+      });
+      finish(t.created(show.name, show.classes.length), show.id);
     } catch (e) {
-      setError(texts.errors.adminAction(e instanceof Error ? e.message : texts.errors.unknownError));
+      fail(e);
     } finally {
       setBusy(false);
     }
@@ -105,10 +120,10 @@ export function ClassListImportCard() {
     setBusy(true);
     try {
       const result = await importClasses(target.id, { classes: cleanClasses(draft) });
-      setDone({ message: t.added(result.added.length, result.skipped, target.name), showId: target.id });
-      setDraft(null);
+      await queryClient.invalidateQueries({ queryKey: showKeys.all });
+      finish(t.added(result.added.length, result.skipped, target.name), target.id);
     } catch (e) {
-      setError(texts.errors.adminAction(e instanceof Error ? e.message : texts.errors.unknownError));
+      fail(e);
     } finally {
       setBusy(false);
     }
@@ -117,10 +132,10 @@ export function ClassListImportCard() {
   const percent = progress ? Math.round(progress.fraction * 100) : 0;
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
-      <h3 id={`${id}-title`} className="flex items-center gap-2 font-semibold text-brand-900">
+      <h4 id={`${id}-title`} className="flex items-center gap-2 font-semibold text-brand-900">
         <FileScan aria-hidden className="size-4 text-brand-700" />
         {t.importTitle}
-      </h3>
+      </h4>
       <p className="text-sm text-stone-600">{t.importIntro}</p>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-file`} className="text-sm font-medium text-stone-700">
@@ -157,12 +172,15 @@ export function ClassListImportCard() {
       ) : null}
       <ErrorAlert message={error} />
       {done ? (
-        <StatusLine>
+        <p className="text-sm text-stone-700">
           {done.message}{" "}
-          <Link to={`/shows/${encodeURIComponent(done.showId)}`} className="font-semibold underline">
+          <Link
+            to={`/shows/${encodeURIComponent(done.showId)}`}
+            className="font-semibold text-brand-800 underline"
+          >
             {t.viewShow}
           </Link>
-        </StatusLine>
+        </p>
       ) : null}
       {draft ? (
         <>

@@ -1,108 +1,94 @@
 import { format } from "date-fns";
 import { Sparkles } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "#client/app/routing.ts";
-import { createShow, predictShow } from "#client/features/admin/ai/api.ts";
-import { createBodyFor, draftFromPrediction, type ShowDraft } from "#client/features/admin/ai/draft.ts";
-import { DraftEditor } from "#client/features/admin/ai/draft-editor.tsx";
+import { predictShow } from "#client/features/admin/ai/api.ts";
+import { draftFromPrediction } from "#client/features/admin/ai/draft.ts";
 import { ShowPicker } from "#client/features/admin/ai/show-picker.tsx";
-import { StatusLine } from "#client/features/admin/ai/status-line.tsx";
+import { ShowEditor } from "#client/features/admin/shows/show-editor.tsx";
 import { ApiError } from "#client/lib/api.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
+import { Modal } from "#client/ui/dialog.tsx";
+import type { ShowDraft } from "#domain/contracts/admin.ts";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 
 const t = texts.adminAi;
 
-type State =
-  | { step: "pick" }
-  | { step: "predicting" }
-  | { step: "preview"; draft: ShowDraft; editions: number }
-  | { step: "saving"; draft: ShowDraft; editions: number }
-  | { step: "saved"; id: string; name: string };
-
 /**
- * AI Show Prediction: pick a show, get its predicted next edition, edit it, save it (flagged as an AI
- * prediction, so the planner and show detail carry the badge).
+ * AI Show Prediction: pick a show, get its predicted next edition, and review it in the show editor. It is
+ * created (flagged as an AI prediction, so the planner and show detail carry the badge) only when the
+ * admin saves it there.
  */
 export function ShowPredictionCard() {
+  const id = useId();
   const [show, setShow] = useState<ShowSummary | null>(null);
-  const [state, setState] = useState<State>({ step: "pick" });
+  const [predicting, setPredicting] = useState(false);
+  const [preview, setPreview] = useState<{ draft: ShowDraft; editions: number } | null>(null);
+  const [saved, setSaved] = useState<{ id: string; name: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function predict() {
     setError(null);
+    setSaved(null);
     if (!show) {
       setError(texts.errors.selectShowToPredict);
       return;
     }
-    setState({ step: "predicting" });
+    setPredicting(true);
     try {
       const prediction = await predictShow(show.id, format(new Date(), "yyyy-MM-dd"));
-      setState({
-        step: "preview",
-        draft: draftFromPrediction(prediction),
-        editions: prediction.history.length,
-      });
+      setPreview({ draft: draftFromPrediction(prediction), editions: prediction.history.length });
     } catch (e) {
-      setState({ step: "pick" });
       setError(e instanceof ApiError && e.status !== 0 ? e.message : texts.errors.predictionFailed);
-    }
-  }
-
-  async function save(draft: ShowDraft, editions: number) {
-    setError(null);
-    setState({ step: "saving", draft, editions });
-    try {
-      const saved = await createShow(createBodyFor(draft));
-      setState({ step: "saved", id: saved.id, name: saved.name });
-    } catch (e) {
-      setState({ step: "preview", draft, editions });
-      setError(texts.errors.adminAction(e instanceof Error ? e.message : texts.errors.unknownError));
+    } finally {
+      setPredicting(false);
     }
   }
 
   return (
-    <section aria-labelledby="ai-prediction-title" className="flex flex-col gap-3">
-      <h3 id="ai-prediction-title" className="flex items-center gap-2 font-semibold text-brand-900">
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
+      <h4 id={`${id}-title`} className="flex items-center gap-2 font-semibold text-brand-900">
         <Sparkles aria-hidden className="size-4 text-gold-700" />
         {t.predictionTitle}
-      </h3>
+      </h4>
       <p className="text-sm text-stone-600">{t.predictionIntro}</p>
-      {state.step === "preview" || state.step === "saving" ? (
-        <>
-          <p className="text-sm text-stone-700">{t.predictedFrom(state.editions)}</p>
-          <ErrorAlert message={error} />
-          <DraftEditor
-            initial={state.draft}
-            saving={state.step === "saving"}
-            onSave={(draft) => save(draft, state.editions)}
-            onCancel={() => {
-              setError(null);
-              setState({ step: "pick" });
+      <ShowPicker value={show} onChange={setShow} />
+      <div>
+        <Button onClick={predict} disabled={predicting}>
+          {predicting ? t.predicting : t.predict}
+        </Button>
+      </div>
+      <ErrorAlert message={error} />
+      {saved ? (
+        <p className="text-sm text-stone-700">
+          {t.saved(saved.name)}{" "}
+          <Link
+            to={`/shows/${encodeURIComponent(saved.id)}`}
+            className="font-semibold text-brand-800 underline"
+          >
+            {t.viewShow}
+          </Link>
+        </p>
+      ) : null}
+      <Modal
+        open={preview !== null}
+        onOpenChange={(open) => !open && setPreview(null)}
+        title={t.previewTitle}
+        description={preview ? t.predictedFrom(preview.editions) : undefined}
+      >
+        {preview ? (
+          <ShowEditor
+            initial={preview.draft}
+            onSaved={(created) => {
+              setPreview(null);
+              setSaved({ id: created.id, name: created.name });
             }}
+            onCancel={() => setPreview(null)}
           />
-        </>
-      ) : (
-        <>
-          <ShowPicker value={show} onChange={setShow} />
-          <div>
-            <Button onClick={predict} disabled={state.step === "predicting"}>
-              {state.step === "predicting" ? t.predicting : t.predict}
-            </Button>
-          </div>
-          <ErrorAlert message={error} />
-          {state.step === "saved" ? (
-            <StatusLine>
-              {t.saved(state.name)}{" "}
-              <Link to={`/shows/${encodeURIComponent(state.id)}`} className="font-semibold underline">
-                {t.viewShow}
-              </Link>
-            </StatusLine>
-          ) : null}
-        </>
-      )}
+        ) : null}
+      </Modal>
     </section>
   );
 }
