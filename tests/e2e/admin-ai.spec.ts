@@ -68,7 +68,7 @@ test("predicts the next Celina show, saves it after editing, and the planner sho
 
   const name = `Celina Lions Club Horse Show ${Date.now().toString(36)}`;
   await preview.getByLabel(editor.name).fill(name);
-  await preview.getByLabel(editor.judges).fill("Bill Cantrell\nJimmy McConnell");
+  await preview.getByLabel(editor.judges).fill("Bill Cantrell\nPat Predicted");
   await preview.getByRole("button", { name: editor.saveShow }).click();
   await expect(preview).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: texts.admin.showSaved(name) })).toBeVisible();
@@ -85,7 +85,7 @@ test("predicts the next Celina show, saves it after editing, and the planner sho
   await planned.click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.getByText(texts.planner.aiPrediction)).toBeVisible();
-  await expect(page.getByText("Bill Cantrell, Jimmy McConnell")).toBeVisible();
+  await expect(page.getByText("Bill Cantrell, Pat Predicted")).toBeVisible();
 });
 
 test("imports a photographed class list into a new show", async ({ signInAs, page }) => {
