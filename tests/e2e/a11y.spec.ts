@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
+import { renderPrizeListPdf } from "../support/class-list-images.ts";
+import { fixtureShows, layoutPrizeList } from "../support/prize-list.ts";
 import {
   expectAccessibleDialog,
   expectAccessibleScreen,
@@ -225,6 +227,39 @@ test("admin panel: both Data Management tabs, the user, horse and show dialogs, 
   await expect(page.getByRole("dialog").getByLabel(a.editor.nameOf(1), { exact: true })).toBeVisible();
   await expectAccessibleDialog(page.getByRole("dialog"), { name: a.shows.editShow });
   await closeDialog(page);
+});
+
+test("the admin AI cards: their errors, a predicted show's preview and a class-list preview", async ({
+  page,
+  signInAs,
+}) => {
+  const t = texts.adminAi;
+  const pdf = await renderPrizeListPdf(
+    layoutPrizeList(fixtureShows().find((s) => s.title.startsWith("46th Celina"))!),
+  );
+  await signInAs(DEMO.admin, "/#/admin");
+  const prediction = page.getByRole("region", { name: t.predictionTitle });
+  const importer = page.getByRole("region", { name: t.importTitle });
+  await prediction.getByRole("button", { name: t.predict }).click();
+  await importer.getByRole("button", { name: t.readList }).click();
+  await expect(importer.getByRole("alert")).toHaveText(texts.errors.selectImageFirst);
+  await expectAccessibleScreen(page, { title: texts.admin.title, ready: prediction.getByRole("alert") });
+
+  await prediction.getByLabel(t.findShow).fill("Celina Lions");
+  const option = prediction.getByRole("option", { name: /^Celina Lions Club Horse Show —/ });
+  await expect(option).toHaveCount(1);
+  await prediction.getByLabel(t.show, { exact: true }).selectOption((await option.getAttribute("value"))!);
+  await prediction.getByRole("button", { name: t.predict }).click();
+  await expectAccessibleDialog(page.getByRole("dialog", { name: t.previewTitle }), { name: t.previewTitle });
+  await closeDialog(page);
+
+  await importer
+    .getByLabel(t.file)
+    .setInputFiles({ name: "list.pdf", mimeType: "application/pdf", buffer: pdf });
+  await importer.getByRole("button", { name: t.readList }).click();
+  await expect(importer.getByLabel(t.showName)).toBeVisible({ timeout: 60_000 });
+  await importer.getByRole("button", { name: t.addToShow }).click();
+  await expectNoAxeViolations(page);
 });
 
 test("a friend request and its Block confirmation (an alert dialog)", async ({
