@@ -34,6 +34,7 @@ import { showAiRoutes } from "#server/features/show-ai/show-ai.routes.ts";
 import { showAdminRoutes } from "#server/features/shows/shows.admin.routes.ts";
 import { showRoutes } from "#server/features/shows/shows.routes.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
+import { idempotencyPlugin } from "#server/http/idempotency.ts";
 import { responseSerializer } from "#server/http/serializer.ts";
 import { viewerPlugin } from "#server/http/viewer.ts";
 import { type AiProvider, createAiProvider } from "#server/platform/ai/provider.ts";
@@ -140,6 +141,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
     strictTransportSecurity: insecure ? false : undefined,
   });
+  // Ahead of compression, so the answer it stores for a replay is the JSON text.
+  await app.register(idempotencyPlugin, { db });
   // JSON above 1 KiB goes out Brotli- or gzip-compressed when the client accepts it (Vary is set).
   // The built SPA is compressed once at build time instead (registerClient).
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
