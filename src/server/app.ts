@@ -17,6 +17,7 @@ import { type Db, openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { seedDemo } from "#server/db/seed/demo.ts";
 import { barnRoutes } from "#server/features/barn/barn.routes.ts";
+import { calendarFeedRoutes } from "#server/features/calendar-feed/calendar-feed.routes.ts";
 import { outboxRoutes } from "#server/features/dev/outbox.routes.ts";
 import { entryRoutes } from "#server/features/entries/entries.routes.ts";
 import { friendRoutes } from "#server/features/friends/friends.routes.ts";
@@ -185,6 +186,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(eventRoutes, { bus: events, sessionOf: (request) => currentSession(auth, request) });
   await app.register(entryRoutes, { db, bus: events });
   await app.register(rosterRoutes, { db });
+  await app.register(calendarFeedRoutes, { db, secret: config.authSecret, publicUrl: config.publicUrl });
   await app.register(showAdminRoutes, { db, bus: events });
   await app.register(showAiRoutes, { db });
   await app.register(showRoutes, { db });

@@ -239,11 +239,15 @@ export interface IdempotencyKeyTable {
   created_at: string;
 }
 
-/** A user's calendar-feed token, as its SHA-256 hash (migration 009). */
+/** A user's calendar feed: the salt its token derives from and the token's SHA-256 hash (migration 009). */
 export interface CalendarFeedTable {
   user_id: string;
+  salt: string;
   token_hash: string;
-  created_at: string;
+  /** The last generated calendar's hash (the ETag), null until first read. */
+  content_hash: string | null;
+  /** When the generated calendar last changed (Last-Modified). */
+  changed_at: string;
 }
 
 export interface AppMetaTable {

@@ -6,6 +6,7 @@ import { useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
 import { WelcomeBanner } from "#client/features/invites/components/welcome-banner.tsx";
 import { BlockDialog } from "#client/features/profile/components/block-dialog.tsx";
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
+import { CalendarFeedButton } from "#client/features/roster/components/calendar-feed-dialog.tsx";
 import { useToday } from "#client/features/roster/use-today.ts";
 import { INVITED_BY } from "#client/lib/invite-link.ts";
 import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
@@ -49,7 +50,7 @@ export default function RosterScreen() {
   };
   return (
     <>
-      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <PageHeader title={t.title} subtitle={t.subtitle} actions={<CalendarFeedButton />} />
       {me.data ? (
         <WelcomeBanner
           trainerId={params.get(INVITED_BY)}

@@ -9,8 +9,11 @@ import type { Kysely } from "kysely";
  *   same key gets that answer back without running again. `fingerprint` is a hash of the method, route,
  *   parameters and body, so one key cannot be reused for a different change. Keys are per user (the
  *   primary key), and rows older than a week are deleted.
- * - `calendar_feed`: each user's secret calendar-feed token, stored only as its SHA-256 hash; a new
- *   token replaces the row, so the old URL stops working.
+ * - `calendar_feed`: each user's calendar feed. The secret token in its URL is an HMAC (keyed by
+ *   AUTH_SECRET) of the user id and `salt`, so the app can show the URL again while the database holds
+ *   only the salt and the token's SHA-256 hash (what a feed request is looked up by). A new salt makes a
+ *   new token, and the old URL stops working. `content_hash` and `changed_at` are the feed's ETag and
+ *   Last-Modified: the time the generated calendar last came out different.
  *
  * Both tables are keyed to `user` with ON DELETE CASCADE.
  */
@@ -37,8 +40,10 @@ export function offlineMigration() {
       await db.schema
         .createTable("calendar_feed")
         .addColumn("user_id", "text", (c) => c.primaryKey().references("user.id").onDelete("cascade"))
+        .addColumn("salt", "text", (c) => c.notNull())
         .addColumn("token_hash", "text", (c) => c.notNull().unique())
-        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("content_hash", "text")
+        .addColumn("changed_at", "text", (c) => c.notNull())
         .execute();
     },
   };
