@@ -412,6 +412,36 @@ export const texts = {
   demo: {
     banner: "Demo mode — anyone can sign in as the admin",
   },
+  /** Beyond the spec (issue 11): working without a connection, installing, updating. */
+  offline: {
+    showingSaved: (time: string) => `Offline — showing what you saw at ${time}`,
+    offlineNothingSaved: "Offline",
+    backOnline: "Back online",
+    needsConnection: "This screen needs a connection: it has not been opened on this device while online.",
+    waiting: (n: number) => (n === 1 ? "1 change waiting to send" : `${n} changes waiting to send`),
+    sending: (n: number) => (n === 1 ? "Sending 1 change…" : `Sending ${n} changes…`),
+    pendingTitle: "Waiting to send",
+    notSent: (label: string, reason: string) => `Not sent: ${label}. ${reason}`,
+    retry: "Try again",
+    dismiss: "Dismiss",
+    pendingIcon: "Waiting to send: this change is kept on this device until the connection returns.",
+    failedIcon: (reason: string) => `Not sent: ${reason}`,
+    pendingRemoval: "Removal waiting to send",
+    pendingRead: "Waiting to send",
+    labels: {
+      saveEntries: (cls: string, show: string) => `entries for ${cls} (${show})`,
+      removeClassEntries: (cls: string, show: string) => `removing your entries for ${cls} (${show})`,
+      removeEntry: (status: string) => `removing ${status}`,
+      markRead: "marking a notification read",
+      addRecord: (show: string, cls: string) => `show record ${show}, ${cls}`,
+      addFriend: (name: string) => `friend request to ${name}`,
+      answerRequest: (answer: "accept" | "ignore", name: string) =>
+        answer === "accept" ? `accepting ${name}'s friend request` : `ignoring ${name}'s friend request`,
+    },
+    install: "Install app",
+    updateReady: "A new version of Ringside is ready.",
+    updateNow: "Update now",
+  },
   /** Beyond the spec (issue 11): the personal calendar feed of the roster. */
   calendarFeed: {
     open: "Subscribe in calendar",
