@@ -12,7 +12,7 @@ import { router } from "#client/app/router.tsx";
 import { meQueryKey } from "#client/features/auth/api/get-me.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { startOnlineTracking } from "#client/lib/online.ts";
-import { onSessionEnd } from "#client/lib/session-cache.ts";
+import { onSessionEnd, onUserSwitch } from "#client/lib/session-cache.ts";
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -44,6 +44,14 @@ onSessionEnd(() => {
   void router.navigate("/auth", { replace: true });
 });
 
+// Another user is signed in than the one whose data is cached: empty every query but the session check
+// that found out (its answer, the new user, lands next), and load again what is on screen.
+onUserSwitch(() => {
+  void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+  queryClient.getMutationCache().clear();
+  void persister.removeClient();
+});
+
 export function App() {
   return (
     <PersistQueryClientProvider
@@ -54,8 +62,12 @@ export function App() {
         maxAge: CACHE_MAX_AGE_MS,
         dehydrateOptions: offlineDehydrateOptions,
       }}
-      // Changes queued before the reload go out now, or as soon as the connection returns.
-      onSuccess={() => void queryClient.resumePausedMutations()}
+      // What was restored is on screen at once; now everything in use is refreshed, and changes queued
+      // before the reload go out (or as soon as the connection returns).
+      onSuccess={() => {
+        void queryClient.invalidateQueries();
+        void queryClient.resumePausedMutations();
+      }}
     >
       <DemoBanner />
       <RouterProvider router={router} />
