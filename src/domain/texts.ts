@@ -532,7 +532,7 @@ export const texts = {
     needsConnection: "This screen needs a connection: it has not been opened on this device while online.",
     waiting: (n: number) => (n === 1 ? "1 change waiting to send" : `${n} changes waiting to send`),
     sending: (n: number) => (n === 1 ? "Sending 1 change…" : `Sending ${n} changes…`),
-    pendingTitle: "Waiting to send",
+    failedTitle: "Changes not sent",
     notSent: (label: string, reason: string) => `Not sent: ${label}. ${reason}`,
     retry: "Try again",
     dismiss: "Dismiss",

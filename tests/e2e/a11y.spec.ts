@@ -8,7 +8,7 @@ import {
   OPEN_DIALOG,
   PHONE,
 } from "./a11y-helpers.ts";
-import { CELEBRATION, classButton, showIdByName } from "./entries-helpers.ts";
+import { CELEBRATION, CELINA, classButton, showIdByName } from "./entries-helpers.ts";
 import { DEMO, expect, test, uniqueEmail } from "./fixtures.ts";
 import { horseIdByName, uniqueName } from "./horses-helpers.ts";
 
@@ -246,7 +246,7 @@ test("the calendar feed dialog and its confirmation; offline: the indicator and 
   await closeDialog(page);
 
   const className = "Ladies Amateur Walking Specialty";
-  await page.goto(`/#/shows/${showIdByName(CELEBRATION)}`);
+  await page.goto(`/#/shows/${showIdByName(CELINA)}`);
   await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(className);
   await classButton(page, className).click();
   await expect(dialog(page).getByRole("button", { name: texts.entries.save })).toBeVisible();

@@ -93,7 +93,7 @@ export default function OfflineStatus() {
         ) : null}
       </div>
       {failed.length > 0 ? (
-        <ul className="mt-3 flex flex-col gap-2" aria-label={t.pendingTitle}>
+        <ul className="mt-3 flex flex-col gap-2" aria-label={t.failedTitle}>
           {failed.map((m) => {
             const queued = m.state.variables as Queued<unknown>;
             return (
