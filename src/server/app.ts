@@ -189,7 +189,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(rosterRoutes, { db });
   await app.register(calendarFeedRoutes, { db, secret: config.authSecret, publicUrl: config.publicUrl });
   await app.register(showAdminRoutes, { db, bus: events });
-  await app.register(showAiRoutes, { db });
+  await app.register(showAiRoutes, { db, ai });
   await app.register(adminRoutes);
   await app.register(showRoutes, { db });
   await app.register(horseRoutes, { db });
