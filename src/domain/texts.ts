@@ -565,6 +565,63 @@ export const texts = {
   demo: {
     banner: "Demo mode — anyone can sign in as the admin",
   },
+  /** Beyond the spec (issue 11): working without a connection, installing, updating. */
+  offline: {
+    showingSaved: (time: string) => `Offline — showing what you saw at ${time}`,
+    offlineNothingSaved: "Offline",
+    backOnline: "Back online",
+    needsConnection: "This screen needs a connection: it has not been opened on this device while online.",
+    waiting: (n: number) => (n === 1 ? "1 change waiting to send" : `${n} changes waiting to send`),
+    sending: (n: number) => (n === 1 ? "Sending 1 change…" : `Sending ${n} changes…`),
+    failedTitle: "Changes not sent",
+    notSent: (label: string, reason: string) => `Not sent: ${label}. ${reason}`,
+    retry: "Try again",
+    dismiss: "Dismiss",
+    pendingIcon: "Waiting to send: this change is kept on this device until the connection returns.",
+    failedIcon: (reason: string) => `Not sent: ${reason}`,
+    pendingRemoval: "Removal waiting to send",
+    pendingRead: "Waiting to send",
+    labels: {
+      saveEntries: (cls: string, show: string) => `entries for ${cls} (${show})`,
+      removeClassEntries: (cls: string, show: string) => `removing your entries for ${cls} (${show})`,
+      removeEntry: (status: string) => `removing ${status}`,
+      markRead: "marking a notification read",
+      addRecord: (show: string, cls: string) => `show record ${show}, ${cls}`,
+      addFriend: (name: string) => `friend request to ${name}`,
+      answerRequest: (answer: "accept" | "ignore", name: string) =>
+        answer === "accept" ? `accepting ${name}'s friend request` : `ignoring ${name}'s friend request`,
+    },
+    install: "Install app",
+    updateReady: "A new version of Ringside is ready.",
+    updateNow: "Update now",
+  },
+  /** Beyond the spec (issue 11): the personal calendar feed of the roster. */
+  calendarFeed: {
+    open: "Subscribe in calendar",
+    title: "Subscribe in calendar",
+    intro:
+      "Your calendar app can follow your roster: every show and class you are involved in, with status and horse, updated as entries change.",
+    create: "Create my calendar link",
+    subscribe: "Open in calendar app",
+    linkLabel: "Calendar link",
+    secret: "Anyone with this link can see your roster's shows and classes. Keep it to yourself.",
+    copy: "Copy link",
+    cancel: "Cancel",
+    regenerate: "Make a new link",
+    regenerateTitle: "Make a new calendar link?",
+    regenerateBody: "Calendars subscribed to the current link will stop updating.",
+    regenerateConfirm: "Make a new link",
+    regenerated: "New calendar link made. The old one no longer works.",
+    loadFailed: "Could not load your calendar link.",
+    calName: "Ringside roster",
+    entryLine: (status: string, horse: string | null, rider: string | null, from: string | null) =>
+      [status, horse, rider ? `Rider: ${rider}` : null, from ? `Entered by ${from}` : null]
+        .filter(Boolean)
+        .join(" · "),
+    classTitle: (number: string, name: string, show: string) => `${number}. ${name} — ${show}`,
+    showDescription: (classes: number) =>
+      classes === 1 ? "1 class on your roster" : `${classes} classes on your roster`,
+  },
   common: {
     loading: "Loading…",
     retry: "Try again",

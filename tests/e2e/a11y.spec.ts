@@ -10,7 +10,7 @@ import {
   OPEN_DIALOG,
   PHONE,
 } from "./a11y-helpers.ts";
-import { CELEBRATION, classButton, showIdByName } from "./entries-helpers.ts";
+import { CELEBRATION, CELINA, classButton, showIdByName } from "./entries-helpers.ts";
 import { DEMO, expect, test, uniqueEmail } from "./fixtures.ts";
 import { horseIdByName, uniqueName } from "./horses-helpers.ts";
 
@@ -301,6 +301,45 @@ test("barn and the Invite Customers dialog", async ({ page, signInAs }) => {
   await expectAccessibleScreen(page, { title: texts.barn.title, ready: h1(page, texts.barn.title) });
   await page.getByRole("button", { name: texts.barn.inviteCustomers }).click();
   await expectAccessibleDialog(page.getByRole("dialog"), { name: texts.barn.inviteCustomers });
+});
+
+test("the calendar feed dialog and its confirmation; offline: the indicator and a change waiting to send", async ({
+  page,
+  context,
+  signUpAs,
+}) => {
+  const f = texts.calendarFeed;
+  await signUpAs({ role: "Owner" });
+  await page.goto("/#/roster");
+  await page.getByRole("button", { name: f.open }).click();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: f.title });
+  await page.getByRole("dialog").getByRole("button", { name: f.create }).click();
+  await expect(page.getByRole("dialog").getByRole("textbox", { name: f.linkLabel })).toBeVisible();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: f.title });
+  await page.getByRole("dialog").getByRole("button", { name: f.regenerate }).click();
+  await expectAccessibleDialog(page.getByRole("alertdialog"), { name: f.regenerateTitle });
+  await page.getByRole("alertdialog").getByRole("button", { name: f.cancel }).click();
+  await closeDialog(page);
+
+  const className = "Ladies Amateur Walking Specialty";
+  await page.goto(`/#/shows/${showIdByName(CELINA)}`);
+  await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(className);
+  await classButton(page, className).click();
+  await expect(dialog(page).getByRole("button", { name: texts.entries.save })).toBeVisible();
+  await closeDialog(page);
+  await context.setOffline(true);
+  await expect(page.getByTestId("connection-status")).toContainText(/^Offline — showing what you saw at /);
+  await classButton(page, className).click();
+  await dialog(page)
+    .getByRole("button", { name: texts.entries.statusLabels.WatchClass, exact: true })
+    .click();
+  await dialog(page).getByRole("button", { name: texts.entries.save }).click();
+  await expect(page.getByTestId("pending-change")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await context.setOffline(false);
+  await expect(page.getByTestId("connection-status")).toContainText(texts.offline.backOnline);
+  await expect(page.getByTestId("pending-change")).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 test("a skip link is the first stop and moves focus to the main content", async ({ page, signInAs }) => {
