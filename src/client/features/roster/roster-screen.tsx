@@ -2,11 +2,13 @@ import { CalendarDays, MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
-import { useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
+import { removeEntryChange, useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
 import { WelcomeBanner } from "#client/features/invites/components/welcome-banner.tsx";
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
+import { CalendarFeedButton } from "#client/features/roster/components/calendar-feed-button.tsx";
 import { useToday } from "#client/features/roster/use-today.ts";
 import { INVITED_BY } from "#client/lib/invite-link.ts";
+import { useQueuedChanges } from "#client/lib/queued-change.ts";
 import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
@@ -34,8 +36,9 @@ interface Person {
 
 /** What a line entered by someone else offers: remove it (one action) or block its author. */
 interface EntryActions {
-  remove: (entryId: string) => void;
-  removing: string | null;
+  remove: (entry: RosterEntryView) => void;
+  /** Entries whose removal is waiting to be sent (or being sent). */
+  removing: ReadonlySet<string>;
   block: (person: Person) => void;
 }
 
@@ -45,12 +48,13 @@ export default function RosterScreen() {
   const me = useMe();
   const [params, setParams] = useSearchParams();
   const remove = useRemoveEntry();
+  const removals = useQueuedChanges<string>(removeEntryChange.key);
   const [blocking, setBlocking] = useState<Person | null>(null);
   // Stays mounted once opened, so closing it animates and gives focus back like any dialog.
   const [blockUsed, setBlockUsed] = useState(false);
   const actions: EntryActions = {
-    remove: (entryId) => remove.mutate(entryId),
-    removing: remove.isPending ? (remove.variables ?? null) : null,
+    remove: (entry) => remove.queue(entry.id, texts.offline.labels.removeEntry(statusLabel(entry.status))),
+    removing: new Set(removals.filter((r) => r.status === "pending").map((r) => r.input)),
     block: (person) => {
       setBlockUsed(true);
       setBlocking(person);
@@ -58,7 +62,7 @@ export default function RosterScreen() {
   };
   return (
     <>
-      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <PageHeader title={t.title} subtitle={t.subtitle} actions={<CalendarFeedButton />} />
       {me.data ? (
         <WelcomeBanner
           trainerId={params.get(INVITED_BY)}
@@ -68,7 +72,11 @@ export default function RosterScreen() {
       ) : null}
       <div className="mb-3 empty:hidden">
         <ErrorAlert
-          message={remove.error ? `${texts.entries.errors.removeFailed} ${remove.error.message}` : null}
+          message={
+            remove.error && !remove.variables?.offline
+              ? `${texts.entries.errors.removeFailed} ${remove.error.message}`
+              : null
+          }
         />
         {blockUsed ? (
           <Suspense fallback={null}>
@@ -194,11 +202,16 @@ function StatusLine({ entry, actions }: { entry: RosterEntryView; actions: Entry
             type="button"
             className={`${lineAction} border border-stone-300 bg-white text-stone-800 hover:bg-stone-50`}
             aria-label={t.removeLabel(label, author.name)}
-            disabled={actions.removing === entry.id}
-            onClick={() => actions.remove(entry.id)}
+            disabled={actions.removing.has(entry.id)}
+            onClick={() => actions.remove(entry)}
           >
             {t.remove}
           </button>
+          {actions.removing.has(entry.id) ? (
+            <span className="inline-flex min-h-11 items-center text-xs font-semibold text-amber-800">
+              {texts.offline.pendingRemoval}
+            </span>
+          ) : null}
           <button
             type="button"
             className={`${lineAction} text-brand-700 hover:bg-brand-50`}

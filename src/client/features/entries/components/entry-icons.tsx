@@ -1,22 +1,32 @@
 import { lazy, Suspense } from "react";
 import { useShowEntries } from "#client/features/entries/api/get-show-entries.ts";
+import { entryKeys } from "#client/features/entries/api/keys.ts";
+import { useQueuedChanges } from "#client/lib/queued-change.ts";
 
-// The icons, their tooltips and the status labels load only once the viewer has an entry in the show,
-// so a show without any keeps them off its first load.
+// The icons, their tooltips and the status labels load only for a class with something to show (an
+// entry, or a queued or refused change), so a show without any keeps them off its first load.
 const EntryIconList = lazy(() => import("#client/features/entries/components/entry-icon-list.tsx"));
 
-/** The viewer's entries for one class as icons with the spec's tooltips (hover, focus or tap). */
+/** The viewer's entries for one class as icons with the spec's tooltips (see EntryIconList). */
 export function EntryIcons({ showId, classId }: { showId: string; classId: string }) {
   const entries = useShowEntries(showId).data?.entries.filter((e) => e.classId === classId) ?? [];
-  if (entries.length === 0) return null;
+  // Every entry change (save, removal) is under entryKeys.all; the list picks the ones for this class.
+  const queued = useQueuedChanges<{ showId?: string; classId?: string } | string>(entryKeys.all).some(
+    (c) => typeof c.input === "object" && c.input?.showId === showId && c.input.classId === classId,
+  );
+  if (entries.length === 0 && !queued) return null;
   return (
-    <span className="flex flex-wrap justify-end" data-testid={`entry-icons-${classId}`}>
-      {/* The same 44 px per icon while they load, so the row does not move when they arrive. */}
-      <Suspense
-        fallback={entries.map((entry) => <span key={entry.id} aria-hidden className="size-11 shrink-0" />)}
-      >
-        <EntryIconList entries={entries} />
-      </Suspense>
-    </span>
+    <Suspense
+      fallback={
+        // The same 44 px per icon while they load, so the row does not move when they arrive.
+        <span className="flex flex-wrap justify-end">
+          {entries.map((entry) => (
+            <span key={entry.id} aria-hidden className="size-11 shrink-0" />
+          ))}
+        </span>
+      }
+    >
+      <EntryIconList showId={showId} classId={classId} />
+    </Suspense>
   );
 }
