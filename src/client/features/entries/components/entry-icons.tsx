@@ -1,14 +1,17 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useShowEntries } from "#client/features/entries/api/get-show-entries.ts";
 import { entryKeys } from "#client/features/entries/api/keys.ts";
 import { useQueuedChanges } from "#client/lib/queued-change.ts";
 
-// The icons, their tooltips and the status labels load only for a class with something to show (an
-// entry, or a queued or refused change), so a show without any keeps them off its first load.
-const EntryIconList = lazy(() => import("#client/features/entries/components/entry-icon-list.tsx"));
+// The icons, their tooltips and the status labels are a chunk of their own, off show detail's first
+// load. It is fetched once the schedule is on screen, while the page is surely online: a save queued
+// offline shows its clock without waiting for the network (the service worker may not be there).
+const loadList = () => import("#client/features/entries/components/entry-icon-list.tsx");
+const EntryIconList = lazy(loadList);
 
 /** The viewer's entries for one class as icons with the spec's tooltips (see EntryIconList). */
 export function EntryIcons({ showId, classId }: { showId: string; classId: string }) {
+  useEffect(() => void loadList(), []);
   const entries = useShowEntries(showId).data?.entries.filter((e) => e.classId === classId) ?? [];
   // Every entry change (save, removal) is under entryKeys.all; the list picks the ones for this class.
   const queued = useQueuedChanges<{ showId?: string; classId?: string } | string>(entryKeys.all).some(
