@@ -1,19 +1,16 @@
-import { QueryClient } from "@tanstack/react-query";
-import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
+import { IsRestoringProvider, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { DemoBanner } from "#client/app/demo-banner.tsx";
 import { prefetchFirstScreen } from "#client/app/first-data.ts";
 import { RouterProvider } from "#client/app/hash-router.tsx";
-import {
-  CACHE_MAX_AGE_MS,
-  CACHE_VERSION,
-  createOfflinePersister,
-  offlineDehydrateOptions,
-} from "#client/app/offline-cache.ts";
 import { router } from "#client/app/router.tsx";
 import { meQueryKey, meQueryOptions } from "#client/features/auth/api/get-me.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { startOnlineTracking } from "#client/lib/online.ts";
 import { onSessionEnd, onUserSwitch } from "#client/lib/session-cache.ts";
+
+/** How long data seen stays usable offline; queries are kept in memory as long (ADR 013). */
+const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -28,23 +25,36 @@ const queryClient = new QueryClient({
   },
 });
 startOnlineTracking();
-// The queued changes' senders load with the saved cache, before it is restored.
-const persister = createOfflinePersister(async () => {
-  const { registerQueuedChanges } = await import("#client/app/queued-changes.ts");
-  registerQueuedChanges(queryClient);
-});
-// A change made just before the tab closes must not wait for the batched write.
-window.addEventListener("pagehide", () => void persister.flush());
 
 // The session check and the first screen's data start now, before React's first render.
 void queryClient.prefetchQuery(meQueryOptions());
 prefetchFirstScreen(queryClient, router.location().pathname);
 
+// The saved cache (and its persister, a lazy chunk off the first-load budget) loads in parallel with
+// them; queries wait for the restore, so what was saved is on screen at once, even offline.
+const offlineCache = import("#client/app/offline-cache.ts").then(({ startOfflineCache }) =>
+  startOfflineCache(queryClient, CACHE_MAX_AGE_MS),
+);
+let restored = false;
+// What was restored is on screen; now everything in use is refreshed, and changes queued before the
+// reload go out (or as soon as the connection returns).
+const restoring = offlineCache
+  .then(() => {
+    void queryClient.invalidateQueries();
+    void queryClient.resumePausedMutations();
+  })
+  .catch(() => undefined)
+  .finally(() => {
+    restored = true;
+  });
+// A change made just before the tab closes must not wait for the batched write.
+window.addEventListener("pagehide", () => void offlineCache.then((persister) => persister.flush()));
+
 // When the session ends (Sign Out, a 401, the live stream closing) nothing of it stays on screen
 // or on the device.
 onSessionEnd(() => {
   queryClient.clear();
-  void persister.removeClient();
+  void offlineCache.then((persister) => persister.removeClient());
   queryClient.setQueryData(meQueryKey, null);
   void router.navigate("/auth", { replace: true });
 });
@@ -54,28 +64,20 @@ onSessionEnd(() => {
 onUserSwitch(() => {
   void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
   queryClient.getMutationCache().clear();
-  void persister.removeClient();
+  void offlineCache.then((persister) => persister.removeClient());
 });
 
 export function App() {
+  const [isRestoring, setIsRestoring] = useState(!restored);
+  useEffect(() => {
+    void restoring.then(() => setIsRestoring(false));
+  }, []);
   return (
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={{
-        persister,
-        buster: CACHE_VERSION,
-        maxAge: CACHE_MAX_AGE_MS,
-        dehydrateOptions: offlineDehydrateOptions,
-      }}
-      // What was restored is on screen at once; now everything in use is refreshed, and changes queued
-      // before the reload go out (or as soon as the connection returns).
-      onSuccess={() => {
-        void queryClient.invalidateQueries();
-        void queryClient.resumePausedMutations();
-      }}
-    >
-      <DemoBanner />
-      <RouterProvider router={router} />
-    </PersistQueryClientProvider>
+    <QueryClientProvider client={queryClient}>
+      <IsRestoringProvider value={isRestoring}>
+        <DemoBanner />
+        <RouterProvider router={router} />
+      </IsRestoringProvider>
+    </QueryClientProvider>
   );
 }

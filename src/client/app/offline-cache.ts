@@ -1,15 +1,20 @@
 import type { Mutation, QueryClient } from "@tanstack/react-query";
-import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
+import {
+  type PersistedClient,
+  type Persister,
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+} from "@tanstack/react-query-persist-client";
 import { QUEUE_SCOPE, type Queued } from "#client/lib/queued.ts";
 import { readCachedUser } from "#client/lib/session-cache.ts";
 
 /**
  * What a user has seen, and the changes they made offline, kept on the device in IndexedDB (ADR 013).
- * Raise CACHE_VERSION when a stored shape changes: an older cache is then dropped, not misread.
+ * This module is a lazy chunk that app.tsx imports at start, alongside the session check, so the
+ * persister stays off the first-load budget (ADR 015). Raise CACHE_VERSION when a stored shape changes:
+ * an older cache is then dropped, not misread.
  */
 export const CACHE_VERSION = "ringside-1";
-/** How long data seen stays usable offline; queries are kept in memory as long (the cache's gcTime). */
-export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Writes are batched: the cache changes many times a second while a screen loads. */
 const WRITE_DELAY_MS = 300;
 
@@ -87,6 +92,32 @@ export function createOfflinePersister(
     },
     flush: write,
   };
+}
+
+/**
+ * Restores the saved cache into the query client, then keeps saving it. The queued changes' senders are
+ * registered before the restore (a restored change needs its sender). Resolves with the persister once
+ * the restore is over, whether anything was restored or not.
+ */
+export async function startOfflineCache(
+  queryClient: QueryClient,
+  maxAge: number,
+): Promise<Persister & { flush: () => Promise<void> }> {
+  const persister = createOfflinePersister(async () => {
+    const { registerQueuedChanges } = await import("#client/app/queued-changes.ts");
+    registerQueuedChanges(queryClient);
+  });
+  const options = {
+    queryClient,
+    persister,
+    buster: CACHE_VERSION,
+    maxAge,
+    dehydrateOptions: offlineDehydrateOptions,
+  };
+  // A cache that cannot be read is dropped by the restore; the app then runs on what the server sends.
+  await persistQueryClientRestore(options).catch(() => undefined);
+  persistQueryClientSubscribe(options);
+  return persister;
 }
 
 /** What the queued changes are and where they stand: when it moves, the cache is written at once. */
