@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
+import { adminTexts } from "../../src/domain/texts-admin.ts";
+import { adminAiTexts } from "../../src/domain/texts-admin-ai.ts";
+import { authTexts } from "../../src/domain/texts-auth.ts";
+import { barnTexts } from "../../src/domain/texts-barn.ts";
+import { calendarFeedTexts } from "../../src/domain/texts-calendar-feed.ts";
+import { errorsTexts } from "../../src/domain/texts-errors.ts";
+import { horsesTexts } from "../../src/domain/texts-horses.ts";
+import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
+import { profileTexts } from "../../src/domain/texts-profile.ts";
 import { renderPrizeListPdf } from "../support/class-list-images.ts";
 import { fixtureShows, layoutPrizeList } from "../support/prize-list.ts";
 import {
@@ -37,27 +46,27 @@ test("signed-out screens: the three auth modes and the 'Passwords do not match!'
 }) => {
   await page.goto("/#/auth");
   await expectAccessibleScreen(page, {
-    title: texts.auth.signInTitle,
-    ready: h1(page, texts.auth.signInTitle),
+    title: authTexts.signInTitle,
+    ready: h1(page, authTexts.signInTitle),
   });
-  await page.getByRole("button", { name: texts.auth.useMagicLink }).click();
+  await page.getByRole("button", { name: authTexts.useMagicLink }).click();
   await expectAccessibleScreen(page, {
-    title: texts.auth.magicLinkTitle,
-    ready: h1(page, texts.auth.magicLinkTitle),
+    title: authTexts.magicLinkTitle,
+    ready: h1(page, authTexts.magicLinkTitle),
   });
-  await page.getByRole("button", { name: texts.auth.needAccount }).click();
+  await page.getByRole("button", { name: authTexts.needAccount }).click();
   await expectAccessibleScreen(page, {
-    title: texts.auth.signUpTitle,
-    ready: h1(page, texts.auth.signUpTitle),
+    title: authTexts.signUpTitle,
+    ready: h1(page, authTexts.signUpTitle),
   });
 
-  await page.getByLabel(texts.auth.name).fill("Mia Mismatch");
-  await page.getByLabel(texts.auth.email).fill("mia.mismatch@example.test");
-  await page.getByLabel(texts.auth.password, { exact: true }).fill("password-one");
-  await page.getByLabel(texts.auth.confirmPassword).fill("password-two");
-  await page.getByRole("button", { name: texts.auth.signUpButton }).click();
+  await page.getByLabel(authTexts.name).fill("Mia Mismatch");
+  await page.getByLabel(authTexts.email).fill("mia.mismatch@example.test");
+  await page.getByLabel(authTexts.password, { exact: true }).fill("password-one");
+  await page.getByLabel(authTexts.confirmPassword).fill("password-two");
+  await page.getByRole("button", { name: authTexts.signUpButton }).click();
   const alert = page.getByRole("alertdialog");
-  await expectAccessibleDialog(alert, { name: texts.errors.passwordsDoNotMatch });
+  await expectAccessibleDialog(alert, { name: errorsTexts.passwordsDoNotMatch });
   await expect(alert).not.toHaveAttribute("aria-describedby");
 });
 
@@ -91,8 +100,8 @@ test("roster, planner (both views, filter sheet) and notifications", async ({ pa
 
   await page.goto("/#/notifications");
   await expectAccessibleScreen(page, {
-    title: texts.notifications.title,
-    ready: page.getByRole("list", { name: texts.notifications.title }),
+    title: notificationsTexts.title,
+    ready: page.getByRole("list", { name: notificationsTexts.title }),
   });
 });
 
@@ -130,18 +139,18 @@ test("show detail (with the AI badge), the class entry dialog, and a missing sho
 
 test("horses, horse detail and its dialogs, and a missing horse", async ({ page, signInAs }) => {
   await signInAs(DEMO.admin, "/#/horses");
-  await expectAccessibleScreen(page, { title: texts.horses.title, ready: h1(page, texts.horses.title) });
-  await page.getByRole("button", { name: texts.horses.addHorse }).click();
-  await expectAccessibleDialog(page.getByRole("dialog"), { name: texts.horses.addTitle });
+  await expectAccessibleScreen(page, { title: horsesTexts.title, ready: h1(page, horsesTexts.title) });
+  await page.getByRole("button", { name: horsesTexts.addHorse }).click();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: horsesTexts.addTitle });
   await closeDialog(page);
 
   await page.goto(`/#/horses/${horseIdByName("Sundance Jubilee")}`);
   await expectAccessibleScreen(page, { title: "Sundance Jubilee", ready: h1(page, "Sundance Jubilee") });
   const dialogs: [string, string][] = [
-    [texts.horses.shareSchedule, texts.horses.scheduleTitle("Sundance Jubilee")],
-    [texts.horses.editDetails, texts.horses.editTitle],
-    [texts.horses.editOwnership, texts.horses.editOwnership],
-    [texts.horses.addRecord, texts.profile.addRecordTitle],
+    [horsesTexts.shareSchedule, horsesTexts.scheduleTitle("Sundance Jubilee")],
+    [horsesTexts.editDetails, horsesTexts.editTitle],
+    [horsesTexts.editOwnership, horsesTexts.editOwnership],
+    [horsesTexts.addRecord, profileTexts.addRecordTitle],
   ];
   for (const [button, title] of dialogs) {
     await page.getByRole("button", { name: button, exact: true }).click();
@@ -151,8 +160,8 @@ test("horses, horse detail and its dialogs, and a missing horse", async ({ page,
 
   await page.goto("/#/horses/no-such-horse");
   await expectAccessibleScreen(page, {
-    title: texts.errors.horseNotFound,
-    ready: h1(page, texts.errors.horseNotFound),
+    title: errorsTexts.horseNotFound,
+    ready: h1(page, errorsTexts.horseNotFound),
   });
 });
 
@@ -161,25 +170,25 @@ test("profile (both tabs, its dialogs, the remove-friend alert dialog) and the a
   signInAs,
 }) => {
   await signInAs(DEMO.admin, "/#/profile");
-  await expectAccessibleScreen(page, { title: texts.profile.title, ready: h1(page, texts.profile.title) });
-  await page.getByRole("button", { name: texts.profile.editProfile }).click();
-  await expectAccessibleDialog(page.getByRole("dialog"), { name: texts.profile.editProfileTitle });
+  await expectAccessibleScreen(page, { title: profileTexts.title, ready: h1(page, profileTexts.title) });
+  await page.getByRole("button", { name: profileTexts.editProfile }).click();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: profileTexts.editProfileTitle });
   await closeDialog(page);
-  await page.getByRole("button", { name: texts.profile.addRecord }).click();
-  await expectAccessibleDialog(page.getByRole("dialog"), { name: texts.profile.addRecordTitle });
+  await page.getByRole("button", { name: profileTexts.addRecord }).click();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: profileTexts.addRecordTitle });
   await closeDialog(page);
 
   await page.getByRole("tab", { name: /^Friends/ }).click();
   await expect(page.getByRole("tabpanel").getByText("Casey Whitfield")).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: texts.profile.addFriend }).click();
-  await expectAccessibleDialog(page.getByRole("dialog"), { name: texts.profile.addFriendsTitle });
+  await page.getByRole("button", { name: profileTexts.addFriend }).click();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: profileTexts.addFriendsTitle });
   await closeDialog(page);
-  await page.getByRole("button", { name: `${texts.profile.remove} Casey Whitfield` }).click();
-  const confirm = page.getByRole("alertdialog", { name: texts.profile.removeFriendTitle("Casey Whitfield") });
-  await expectAccessibleDialog(confirm, { name: texts.profile.removeFriendTitle("Casey Whitfield") });
-  await expect(confirm).toHaveAccessibleDescription(texts.profile.removeFriendBody);
-  await confirm.getByRole("button", { name: texts.profile.cancel }).click();
+  await page.getByRole("button", { name: `${profileTexts.remove} Casey Whitfield` }).click();
+  const confirm = page.getByRole("alertdialog", { name: profileTexts.removeFriendTitle("Casey Whitfield") });
+  await expectAccessibleDialog(confirm, { name: profileTexts.removeFriendTitle("Casey Whitfield") });
+  await expect(confirm).toHaveAccessibleDescription(profileTexts.removeFriendBody);
+  await confirm.getByRole("button", { name: profileTexts.cancel }).click();
   await expect(confirm).toBeHidden();
 });
 
@@ -187,7 +196,7 @@ test("admin panel: the screen, the user dialogs, the delete confirmation and the
   page,
   signInAs,
 }) => {
-  const a = texts.admin;
+  const a = adminTexts;
   await signInAs(DEMO.admin, "/#/admin");
   await expectAccessibleScreen(page, { title: a.title, ready: page.getByText("Avery Morgan").first() });
   await page.getByRole("button", { name: a.addUser }).click();
@@ -202,7 +211,7 @@ test("admin panel: the screen, the user dialogs, the delete confirmation and the
   });
   await closeDialog(page);
   await page.getByRole("button", { name: a.deleteLabel("Avery Morgan") }).click();
-  await expectAccessibleDialog(page.getByRole("alertdialog"), { name: texts.errors.adminsCannotBeDeleted });
+  await expectAccessibleDialog(page.getByRole("alertdialog"), { name: errorsTexts.adminsCannotBeDeleted });
   await closeDialog(page);
 });
 
@@ -210,7 +219,7 @@ test("admin panel: the Horses tab, its dialog, and the show editor (new, with pa
   page,
   signInAs,
 }) => {
-  const a = texts.admin;
+  const a = adminTexts;
   await signInAs(DEMO.admin, "/#/admin");
   await expect(h1(page, a.title)).toBeVisible();
   await page.getByRole("tab", { name: a.horses }).click();
@@ -241,7 +250,7 @@ test("the admin AI cards: their errors, a predicted show's preview and a class-l
   page,
   signInAs,
 }) => {
-  const t = texts.adminAi;
+  const t = adminAiTexts;
   const pdf = await renderPrizeListPdf(
     layoutPrizeList(fixtureShows().find((s) => s.title.startsWith("46th Celina"))!),
   );
@@ -250,8 +259,8 @@ test("the admin AI cards: their errors, a predicted show's preview and a class-l
   const importer = page.getByRole("region", { name: t.importTitle });
   await prediction.getByRole("button", { name: t.predict }).click();
   await importer.getByRole("button", { name: t.readList }).click();
-  await expect(importer.getByRole("alert")).toHaveText(texts.errors.selectImageFirst);
-  await expectAccessibleScreen(page, { title: texts.admin.title, ready: prediction.getByRole("alert") });
+  await expect(importer.getByRole("alert")).toHaveText(errorsTexts.selectImageFirst);
+  await expectAccessibleScreen(page, { title: adminTexts.title, ready: prediction.getByRole("alert") });
 
   await prediction.getByLabel(t.findShow).fill("Celina Lions");
   const option = prediction.getByRole("option", { name: /^Celina Lions Club Horse Show —/ });
@@ -296,19 +305,19 @@ test("a friend request and its Block confirmation (an alert dialog)", async ({
   await page.getByRole("tab", { name: /^Friends/ }).click();
   await expect(page.getByRole("tabpanel").getByText(name)).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: texts.profile.blockLabel(name) }).click();
-  const confirm = page.getByRole("alertdialog", { name: texts.profile.blockTitle(name) });
-  await expectAccessibleDialog(confirm, { name: texts.profile.blockTitle(name) });
-  await expect(confirm).toHaveAccessibleDescription(texts.profile.blockBody);
-  await confirm.getByRole("button", { name: texts.profile.cancel }).click();
+  await page.getByRole("button", { name: profileTexts.blockLabel(name) }).click();
+  const confirm = page.getByRole("alertdialog", { name: profileTexts.blockTitle(name) });
+  await expectAccessibleDialog(confirm, { name: profileTexts.blockTitle(name) });
+  await expect(confirm).toHaveAccessibleDescription(profileTexts.blockBody);
+  await confirm.getByRole("button", { name: profileTexts.cancel }).click();
   await expect(confirm).toBeHidden();
 });
 
 test("barn and the Invite Customers dialog", async ({ page, signInAs }) => {
   await signInAs(DEMO.trainer, "/#/barn");
-  await expectAccessibleScreen(page, { title: texts.barn.title, ready: h1(page, texts.barn.title) });
-  await page.getByRole("button", { name: texts.barn.inviteCustomers }).click();
-  await expectAccessibleDialog(page.getByRole("dialog"), { name: texts.barn.inviteCustomers });
+  await expectAccessibleScreen(page, { title: barnTexts.title, ready: h1(page, barnTexts.title) });
+  await page.getByRole("button", { name: barnTexts.inviteCustomers }).click();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: barnTexts.inviteCustomers });
 });
 
 test("the calendar feed dialog and its confirmation; offline: the indicator and a change waiting to send", async ({
@@ -316,7 +325,7 @@ test("the calendar feed dialog and its confirmation; offline: the indicator and 
   context,
   signUpAs,
 }) => {
-  const f = texts.calendarFeed;
+  const f = calendarFeedTexts;
   await signUpAs({ role: "Owner" });
   await page.goto("/#/roster");
   await page.getByRole("button", { name: f.open }).click();
@@ -407,7 +416,7 @@ test("barn cards show their owners' names whole at desktop width", async ({ page
   await signInAs(DEMO.trainer, "/#/barn");
   const owners = page
     .getByRole("link", { name: /Sundance Jubilee/ })
-    .getByText(`${texts.barn.owner}Avery Morgan, Riley Dunn`);
+    .getByText(`${barnTexts.owner}Avery Morgan, Riley Dunn`);
   await expect(owners).toBeVisible();
   expect(await isWhole(owners)).toBe(true);
 });

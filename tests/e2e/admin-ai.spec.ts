@@ -1,5 +1,8 @@
 import type { Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
+import { adminTexts } from "../../src/domain/texts-admin.ts";
+import { adminAiTexts } from "../../src/domain/texts-admin-ai.ts";
+import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { renderPrizeListImage, renderPrizeListPdf } from "../support/class-list-images.ts";
 import { fixtureShows, layoutPrizeList } from "../support/prize-list.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
@@ -8,8 +11,8 @@ import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
  * Issue 10 in the browser: an admin predicts the next edition of a demo show with history and saves it,
  * is refused for a show without history, and imports class lists from a photographed page and a PDF.
  */
-const t = texts.adminAi;
-const editor = texts.admin.editor;
+const t = adminAiTexts;
+const editor = adminTexts.editor;
 // OCR of a photographed page takes seconds of CPU; on a machine shared by several suites it waits for a
 // core. The time limit is the machine's, not the behaviour under test.
 test.describe.configure({ timeout: 240_000 });
@@ -45,13 +48,11 @@ test("predicts the next Celina show, saves it after editing, and the planner sho
   await signInAs(DEMO.admin, "/#/admin");
   const card = predictionCard(page);
   await card.getByRole("button", { name: t.predict }).click();
-  await expect(card.getByRole("alert")).toHaveText(texts.errors.selectShowToPredict);
+  await expect(card.getByRole("alert")).toHaveText(errorsTexts.selectShowToPredict);
 
   await pickShow(card, "Jackson County", /^Jackson County Horse Show/);
   await card.getByRole("button", { name: t.predict }).click();
-  await expect(card.getByRole("alert")).toHaveText(
-    texts.errors.notEnoughHistory("Jackson County Horse Show"),
-  );
+  await expect(card.getByRole("alert")).toHaveText(errorsTexts.notEnoughHistory("Jackson County Horse Show"));
 
   await pickShow(card, "Celina Lions", /^Celina Lions Club Horse Show —/);
   await card.getByRole("button", { name: t.predict }).click();
@@ -72,7 +73,7 @@ test("predicts the next Celina show, saves it after editing, and the planner sho
   await preview.getByLabel(editor.judges).fill("Bill Cantrell\nPat Predicted");
   await preview.getByRole("button", { name: editor.saveShow }).click();
   await expect(preview).toBeHidden();
-  await expect(page.getByRole("status").filter({ hasText: texts.admin.showSaved(name) })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: adminTexts.showSaved(name) })).toBeVisible();
   await expect(card.getByText(t.saved(name))).toBeVisible();
   expect(classesOf(name).map((c) => c.name)).toEqual(celinaClasses.map((c) => c.name));
 
@@ -95,7 +96,7 @@ test("imports a photographed class list into a new show", async ({ signInAs, pag
   await signInAs(DEMO.admin, "/#/admin");
   const card = importCard(page);
   await card.getByRole("button", { name: t.readList }).click();
-  await expect(card.getByRole("alert")).toHaveText(texts.errors.selectImageFirst);
+  await expect(card.getByRole("alert")).toHaveText(errorsTexts.selectImageFirst);
 
   await card
     .getByLabel(t.file)

@@ -1,6 +1,10 @@
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
+import { adminTexts } from "../../src/domain/texts-admin.ts";
+import { errorsTexts } from "../../src/domain/texts-errors.ts";
+import { horsesTexts } from "../../src/domain/texts-horses.ts";
+import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
 import { uniqueName } from "./horses-helpers.ts";
 
@@ -8,7 +12,7 @@ import { uniqueName } from "./horses-helpers.ts";
  * Issue 14's "Done when" in Chromium. These tests change what everyone sees (users, shows, a whole
  * season calendar), so they run in their own Playwright project after every other spec (playwright.config.ts).
  */
-const a = texts.admin;
+const a = adminTexts;
 const FIXTURES = join(import.meta.dirname, "..", "fixtures", "walking-horse");
 
 const banner = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ }).first();
@@ -154,7 +158,7 @@ test("deleting an admin shows the spec's alert and deletes nobody", async ({ pag
   await dataPanel(page)
     .getByRole("button", { name: a.deleteLabel("Avery Morgan") })
     .click();
-  const alert = page.getByRole("alertdialog", { name: texts.errors.adminsCannotBeDeleted });
+  const alert = page.getByRole("alertdialog", { name: errorsTexts.adminsCannotBeDeleted });
   await expect(alert).toBeVisible();
   await alert.getByRole("button", { name: texts.common.ok }).click();
   await expect(alert).toBeHidden();
@@ -169,17 +173,17 @@ test("an admin adds a horse and deletes it", async ({ page }) => {
   const dialog = page.getByRole("dialog", { name: a.addHorse });
   await dialog.getByRole("button", { name: a.save }).click();
   await expect(dialog.getByText("Name is required.")).toBeVisible();
-  await dialog.getByLabel(texts.horses.name).fill(name);
-  await dialog.getByLabel(texts.horses.dateOfBirth).fill("2019-03-04");
+  await dialog.getByLabel(horsesTexts.name).fill(name);
+  await dialog.getByLabel(horsesTexts.dateOfBirth).fill("2019-03-04");
   await dialog
-    .getByRole("group", { name: texts.horses.owners })
+    .getByRole("group", { name: horsesTexts.owners })
     .getByRole("checkbox", { name: "Casey Whitfield" })
     .check();
-  await expect(
-    dialog.getByRole("group", { name: texts.horses.owners }).getByText("Avery Morgan"),
-  ).toHaveCount(0);
+  await expect(dialog.getByRole("group", { name: horsesTexts.owners }).getByText("Avery Morgan")).toHaveCount(
+    0,
+  );
   await dialog
-    .getByRole("group", { name: texts.horses.trainers })
+    .getByRole("group", { name: horsesTexts.trainers })
     .getByRole("checkbox", { name: "Wade Harlan" })
     .check();
   await dialog.getByRole("button", { name: a.save }).click();
@@ -257,7 +261,7 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   await riley.page.goto("/#/notifications");
   await expect(
     riley.page.getByText(
-      texts.notifications.showUpdate(name, [texts.notifications.changedDates("2030-06-12", "2030-06-14")]),
+      notificationsTexts.showUpdate(name, [notificationsTexts.changedDates("2030-06-12", "2030-06-14")]),
     ),
   ).toBeVisible();
   await riley.context.close();

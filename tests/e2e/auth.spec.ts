@@ -1,4 +1,8 @@
 import { texts, USER_STORAGE_KEY } from "../../src/domain/texts.ts";
+import { adminTexts } from "../../src/domain/texts-admin.ts";
+import { authTexts } from "../../src/domain/texts-auth.ts";
+import { barnTexts } from "../../src/domain/texts-barn.ts";
+import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { escapeRegExp } from "./entries-helpers.ts";
 import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
 
@@ -19,12 +23,12 @@ test.describe("default demo session", () => {
     expect(JSON.parse(cached!)).toMatchObject({ email: DEMO.admin, roles: ["Owner", "Admin"] });
 
     await page.getByRole("link", { name: texts.nav.profile }).click();
-    await page.getByRole("button", { name: texts.auth.signOut }).click();
+    await page.getByRole("button", { name: authTexts.signOut }).click();
     await expect(page).toHaveURL(/#\/auth$/);
     expect(await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY)).toBeNull();
 
     await page.reload();
-    await expect(page.getByRole("heading", { name: texts.auth.signInTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { name: authTexts.signInTitle })).toBeVisible();
     await page.goto("/#/planner");
     await expect(page).toHaveURL(/#\/auth$/);
   });
@@ -35,33 +39,33 @@ test.describe("sign in", () => {
     signedOutPage: page,
   }) => {
     await page.goto("/#/auth");
-    await page.getByLabel(texts.auth.email).fill(DEMO.owner);
-    await page.getByLabel(texts.auth.password).fill("not-the-password");
-    await page.getByRole("button", { name: texts.auth.signInButton, exact: true }).click();
-    await expect(alert(page)).toHaveText(texts.errors.invalidCredentials);
+    await page.getByLabel(authTexts.email).fill(DEMO.owner);
+    await page.getByLabel(authTexts.password).fill("not-the-password");
+    await page.getByRole("button", { name: authTexts.signInButton, exact: true }).click();
+    await expect(alert(page)).toHaveText(errorsTexts.invalidCredentials);
     await expect(alert(page)).toHaveClass(/bg-red-50/);
 
-    await page.getByRole("button", { name: texts.auth.useMagicLink }).click();
-    await expect(page.getByRole("heading", { name: texts.auth.magicLinkTitle })).toBeVisible();
+    await page.getByRole("button", { name: authTexts.useMagicLink }).click();
+    await expect(page.getByRole("heading", { name: authTexts.magicLinkTitle })).toBeVisible();
     await expect(alert(page)).toHaveCount(0);
 
-    await page.getByRole("button", { name: texts.auth.usePassword }).click();
-    await page.getByLabel(texts.auth.email).fill(DEMO.owner);
-    await page.getByLabel(texts.auth.password).fill("still-wrong");
-    await page.getByRole("button", { name: texts.auth.signInButton, exact: true }).click();
-    await expect(alert(page)).toHaveText(texts.errors.invalidCredentials);
-    await page.getByLabel(texts.auth.password).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: authTexts.usePassword }).click();
+    await page.getByLabel(authTexts.email).fill(DEMO.owner);
+    await page.getByLabel(authTexts.password).fill("still-wrong");
+    await page.getByRole("button", { name: authTexts.signInButton, exact: true }).click();
+    await expect(alert(page)).toHaveText(errorsTexts.invalidCredentials);
+    await page.getByLabel(authTexts.password).fill(DEMO_PASSWORD);
     const signIn = page.waitForResponse("**/api/auth/sign-in/email");
-    await page.getByRole("button", { name: texts.auth.signInButton, exact: true }).click();
+    await page.getByRole("button", { name: authTexts.signInButton, exact: true }).click();
     await signIn;
     await expect(page).toHaveURL(/#\/roster$/);
   });
 
   test("matches the email case-insensitively and caches the user", async ({ signedOutPage: page }) => {
     await page.goto("/#/auth");
-    await page.getByLabel(texts.auth.email).fill("OWNER@Ringside.Demo");
-    await page.getByLabel(texts.auth.password).fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: texts.auth.signInButton, exact: true }).click();
+    await page.getByLabel(authTexts.email).fill("OWNER@Ringside.Demo");
+    await page.getByLabel(authTexts.password).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: authTexts.signInButton, exact: true }).click();
     await expect(page).toHaveURL(/#\/roster$/);
     await expect(page.getByRole("link", { name: "Casey Whitfield" })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -73,7 +77,7 @@ test.describe("sign in", () => {
   test("a demo account in the list fills the email", async ({ signedOutPage: page }) => {
     await page.goto("/#/auth");
     await page.getByRole("button", { name: new RegExp(DEMO.trainer) }).click();
-    await expect(page.getByLabel(texts.auth.email)).toHaveValue(DEMO.trainer);
+    await expect(page.getByLabel(authTexts.email)).toHaveValue(DEMO.trainer);
   });
 });
 
@@ -87,22 +91,22 @@ test.describe("sign-in lockout", () => {
     const victim = await signUpAs();
     await context.clearCookies();
     await page.goto("/#/auth");
-    const email = page.getByLabel(texts.auth.email);
-    const password = page.getByLabel(texts.auth.password);
-    const submit = page.getByRole("button", { name: texts.auth.signInButton, exact: true });
+    const email = page.getByLabel(authTexts.email);
+    const password = page.getByLabel(authTexts.password);
+    const submit = page.getByRole("button", { name: authTexts.signInButton, exact: true });
     for (let i = 0; i < 5; i++) {
       await email.fill(victim.email);
       await password.fill(`wrong-password-${i}`);
       const answered = page.waitForResponse("**/api/auth/sign-in/email");
       await submit.click();
       expect((await answered).status()).toBe(401);
-      await expect(alert(page)).toHaveText(texts.errors.invalidCredentials);
+      await expect(alert(page)).toHaveText(errorsTexts.invalidCredentials);
     }
     await password.fill(victim.password);
     await submit.click();
     // The wait counts down from 30 seconds between the refusal and the answer.
     await expect(alert(page)).toHaveText(
-      new RegExp(`^${escapeRegExp(texts.errors.tooManyRequests("§")).replace("§", "([12]\\d|30) seconds")}$`),
+      new RegExp(`^${escapeRegExp(errorsTexts.tooManyRequests("§")).replace("§", "([12]\\d|30) seconds")}$`),
     );
     await expect(page).toHaveURL(/#\/auth/);
     await expect(email).toBeVisible();
@@ -134,15 +138,15 @@ test.describe("sign up", () => {
   }) => {
     const email = uniqueEmail("mismatch");
     await page.goto("/#/auth");
-    await page.getByRole("button", { name: texts.auth.needAccount }).click();
-    await expect(page.getByRole("heading", { name: texts.auth.signUpTitle })).toBeVisible();
-    await expect(page.getByRole("group", { name: texts.auth.signingUpAs })).toBeVisible();
-    await page.getByLabel(texts.auth.name).fill("Mia Match");
-    await page.getByLabel(texts.auth.email).fill(email);
-    await page.getByLabel(texts.auth.password, { exact: true }).fill("password-one");
-    await page.getByLabel(texts.auth.confirmPassword).fill("password-two");
-    await page.getByRole("button", { name: texts.auth.signUpButton }).click();
-    const dialog = page.getByRole("alertdialog", { name: texts.errors.passwordsDoNotMatch });
+    await page.getByRole("button", { name: authTexts.needAccount }).click();
+    await expect(page.getByRole("heading", { name: authTexts.signUpTitle })).toBeVisible();
+    await expect(page.getByRole("group", { name: authTexts.signingUpAs })).toBeVisible();
+    await page.getByLabel(authTexts.name).fill("Mia Match");
+    await page.getByLabel(authTexts.email).fill(email);
+    await page.getByLabel(authTexts.password, { exact: true }).fill("password-one");
+    await page.getByLabel(authTexts.confirmPassword).fill("password-two");
+    await page.getByRole("button", { name: authTexts.signUpButton }).click();
+    const dialog = page.getByRole("alertdialog", { name: errorsTexts.passwordsDoNotMatch });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("button", { name: texts.common.ok })).toBeFocused();
     await page.keyboard.press("Enter");
@@ -152,27 +156,27 @@ test.describe("sign up", () => {
 
   test("an existing email, in any case, gets the spec's message", async ({ signedOutPage: page }) => {
     await page.goto("/#/auth");
-    await page.getByRole("button", { name: texts.auth.needAccount }).click();
-    await page.getByLabel(texts.auth.name).fill("Copy Cat");
-    await page.getByLabel(texts.auth.email).fill("Rider@Ringside.demo");
-    await page.getByLabel(texts.auth.password, { exact: true }).fill("password-one");
-    await page.getByLabel(texts.auth.confirmPassword).fill("password-one");
-    await page.getByRole("button", { name: texts.auth.signUpButton }).click();
-    await expect(alert(page)).toHaveText(texts.errors.emailExists);
+    await page.getByRole("button", { name: authTexts.needAccount }).click();
+    await page.getByLabel(authTexts.name).fill("Copy Cat");
+    await page.getByLabel(authTexts.email).fill("Rider@Ringside.demo");
+    await page.getByLabel(authTexts.password, { exact: true }).fill("password-one");
+    await page.getByLabel(authTexts.confirmPassword).fill("password-one");
+    await page.getByRole("button", { name: authTexts.signUpButton }).click();
+    await expect(alert(page)).toHaveText(errorsTexts.emailExists);
   });
 
   test("a Trainer sign-up gets Owner and Trainer and sees the Barn", async ({ signedOutPage: page }) => {
     const email = uniqueEmail("trainer");
     await page.goto("/#/auth?mode=signup");
     await page.getByText("Trainer", { exact: true }).click();
-    await page.getByLabel(texts.auth.name).fill("Tara Trainer");
-    await page.getByLabel(texts.auth.email).fill(email);
-    await page.getByLabel(texts.auth.password, { exact: true }).fill("password-one");
-    await page.getByLabel(texts.auth.confirmPassword).fill("password-one");
-    await page.getByRole("button", { name: texts.auth.signUpButton }).click();
+    await page.getByLabel(authTexts.name).fill("Tara Trainer");
+    await page.getByLabel(authTexts.email).fill(email);
+    await page.getByLabel(authTexts.password, { exact: true }).fill("password-one");
+    await page.getByLabel(authTexts.confirmPassword).fill("password-one");
+    await page.getByRole("button", { name: authTexts.signUpButton }).click();
     await expect(page).toHaveURL(/#\/roster$/);
     await page.getByRole("link", { name: texts.nav.barn }).click();
-    await expect(page.getByRole("heading", { name: texts.barn.title })).toBeVisible();
+    await expect(page.getByRole("heading", { name: barnTexts.title })).toBeVisible();
     await page.getByRole("link", { name: texts.nav.profile }).click();
     await expect(page.getByText("Owner, Trainer")).toBeVisible();
   });
@@ -189,11 +193,11 @@ test.describe("sign up", () => {
 
   test("an Owner sign-up is the default and has no Barn", async ({ signedOutPage: page }) => {
     await page.goto("/#/auth?mode=signup");
-    await page.getByLabel(texts.auth.name).fill("Olive Owner");
-    await page.getByLabel(texts.auth.email).fill(uniqueEmail("owner"));
-    await page.getByLabel(texts.auth.password, { exact: true }).fill("password-one");
-    await page.getByLabel(texts.auth.confirmPassword).fill("password-one");
-    await page.getByRole("button", { name: texts.auth.signUpButton }).click();
+    await page.getByLabel(authTexts.name).fill("Olive Owner");
+    await page.getByLabel(authTexts.email).fill(uniqueEmail("owner"));
+    await page.getByLabel(authTexts.password, { exact: true }).fill("password-one");
+    await page.getByLabel(authTexts.confirmPassword).fill("password-one");
+    await page.getByRole("button", { name: authTexts.signUpButton }).click();
     await expect(page).toHaveURL(/#\/roster$/);
     await expect(page.getByRole("link", { name: texts.nav.barn })).toHaveCount(0);
     await page.goto("/#/barn");
@@ -204,24 +208,24 @@ test.describe("sign up", () => {
 test.describe("magic link", () => {
   test("unknown email gets the spec's message", async ({ signedOutPage: page }) => {
     await page.goto("/#/auth?mode=magic");
-    await page.getByLabel(texts.auth.email).fill("nobody-here@example.test");
-    await page.getByRole("button", { name: texts.auth.sendMagicLink }).click();
-    await expect(alert(page)).toHaveText(texts.errors.noAccount);
+    await page.getByLabel(authTexts.email).fill("nobody-here@example.test");
+    await page.getByRole("button", { name: authTexts.sendMagicLink }).click();
+    await expect(alert(page)).toHaveText(errorsTexts.noAccount);
   });
 
   test("sends the link, offers a different email, and the demo button completes sign-in", async ({
     signedOutPage: page,
   }) => {
     await page.goto("/#/auth?mode=magic");
-    await page.getByLabel(texts.auth.email).fill(DEMO.rider);
-    await page.getByRole("button", { name: texts.auth.sendMagicLink }).click();
-    await expect(page.getByText(texts.auth.magicLinkSent(DEMO.rider))).toBeVisible();
+    await page.getByLabel(authTexts.email).fill(DEMO.rider);
+    await page.getByRole("button", { name: authTexts.sendMagicLink }).click();
+    await expect(page.getByText(authTexts.magicLinkSent(DEMO.rider))).toBeVisible();
 
-    await page.getByRole("button", { name: texts.auth.differentEmail }).click();
-    await expect(page.getByLabel(texts.auth.email)).toHaveValue("");
-    await page.getByLabel(texts.auth.email).fill(DEMO.rider);
-    await page.getByRole("button", { name: texts.auth.sendMagicLink }).click();
-    await page.getByRole("button", { name: texts.auth.completeMagicLink }).click();
+    await page.getByRole("button", { name: authTexts.differentEmail }).click();
+    await expect(page.getByLabel(authTexts.email)).toHaveValue("");
+    await page.getByLabel(authTexts.email).fill(DEMO.rider);
+    await page.getByRole("button", { name: authTexts.sendMagicLink }).click();
+    await page.getByRole("button", { name: authTexts.completeMagicLink }).click();
     await expect(page).toHaveURL(/#\/roster$/);
     await expect(page.getByRole("link", { name: "Riley Dunn" })).toBeVisible();
   });
@@ -234,18 +238,18 @@ test.describe("magic link", () => {
     const user = await signUpAs();
     await context.clearCookies();
     await page.goto("/#/auth?mode=magic");
-    await page.getByLabel(texts.auth.email).fill(user.email);
-    await page.getByRole("button", { name: texts.auth.sendMagicLink }).click();
-    await expect(page.getByText(texts.auth.magicLinkSent(user.email))).toBeVisible();
+    await page.getByLabel(authTexts.email).fill(user.email);
+    await page.getByRole("button", { name: authTexts.sendMagicLink }).click();
+    await expect(page.getByText(authTexts.magicLinkSent(user.email))).toBeVisible();
     const db = openE2eDatabase();
     try {
       db.prepare("delete from user where email = ?").run(user.email);
     } finally {
       db.close();
     }
-    await page.getByRole("button", { name: texts.auth.completeMagicLink }).click();
-    await expect(alert(page)).toHaveText(texts.errors.magicLinkUserNotFound);
-    await expect(page.getByRole("heading", { name: texts.auth.magicLinkTitle })).toBeVisible();
+    await page.getByRole("button", { name: authTexts.completeMagicLink }).click();
+    await expect(alert(page)).toHaveText(errorsTexts.magicLinkUserNotFound);
+    await expect(page.getByRole("heading", { name: authTexts.magicLinkTitle })).toBeVisible();
   });
 });
 
@@ -270,14 +274,14 @@ test.describe("route guards", () => {
 
   test("a trainer reaches /barn but not /admin", async ({ signInAs, page }) => {
     await signInAs(DEMO.trainer, "/#/barn");
-    await expect(page.getByRole("heading", { name: texts.barn.title })).toBeVisible();
+    await expect(page.getByRole("heading", { name: barnTexts.title })).toBeVisible();
     await page.goto("/#/admin");
     await expect(page).toHaveURL(/#\/roster$/);
   });
 
   test("an admin reaches /admin, and the badge counts unread notifications", async ({ signInAs, page }) => {
     await signInAs(DEMO.admin, "/#/admin");
-    await expect(page.getByRole("heading", { name: texts.admin.title })).toBeVisible();
+    await expect(page.getByRole("heading", { name: adminTexts.title })).toBeVisible();
     // The spec's four sample notifications, plus a NewShow for everyone per show another spec creates meanwhile.
     const badge = page.getByTestId("unread-badge");
     await expect.poll(async () => Number(await badge.textContent()) - unreadOf(DEMO.admin)).toBe(0);

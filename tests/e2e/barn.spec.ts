@@ -1,9 +1,11 @@
-import { texts } from "../../src/domain/texts.ts";
+import { authTexts } from "../../src/domain/texts-auth.ts";
+import { barnTexts } from "../../src/domain/texts-barn.ts";
+import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { expectNoAxeViolations } from "./a11y-helpers.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
 import { expectModalClosesEveryWay, uniqueName } from "./horses-helpers.ts";
 
-const t = texts.barn;
+const t = barnTexts;
 
 test("Your Barn lists the trainer's horses with their owners and links to each horse", async ({
   page,
@@ -90,7 +92,7 @@ test("Copy Link says 'Failed to Copy' when the clipboard refuses", async ({ page
   await page.getByRole("button", { name: t.inviteCustomers }).click();
   const dialog = page.getByRole("dialog", { name: t.inviteCustomers });
   await dialog.getByRole("button", { name: t.copyLink }).click();
-  await expect(dialog.getByRole("button", { name: texts.errors.failedToCopy })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: errorsTexts.failedToCopy })).toBeVisible();
   await expect(dialog.getByRole("button", { name: t.copyLink })).toBeVisible({ timeout: 4000 });
 });
 
@@ -108,14 +110,14 @@ test("a customer who follows the invite link is told who invited them, signs up 
   await customer.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
   const tab = await customer.newPage();
   await tab.goto(link);
-  await expect(tab.getByRole("heading", { name: texts.auth.signUpTitle })).toBeVisible();
+  await expect(tab.getByRole("heading", { name: authTexts.signUpTitle })).toBeVisible();
   await expect(tab.getByTestId("invited-by")).toHaveText(t.invitedBy("Wade Harlan"));
   const name = uniqueName("Cora Customer");
-  await tab.getByLabel(texts.auth.name).fill(name);
-  await tab.getByLabel(texts.auth.email).fill(`${name.replace(/\W/g, "").toLowerCase()}@example.test`);
-  await tab.getByLabel(texts.auth.password, { exact: true }).fill("e2e-password-1");
-  await tab.getByLabel(texts.auth.confirmPassword).fill("e2e-password-1");
-  await tab.getByRole("button", { name: texts.auth.signUpButton }).click();
+  await tab.getByLabel(authTexts.name).fill(name);
+  await tab.getByLabel(authTexts.email).fill(`${name.replace(/\W/g, "").toLowerCase()}@example.test`);
+  await tab.getByLabel(authTexts.password, { exact: true }).fill("e2e-password-1");
+  await tab.getByLabel(authTexts.confirmPassword).fill("e2e-password-1");
+  await tab.getByRole("button", { name: authTexts.signUpButton }).click();
 
   await expect(tab).toHaveURL(/#\/roster\?invitedBy=[0-9a-f-]+$/);
   const welcome = tab.getByRole("region", { name: t.welcomeTitle("Wade Harlan") });
@@ -142,8 +144,8 @@ test("an invite link whose id is not a trainer's greets nobody, and sign-up stil
     expect([400, 404]).toContain(res.status());
   }
   await signedOutPage.goto(`/#/auth?mode=signup&invitedBy=${ownerId}`);
-  await expect(signedOutPage.getByRole("heading", { name: texts.auth.signUpTitle })).toBeVisible();
-  await expect(signedOutPage.getByRole("button", { name: texts.auth.signUpButton })).toBeVisible();
+  await expect(signedOutPage.getByRole("heading", { name: authTexts.signUpTitle })).toBeVisible();
+  await expect(signedOutPage.getByRole("button", { name: authTexts.signUpButton })).toBeVisible();
   await signedOutPage.waitForLoadState("networkidle");
   await expect(signedOutPage.getByTestId("invited-by")).toHaveCount(0);
 });

@@ -1,11 +1,13 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
+import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
+import { profileTexts } from "../../src/domain/texts-profile.ts";
 import { CELINA, classButton, escapeRegExp, showIdByName } from "./entries-helpers.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse, uniqueName } from "./horses-helpers.ts";
 
 /** People act on others only with consent (issue 8, item 3; ADR 008). */
-const p = texts.profile;
+const p = profileTexts;
 const r = texts.roster;
 const CLASSES = ["Ladies Amateur Walking Specialty", "Country Pleasure Open", "Limited Performance"];
 
@@ -79,7 +81,7 @@ test.describe("consent", () => {
     const horse = await createHorse(ben.page.request, baseURL!);
     await saveEntries(ben.page.request, baseURL!, CLASSES[0]!, [{ status: "ImShowing", horseId: horse.id }]);
     await ben.page.goto("/#/notifications");
-    await expect(ben.page.getByRole("heading", { name: texts.notifications.title })).toBeVisible();
+    await expect(ben.page.getByRole("heading", { name: notificationsTexts.title })).toBeVisible();
 
     await page.goto("/#/profile");
     await page.getByRole("tab", { name: p.friendsCount(0) }).click();
@@ -96,7 +98,7 @@ test.describe("consent", () => {
 
     // Ben's open notifications list receives the request live and leads to the Friends tab.
     const notice = ben.page.getByRole("button", {
-      name: new RegExp(escapeRegExp(texts.notifications.friendRequest(me.name))),
+      name: new RegExp(escapeRegExp(notificationsTexts.friendRequest(me.name))),
     });
     await expect(notice).toBeVisible();
     await expect(notice.getByTestId("friend-request-icon")).toBeVisible();

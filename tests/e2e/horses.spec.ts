@@ -1,4 +1,7 @@
-import { texts } from "../../src/domain/texts.ts";
+import { barnTexts } from "../../src/domain/texts-barn.ts";
+import { errorsTexts } from "../../src/domain/texts-errors.ts";
+import { horsesTexts } from "../../src/domain/texts-horses.ts";
+import { profileTexts } from "../../src/domain/texts-profile.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
 import {
   createHorse,
@@ -8,7 +11,7 @@ import {
   uniqueName,
 } from "./horses-helpers.ts";
 
-const t = texts.horses;
+const t = horsesTexts;
 
 test("Your Horses: empty state, Add New Horse with validation, then the new horse's detail and card", async ({
   page,
@@ -149,7 +152,7 @@ test("what each person may do: a stranger only shares and records; a trainer edi
 
 test("an unknown horse shows 'Horse not found' and leads back to Your Horses", async ({ page, signInAs }) => {
   await signInAs(DEMO.owner, "/#/horses/no-such-horse");
-  await expect(page.getByText(texts.errors.horseNotFound)).toBeVisible();
+  await expect(page.getByText(errorsTexts.horseNotFound)).toBeVisible();
   await page.getByRole("link", { name: t.backToHorses }).click();
   await expect(page).toHaveURL(/#\/horses$/);
   await expect(page.getByRole("heading", { name: t.title })).toBeVisible();
@@ -186,7 +189,7 @@ test("Share Schedule shows upcoming showings as text, copies it, and closes ever
   );
   await expect(text).toHaveAttribute("readonly", "");
   await dialog.getByRole("button", { name: t.copyToClipboard }).click();
-  await expect(dialog.getByRole("button", { name: texts.barn.copied })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: barnTexts.copied })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("Celina Lions Club Horse Show");
   await expect(dialog.getByRole("button", { name: t.copyToClipboard })).toBeVisible({ timeout: 4000 });
   await page.keyboard.press("Escape");
@@ -203,22 +206,22 @@ test("Add Record on a horse: all fields required, then the record and the champi
   const me = await signUpAs({ name: uniqueName("Cam") });
   const horse = await createHorse(page.request, baseURL!);
   await page.goto(`/#/horses/${horse.id}`);
-  await expect(page.getByText(texts.profile.noRecords)).toBeVisible();
+  await expect(page.getByText(profileTexts.noRecords)).toBeVisible();
   await page.getByRole("button", { name: t.addRecord }).click();
-  const dialog = page.getByRole("dialog", { name: texts.profile.addRecordTitle });
-  await expect(dialog.getByText(texts.profile.addRecordSubtitle)).toBeVisible();
-  await expect(dialog.getByLabel(texts.profile.horse)).toHaveValue(horse.id);
-  await dialog.getByRole("button", { name: texts.profile.saveRecord }).click();
-  await expect(dialog.getByRole("alert")).toHaveText(texts.errors.fillAllFields);
+  const dialog = page.getByRole("dialog", { name: profileTexts.addRecordTitle });
+  await expect(dialog.getByText(profileTexts.addRecordSubtitle)).toBeVisible();
+  await expect(dialog.getByLabel(profileTexts.horse)).toHaveValue(horse.id);
+  await dialog.getByRole("button", { name: profileTexts.saveRecord }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(errorsTexts.fillAllFields);
 
-  await dialog.getByRole("combobox", { name: texts.profile.showName }).fill("87th National Celebration");
-  await dialog.getByLabel(texts.profile.className).fill("Walking Horse World Grand Championship");
-  await dialog.getByLabel(texts.profile.date).fill("2025-08-30");
-  await dialog.getByLabel(texts.profile.placing).selectOption("1");
-  await dialog.getByLabel(texts.profile.rider).selectOption({ label: me.name });
-  await dialog.getByRole("button", { name: texts.profile.saveRecord }).click();
+  await dialog.getByRole("combobox", { name: profileTexts.showName }).fill("87th National Celebration");
+  await dialog.getByLabel(profileTexts.className).fill("Walking Horse World Grand Championship");
+  await dialog.getByLabel(profileTexts.date).fill("2025-08-30");
+  await dialog.getByLabel(profileTexts.placing).selectOption("1");
+  await dialog.getByLabel(profileTexts.rider).selectOption({ label: me.name });
+  await dialog.getByRole("button", { name: profileTexts.saveRecord }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Walking Horse World Grand Championship")).toBeVisible();
-  await expect(page.getByText(texts.profile.placingLine("1st"))).toBeVisible();
+  await expect(page.getByText(profileTexts.placingLine("1st"))).toBeVisible();
   await expect(page.getByText("World Grand Champion", { exact: true })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { relativeTime } from "../../src/domain/relative-time.ts";
 import { texts } from "../../src/domain/texts.ts";
+import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { CELINA, escapeRegExp, openEntryDialog, showIdByName } from "./entries-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { createHorse, uniqueName } from "./horses-helpers.ts";
@@ -18,7 +19,7 @@ test.describe("Notifications", () => {
     await signUpAs({ role: "Owner", name: ownerName });
     const horse = await createHorse(page.request, baseURL!);
     await page.goto("/#/notifications");
-    await expect(page.getByRole("heading", { name: texts.notifications.title })).toBeVisible();
+    await expect(page.getByRole("heading", { name: notificationsTexts.title })).toBeVisible();
     const before = Number(
       (await badge(page)
         .textContent()
@@ -71,7 +72,7 @@ test.describe("Notifications", () => {
     await other.close();
 
     const item = page.getByRole("listitem").filter({ hasText: message });
-    await expect(item.getByText(texts.notifications.unread)).toHaveCount(1);
+    await expect(item.getByText(notificationsTexts.unread)).toHaveCount(1);
     await expect(item.getByText(/seconds? ago|1 minute ago/)).toBeVisible();
     await item.getByRole("button").click();
     await expect(page).toHaveURL(new RegExp(`#/planner\\?highlight=${showIdByName(CELINA)}$`));
@@ -85,7 +86,7 @@ test.describe("Notifications", () => {
   }) => {
     await signUpAs({ role: "Owner", name: uniqueName("Nora") });
     await page.goto("/#/notifications");
-    const items = page.getByRole("list", { name: texts.notifications.title }).getByRole("listitem");
+    const items = page.getByRole("list", { name: notificationsTexts.title }).getByRole("listitem");
     await expect(items.first()).toBeVisible();
     const all = await items.allTextContents();
     const newShow = all.findIndex((x) => x.includes("New show added: Celebration Spring Fun Show"));
@@ -103,6 +104,6 @@ test.describe("Notifications", () => {
     await signUpAs({ role: "Owner", name: uniqueName("Empty") });
     await page.route("**/api/notifications", (route) => route.fulfill({ json: { notifications: [] } }));
     await page.goto("/#/notifications");
-    await expect(page.getByText(texts.notifications.empty)).toBeVisible();
+    await expect(page.getByText(notificationsTexts.empty)).toBeVisible();
   });
 });

@@ -1,6 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { texts } from "../../src/domain/texts.ts";
+import { calendarFeedTexts } from "../../src/domain/texts-calendar-feed.ts";
+import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { CELINA, classButton, showIdByName } from "./entries-helpers.ts";
 import { expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse } from "./horses-helpers.ts";
@@ -133,7 +135,7 @@ test.describe("at the show grounds", () => {
     await dialog.getByRole("button", { name: e.save }).click();
     await expect(dialog).toBeHidden();
     await page.goto("/#/notifications");
-    await expect(page.getByRole("heading", { name: texts.notifications.title })).toBeVisible();
+    await expect(page.getByRole("heading", { name: notificationsTexts.title })).toBeVisible();
     await page.goto("/#/roster");
     await expect(
       page.getByTestId("roster-entry").filter({ hasText: e.statusLabels.WatchClass }),
@@ -148,7 +150,7 @@ test.describe("at the show grounds", () => {
       page.getByTestId("roster-entry").filter({ hasText: e.statusLabels.WatchClass }),
     ).toBeVisible();
     await page.getByRole("link", { name: texts.nav.notifications }).first().click();
-    await expect(page.getByRole("heading", { name: texts.notifications.title })).toBeVisible();
+    await expect(page.getByRole("heading", { name: notificationsTexts.title })).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);
     // A screen never opened says it needs a connection, rather than failing.
     await page.goto("/#/horses");
@@ -252,12 +254,12 @@ test.describe("at the show grounds", () => {
     );
     expect(saved.status()).toBe(200);
     await page.goto("/#/roster");
-    await page.getByRole("button", { name: texts.calendarFeed.open }).click();
+    await page.getByRole("button", { name: calendarFeedTexts.open }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: texts.calendarFeed.create }).click();
-    const link = dialog.getByRole("textbox", { name: texts.calendarFeed.linkLabel });
+    await dialog.getByRole("button", { name: calendarFeedTexts.create }).click();
+    const link = dialog.getByRole("textbox", { name: calendarFeedTexts.linkLabel });
     const url = await link.inputValue();
-    await expect(dialog.getByRole("link", { name: texts.calendarFeed.subscribe })).toHaveAttribute(
+    await expect(dialog.getByRole("link", { name: calendarFeedTexts.subscribe })).toHaveAttribute(
       "href",
       url.replace(/^http:/, "webcal:"),
     );
@@ -271,13 +273,13 @@ test.describe("at the show grounds", () => {
     expect(cls.description).toContain(e.statusLabels.WatchClass);
     expect(cls.startDate.isDate).toBe(true);
 
-    await dialog.getByRole("button", { name: texts.calendarFeed.regenerate }).click();
+    await dialog.getByRole("button", { name: calendarFeedTexts.regenerate }).click();
     const confirm = page.getByRole("alertdialog");
-    await confirm.getByRole("button", { name: texts.calendarFeed.regenerateConfirm }).click();
-    await expect(page.getByRole("dialog").getByText(texts.calendarFeed.regenerated)).toBeVisible();
+    await confirm.getByRole("button", { name: calendarFeedTexts.regenerateConfirm }).click();
+    await expect(page.getByRole("dialog").getByText(calendarFeedTexts.regenerated)).toBeVisible();
     const newUrl = await page
       .getByRole("dialog")
-      .getByRole("textbox", { name: texts.calendarFeed.linkLabel })
+      .getByRole("textbox", { name: calendarFeedTexts.linkLabel })
       .inputValue();
     expect(newUrl).not.toBe(url);
     expect((await page.request.get(url)).status()).toBe(404);

@@ -1,8 +1,10 @@
-import { texts } from "../../src/domain/texts.ts";
+import { authTexts } from "../../src/domain/texts-auth.ts";
+import { errorsTexts } from "../../src/domain/texts-errors.ts";
+import { profileTexts } from "../../src/domain/texts-profile.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse, expectModalClosesEveryWay, pngBytes, uniqueName } from "./horses-helpers.ts";
 
-const t = texts.profile;
+const t = profileTexts;
 
 test("My Profile shows the person; Edit Profile validates, refuses a taken email and saves", async ({
   page,
@@ -32,7 +34,7 @@ test("My Profile shows the person; Edit Profile validates, refuses a taken email
   await dialog.getByLabel(t.dateOfBirth).fill("1990-07-04");
   await dialog.getByLabel(t.gender).selectOption("Other");
   await dialog.getByRole("button", { name: t.save, exact: true }).click();
-  await expect(dialog.getByRole("alert")).toHaveText(texts.errors.emailExists);
+  await expect(dialog.getByRole("alert")).toHaveText(errorsTexts.emailExists);
 
   const newEmail = uniqueEmail("piper");
   await dialog.getByLabel(t.email).fill(newEmail);
@@ -62,7 +64,7 @@ test("the profile photo uploads and shows; Sign Out goes to /auth", async ({ pag
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1024);
 
-  await page.getByRole("button", { name: texts.auth.signOut }).click();
+  await page.getByRole("button", { name: authTexts.signOut }).click();
   await expect(page).toHaveURL(/#\/auth$/);
 });
 
@@ -78,16 +80,16 @@ test("Add Show Record: required fields, past-show suggestions after 3 characters
   await page.getByRole("button", { name: t.addRecord }).click();
   const dialog = page.getByRole("dialog", { name: t.addRecordTitle });
   await dialog.getByRole("button", { name: t.saveRecord }).click();
-  await expect(dialog.getByRole("alert")).toHaveText(texts.errors.fillAllFields);
+  await expect(dialog.getByRole("alert")).toHaveText(errorsTexts.fillAllFields);
 
   const showName = dialog.getByRole("combobox", { name: t.showName });
   // The message answers one Save: it goes once the user starts filling the fields.
   await dialog.getByLabel(t.placing).selectOption("2");
-  await expect(dialog.getByText(texts.errors.fillAllFields)).toBeHidden();
+  await expect(dialog.getByText(errorsTexts.fillAllFields)).toBeHidden();
   await dialog.getByRole("button", { name: t.saveRecord }).click();
-  await expect(dialog.getByRole("alert")).toHaveText(texts.errors.fillAllFields);
+  await expect(dialog.getByRole("alert")).toHaveText(errorsTexts.fillAllFields);
   await showName.fill("S");
-  await expect(dialog.getByText(texts.errors.fillAllFields)).toBeHidden();
+  await expect(dialog.getByText(errorsTexts.fillAllFields)).toBeHidden();
 
   const suggestions = dialog
     .getByRole("listbox", { name: t.showSuggestions, includeHidden: true })

@@ -5,11 +5,14 @@ import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import SQLite from "better-sqlite3";
 import { texts } from "../../src/domain/texts.ts";
+import { authTexts } from "../../src/domain/texts-auth.ts";
+import { errorsTexts } from "../../src/domain/texts-errors.ts";
+import { recommendationsTexts } from "../../src/domain/texts-recommendations.ts";
 import { type FakeLlm, pickOffered, startFakeLlm } from "../support/fake-llm.ts";
 import { CELEBRATION, CELINA, showIdByName } from "./entries-helpers.ts";
 import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test } from "./fixtures.ts";
 
-const t = texts.recommendations;
+const t = recommendationsTexts;
 const horsePicker = (page: Page) => page.getByRole("combobox", { name: t.horseLabel });
 const getRecommendations = (page: Page) =>
   page.getByRole("button", { name: texts.planner.getRecommendations });
@@ -171,8 +174,8 @@ test.describe("with the rules engine", () => {
     await horsePicker(page).selectOption({ label: "Sundance Jubilee" });
     await getRecommendations(page).click();
     await expect(page).toHaveURL(/#\/auth$/);
-    await expect(page.getByRole("alert")).toContainText(texts.errors.mustBeLoggedIn);
-    await expect(page.getByRole("heading", { name: texts.auth.signInTitle })).toBeVisible();
+    await expect(page.getByRole("alert")).toContainText(errorsTexts.mustBeLoggedIn);
+    await expect(page.getByRole("heading", { name: authTexts.signInTitle })).toBeVisible();
   });
 });
 
@@ -267,8 +270,8 @@ test.describe
       await getRecommendations(page).click();
       const dialog = page.getByRole("dialog", { name: t.dialogTitle("Midnight Masterpiece") });
       const alert = dialog.getByRole("alert");
-      await expect(alert).toContainText(texts.errors.couldNotGetRecommendations, { timeout: 20_000 });
-      await expect(alert).toContainText(texts.errors.recommendationsFailed);
+      await expect(alert).toContainText(errorsTexts.couldNotGetRecommendations, { timeout: 20_000 });
+      await expect(alert).toContainText(errorsTexts.recommendationsFailed);
       expect((await axe().analyze()).violations).toEqual([]);
       await dialog.getByRole("button", { name: t.done }).click();
 
@@ -276,7 +279,7 @@ test.describe
       await horsePicker(page).selectOption({ label: "Midnight Masterpiece" });
       await getRecommendations(page).click();
       const plan = page.getByRole("dialog", { name: t.seasonPlanTitle });
-      const failures = plan.getByText(texts.errors.seasonPlanShowFailed);
+      const failures = plan.getByText(errorsTexts.seasonPlanShowFailed);
       await expect(failures).toHaveCount(4, { timeout: 30_000 });
       await expect(plan.getByRole("region", { name: CELINA }).getByRole("alert")).toBeVisible();
     });

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { texts, USER_STORAGE_KEY } from "../../src/domain/texts.ts";
+import { authTexts } from "../../src/domain/texts-auth.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -45,12 +46,12 @@ test("signing out in one tab takes the other to /auth by itself, and the old nam
   await watchForName(other, user.name);
 
   await page.getByRole("link", { name: texts.nav.profile }).click();
-  await page.getByRole("button", { name: texts.auth.signOut }).click();
+  await page.getByRole("button", { name: authTexts.signOut }).click();
   await expect(page).toHaveURL(/#\/auth$/);
 
   // No click, no reload: the live stream's session-ended brings the other tab to the sign-in form.
   await expect(other).toHaveURL(/#\/auth$/);
-  await expect(other.getByRole("heading", { name: texts.auth.signInTitle })).toBeVisible();
+  await expect(other.getByRole("heading", { name: authTexts.signInTitle })).toBeVisible();
   expect(await cachedUser(other)).toBeNull();
   expect(await leaked(other)).toEqual({ reachedAuth: true, leaked: null });
 });
@@ -69,7 +70,7 @@ test("a session gone without notice sends the screen to /auth at the next reques
   await page.context().clearCookies();
   await page.getByRole("link", { name: texts.nav.horses }).click();
   await expect(page).toHaveURL(/#\/auth$/);
-  await expect(page.getByRole("heading", { name: texts.auth.signInTitle })).toBeVisible();
+  await expect(page.getByRole("heading", { name: authTexts.signInTitle })).toBeVisible();
   expect(await cachedUser(page)).toBeNull();
   await page.goto("/#/roster");
   await expect(page).toHaveURL(/#\/auth$/);
@@ -84,14 +85,14 @@ test("quick navigations right after Sign Out never bring the old user back", asy
     await expect(page.getByRole("link", { name: user.name })).toBeVisible();
     await watchForName(page, user.name);
 
-    await page.getByRole("button", { name: texts.auth.signOut }).click();
+    await page.getByRole("button", { name: authTexts.signOut }).click();
     for (const hash of ["#/roster", "#/planner", "#/notifications", "#/horses", "#/roster", "#/profile"]) {
       await page.evaluate((h) => {
         location.hash = h;
       }, hash);
     }
     await expect(page).toHaveURL(/#\/auth$/);
-    await expect(page.getByRole("heading", { name: texts.auth.signInTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { name: authTexts.signInTitle })).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(await cachedUser(page)).toBeNull();
     expect(await leaked(page), `round ${round}`).toEqual({ reachedAuth: true, leaked: null });

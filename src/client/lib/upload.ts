@@ -1,6 +1,6 @@
 import { ApiError, readAnswer } from "#client/lib/api.ts";
 import { sessionGeneration } from "#client/lib/session-cache.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 
 /** Sends one file as multipart/form-data (the JSON `api()` cannot) and returns the JSON answer. */
 export async function uploadFile<T>(
@@ -21,7 +21,7 @@ export async function uploadFile<T>(
       body: form,
     });
   } catch {
-    throw new ApiError(0, "NETWORK", texts.errors.network);
+    throw new ApiError(0, "NETWORK", errorsTexts.network);
   }
   return readAnswer<T>(response, startedIn);
 }

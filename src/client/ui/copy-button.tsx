@@ -1,7 +1,8 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "#client/ui/button.tsx";
-import { texts } from "#domain/texts.ts";
+import { barnTexts } from "#domain/texts-barn.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 
 /** How long 'Copied!' (or 'Failed to Copy') shows before the label returns (spec: 2 seconds). */
 export const COPY_FEEDBACK_MS = 2000;
@@ -40,7 +41,7 @@ export function CopyButton({
       ) : (
         <Copy aria-hidden className="size-4" />
       )}
-      {state === "copied" ? texts.barn.copied : state === "failed" ? texts.errors.failedToCopy : label}
+      {state === "copied" ? barnTexts.copied : state === "failed" ? errorsTexts.failedToCopy : label}
     </Button>
   );
 }

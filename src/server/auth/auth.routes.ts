@@ -10,7 +10,7 @@ import {
   SignUpBody,
 } from "#domain/contracts/auth.ts";
 import { ERROR_CODES, ErrorBody } from "#domain/errors.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import { formatWait } from "#domain/throttle.ts";
 import { beginAttempt, finishAttempt, type ThrottledEndpoint } from "#server/auth/auth.throttle.ts";
 import { type Auth, CLIENT_IP_HEADER, DEMO_NONCE_HEADER, PRIVATE_HEADER_PREFIX } from "#server/auth/auth.ts";
@@ -20,11 +20,11 @@ import { toHeaders } from "#server/http/viewer.ts";
 
 /** better-auth's error codes, turned into the spec's words and the statuses we use elsewhere. */
 const errorMap: Record<string, { status?: number; message: string }> = {
-  INVALID_EMAIL_OR_PASSWORD: { status: 401, message: texts.errors.invalidCredentials },
-  USER_ALREADY_EXISTS: { status: 409, message: texts.errors.emailExists },
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { status: 409, message: texts.errors.emailExists },
-  NO_ACCOUNT: { status: 404, message: texts.errors.noAccount },
-  PASSWORD_TOO_SHORT: { message: texts.errors.passwordTooShort },
+  INVALID_EMAIL_OR_PASSWORD: { status: 401, message: errorsTexts.invalidCredentials },
+  USER_ALREADY_EXISTS: { status: 409, message: errorsTexts.emailExists },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { status: 409, message: errorsTexts.emailExists },
+  NO_ACCOUNT: { status: 404, message: errorsTexts.noAccount },
+  PASSWORD_TOO_SHORT: { message: errorsTexts.passwordTooShort },
 };
 
 const statusCodes: Record<number, string> = {
@@ -102,7 +102,7 @@ function sendError(reply: FastifyReply, status: number, code: string, message: s
 
 function tooMany(reply: FastifyReply, waitMs: number) {
   reply.header("retry-after", String(Math.max(1, Math.ceil(waitMs / 1000))));
-  return sendError(reply, 429, ERROR_CODES.tooManyRequests, texts.errors.tooManyRequests(formatWait(waitMs)));
+  return sendError(reply, 429, ERROR_CODES.tooManyRequests, errorsTexts.tooManyRequests(formatWait(waitMs)));
 }
 
 /** The session lives in an HttpOnly cookie: no token, at any depth, ever reaches page scripts. */

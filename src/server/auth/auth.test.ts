@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import { buildUser, signIn, TEST_PASSWORD } from "#tests/support/factories.ts";
 import { call, cookieFrom, createTestApp, type TestApp } from "#tests/support/server.ts";
 
@@ -52,7 +52,7 @@ describe("sign-up", () => {
     const res = await signUp({ name: "Second", email: "DUP@Example.test", password: "long-enough-pw" });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      error: { code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", message: texts.errors.emailExists },
+      error: { code: "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", message: errorsTexts.emailExists },
     });
   });
 
@@ -126,7 +126,7 @@ describe("sign-in and sessions", () => {
     const res = await call(t.app, "POST", "/api/auth/sign-in/email", { body: { email, password } });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
-      error: { code: "INVALID_EMAIL_OR_PASSWORD", message: texts.errors.invalidCredentials },
+      error: { code: "INVALID_EMAIL_OR_PASSWORD", message: errorsTexts.invalidCredentials },
     });
   });
 
@@ -189,7 +189,7 @@ describe("magic link", () => {
   it("says so when no account has the email, and sends nothing", async () => {
     const res = await requestLink("ghost@example.test");
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: "NO_ACCOUNT", message: texts.errors.noAccount } });
+    expect(res.json()).toEqual({ error: { code: "NO_ACCOUNT", message: errorsTexts.noAccount } });
     const sent = await t.app.deps.db.db
       .selectFrom("outbox")
       .select("id")

@@ -4,7 +4,7 @@ import { setSessionCookie } from "better-auth/cookies";
 import { magicLink } from "better-auth/plugins";
 import { SignUpRole } from "#domain/contracts/auth.ts";
 import { rolesForSignUp, serializeRoles } from "#domain/roles.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import { saveDemoLink, supersedeEarlierMagicLinks } from "#server/auth/auth.repository.ts";
 import type { SessionCache } from "#server/auth/session-cache.ts";
 import type { EndedSession } from "#server/auth/session-end.ts";
@@ -171,7 +171,7 @@ export function createAuth(opts: {
         if (ctx.path !== "/sign-in/magic-link") return;
         const email = String((ctx.body as { email?: unknown })?.email ?? "");
         const found = await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase());
-        if (!found) throw new APIError("NOT_FOUND", { message: texts.errors.noAccount, code: "NO_ACCOUNT" });
+        if (!found) throw new APIError("NOT_FOUND", { message: errorsTexts.noAccount, code: "NO_ACCOUNT" });
       }),
     },
     plugins: [

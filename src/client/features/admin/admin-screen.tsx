@@ -7,8 +7,9 @@ import { AdminStatusProvider } from "#client/features/admin/status-banner.tsx";
 import { UsersTab } from "#client/features/admin/users/users-tab.tsx";
 import { PageHeader } from "#client/ui/page.tsx";
 import { texts } from "#domain/texts.ts";
+import { adminTexts } from "#domain/texts-admin.ts";
 
-const t = texts.admin;
+const t = adminTexts;
 /** AI Show Prediction and Import Class List from Image (issue 10): their own chunk, loaded with the screen. */
 const AdminAiCards = lazy(() => import("#client/features/admin/ai/ai-cards.tsx"));
 const card = "flex flex-col gap-5 rounded-xl border border-stone-200 bg-white p-4";

@@ -3,8 +3,9 @@ import type { ReactNode } from "react";
 import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { texts } from "#domain/texts.ts";
+import { adminTexts } from "#domain/texts-admin.ts";
 
-const t = texts.admin;
+const t = adminTexts;
 
 /** A server-paged list: its rows, an empty text, a failed-load retry and "Load more" while pages remain. */
 export function PagedList<Page, Item>({

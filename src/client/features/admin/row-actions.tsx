@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from "lucide-react";
-import { texts } from "#domain/texts.ts";
+import { adminTexts } from "#domain/texts-admin.ts";
 
-const t = texts.admin;
+const t = adminTexts;
 
 export function RowActions({
   name,

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 
 /** The spec: admin banners clear after 3 to 5 seconds. */
 export const BANNER_MS = 4000;
@@ -28,7 +28,7 @@ export function AdminStatusProvider({ children }: { children: ReactNode }) {
   const report = useCallback<Report>((kind, message) => {
     setStatus((previous) => ({
       kind,
-      message: kind === "error" ? texts.errors.adminAction(message) : message,
+      message: kind === "error" ? errorsTexts.adminAction(message) : message,
       id: (previous?.id ?? 0) + 1,
     }));
   }, []);

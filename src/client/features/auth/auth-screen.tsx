@@ -11,14 +11,15 @@ import { sessionEndReason, signInRefusal } from "#client/lib/session-cache.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Logo } from "#client/ui/logo.tsx";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
-import { texts } from "#domain/texts.ts";
+import { authTexts } from "#domain/texts-auth.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 
 export type AuthMode = "signin" | "magic" | "signup";
 
 const titles: Record<AuthMode, string> = {
-  signin: texts.auth.signInTitle,
-  magic: texts.auth.magicLinkTitle,
-  signup: texts.auth.signUpTitle,
+  signin: authTexts.signInTitle,
+  magic: authTexts.magicLinkTitle,
+  signup: authTexts.signUpTitle,
 };
 
 /** better-auth's magic-link failures arrive as ?error= on the page or in the hash route. */
@@ -26,7 +27,7 @@ function linkErrorFromUrl(hashError: string | null): string | null {
   const code = hashError ?? new URLSearchParams(window.location.search).get("error");
   if (!code) return null;
   if (code === "new_user_signup_disabled" || code === "user_not_found")
-    return texts.errors.magicLinkUserNotFound;
+    return errorsTexts.magicLinkUserNotFound;
   return "This sign-in link is invalid or has expired. Ask for a new one.";
 }
 
@@ -86,7 +87,7 @@ export default function AuthScreen() {
               className="min-h-10 font-medium text-brand-700 hover:underline"
               onClick={() => setMode("signin")}
             >
-              {mode === "signup" ? texts.auth.haveAccount : texts.auth.usePassword}
+              {mode === "signup" ? authTexts.haveAccount : authTexts.usePassword}
             </button>
           ) : null}
           {mode !== "magic" ? (
@@ -95,7 +96,7 @@ export default function AuthScreen() {
               className="min-h-10 font-medium text-brand-700 hover:underline"
               onClick={() => setMode("magic")}
             >
-              {texts.auth.useMagicLink}
+              {authTexts.useMagicLink}
             </button>
           ) : null}
           {mode !== "signup" ? (
@@ -104,7 +105,7 @@ export default function AuthScreen() {
               className="min-h-10 font-medium text-brand-700 hover:underline"
               onClick={() => setMode("signup")}
             >
-              {texts.auth.needAccount}
+              {authTexts.needAccount}
             </button>
           ) : null}
         </nav>

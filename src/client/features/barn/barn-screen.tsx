@@ -10,8 +10,9 @@ import { HorseIcon } from "#client/ui/icons.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import { HorsePicture } from "#client/ui/placeholders.tsx";
 import { texts } from "#domain/texts.ts";
+import { barnTexts } from "#domain/texts-barn.ts";
 
-const t = texts.barn;
+const t = barnTexts;
 
 export default function BarnScreen() {
   const barn = useBarn();

@@ -24,8 +24,11 @@ import { ageInYears } from "#domain/age.ts";
 import type { HorseDetail } from "#domain/contracts/horses.ts";
 import { divisionName } from "#domain/divisions.ts";
 import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
+import { horsesTexts } from "#domain/texts-horses.ts";
+import { profileTexts } from "#domain/texts-profile.ts";
 
-const t = texts.horses;
+const t = horsesTexts;
 
 function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -57,7 +60,7 @@ function NotFound() {
   return (
     <section className="flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white/60 px-4 py-10 text-center">
       <HorseIcon className="mb-3 size-10 text-stone-400" />
-      <h1 className="text-lg font-bold text-brand-900">{texts.errors.horseNotFound}</h1>
+      <h1 className="text-lg font-bold text-brand-900">{errorsTexts.horseNotFound}</h1>
       <Link to="/horses" className={buttonClass("primary", "mt-5")}>
         {t.backToHorses}
       </Link>
@@ -69,7 +72,7 @@ export default function HorseDetailScreen() {
   const { horseId = "" } = useParams();
   const horse = useHorse(horseId);
   const missing = horse.error instanceof ApiError && horse.error.status === 404;
-  useDocumentTitle(horse.data?.name ?? (missing ? texts.errors.horseNotFound : null));
+  useDocumentTitle(horse.data?.name ?? (missing ? errorsTexts.horseNotFound : null));
   if (horse.isPending) return <Spinner label={texts.common.loading} />;
   if (horse.isError) {
     if (missing) return <NotFound />;
@@ -206,7 +209,7 @@ function HorseDetailView({ horse }: { horse: HorseDetail }) {
         ) : records.isError ? (
           <LoadError message={records.error.message} onRetry={() => void records.refetch()} />
         ) : records.data.records.length === 0 ? (
-          <EmptyState title={texts.profile.noRecords} />
+          <EmptyState title={profileTexts.noRecords} />
         ) : (
           <RecordList records={records.data.records} linkHorse={false} />
         )}

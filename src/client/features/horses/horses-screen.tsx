@@ -9,6 +9,7 @@ import { Button } from "#client/ui/button.tsx";
 import { HorseIcon } from "#client/ui/icons.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import { texts } from "#domain/texts.ts";
+import { horsesTexts } from "#domain/texts-horses.ts";
 
 export default function HorsesScreen() {
   const horses = useHorseList();
@@ -18,11 +19,11 @@ export default function HorsesScreen() {
   return (
     <>
       <PageHeader
-        title={texts.horses.title}
+        title={horsesTexts.title}
         actions={
           <Button onClick={() => setAdding(true)}>
             <Plus aria-hidden className="size-4" />
-            {texts.horses.addHorse}
+            {horsesTexts.addHorse}
           </Button>
         }
       />
@@ -30,16 +31,16 @@ export default function HorsesScreen() {
         <Spinner label={texts.common.loading} />
       ) : horses.isError ? (
         <LoadError
-          message={`${texts.horses.loadFailed} ${horses.error.message}`}
+          message={`${horsesTexts.loadFailed} ${horses.error.message}`}
           onRetry={() => void horses.refetch()}
         />
       ) : horses.data.horses.length === 0 ? (
-        <EmptyState title={texts.horses.empty} icon={<HorseIcon className="size-8" />} />
+        <EmptyState title={horsesTexts.empty} icon={<HorseIcon className="size-8" />} />
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {horses.data.horses.map((h) => (
             <HorseCard key={h.id} id={h.id} name={h.name} pictureId={h.pictureId}>
-              {h.gender ?? texts.horses.noGender}
+              {h.gender ?? horsesTexts.noGender}
             </HorseCard>
           ))}
         </ul>

@@ -9,8 +9,9 @@ import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import type { NotificationItem } from "#domain/contracts/notifications.ts";
 import { relativeTime } from "#domain/relative-time.ts";
 import { texts } from "#domain/texts.ts";
+import { notificationsTexts } from "#domain/texts-notifications.ts";
 
-const t = texts.notifications;
+const t = notificationsTexts;
 /** A friend request opens My Profile on the Friends tab, where it can be accepted or ignored. */
 const FRIENDS_TAB_PATH = "/profile?tab=friends";
 

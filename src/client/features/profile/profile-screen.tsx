@@ -16,9 +16,11 @@ import { ImagePickerButton } from "#client/ui/image-picker-button.tsx";
 import { PageHeader } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
 import { ageInYears, isDateOnly } from "#domain/age.ts";
-import { texts } from "#domain/texts.ts";
+import { authTexts } from "#domain/texts-auth.ts";
+import { horsesTexts } from "#domain/texts-horses.ts";
+import { profileTexts } from "#domain/texts-profile.ts";
 
-const t = texts.profile;
+const t = profileTexts;
 const tabClass =
   "inline-flex min-h-11 flex-1 items-center justify-center border-b-2 border-transparent px-3 text-sm font-semibold text-stone-600 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
 
@@ -44,7 +46,7 @@ export default function ProfileScreen() {
         actions={
           <Button variant="secondary" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
             <LogOut aria-hidden className="size-4" />
-            {texts.auth.signOut}
+            {authTexts.signOut}
           </Button>
         }
       />
@@ -55,7 +57,7 @@ export default function ProfileScreen() {
             <ImagePickerButton
               variant="ghost"
               label={t.changePhoto}
-              pendingLabel={texts.horses.uploading}
+              pendingLabel={horsesTexts.uploading}
               pending={photo.isPending}
               onPick={(file) => photo.mutate(file)}
             />

@@ -16,6 +16,7 @@ import type { Roster, RosterEntryView, RosterShow } from "#domain/contracts/rost
 import { statusLabel } from "#domain/entry-status.ts";
 import { needsClassDay } from "#domain/roster-view.ts";
 import { texts } from "#domain/texts.ts";
+import { profileTexts } from "#domain/texts-profile.ts";
 
 const t = texts.roster;
 
@@ -215,10 +216,10 @@ function StatusLine({ entry, actions }: { entry: RosterEntryView; actions: Entry
           <button
             type="button"
             className={`${lineAction} text-brand-700 hover:bg-brand-50`}
-            aria-label={texts.profile.blockLabel(author.name)}
+            aria-label={profileTexts.blockLabel(author.name)}
             onClick={() => actions.block(author)}
           >
-            {texts.profile.block}
+            {profileTexts.block}
           </button>
         </span>
       ) : null}

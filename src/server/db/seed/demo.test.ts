@@ -2,7 +2,7 @@ import { addDays, differenceInCalendarDays, format, parseISO } from "date-fns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseRoles } from "#domain/roles.ts";
 import { sameWeekdayPattern } from "#domain/show-prediction.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import { seedDemo } from "#server/db/seed/demo.ts";
 import { DEMO_PASSWORD } from "#server/db/seed/demo-accounts.ts";
 import { call, cookieFrom, createTestApp, type TestApp } from "#tests/support/server.ts";
@@ -114,7 +114,7 @@ describe("demo seed", () => {
     expect(celebration.classes.length).toBeGreaterThan(90);
     const jackson = await predict("Jackson County Horse Show");
     expect(jackson.statusCode).toBe(422);
-    expect(jackson.json().error.message).toBe(texts.errors.notEnoughHistory("Jackson County Horse Show"));
+    expect(jackson.json().error.message).toBe(errorsTexts.notEnoughHistory("Jackson County Horse Show"));
   });
 
   it("ages the notifications 1 hour and 1, 2 and 3 days", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "#domain/roles.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import { ADMIN_ERRORS, roleChangeDenial, userDeletionDenial } from "#server/features/admin/admin.policy.ts";
 
 describe("userDeletionDenial", () => {
@@ -13,7 +13,7 @@ describe("userDeletionDenial", () => {
     ["oneself, whatever the roles say", { id: "a", roles: ["Owner"] }, true],
   ])("deleting %s: refused=%s", (_label, target, refused) => {
     expect(userDeletionDenial(admin, target)).toEqual(
-      refused ? { status: 403, message: texts.errors.adminsCannotBeDeleted } : null,
+      refused ? { status: 403, message: errorsTexts.adminsCannotBeDeleted } : null,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { hasRole, type Role } from "#domain/roles.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import type { Denial } from "#server/platform/errors.ts";
 
 export const ADMIN_ERRORS = {
@@ -13,7 +13,7 @@ export function userDeletionDenial(
   target: { id: string; roles: readonly Role[] },
 ): Denial | null {
   if (viewer.id === target.id || hasRole(target, "Admin")) {
-    return { status: 403, message: texts.errors.adminsCannotBeDeleted };
+    return { status: 403, message: errorsTexts.adminsCannotBeDeleted };
   }
   return null;
 }

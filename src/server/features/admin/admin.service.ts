@@ -11,7 +11,7 @@ import type {
 import { HORSE_GENDERS, type HorseGender } from "#domain/contracts/horses.ts";
 import { USER_GENDERS } from "#domain/contracts/profile.ts";
 import { parseRoles } from "#domain/roles.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { ADMIN_ERRORS, roleChangeDenial, userDeletionDenial } from "#server/features/admin/admin.policy.ts";
 import {
@@ -108,12 +108,12 @@ export async function addUser(
   body: AdminUserBody,
 ): Promise<AdminUserCreated> {
   const { db } = deps;
-  if (await emailTakenByOther(db.db, body.email, "")) throw conflict(texts.errors.emailExists);
+  if (await emailTakenByOther(db.db, body.email, "")) throw conflict(errorsTexts.emailExists);
   let id: string;
   try {
     id = await insertUser(db.db, db.kind, body);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(texts.errors.emailExists);
+    if (isUniqueViolation(error)) throw conflict(errorsTexts.emailExists);
     throw error;
   }
   try {
@@ -135,7 +135,7 @@ export async function editUser(
 ): Promise<AdminUser> {
   const { db } = deps;
   const before = await userOrThrow(db, id);
-  if (await emailTakenByOther(db.db, body.email, id)) throw conflict(texts.errors.emailExists);
+  if (await emailTakenByOther(db.db, body.email, id)) throw conflict(errorsTexts.emailExists);
   try {
     await db.db.transaction().execute(async (trx) => {
       const others = await otherAdminCount(trx, db.kind, id);
@@ -144,7 +144,7 @@ export async function editUser(
       await updateUser(trx, db.kind, id, body);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(texts.errors.emailExists);
+    if (isUniqueViolation(error)) throw conflict(errorsTexts.emailExists);
     throw error;
   }
   await deps.forgetUsers([id]);
@@ -204,7 +204,7 @@ async function presentHorse(db: Db, id: string): Promise<AdminHorse> {
     .select(["id", "name", "gender", "date_of_birth", "canters"])
     .where("id", "=", id)
     .executeTakeFirst();
-  if (!row) throw notFound(texts.errors.horseNotFound);
+  if (!row) throw notFound(errorsTexts.horseNotFound);
   const [owners, trainers, divisions] = await Promise.all([
     peopleOfHorses(db.db, "horse_owner", [id]),
     peopleOfHorses(db.db, "horse_trainer", [id]),
@@ -245,7 +245,7 @@ export async function editHorse(
   body: AdminHorseBody,
 ): Promise<AdminHorse> {
   const before = await findHorseAccess(db.db, id);
-  if (!before) throw notFound(texts.errors.horseNotFound);
+  if (!before) throw notFound(errorsTexts.horseNotFound);
   const people = await checkHorsePeople(db, before, body);
   await db.db.transaction().execute(async (trx) => {
     await updateHorseDetails(trx, id, body);
@@ -256,6 +256,6 @@ export async function editHorse(
 
 export async function removeHorse(db: Db, _admin: Viewer, id: string): Promise<{ deleted: string }> {
   const found = await db.db.transaction().execute((trx) => deleteHorseCascade(trx, id));
-  if (!found) throw notFound(texts.errors.horseNotFound);
+  if (!found) throw notFound(errorsTexts.horseNotFound);
   return { deleted: id };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import { ADMIN_ERRORS } from "#server/features/admin/admin.policy.ts";
 import { PEOPLE_ERRORS } from "#server/features/horses/horses.policy.ts";
 import { insertImage } from "#server/features/images/images.repository.ts";
@@ -161,7 +161,7 @@ describe("users", () => {
       body: newUser({ email: owner.email.toUpperCase() }),
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(texts.errors.emailExists);
+    expect(res.json().error.message).toBe(errorsTexts.emailExists);
     expect(await userCount()).toBe(before);
   });
 
@@ -229,7 +229,7 @@ describe("users", () => {
       body: newUser({ email: owner.email.toUpperCase() }),
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.message).toBe(texts.errors.emailExists);
+    expect(taken.json().error.message).toBe(errorsTexts.emailExists);
     const missing = await call(t.app, "PUT", "/api/admin/users/01a1fd76-0000-7000-8000-000000000000", {
       cookie: admin.cookie,
       body: newUser(),
@@ -269,7 +269,7 @@ describe("users", () => {
     const id = await target();
     const res = await call(t.app, "DELETE", `/api/admin/users/${id}`, { cookie: admin.cookie });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe(texts.errors.adminsCannotBeDeleted);
+    expect(res.json().error.message).toBe(errorsTexts.adminsCannotBeDeleted);
     expect(await db().selectFrom("user").select("id").where("id", "=", id).executeTakeFirst()).toBeTruthy();
   });
 

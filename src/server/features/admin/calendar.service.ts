@@ -6,7 +6,7 @@ import {
   type CalendarPreview,
   type CalendarShow,
 } from "#domain/contracts/admin.ts";
-import { texts } from "#domain/texts.ts";
+import { notificationsTexts } from "#domain/texts-notifications.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import { readCalendarFile } from "#server/features/admin/calendar-files.ts";
@@ -154,7 +154,7 @@ export async function importCalendarShows(
         .execute();
       const event = await createNotifications(trx, null, {
         type: "NewShow",
-        message: texts.notifications.newShow(show.name, show.location),
+        message: notificationsTexts.newShow(show.name, show.location),
         showId: id,
       });
       if (event) out.push(event);

@@ -3,7 +3,7 @@ import { HORSE_GENDERS, type HorseGender } from "#domain/contracts/horses.ts";
 import type { Invite } from "#domain/contracts/invites.ts";
 import type { PersonRef } from "#domain/contracts/people.ts";
 import { parseRoles } from "#domain/roles.ts";
-import { texts } from "#domain/texts.ts";
+import { barnTexts } from "#domain/texts-barn.ts";
 import type { Db } from "#server/db/client.ts";
 import { canInviteCustomers, canViewBarn } from "#server/features/barn/barn.policy.ts";
 import { findInviter, listTrainedHorses, ownersOf } from "#server/features/barn/barn.repository.ts";
@@ -38,6 +38,6 @@ export async function getBarn(db: Db, viewer: Viewer): Promise<BarnList> {
 export async function getInvite(db: Db, trainerId: string): Promise<Invite> {
   const inviter = await findInviter(db.db, trainerId);
   if (!inviter || !canInviteCustomers({ roles: parseRoles(inviter.roles) }))
-    throw notFound(texts.barn.inviteNotValid);
+    throw notFound(barnTexts.inviteNotValid);
   return { trainer: { id: inviter.id, name: inviter.name } };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { texts } from "#domain/texts.ts";
+import { barnTexts } from "#domain/texts-barn.ts";
 import { buildUser, signedInUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
 
@@ -32,7 +32,7 @@ describe("GET /api/invites/:trainerId", () => {
     for (const id of [owner.id, admin.id, "01a1fd76-0000-7000-8000-000000000000", "ghost"]) {
       const res = await call(t.app, "GET", `/api/invites/${encodeURIComponent(id)}`);
       expect(res.statusCode, id).toBe(404);
-      expect(res.json()).toEqual({ error: { code: "NOT_FOUND", message: texts.barn.inviteNotValid } });
+      expect(res.json()).toEqual({ error: { code: "NOT_FOUND", message: barnTexts.inviteNotValid } });
     }
   });
 

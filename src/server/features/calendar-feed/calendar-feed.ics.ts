@@ -3,9 +3,9 @@ import { addDays, format, max, parseISO } from "date-fns";
 import { createEvents, type DateArray, type EventAttributes } from "ics";
 import type { Roster, RosterShow } from "#domain/contracts/roster.ts";
 import { statusLabel } from "#domain/entry-status.ts";
-import { texts } from "#domain/texts.ts";
+import { calendarFeedTexts } from "#domain/texts-calendar-feed.ts";
 
-const t = texts.calendarFeed;
+const t = calendarFeedTexts;
 
 const dateArray = (ymd: string): DateArray => {
   const [y, m, d] = ymd.split("-").map(Number);

@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { texts } from "#domain/texts.ts";
+import { calendarFeedTexts } from "#domain/texts-calendar-feed.ts";
 import { FEED_NOT_FOUND } from "#server/features/calendar-feed/calendar-feed.routes.ts";
 import {
   buildEntry,
@@ -100,14 +101,14 @@ describe("calendar feed", () => {
     expect(ymd(showEvent.endDate)).toBe(daysFrom(15)); // exclusive: the day after the last day
     expect(showEvent.location).toBe("Murfreesboro, TN");
     const park = byTitle.get(
-      texts.calendarFeed.classTitle("1", "Amateur Park Pleasure", "Feed Test Classic"),
+      calendarFeedTexts.classTitle("1", "Amateur Park Pleasure", "Feed Test Classic"),
     )!;
     expect(park.startDate.isDate).toBe(true);
     expect(ymd(park.startDate)).toBe(daysFrom(13));
     expect(ymd(park.endDate)).toBe(daysFrom(14));
     expect(park.description).toContain(texts.entries.statusLabels.HorseIsShowing);
     expect(park.description).toContain("Feed Mare");
-    const youth = byTitle.get(texts.calendarFeed.classTitle("2", "Youth Equitation", "Feed Test Classic"))!;
+    const youth = byTitle.get(calendarFeedTexts.classTitle("2", "Youth Equitation", "Feed Test Classic"))!;
     expect(ymd(youth.startDate)).toBe(daysFrom(12)); // undated class: the show's first day
     expect(youth.description).toContain(texts.entries.statusLabels.Interested);
     expect(events).toHaveLength(3);

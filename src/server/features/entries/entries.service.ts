@@ -9,6 +9,7 @@ import type { EntryChoice, EntryChoices, MyEntry } from "#domain/contracts/entri
 import { mayMirrorOnto, mirrorsToRider } from "#domain/mirroring.ts";
 import { hasRole } from "#domain/roles.ts";
 import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { blockedWith, friendsAmong } from "#server/db/relations.ts";
 import type { ClassEntryTable } from "#server/db/schema.ts";
@@ -72,7 +73,7 @@ const unique = <T>(values: readonly (T | null)[]): T[] => [
 ];
 
 export async function getMyShowEntries(db: Db, viewer: Viewer, showId: string): Promise<MyEntry[]> {
-  if (!(await showExists(db.db, showId))) throw notFound(texts.errors.showNotFound);
+  if (!(await showExists(db.db, showId))) throw notFound(errorsTexts.showNotFound);
   return (await listUserEntries(db.db, viewer.id, showId)).map(present);
 }
 

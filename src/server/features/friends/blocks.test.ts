@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Roster } from "#domain/contracts/roster.ts";
 import { texts } from "#domain/texts.ts";
+import { friendsTexts } from "#domain/texts-friends.ts";
 import {
   befriend,
   buildEntry,
@@ -178,7 +179,7 @@ describe("blocking", () => {
     const me = await signedInUser(t.app);
     const self = await block(me, me.id);
     expect(self.statusCode).toBe(400);
-    expect(self.json().error.message).toBe(texts.friends.denials.blockSelf);
+    expect(self.json().error.message).toBe(friendsTexts.denials.blockSelf);
     expect((await block(me, "ghost")).statusCode).toBe(404);
     expect(
       (await call(t.app, "POST", "/api/blocks", { cookie: me.cookie, body: { userId: "x", extra: true } }))

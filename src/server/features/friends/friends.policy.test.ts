@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { texts } from "#domain/texts.ts";
+import { friendsTexts } from "#domain/texts-friends.ts";
 import {
   blockDenial,
   canAnswerFriendRequest,
@@ -9,7 +9,7 @@ import {
   type RelationFacts,
 } from "#server/features/friends/friends.policy.ts";
 
-const d = texts.friends.denials;
+const d = friendsTexts.denials;
 const me = { id: "me" };
 const nothing: RelationFacts = {
   exists: true,

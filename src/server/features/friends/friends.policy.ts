@@ -1,5 +1,5 @@
 import type { FriendRelation } from "#domain/contracts/profile.ts";
-import { texts } from "#domain/texts.ts";
+import { friendsTexts } from "#domain/texts-friends.ts";
 import type { Denial } from "#server/platform/errors.ts";
 
 /**
@@ -7,7 +7,7 @@ import type { Denial } from "#server/platform/errors.ts";
  * a block in either direction stops requests. These rules decide; the services only load facts.
  */
 
-const d = texts.friends.denials;
+const d = friendsTexts.denials;
 
 /** Friendship is between two different people: nobody befriends themselves. */
 export const canBefriend = (viewer: { id: string }, otherId: string): boolean => viewer.id !== otherId;

@@ -4,7 +4,8 @@ import type {
   FriendRequests,
   UserSearchResult,
 } from "#domain/contracts/profile.ts";
-import { texts } from "#domain/texts.ts";
+import { friendsTexts } from "#domain/texts-friends.ts";
+import { notificationsTexts } from "#domain/texts-notifications.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   canAnswerFriendRequest,
@@ -42,7 +43,7 @@ export interface FriendsDeps {
 /** The notification type a new friend request sends its addressee. */
 export const FRIEND_REQUEST_TYPE = "FriendRequest";
 
-const d = texts.friends.denials;
+const d = friendsTexts.denials;
 
 export async function getFriends(db: Db, viewer: Viewer): Promise<FriendList> {
   return { friends: await listFriends(db.db, viewer.id) };
@@ -106,7 +107,7 @@ export async function addFriend(
     const live = stored
       ? await createNotifications(trx, [otherId], {
           type: FRIEND_REQUEST_TYPE,
-          message: texts.notifications.friendRequest(viewer.name),
+          message: notificationsTexts.friendRequest(viewer.name),
           showId: null,
         })
       : null;

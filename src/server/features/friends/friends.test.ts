@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { texts } from "#domain/texts.ts";
+import { friendsTexts } from "#domain/texts-friends.ts";
+import { notificationsTexts } from "#domain/texts-notifications.ts";
 import { befriend, storedNotifications } from "#tests/support/entries-factories.ts";
 import { buildUser, signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const d = texts.friends.denials;
+const d = friendsTexts.denials;
 
 const friendshipRows = async (a: string, b: string) =>
   t.app.deps.db.db
@@ -69,7 +70,7 @@ describe("friends", () => {
       outgoing: [],
     });
     expect(await notificationsOf(pal.id)).toEqual([
-      { type: "FriendRequest", message: texts.notifications.friendRequest("Mia Mutual"), show_id: null },
+      { type: "FriendRequest", message: notificationsTexts.friendRequest("Mia Mutual"), show_id: null },
     ]);
 
     const accepted = await accept(pal, me.id);

@@ -1,6 +1,6 @@
 import type { Me } from "#domain/contracts/auth.ts";
 import type { UpdateProfileBody } from "#domain/contracts/profile.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { deleteImage, insertImage } from "#server/features/images/images.repository.ts";
 import { canEditProfile } from "#server/features/profile/profile.policy.ts";
@@ -26,12 +26,12 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export async function editProfile(db: Db, viewer: Viewer, body: UpdateProfileBody): Promise<Me> {
   if (!canEditProfile(viewer, viewer.id)) throw forbidden();
-  if (await emailTakenByOther(db.db, body.email, viewer.id)) throw conflict(texts.errors.emailExists);
+  if (await emailTakenByOther(db.db, body.email, viewer.id)) throw conflict(errorsTexts.emailExists);
   const now = new Date();
   try {
     await updateProfile(db.db, viewer.id, body, db.kind === "postgres" ? now : now.toISOString());
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(texts.errors.emailExists);
+    if (isUniqueViolation(error)) throw conflict(errorsTexts.emailExists);
     throw error;
   }
   return {

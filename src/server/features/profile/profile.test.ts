@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import { buildUser, signedInUser, signIn } from "#tests/support/factories.ts";
 import { imageCount, upload } from "#tests/support/horses-factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
@@ -57,7 +57,7 @@ describe("Edit Profile", () => {
       body: { ...valid, email: "TAKEN@example.test" },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(texts.errors.emailExists);
+    expect(res.json().error.message).toBe(errorsTexts.emailExists);
     expect((await call(t.app, "GET", "/api/me", { cookie: me.cookie })).json().name).toBe("Unchanged");
   });
 

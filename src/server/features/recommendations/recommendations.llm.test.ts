@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SeasonPlanPage, ShowRecommendations } from "#domain/contracts/recommendations.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
+import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 import type { AiConfig } from "#server/config.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import {
@@ -149,7 +150,7 @@ describe("recommendations from an OpenAI-compatible LLM", () => {
     const res = await ask();
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({
-      error: { code: "BAD_GATEWAY", message: texts.errors.recommendationsFailed },
+      error: { code: "BAD_GATEWAY", message: errorsTexts.recommendationsFailed },
     });
   });
 
@@ -159,7 +160,7 @@ describe("recommendations from an OpenAI-compatible LLM", () => {
       llm.answer((request) => ({ kind: "slow", ms: 5_000, answer: pickOffered()(request) }));
       const res = await ask(slow.t, slow.user.cookie, slow.showId, slow.horseId);
       expect(res.statusCode).toBe(502);
-      expect(res.json().error.message).toBe(texts.errors.recommendationsFailed);
+      expect(res.json().error.message).toBe(errorsTexts.recommendationsFailed);
     } finally {
       await slow.t.close();
     }
@@ -178,7 +179,7 @@ describe("recommendations from an OpenAI-compatible LLM", () => {
       );
       const third = await ask(limited.t, limited.user.cookie, limited.showId, limited.horseId);
       expect(third.statusCode).toBe(429);
-      expect(third.json().error.message).toBe(texts.recommendations.rateLimited);
+      expect(third.json().error.message).toBe(recommendationsTexts.rateLimited);
       expect((await ask(limited.t, other.cookie, limited.showId, othersHorse.id)).statusCode).toBe(200);
     } finally {
       await limited.t.close();

@@ -19,7 +19,8 @@ import {
   type RiderProfile,
 } from "#domain/recommendations.ts";
 import { hasRole } from "#domain/roles.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
+import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 import type { Db } from "#server/db/client.ts";
 import { findHorse, type HorseRow } from "#server/features/horses/horses.repository.ts";
 import { canGetRecommendations } from "#server/features/recommendations/recommendations.policy.ts";
@@ -48,7 +49,7 @@ export interface RecommendationDeps {
 /** Season-plan shows per page: the rules engine is cheap; every LLM show is a call to the provider. */
 export const SEASON_PAGE_SIZE = { rules: 100, llm: 3 } as const;
 
-const t = texts.recommendations;
+const t = recommendationsTexts;
 
 /** Requirements depend on the name only; a season repeats a few thousand names, so judge each once. */
 const REQUIREMENTS_CACHE_SIZE = 20_000;
@@ -95,7 +96,7 @@ function profiles(
 
 async function loadPermittedHorse(db: Db, viewer: Viewer, horseId: string): Promise<HorseRow> {
   const horse = await findHorse(db.db, horseId);
-  if (!horse) throw notFound(texts.errors.horseNotFound);
+  if (!horse) throw notFound(errorsTexts.horseNotFound);
   if (!canGetRecommendations(viewer, horse)) throw forbidden(t.notYourHorse);
   return horse;
 }
@@ -123,7 +124,7 @@ export async function getShowRecommendations(
     findShow(db.db, input.showId),
     loadPermittedHorse(db, viewer, input.horseId),
   ]);
-  if (!show) throw notFound(texts.errors.showNotFound);
+  if (!show) throw notFound(errorsTexts.showNotFound);
   if (show.end_date < input.today) throw conflict(t.pastShow);
   if (!ai.allow(viewer.id, 1)) throw tooManyRequests(t.rateLimited);
 
@@ -138,7 +139,7 @@ export async function getShowRecommendations(
   } catch (error) {
     if (!(error instanceof AiProviderError)) throw error;
     deps.onProviderError(error);
-    throw badGateway(texts.errors.recommendationsFailed);
+    throw badGateway(errorsTexts.recommendationsFailed);
   }
   return {
     horse: { id: horse.id, name: horse.name },

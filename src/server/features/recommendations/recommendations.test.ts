@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classRequirements } from "#domain/class-requirements.ts";
 import type { AiHorses, SeasonPlanPage, ShowRecommendations } from "#domain/contracts/recommendations.ts";
 import { assessClass } from "#domain/recommendations.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
+import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 import { SEASON_PAGE_SIZE } from "#server/features/recommendations/recommendations.service.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { buildHorse } from "#tests/support/horses-factories.ts";
@@ -151,21 +152,21 @@ describe("GET /api/shows/:showId/recommendations (rules engine)", () => {
       (): string => stranger.cookie,
       (): string => mare.id,
       403,
-      texts.recommendations.notYourHorse,
+      recommendationsTexts.notYourHorse,
     ],
     [
       "a horse the user neither owns nor trains",
       (): string => owner.cookie,
       (): string => trainersOwn.id,
       403,
-      texts.recommendations.notYourHorse,
+      recommendationsTexts.notYourHorse,
     ],
     [
       "an unknown horse",
       (): string => owner.cookie,
       (): string => "no-such-horse",
       404,
-      texts.errors.horseNotFound,
+      errorsTexts.horseNotFound,
     ],
   ] as const)("refuses %s", async (_case, cookie, horseId, status, message) => {
     const res = await call(t.app, "GET", recsUrl(upcoming.id, horseId()), { cookie: cookie() });
@@ -176,10 +177,10 @@ describe("GET /api/shows/:showId/recommendations (rules engine)", () => {
   it("refuses an unknown show and a past show", async () => {
     const unknown = await call(t.app, "GET", recsUrl("no-such-show", mare.id), { cookie: owner.cookie });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error.message).toBe(texts.errors.showNotFound);
+    expect(unknown.json().error.message).toBe(errorsTexts.showNotFound);
     const ended = await call(t.app, "GET", recsUrl(past.id, mare.id), { cookie: owner.cookie });
     expect(ended.statusCode).toBe(409);
-    expect(ended.json().error.message).toBe(texts.recommendations.pastShow);
+    expect(ended.json().error.message).toBe(recommendationsTexts.pastShow);
   });
 
   it.each([

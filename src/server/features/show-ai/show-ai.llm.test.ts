@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import { renderPrizeListPdf } from "#tests/support/class-list-images.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { type ChatContentPart, type FakeLlm, startFakeLlm, userText } from "#tests/support/fake-llm.ts";
@@ -169,13 +169,13 @@ describe("AI Show Prediction with an LLM", () => {
     llm.answer(() => answer);
     const res = await predict();
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ error: { code: "BAD_GATEWAY", message: texts.errors.predictionFailed } });
+    expect(res.json()).toEqual({ error: { code: "BAD_GATEWAY", message: errorsTexts.predictionFailed } });
   });
 
   it("does not call the model for a show without history", async () => {
     const res = await predict(loneId);
     expect(res.statusCode).toBe(422);
-    expect(res.json().error.message).toBe(texts.errors.notEnoughHistory("Money Tree Classic"));
+    expect(res.json().error.message).toBe(errorsTexts.notEnoughHistory("Money Tree Classic"));
     expect(llm.requests).toHaveLength(0);
   });
 });
@@ -244,7 +244,7 @@ describe("Import Class List from Image with an LLM", () => {
     llm.answer(() => answer);
     const res = await post(photo);
     expect(res.statusCode).toBe(status);
-    expect(res.json().error.message).toBe(texts.errors.extractFailed);
+    expect(res.json().error.message).toBe(errorsTexts.extractFailed);
   });
 
   it("refuses a file that is not a picture before calling the model", async () => {

@@ -14,7 +14,7 @@ import {
   ShowPrediction,
 } from "#domain/contracts/show-ai.ts";
 import { ERROR_CODES, ErrorBody } from "#domain/errors.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   extractClassListFromUpload,
@@ -36,13 +36,13 @@ async function readClassListUpload(request: FastifyRequest): Promise<Buffer> {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.message === IMAGE_ERRORS.missing) {
-      throw new AppError(400, ERROR_CODES.badRequest, texts.errors.selectImageFirst);
+      throw new AppError(400, ERROR_CODES.badRequest, errorsTexts.selectImageFirst);
     }
     const message =
       error.statusCode === 413
         ? `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Choose a smaller one.`
         : error.message;
-    throw new AppError(error.statusCode, error.code, texts.errors.imageProcessing(message));
+    throw new AppError(error.statusCode, error.code, errorsTexts.imageProcessing(message));
   }
 }
 
@@ -114,7 +114,7 @@ export async function showAiRoutes(
             eventLine({
               error: {
                 code: known ? error.code : ERROR_CODES.internal,
-                message: known ? error.message : texts.errors.extractFailed,
+                message: known ? error.message : errorsTexts.extractFailed,
               },
             }),
           );

@@ -10,7 +10,8 @@ import type {
 import { ERROR_CODES } from "#domain/errors.ts";
 import type { Role } from "#domain/roles.ts";
 import { predictionHistory } from "#domain/show-prediction.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
+import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 import type { Db } from "#server/db/client.ts";
 import { canImportClassLists, canPredictShows } from "#server/features/show-ai/show-ai.policy.ts";
 import { findEditions } from "#server/features/show-ai/show-ai.repository.ts";
@@ -64,13 +65,13 @@ export async function extractClassListFromUpload(
     }
     const document = await readDocumentText(bytes, deps.ocr, options.onProgress);
     const parsed = parseClassListText(document.text, { year: options.year });
-    if (parsed.classes.length === 0) throw unprocessable(texts.errors.extractFailed);
+    if (parsed.classes.length === 0) throw unprocessable(errorsTexts.extractFailed);
     return { ...parsed, pages: document.pages.map((p) => ({ page: p.page, source: p.source })) };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (error instanceof DocumentReadError) throw badRequest(texts.errors.imageProcessing(error.message));
+    if (error instanceof DocumentReadError) throw badRequest(errorsTexts.imageProcessing(error.message));
     deps.log.warn({ err: error }, "class-list OCR failed");
-    throw new AppError(500, ERROR_CODES.internal, texts.errors.extractFailed);
+    throw new AppError(500, ERROR_CODES.internal, errorsTexts.extractFailed);
   }
 }
 
@@ -84,7 +85,7 @@ async function extractWithModel(
 ): Promise<ClassListExtraction> {
   onProgress({ stage: "reading", page: 1, pages: 1, fraction: 0 });
   const jpeg = await imageForModel(bytes);
-  if (!deps.ai.allow(viewer.id, 1)) throw tooManyRequests(texts.recommendations.rateLimited);
+  if (!deps.ai.allow(viewer.id, 1)) throw tooManyRequests(recommendationsTexts.rateLimited);
   onProgress({ stage: "recognizing", page: 1, pages: 1, fraction: 0.1 });
   let data: Awaited<ReturnType<typeof extract>>;
   try {
@@ -92,9 +93,9 @@ async function extractWithModel(
   } catch (error) {
     if (!(error instanceof AiProviderError)) throw error;
     deps.log.warn({ err: error }, "class-list LLM call failed");
-    throw badGateway(texts.errors.extractFailed);
+    throw badGateway(errorsTexts.extractFailed);
   }
-  if (data.classes.length === 0) throw unprocessable(texts.errors.extractFailed);
+  if (data.classes.length === 0) throw unprocessable(errorsTexts.extractFailed);
   onProgress({ stage: "recognizing", page: 1, pages: 1, fraction: 1 });
   return {
     showName: data.name,
@@ -117,17 +118,17 @@ export async function predictNextEdition(
 ): Promise<ShowPrediction> {
   if (!canPredictShows(viewer)) throw forbidden();
   const show = await findShow(deps.db.db, showId);
-  if (!show) throw notFound(texts.errors.showNotFound);
+  if (!show) throw notFound(errorsTexts.showNotFound);
   const editions = (await findEditions(deps.db.db, show.name)).filter((e) => !e.isAiPrediction);
-  if (editions.length < 2) throw unprocessable(texts.errors.notEnoughHistory(show.name));
-  if (!deps.ai.allow(viewer.id, 1)) throw tooManyRequests(texts.recommendations.rateLimited);
+  if (editions.length < 2) throw unprocessable(errorsTexts.notEnoughHistory(show.name));
+  if (!deps.ai.allow(viewer.id, 1)) throw tooManyRequests(recommendationsTexts.rateLimited);
   try {
     const prediction = await deps.ai.predictShow({ editions, today });
     return { ...prediction, history: predictionHistory(editions) };
   } catch (error) {
     if (!(error instanceof AiProviderError)) throw error;
     deps.log.warn({ err: error }, "show prediction LLM call failed");
-    throw badGateway(texts.errors.predictionFailed);
+    throw badGateway(errorsTexts.predictionFailed);
   }
 }
 
@@ -144,7 +145,7 @@ export async function importClassesIntoShow(
   if (!canImportClassLists(viewer)) throw forbidden();
   return deps.db.db.transaction().execute(async (trx) => {
     const show = await findShow(trx, showId);
-    if (!show) throw notFound(texts.errors.showNotFound);
+    if (!show) throw notFound(errorsTexts.showNotFound);
     const existing = await classesOf(trx, showId);
     const added = classesToAdd(
       existing.map((c) => c.number),

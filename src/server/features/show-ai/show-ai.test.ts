@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClassListExtractionEvent } from "#domain/contracts/show-ai.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import { renderPrizeListPdf } from "#tests/support/class-list-images.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { upload } from "#tests/support/horses-factories.ts";
@@ -103,15 +103,15 @@ describe("GET /api/admin/shows/:id/prediction", () => {
     const res = await predict(loneId, admin.cookie);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
-      error: { code: "UNPROCESSABLE", message: texts.errors.notEnoughHistory("Money Tree Classic") },
+      error: { code: "UNPROCESSABLE", message: errorsTexts.notEnoughHistory("Money Tree Classic") },
     });
   });
 
   it.each([
-    ["an unknown show", "no-such-show", "?today=2025-07-01", 404, texts.errors.showNotFound],
+    ["an unknown show", "no-such-show", "?today=2025-07-01", 404, errorsTexts.showNotFound],
     ["a day that is not a date", "x", "?today=July", 400, undefined],
     ["an unknown query field", "x", "?today=2025-07-01&model=gpt", 400, undefined],
-    ["a percent-encoded path", "..%2F..%2Fshows", "", 404, texts.errors.showNotFound],
+    ["a percent-encoded path", "..%2F..%2Fshows", "", 404, errorsTexts.showNotFound],
   ])("answers %s with %i", async (_label, id, query, status, message) => {
     const res = await call(t.app, "GET", `/api/admin/shows/${id}/prediction${query}`, {
       cookie: admin.cookie,
@@ -211,7 +211,7 @@ describe("POST /api/admin/class-lists/extract", () => {
     expect(last).toEqual({
       error: {
         code: "BAD_REQUEST",
-        message: texts.errors.imageProcessing(
+        message: errorsTexts.imageProcessing(
           "That file is not a picture or a PDF. Upload a JPEG, PNG, WebP or HEIC photo, or a PDF.",
         ),
       },
@@ -219,12 +219,12 @@ describe("POST /api/admin/class-lists/extract", () => {
   });
 
   it.each([
-    ["no file", () => Buffer.alloc(0), 400, texts.errors.selectImageFirst],
+    ["no file", () => Buffer.alloc(0), 400, errorsTexts.selectImageFirst],
     [
       "a file that is neither a picture nor a PDF",
       () => Buffer.from("30 Model Pleasure Walking Stallions"),
       400,
-      texts.errors.imageProcessing(
+      errorsTexts.imageProcessing(
         "That file is not a picture or a PDF. Upload a JPEG, PNG, WebP or HEIC photo, or a PDF.",
       ),
     ],
@@ -232,7 +232,7 @@ describe("POST /api/admin/class-lists/extract", () => {
       "a file over 10 MB",
       () => Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(10 * 1024 * 1024 + 10)]),
       413,
-      texts.errors.imageProcessing("The file is larger than 10 MB. Choose a smaller one."),
+      errorsTexts.imageProcessing("The file is larger than 10 MB. Choose a smaller one."),
     ],
     [
       "a PDF without a single class",
@@ -244,7 +244,7 @@ describe("POST /api/admin/class-lists/extract", () => {
           },
         ]),
       422,
-      texts.errors.extractFailed,
+      errorsTexts.extractFailed,
     ],
   ])("answers %s with %i and the spec's words", async (_label, bytes, status, message) => {
     const res = await post(bytes(), admin.cookie);
@@ -256,7 +256,7 @@ describe("POST /api/admin/class-lists/extract", () => {
     const res = await call(t.app, "POST", EXTRACT, { cookie: admin.cookie, body: { file: "x" } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(
-      texts.errors.imageProcessing("Send the picture as multipart/form-data."),
+      errorsTexts.imageProcessing("Send the picture as multipart/form-data."),
     );
   });
 
@@ -363,7 +363,7 @@ describe("POST /api/admin/shows/:id/classes/import", () => {
         body: { classes: [{ number: "9", name: "Lead Line" }] },
       });
       expect(res.statusCode).toBe(404);
-      expect(res.json().error.message).toBe(texts.errors.showNotFound);
+      expect(res.json().error.message).toBe(errorsTexts.showNotFound);
     }
   });
 

@@ -3,7 +3,8 @@ import type { z } from "zod";
 import { type EditedClass, planClassChanges } from "#domain/class-editing.ts";
 import type { CreateShowBody, UpdateShowBody } from "#domain/contracts/show-admin.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
+import { notificationsTexts } from "#domain/texts-notifications.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
@@ -59,7 +60,7 @@ export async function createShow(
     await insertClasses(trx, id, input.classes);
     return createNotifications(trx, null, {
       type: "NewShow",
-      message: texts.notifications.newShow(input.name, input.location),
+      message: notificationsTexts.newShow(input.name, input.location),
       showId: id,
     });
   });
@@ -87,7 +88,7 @@ export async function notifyEntrantsOfChanges(
   before: Visible,
   next: Visible & { name: string },
 ): Promise<LiveEvent | null> {
-  const n = texts.notifications;
+  const n = notificationsTexts;
   const changes: string[] = [];
   if (next.startDate !== before.startDate || next.endDate !== before.endDate)
     changes.push(n.changedDates(next.startDate, next.endDate));
@@ -120,7 +121,7 @@ export async function updateShow(
 ): Promise<ShowDetail> {
   const event = await deps.db.db.transaction().execute(async (trx): Promise<LiveEvent | null> => {
     const show = await findShow(trx, id);
-    if (!show) throw notFound(texts.errors.showNotFound);
+    if (!show) throw notFound(errorsTexts.showNotFound);
     const judges = (await judgesOf(trx, [id])).get(id) ?? [];
     const next = {
       name: patch.name ?? show.name,
@@ -172,7 +173,7 @@ export async function replaceShowClasses(
   classes: readonly EditedClass[],
 ): Promise<ShowDetail> {
   await deps.db.db.transaction().execute(async (trx) => {
-    if (!(await findShow(trx, id))) throw notFound(texts.errors.showNotFound);
+    if (!(await findShow(trx, id))) throw notFound(errorsTexts.showNotFound);
     const plan = planClassChanges(await classIdsOf(trx, id), classes);
     if (!plan.ok) throw badRequest(plan.problem);
     await applyClassPlan(trx, id, plan);
@@ -187,6 +188,6 @@ export async function deleteShow(
   id: string,
 ): Promise<{ deleted: string }> {
   const result = await deps.db.db.deleteFrom("show").where("id", "=", id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound(texts.errors.showNotFound);
+  if (Number(result.numDeletedRows) === 0) throw notFound(errorsTexts.showNotFound);
   return { deleted: id };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { texts } from "#domain/texts.ts";
+import { notificationsTexts } from "#domain/texts-notifications.ts";
 import { buildEntry, buildEntryShow, daysFrom } from "#tests/support/entries-factories.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
@@ -147,7 +147,7 @@ describe("PATCH /api/shows/:id", () => {
       .filter((n) => n.show_id === show.id)
       .map((n) => n.message);
     expect(messages).toEqual([
-      `Quiet Show 2026 has changed: ${texts.notifications.changedDates(daysFrom(40), daysFrom(41))}.`,
+      `Quiet Show 2026 has changed: ${notificationsTexts.changedDates(daysFrom(40), daysFrom(41))}.`,
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLASS_EDIT_ERRORS } from "#domain/class-editing.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import { buildEntry, buildEntryShow } from "#tests/support/entries-factories.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
@@ -82,7 +82,7 @@ describe("PUT /api/shows/:id/classes", () => {
       body: { classes: [] },
     });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.message).toBe(texts.errors.showNotFound);
+    expect(missing.json().error.message).toBe(errorsTexts.showNotFound);
     const show = await buildEntryShow(t.app);
     const bad = await call(t.app, "PUT", `/api/shows/${show.id}/classes`, {
       cookie: admin.cookie,

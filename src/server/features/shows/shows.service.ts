@@ -7,7 +7,7 @@ import type {
   ShowPage,
   ShowSummary,
 } from "#domain/contracts/shows.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { calendarFileName, showCalendar } from "#server/features/shows/shows.calendar.ts";
 import {
@@ -85,7 +85,7 @@ export async function getShowFacets(db: Db, query: ShowFacetsQuery, today: strin
 
 async function loadShow(db: Db, showId: string): Promise<ShowSummary> {
   const row = await findShow(db.db, showId);
-  if (!row) throw notFound(texts.errors.showNotFound);
+  if (!row) throw notFound(errorsTexts.showNotFound);
   const judges = await judgesOf(db.db, [row.id]);
   return present(row, judges.get(row.id) ?? []);
 }
@@ -96,7 +96,7 @@ async function loadShow(db: Db, showId: string): Promise<ShowSummary> {
  */
 export async function getShowRevision(db: Db, showId: string): Promise<number> {
   const revision = await findShowRevision(db.db, showId);
-  if (revision === undefined) throw notFound(texts.errors.showNotFound);
+  if (revision === undefined) throw notFound(errorsTexts.showNotFound);
   return revision;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShowDetail, ShowFacets, ShowPage } from "#domain/contracts/shows.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 import { insertClasses } from "#server/features/shows/shows.repository.ts";
 import { signedInUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
@@ -322,7 +322,7 @@ describe("GET /api/shows/:showId", () => {
   it("answers 404 'Show not found' for an unknown id", async () => {
     const res = await call(t.app, "GET", "/api/shows/no-such-show", { cookie });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: "NOT_FOUND", message: texts.errors.showNotFound } });
+    expect(res.json()).toEqual({ error: { code: "NOT_FOUND", message: errorsTexts.showNotFound } });
     const ics = await call(t.app, "GET", "/api/shows/no-such-show/calendar.ics", { cookie });
     expect(ics.statusCode).toBe(404);
   });

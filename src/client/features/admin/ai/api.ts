@@ -8,7 +8,7 @@ import type {
   ShowPrediction,
 } from "#domain/contracts/show-ai.ts";
 import type { ShowPage, ShowSummary } from "#domain/contracts/shows.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 
 /** The admin's AI cards talk to the show-ai routes (ADR 014) and the admin show routes. */
 
@@ -54,7 +54,7 @@ export async function extractClassList(
       body: form,
     });
   } catch {
-    throw new ApiError(0, "NETWORK", texts.errors.network);
+    throw new ApiError(0, "NETWORK", errorsTexts.network);
   }
   if (!response.ok || !response.body || !response.headers.get("content-type")?.includes("ndjson")) {
     return readAnswer<ClassListExtraction>(response, startedIn);
@@ -73,6 +73,6 @@ export async function extractClassList(
       else if ("result" in event) return event.result;
       else throw new ApiError(422, event.error.code, event.error.message);
     }
-    if (done) throw new ApiError(0, "NETWORK", texts.errors.extractFailed);
+    if (done) throw new ApiError(0, "NETWORK", errorsTexts.extractFailed);
   }
 }

@@ -17,8 +17,10 @@ import { classNumberFromId } from "#domain/class-number.ts";
 import type { ClassListExtraction } from "#domain/contracts/show-ai.ts";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
+import { adminAiTexts } from "#domain/texts-admin-ai.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 
-const t = texts.adminAi;
+const t = adminAiTexts;
 
 const toDraft = (result: ClassListExtraction): ClassListDraft => ({
   showName: result.showName ?? "",
@@ -57,16 +59,16 @@ export function ClassListImportCard() {
   }
 
   function fail(e: unknown) {
-    const message = e instanceof Error ? e.message : texts.errors.unknownError;
+    const message = e instanceof Error ? e.message : errorsTexts.unknownError;
     report("error", message);
-    setError(texts.errors.adminAction(message));
+    setError(errorsTexts.adminAction(message));
   }
 
   async function read() {
     setError(null);
     setDone(null);
     if (!file) {
-      setError(texts.errors.selectImageFirst);
+      setError(errorsTexts.selectImageFirst);
       return;
     }
     setReading(true);
@@ -76,8 +78,8 @@ export function ClassListImportCard() {
       setDraft(toDraft(result));
       setChoosingShow(false);
     } catch (e) {
-      const message = e instanceof Error ? e.message : texts.errors.extractFailed;
-      setError(e instanceof ApiError && e.status !== 0 ? message : texts.errors.imageProcessing(message));
+      const message = e instanceof Error ? e.message : errorsTexts.extractFailed;
+      setError(e instanceof ApiError && e.status !== 0 ? message : errorsTexts.imageProcessing(message));
     } finally {
       setReading(false);
     }
@@ -114,7 +116,7 @@ export function ClassListImportCard() {
     if (!draft) return;
     setError(null);
     if (!target) {
-      setError(texts.errors.adminAction(t.selectShow));
+      setError(errorsTexts.adminAction(t.selectShow));
       return;
     }
     setBusy(true);

@@ -2,9 +2,9 @@ import { Plus, X } from "lucide-react";
 import { useId } from "react";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
-import { texts } from "#domain/texts.ts";
+import { adminAiTexts } from "#domain/texts-admin-ai.ts";
 
-const t = texts.adminAi;
+const t = adminAiTexts;
 
 export interface PreviewClass {
   key: number;

@@ -2,9 +2,9 @@ import { useEffect, useId, useState } from "react";
 import { findShows } from "#client/features/admin/ai/api.ts";
 import { formatShowDates } from "#client/lib/show-dates.ts";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
-import { texts } from "#domain/texts.ts";
+import { adminAiTexts } from "#domain/texts-admin-ai.ts";
 
-const t = texts.adminAi;
+const t = adminAiTexts;
 /** As the planner's show-name autocomplete: a search starts after more than 2 characters (spec section 9). */
 const MIN_SEARCH = 3;
 

@@ -12,9 +12,10 @@ import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
 import type { ShowDraft } from "#domain/contracts/admin.ts";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
-import { texts } from "#domain/texts.ts";
+import { adminAiTexts } from "#domain/texts-admin-ai.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 
-const t = texts.adminAi;
+const t = adminAiTexts;
 
 /**
  * AI Show Prediction: pick a show, get its predicted next edition, and review it in the show editor. It is
@@ -33,7 +34,7 @@ export function ShowPredictionCard() {
     setError(null);
     setSaved(null);
     if (!show) {
-      setError(texts.errors.selectShowToPredict);
+      setError(errorsTexts.selectShowToPredict);
       return;
     }
     setPredicting(true);
@@ -41,7 +42,7 @@ export function ShowPredictionCard() {
       const prediction = await predictShow(show.id, format(new Date(), "yyyy-MM-dd"));
       setPreview({ draft: draftFromPrediction(prediction), editions: prediction.history.length });
     } catch (e) {
-      setError(e instanceof ApiError && e.status !== 0 ? e.message : texts.errors.predictionFailed);
+      setError(e instanceof ApiError && e.status !== 0 ? e.message : errorsTexts.predictionFailed);
     } finally {
       setPredicting(false);
     }

@@ -8,10 +8,10 @@ import {
 import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { CALENDAR_LIMITS, type CalendarPreview, type CalendarShow } from "#domain/contracts/admin.ts";
-import { texts } from "#domain/texts.ts";
+import { adminTexts } from "#domain/texts-admin.ts";
 
-const t = texts.admin.calendar;
-const dates = texts.admin.shows.dates;
+const t = adminTexts.calendar;
+const dates = adminTexts.shows.dates;
 
 function ShowTable({
   caption,

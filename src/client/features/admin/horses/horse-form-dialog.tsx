@@ -14,10 +14,11 @@ import { type AdminHorse, AdminHorseBody } from "#domain/contracts/admin.ts";
 import { HORSE_GENDERS, HorseGender } from "#domain/contracts/horses.ts";
 import { DateOnly } from "#domain/contracts/people.ts";
 import { DIVISIONS } from "#domain/divisions.ts";
-import { texts } from "#domain/texts.ts";
+import { adminTexts } from "#domain/texts-admin.ts";
+import { horsesTexts } from "#domain/texts-horses.ts";
 
-const t = texts.admin;
-const h = texts.horses;
+const t = adminTexts;
+const h = horsesTexts;
 
 /** The horse form's rules: name and date of birth required; a blank gender is none. */
 const Form = AdminHorseBody.extend({

@@ -9,9 +9,9 @@ import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { ConfirmDialog } from "#client/ui/dialog.tsx";
 import type { AdminHorse } from "#domain/contracts/admin.ts";
-import { texts } from "#domain/texts.ts";
+import { adminTexts } from "#domain/texts-admin.ts";
 
-const t = texts.admin;
+const t = adminTexts;
 const names = (people: { name: string }[]) => (people.length ? people.map((p) => p.name).join(", ") : t.none);
 
 /** Data Management → Horses: every horse with owners and trainers; add, edit, delete. */

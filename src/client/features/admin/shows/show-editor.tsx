@@ -12,11 +12,11 @@ import { numberKey, parsePastedClasses } from "#domain/class-editing.ts";
 import type { ShowDraft } from "#domain/contracts/admin.ts";
 import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
-import { texts } from "#domain/texts.ts";
+import { adminTexts } from "#domain/texts-admin.ts";
 
 export type { ShowDraft } from "#domain/contracts/admin.ts";
 
-const t = texts.admin.editor;
+const t = adminTexts.editor;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const required = (label: string, max: number) =>
   z
@@ -186,7 +186,7 @@ export function ShowEditor({
       { showId: showId ?? null, draft: toDraft(values) },
       {
         onSuccess: (show) => {
-          report("success", texts.admin.showSaved(show.name));
+          report("success", adminTexts.showSaved(show.name));
           onSaved(show);
         },
         onError: (error) => report("error", error.message),
@@ -342,7 +342,7 @@ export function ShowEditor({
 
       <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 pt-3">
         <Button variant="secondary" onClick={onCancel}>
-          {texts.admin.cancel}
+          {adminTexts.cancel}
         </Button>
         <Button type="submit" disabled={save.isPending}>
           {t.saveShow}

@@ -14,8 +14,9 @@ import { Button } from "#client/ui/button.tsx";
 import { ConfirmDialog, Modal } from "#client/ui/dialog.tsx";
 import type { ShowPeriod, ShowSummary } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
+import { adminTexts } from "#domain/texts-admin.ts";
 
-const t = texts.admin;
+const t = adminTexts;
 
 function EditShowBody({ showId, onDone }: { showId: string; onDone: () => void }) {
   const show = useQuery({ ...showQueryOptions(showId), staleTime: 0 });

@@ -12,9 +12,9 @@ import { type AdminUser, AdminUserBody } from "#domain/contracts/admin.ts";
 import { DateOnly } from "#domain/contracts/people.ts";
 import { USER_GENDERS, UserGender } from "#domain/contracts/profile.ts";
 import { ROLES } from "#domain/roles.ts";
-import { texts } from "#domain/texts.ts";
+import { adminTexts } from "#domain/texts-admin.ts";
 
-const t = texts.admin;
+const t = adminTexts;
 
 /** The API contract with the form's empty values: a blank date or gender is "not set". */
 const Form = AdminUserBody.extend({

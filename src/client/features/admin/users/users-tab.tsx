@@ -11,9 +11,10 @@ import { MessageDialog } from "#client/ui/alert-dialog.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { ConfirmDialog } from "#client/ui/dialog.tsx";
 import type { AdminUser } from "#domain/contracts/admin.ts";
-import { texts } from "#domain/texts.ts";
+import { adminTexts } from "#domain/texts-admin.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 
-const t = texts.admin;
+const t = adminTexts;
 
 /** Data Management → Users: search, page, add, edit, delete (never an admin: the spec's alert). */
 export function UsersTab() {
@@ -84,7 +85,7 @@ export function UsersTab() {
       />
       <MessageDialog
         open={refused}
-        message={texts.errors.adminsCannotBeDeleted}
+        message={errorsTexts.adminsCannotBeDeleted}
         onClose={() => setRefused(false)}
       />
     </div>

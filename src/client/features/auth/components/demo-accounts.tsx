@@ -1,5 +1,5 @@
 import { useConfig } from "#client/features/auth/api/get-config.ts";
-import { texts } from "#domain/texts.ts";
+import { authTexts } from "#domain/texts-auth.ts";
 
 /** Demo mode lists the sample credentials, as the spec's sign-in screen does. */
 export function DemoAccounts({ onPick }: { onPick: (email: string) => void }) {
@@ -11,9 +11,9 @@ export function DemoAccounts({ onPick }: { onPick: (email: string) => void }) {
       className="mt-6 w-full max-w-sm rounded-2xl bg-white/10 p-4 text-sm text-brand-50"
     >
       <h2 id="demo-accounts" className="font-semibold text-white">
-        {texts.auth.demoAccounts}
+        {authTexts.demoAccounts}
       </h2>
-      <p className="mt-1 text-brand-100">{texts.auth.demoPassword(config.data.demoPassword)}</p>
+      <p className="mt-1 text-brand-100">{authTexts.demoPassword(config.data.demoPassword)}</p>
       <ul className="mt-2 flex flex-col gap-1">
         {config.data.demoAccounts.map((a) => (
           <li key={a.email}>

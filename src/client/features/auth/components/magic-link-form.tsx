@@ -8,7 +8,7 @@ import { useSendMagicLink } from "#client/features/auth/api/send-magic-link.ts";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { MagicLinkBody } from "#domain/contracts/auth.ts";
-import { texts } from "#domain/texts.ts";
+import { authTexts } from "#domain/texts-auth.ts";
 
 const Form = MagicLinkBody.pick({ email: true });
 type Form = z.infer<typeof Form>;
@@ -36,7 +36,7 @@ export function MagicLinkForm({ onError }: { onError: (message: string | null) =
     return (
       <div className="flex flex-col gap-4">
         <p role="status" className="rounded-lg bg-brand-50 px-3 py-3 text-sm text-brand-900">
-          {texts.auth.magicLinkSent(sentTo)}
+          {authTexts.magicLinkSent(sentTo)}
         </p>
         {config.data?.demo && demoNonce ? (
           <Button
@@ -46,7 +46,7 @@ export function MagicLinkForm({ onError }: { onError: (message: string | null) =
               complete.mutate(demoNonce, { onError: (e) => onError(e.message) });
             }}
           >
-            {texts.auth.completeMagicLink}
+            {authTexts.completeMagicLink}
           </Button>
         ) : null}
         <Button
@@ -58,7 +58,7 @@ export function MagicLinkForm({ onError }: { onError: (message: string | null) =
             form.reset({ email: "" });
           }}
         >
-          {texts.auth.differentEmail}
+          {authTexts.differentEmail}
         </Button>
       </div>
     );
@@ -67,7 +67,7 @@ export function MagicLinkForm({ onError }: { onError: (message: string | null) =
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <Field
-        label={texts.auth.email}
+        label={authTexts.email}
         type="email"
         autoComplete="email"
         required
@@ -75,7 +75,7 @@ export function MagicLinkForm({ onError }: { onError: (message: string | null) =
         {...form.register("email")}
       />
       <Button type="submit" disabled={send.isPending}>
-        {send.isPending ? "Sending…" : texts.auth.sendMagicLink}
+        {send.isPending ? "Sending…" : authTexts.sendMagicLink}
       </Button>
     </form>
   );

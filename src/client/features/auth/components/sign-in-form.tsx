@@ -5,7 +5,7 @@ import { useSignIn } from "#client/features/auth/api/sign-in.ts";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { SignInBody } from "#domain/contracts/auth.ts";
-import { texts } from "#domain/texts.ts";
+import { authTexts } from "#domain/texts-auth.ts";
 
 const Form = SignInBody.pick({ email: true, password: true });
 type Form = z.infer<typeof Form>;
@@ -26,7 +26,7 @@ export function SignInForm({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <Field
-        label={texts.auth.email}
+        label={authTexts.email}
         type="email"
         autoComplete="email"
         required
@@ -34,7 +34,7 @@ export function SignInForm({
         {...form.register("email")}
       />
       <Field
-        label={texts.auth.password}
+        label={authTexts.password}
         type="password"
         autoComplete="current-password"
         required
@@ -42,7 +42,7 @@ export function SignInForm({
         {...form.register("password")}
       />
       <Button type="submit" disabled={signIn.isPending}>
-        {signIn.isPending ? "Signing in…" : texts.auth.signInButton}
+        {signIn.isPending ? "Signing in…" : authTexts.signInButton}
       </Button>
     </form>
   );

@@ -7,7 +7,8 @@ import { MessageDialog } from "#client/ui/alert-dialog.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { SignUpBody } from "#domain/contracts/auth.ts";
-import { texts } from "#domain/texts.ts";
+import { authTexts } from "#domain/texts-auth.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 
 const Form = SignUpBody.pick({ name: true, email: true, password: true }).extend({
   role: z.enum(["Owner", "Trainer"]),
@@ -36,7 +37,7 @@ export function SignUpForm({ onError }: { onError: (message: string | null) => v
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-stone-700">{texts.auth.signingUpAs}</legend>
+        <legend className="mb-1 text-sm font-medium text-stone-700">{authTexts.signingUpAs}</legend>
         <div className="grid grid-cols-2 gap-2">
           {(["Owner", "Trainer"] as const).map((role) => (
             <label
@@ -50,14 +51,14 @@ export function SignUpForm({ onError }: { onError: (message: string | null) => v
         </div>
       </fieldset>
       <Field
-        label={texts.auth.name}
+        label={authTexts.name}
         autoComplete="name"
         required
         error={errors.name?.message}
         {...form.register("name")}
       />
       <Field
-        label={texts.auth.email}
+        label={authTexts.email}
         type="email"
         autoComplete="email"
         required
@@ -65,7 +66,7 @@ export function SignUpForm({ onError }: { onError: (message: string | null) => v
         {...form.register("email")}
       />
       <Field
-        label={texts.auth.password}
+        label={authTexts.password}
         type="password"
         autoComplete="new-password"
         required
@@ -73,7 +74,7 @@ export function SignUpForm({ onError }: { onError: (message: string | null) => v
         {...form.register("password")}
       />
       <Field
-        label={texts.auth.confirmPassword}
+        label={authTexts.confirmPassword}
         type="password"
         autoComplete="new-password"
         required
@@ -81,11 +82,11 @@ export function SignUpForm({ onError }: { onError: (message: string | null) => v
         {...form.register("confirmPassword")}
       />
       <Button type="submit" disabled={signUp.isPending}>
-        {signUp.isPending ? "Creating account…" : texts.auth.signUpButton}
+        {signUp.isPending ? "Creating account…" : authTexts.signUpButton}
       </Button>
       <MessageDialog
         open={mismatch}
-        message={texts.errors.passwordsDoNotMatch}
+        message={errorsTexts.passwordsDoNotMatch}
         onClose={() => setMismatch(false)}
       />
     </form>

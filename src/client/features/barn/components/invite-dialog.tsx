@@ -3,9 +3,9 @@ import { inviteLink } from "#client/lib/invite-link.ts";
 import { buttonClass } from "#client/ui/button.tsx";
 import { CopyButton } from "#client/ui/copy-button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
-import { texts } from "#domain/texts.ts";
+import { barnTexts } from "#domain/texts-barn.ts";
 
-const t = texts.barn;
+const t = barnTexts;
 
 /**
  * Invite Customers: the link, Copy Link, and Email / Text links prefilled with the invitation. The link is

@@ -10,9 +10,9 @@ import { Modal } from "#client/ui/dialog.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { HORSE_GENDERS, type HorseDetail, type HorseGender } from "#domain/contracts/horses.ts";
 import { DIVISIONS, type DivisionId } from "#domain/divisions.ts";
-import { texts } from "#domain/texts.ts";
+import { horsesTexts } from "#domain/texts-horses.ts";
 
-const t = texts.horses;
+const t = horsesTexts;
 
 interface Draft {
   name: string;

@@ -7,9 +7,9 @@ import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
 import type { HorseDetail } from "#domain/contracts/horses.ts";
 import type { PersonRef } from "#domain/contracts/people.ts";
-import { texts } from "#domain/texts.ts";
+import { horsesTexts } from "#domain/texts-horses.ts";
 
-const t = texts.horses;
+const t = horsesTexts;
 
 /** Choices plus the people already on the horse, so current owners and trainers can be kept. */
 function merge(choices: readonly PersonRef[], current: readonly PersonRef[]): PersonRef[] {

@@ -7,8 +7,9 @@ import { Modal } from "#client/ui/dialog.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import { scheduleText } from "#domain/share-schedule.ts";
 import { texts } from "#domain/texts.ts";
+import { horsesTexts } from "#domain/texts-horses.ts";
 
-const t = texts.horses;
+const t = horsesTexts;
 
 /** Share Schedule: the horse's upcoming showings as read-only text, to copy or hand to the share sheet. */
 export function ShareScheduleDialog({

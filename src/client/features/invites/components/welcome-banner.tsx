@@ -2,9 +2,9 @@ import { X } from "lucide-react";
 import { Link } from "#client/app/routing.ts";
 import { useInvite } from "#client/features/invites/api/get-invite.ts";
 import { buttonClass } from "#client/ui/button.tsx";
-import { texts } from "#domain/texts.ts";
+import { barnTexts } from "#domain/texts-barn.ts";
 
-const t = texts.barn;
+const t = barnTexts;
 
 /**
  * A new customer's first roster, reached through a trainer's invite link: greets them with the trainer's

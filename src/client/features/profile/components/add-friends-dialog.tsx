@@ -9,8 +9,9 @@ import { Spinner } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
 import type { FriendRelation } from "#domain/contracts/profile.ts";
 import { texts } from "#domain/texts.ts";
+import { profileTexts } from "#domain/texts-profile.ts";
 
-const t = texts.profile;
+const t = profileTexts;
 
 /**
  * Add Friends: search people by name (every word must appear), 'Add' per person. 'Add' sends a

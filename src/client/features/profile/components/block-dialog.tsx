@@ -2,9 +2,9 @@ import { useEffect } from "react";
 import { useBlockUser } from "#client/features/profile/api/block-user.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { ConfirmDialog } from "#client/ui/dialog.tsx";
-import { texts } from "#domain/texts.ts";
+import { profileTexts } from "#domain/texts-profile.ts";
 
-const t = texts.profile;
+const t = profileTexts;
 
 /**
  * "Block {name}?": says what a block does before it happens, since it also removes what that

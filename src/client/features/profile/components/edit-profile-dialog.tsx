@@ -10,9 +10,9 @@ import { Field } from "#client/ui/field.tsx";
 import type { Me } from "#domain/contracts/auth.ts";
 import { DateOnly } from "#domain/contracts/people.ts";
 import { UpdateProfileBody, USER_GENDERS, UserGender } from "#domain/contracts/profile.ts";
-import { texts } from "#domain/texts.ts";
+import { profileTexts } from "#domain/texts-profile.ts";
 
-const t = texts.profile;
+const t = profileTexts;
 
 /** The API contract, with the form's empty values: a blank date is "required", a blank gender is none. */
 const Form = UpdateProfileBody.extend({

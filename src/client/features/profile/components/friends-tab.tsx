@@ -15,8 +15,9 @@ import { EmptyState, Spinner } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
 import type { PersonRef } from "#domain/contracts/people.ts";
 import { texts } from "#domain/texts.ts";
+import { profileTexts } from "#domain/texts-profile.ts";
 
-const t = texts.profile;
+const t = profileTexts;
 
 export function FriendsTab({ friends }: { friends: ReturnType<typeof useFriends> }) {
   const remove = useRemoveFriend();

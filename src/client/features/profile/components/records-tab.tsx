@@ -7,8 +7,9 @@ import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { EmptyState, Spinner } from "#client/ui/page.tsx";
 import { texts } from "#domain/texts.ts";
+import { profileTexts } from "#domain/texts-profile.ts";
 
-const t = texts.profile;
+const t = profileTexts;
 
 export function RecordsTab() {
   const records = useMyRecords();

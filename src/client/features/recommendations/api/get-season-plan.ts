@@ -3,12 +3,12 @@ import { useEffect } from "react";
 import { recommendationKeys } from "#client/features/recommendations/api/keys.ts";
 import { api } from "#client/lib/api.ts";
 import type { SeasonPlanPage } from "#domain/contracts/recommendations.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 
 export const getSeasonPlanPage = (horseId: string, cursor: string | null) =>
   api<SeasonPlanPage>(
     `/api/horses/${encodeURIComponent(horseId)}/season-plan${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`,
-    { signedOutMessage: texts.errors.mustBeLoggedIn },
+    { signedOutMessage: errorsTexts.mustBeLoggedIn },
   );
 
 export const seasonPlanQuery = (horseId: string) =>

@@ -2,12 +2,12 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { recommendationKeys } from "#client/features/recommendations/api/keys.ts";
 import { api } from "#client/lib/api.ts";
 import type { ShowRecommendations } from "#domain/contracts/recommendations.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
 
 export const getShowRecommendations = (showId: string, horseId: string) =>
   api<ShowRecommendations>(
     `/api/shows/${encodeURIComponent(showId)}/recommendations?horseId=${encodeURIComponent(horseId)}`,
-    { signedOutMessage: texts.errors.mustBeLoggedIn },
+    { signedOutMessage: errorsTexts.mustBeLoggedIn },
   );
 
 export const showRecommendationsQuery = (showId: string, horseId: string) =>

@@ -2,10 +2,12 @@ import { CircleAlert } from "lucide-react";
 import { ApiError } from "#client/lib/api.ts";
 import { Button } from "#client/ui/button.tsx";
 import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
+import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 
 /** The message under 'Could not get recommendations': the server's words, or the spec's fallbacks. */
 export function aiErrorMessage(error: unknown, unknown: string): string {
-  if (error instanceof ApiError) return error.status === 401 ? texts.errors.mustBeLoggedIn : error.message;
+  if (error instanceof ApiError) return error.status === 401 ? errorsTexts.mustBeLoggedIn : error.message;
   return unknown;
 }
 
@@ -18,7 +20,7 @@ export function AiErrorPanel({ message, onRetry }: { message: string; onRetry: (
     >
       <p className="flex items-center gap-2 text-sm font-semibold text-red-900">
         <CircleAlert aria-hidden className="size-4 shrink-0" />
-        {texts.errors.couldNotGetRecommendations}
+        {errorsTexts.couldNotGetRecommendations}
       </p>
       <p className="text-sm text-red-800">{message}</p>
       <Button variant="secondary" onClick={onRetry}>
@@ -42,15 +44,15 @@ export function AiThinking({
         aria-hidden
         className="size-6 animate-spin rounded-full border-2 border-stone-300 border-t-brand-600"
       />
-      <p className="text-sm font-medium text-stone-800">{texts.recommendations.analyzing(horse)}</p>
-      <p className="text-sm text-stone-600">{texts.recommendations.thinking}</p>
+      <p className="text-sm font-medium text-stone-800">{recommendationsTexts.analyzing(horse)}</p>
+      <p className="text-sm text-stone-600">{recommendationsTexts.thinking}</p>
       {progress ? <ProgressBar {...progress} /> : null}
     </div>
   );
 }
 
 export function ProgressBar({ done, total }: { done: number; total: number }) {
-  const t = texts.recommendations;
+  const t = recommendationsTexts;
   return (
     <div className="flex w-full max-w-xs flex-col gap-1">
       <div

@@ -4,8 +4,9 @@ import { Link } from "#client/app/routing.ts";
 import { useAiHorses } from "#client/features/recommendations/api/get-ai-horses.ts";
 import { Button } from "#client/ui/button.tsx";
 import { texts } from "#domain/texts.ts";
+import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 
-const t = texts.recommendations;
+const t = recommendationsTexts;
 
 export interface PickedHorse {
   id: string;

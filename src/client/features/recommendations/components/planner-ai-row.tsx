@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { HorsePicker, type PickedHorse } from "#client/features/recommendations/components/horse-picker.tsx";
 import { texts } from "#domain/texts.ts";
+import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 
 const loadDialog = () => import("#client/features/recommendations/components/season-plan-dialog.tsx");
 const SeasonPlanDialog = lazy(loadDialog);
@@ -13,7 +14,7 @@ export default function PlannerAiRow() {
   return (
     <>
       <HorsePicker
-        title={texts.recommendations.aiPlanner}
+        title={recommendationsTexts.aiPlanner}
         buttonLabel={texts.planner.getRecommendations}
         onGo={setHorse}
         onIntent={() => void loadDialog()}
@@ -21,9 +22,7 @@ export default function PlannerAiRow() {
       {horse ? (
         // The loading dialog is lazy too: until it arrives (a moment, on a first open) nothing shows.
         <Suspense fallback={null}>
-          <Suspense
-            fallback={<DialogLoading title={texts.recommendations.seasonPlanTitle} onClose={close} />}
-          >
+          <Suspense fallback={<DialogLoading title={recommendationsTexts.seasonPlanTitle} onClose={close} />}>
             <SeasonPlanDialog horse={horse} onClose={close} />
           </Suspense>
         </Suspense>

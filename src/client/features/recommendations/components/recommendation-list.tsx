@@ -1,7 +1,7 @@
 import { ChevronRight } from "lucide-react";
 import { formatDayHeading } from "#client/lib/show-dates.ts";
 import type { RecommendedClass } from "#domain/contracts/recommendations.ts";
-import { texts } from "#domain/texts.ts";
+import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 
 /** Recommended classes: number, name, day and reason; with `onSelect` each one is a button. */
 export function RecommendationList({
@@ -18,7 +18,7 @@ export function RecommendationList({
           <>
             <span className="flex items-baseline gap-2">
               <span className="shrink-0 font-mono text-xs font-semibold text-brand-700 tabular-nums">
-                {texts.recommendations.classNumber(item.number)}
+                {recommendationsTexts.classNumber(item.number)}
               </span>
               <span className="text-xs text-stone-600">{formatDayHeading(item.date)}</span>
             </span>

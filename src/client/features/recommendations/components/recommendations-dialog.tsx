@@ -10,9 +10,10 @@ import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
 import { EmptyState } from "#client/ui/page.tsx";
 import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
+import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 
-const t = texts.recommendations;
+const t = recommendationsTexts;
 
 /** 'AI Recommendations for {horse}': 3 to 5 classes of this show; each opens the class entry dialog. */
 export default function RecommendationsDialog({
@@ -39,7 +40,7 @@ export default function RecommendationsDialog({
         <AiThinking horse={horse.name} />
       ) : recs.isError ? (
         <AiErrorPanel
-          message={aiErrorMessage(recs.error, texts.errors.unknownError)}
+          message={aiErrorMessage(recs.error, errorsTexts.unknownError)}
           onRetry={() => void recs.refetch()}
         />
       ) : recs.data.recommendations.length === 0 ? (

@@ -16,9 +16,10 @@ import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
 import { EmptyState } from "#client/ui/page.tsx";
 import type { SeasonPlanShow } from "#domain/contracts/recommendations.ts";
-import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
+import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 
-const t = texts.recommendations;
+const t = recommendationsTexts;
 /** Sections rendered at a time: a whole season can hold hundreds of shows. */
 const SECTIONS_STEP = 20;
 
@@ -35,7 +36,7 @@ export default function SeasonPlanDialog({ horse, onClose }: { horse: PickedHors
   else if (plan.isError && shows.length === 0) {
     body = (
       <AiErrorPanel
-        message={aiErrorMessage(plan.error, texts.errors.seasonPlanUnknown)}
+        message={aiErrorMessage(plan.error, errorsTexts.seasonPlanUnknown)}
         onRetry={() => void plan.refetch()}
       />
     );
@@ -45,7 +46,7 @@ export default function SeasonPlanDialog({ horse, onClose }: { horse: PickedHors
         {!complete && !plan.isError ? <ProgressBar done={done} total={total} /> : null}
         {plan.isError ? (
           <AiErrorPanel
-            message={aiErrorMessage(plan.error, texts.errors.seasonPlanUnknown)}
+            message={aiErrorMessage(plan.error, errorsTexts.seasonPlanUnknown)}
             onRetry={() => void plan.fetchNextPage()}
           />
         ) : null}
@@ -118,7 +119,7 @@ function ShowSection({ show, onNavigate }: { show: SeasonPlanShow; onNavigate: (
         </Link>
       </div>
       {show.status === "failed" ? (
-        <ErrorAlert message={texts.errors.seasonPlanShowFailed} />
+        <ErrorAlert message={errorsTexts.seasonPlanShowFailed} />
       ) : (
         <RecommendationList items={show.recommendations} />
       )}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { HorsePicker, type PickedHorse } from "#client/features/recommendations/components/horse-picker.tsx";
 import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
+import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 
 const loadDialog = () => import("#client/features/recommendations/components/recommendations-dialog.tsx");
 const RecommendationsDialog = lazy(loadDialog);
@@ -20,7 +21,7 @@ export default function ShowAiRow({
   return (
     <>
       <HorsePicker
-        title={texts.recommendations.showRowTitle}
+        title={recommendationsTexts.showRowTitle}
         buttonLabel={texts.planner.getRecommendations}
         onGo={setHorse}
         onIntent={() => void loadDialog()}
@@ -29,7 +30,7 @@ export default function ShowAiRow({
         // The loading dialog is lazy too: until it arrives (a moment, on a first open) nothing shows.
         <Suspense fallback={null}>
           <Suspense
-            fallback={<DialogLoading title={texts.recommendations.dialogTitle(horse.name)} onClose={close} />}
+            fallback={<DialogLoading title={recommendationsTexts.dialogTitle(horse.name)} onClose={close} />}
           >
             <RecommendationsDialog
               show={show}

@@ -13,9 +13,11 @@ import { Modal } from "#client/ui/dialog.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { PLACINGS, type ShowRecord } from "#domain/contracts/records.ts";
 import { texts } from "#domain/texts.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
+import { profileTexts } from "#domain/texts-profile.ts";
 import { matchesAllWords } from "#domain/word-search.ts";
 
-const t = texts.profile;
+const t = profileTexts;
 const selectClass =
   "min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200";
 
@@ -94,7 +96,7 @@ export function AddRecordDialog({
   // 'Please fill out all fields' answers one Save; once the user starts filling the fields it goes away.
   const set = (key: keyof Draft) => (value: string) => {
     setDraft((d) => ({ ...d, [key]: value }));
-    setProblem((p) => (p === texts.errors.fillAllFields ? null : p));
+    setProblem((p) => (p === errorsTexts.fillAllFields ? null : p));
   };
 
   const chooseShow = (show: ChosenShow | null) => {
@@ -108,7 +110,7 @@ export function AddRecordDialog({
     setProblem(null);
     const values = { ...draft, showName: draft.showName.trim(), className: draft.className.trim() };
     if (Object.values(values).some((v) => !v)) {
-      setProblem(texts.errors.fillAllFields);
+      setProblem(errorsTexts.fillAllFields);
       return;
     }
     const queued = create.queue(

@@ -3,7 +3,7 @@ import { Link } from "#client/app/routing.ts";
 import type { ShowRecord } from "#domain/contracts/records.ts";
 import { placingLabel } from "#domain/placing.ts";
 import { longDate } from "#domain/share-schedule.ts";
-import { texts } from "#domain/texts.ts";
+import { profileTexts } from "#domain/texts-profile.ts";
 
 /** Show record cards: show, class, placing, date, rider and a link to the horse. */
 export function RecordList({
@@ -24,16 +24,16 @@ export function RecordList({
             </div>
             <span className="inline-flex shrink-0 items-center gap-1 self-start rounded-full bg-gold-400/30 px-2.5 py-1 text-xs font-semibold text-stone-900">
               <Award aria-hidden className="size-3.5" />
-              {texts.profile.placingLine(placingLabel(r.placing))}
+              {profileTexts.placingLine(placingLabel(r.placing))}
             </span>
           </div>
           <p className="mt-2 text-sm text-stone-600">
-            {longDate(r.showDate)} · {texts.profile.riderLine(r.rider.name)}
+            {longDate(r.showDate)} · {profileTexts.riderLine(r.rider.name)}
           </p>
           {linkHorse ? (
             <Link
               to={`/horses/${r.horse.id}`}
-              aria-label={texts.profile.viewHorse(r.horse.name)}
+              aria-label={profileTexts.viewHorse(r.horse.name)}
               className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
             >
               {r.horse.name}

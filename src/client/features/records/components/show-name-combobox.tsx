@@ -2,7 +2,7 @@ import { type KeyboardEvent, useId, useState } from "react";
 import { usePastShows } from "#client/features/records/api/search-past-shows.ts";
 import { AUTOCOMPLETE_MIN_CHARS } from "#domain/contracts/records.ts";
 import { longDate } from "#domain/share-schedule.ts";
-import { texts } from "#domain/texts.ts";
+import { profileTexts } from "#domain/texts-profile.ts";
 
 export interface ChosenShow {
   id: string;
@@ -57,7 +57,7 @@ export function ShowNameCombobox({
   return (
     <div className="relative flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-stone-700">
-        {texts.profile.showName}
+        {profileTexts.showName}
       </label>
       <input
         id={id}
@@ -81,7 +81,7 @@ export function ShowNameCombobox({
       <div
         id={listId}
         role="listbox"
-        aria-label={texts.profile.showSuggestions}
+        aria-label={profileTexts.showSuggestions}
         hidden={!open}
         className="absolute top-full right-0 left-0 z-10 mt-1 max-h-60 overflow-y-auto rounded-lg border border-stone-200 bg-white py-1 shadow-lg"
       >

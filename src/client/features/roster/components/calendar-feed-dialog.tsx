@@ -6,8 +6,9 @@ import { CopyButton } from "#client/ui/copy-button.tsx";
 import { ConfirmDialog, Modal } from "#client/ui/dialog.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import { texts } from "#domain/texts.ts";
+import { calendarFeedTexts } from "#domain/texts-calendar-feed.ts";
 
-const t = texts.calendarFeed;
+const t = calendarFeedTexts;
 
 /**
  * 'Subscribe in calendar': the personal feed of the roster (ADR 013). The webcal:// link opens the
