@@ -1,6 +1,8 @@
 /**
- * Every user-facing text of the product spec, word for word, in one place.
- * UI and tests import from here so a changed word breaks a test instead of drifting.
+ * Every user-facing text of the product spec, word for word, in one place: this module holds the
+ * sections the first load needs; each section only lazy screens or the server use is its own module
+ * beside it (`texts-admin.ts`, `texts-profile.ts`, …; ADR 015), imported directly, never re-exported here.
+ * UI and tests import from these so a changed word breaks a test instead of drifting.
  */
 export const PRODUCT_NAME = "Ringside";
 
