@@ -6,6 +6,7 @@ import { authHardeningMigration } from "#server/db/migrations/003-auth-hardening
 import { consentMigration } from "#server/db/migrations/004-consent.ts";
 import { recommendationsMigration } from "#server/db/migrations/006-recommendations.ts";
 import { performanceMigration } from "#server/db/migrations/007-performance.ts";
+import { apiPerformanceMigration } from "#server/db/migrations/011-api-performance.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
 function provider(db: Db): MigrationProvider {
@@ -18,6 +19,7 @@ function provider(db: Db): MigrationProvider {
         "004-consent": consentMigration(),
         "006-recommendations": recommendationsMigration(),
         "007-performance": performanceMigration(db.kind),
+        "011-api-performance": apiPerformanceMigration(db.kind),
       };
     },
   };

@@ -233,6 +233,12 @@ export interface AppMetaTable {
   value: string;
 }
 
+/** Migration 011: per-user roster counters kept by triggers; the empty user id is the global one. */
+export interface RosterVersionTable {
+  user_id: string;
+  version: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -261,6 +267,7 @@ export interface Database {
   notification_read: NotificationReadTable;
   outbox: OutboxTable;
   app_meta: AppMetaTable;
+  roster_version: RosterVersionTable;
 }
 
 export type { Generated };

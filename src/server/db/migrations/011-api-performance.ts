@@ -1,0 +1,145 @@
+import { type Kysely, sql } from "kysely";
+import type { DbKind } from "#server/db/client.ts";
+
+/**
+ * API performance (issue 13, ADR 011): the version counters a cached roster is checked against.
+ *
+ * `roster_version` holds one counter per user, bumped by database triggers whenever something that
+ * user's roster is built from changes:
+ * - their own entries, and entries naming them as rider (a `class_entry` row's old and new
+ *   `user_id` and `rider_id`);
+ * - their friendships and blocks (both sides).
+ * A friend's entries are not fanned out to every friend's counter (a save would then write once
+ * per friend): a reader adds up its friends' counters instead (see roster.repository.ts).
+ *
+ * The row with the empty user id is the global counter, for what many rosters mention and rarely
+ * changes: a show's revision (its name, dates or classes; migration 007), a user's or a horse's
+ * name. A roster's version is (own counter, global counter, sum of its friends' counters).
+ *
+ * Triggers rather than application code, as for `show.revision`, so no writer (admin screens, user
+ * deletion cascades, imports, another app server) can forget to invalidate a roster.
+ */
+export const GLOBAL_ROSTER_VERSION = "";
+
+export function apiPerformanceMigration(kind: DbKind) {
+  return {
+    // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
+    async up(db: Kysely<any>): Promise<void> {
+      await db.schema
+        .createTable("roster_version")
+        .addColumn("user_id", "text", (c) => c.primaryKey())
+        .addColumn("version", "integer", (c) => c.notNull())
+        .execute();
+      if (kind === "postgres") await postgresTriggers(db);
+      else await sqliteTriggers(db);
+    },
+  };
+}
+
+const bumpSql = (userIds: string) =>
+  `insert into roster_version (user_id, version) ${userIds}
+   on conflict (user_id) do update set version = roster_version.version + 1;`;
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
+async function sqliteTriggers(db: Kysely<any>): Promise<void> {
+  // `where true` keeps SQLite from reading the upsert's ON as a join constraint of the SELECT.
+  const bump = (...ids: string[]) =>
+    bumpSql(
+      `select id, 1 from (${ids.map((id) => `select ${id} as id`).join(" union ")}) where id is not null and true`,
+    );
+  const trigger = (name: string, event: string, body: string) =>
+    sql.raw(`create trigger ${name} ${event} begin ${body} end`).execute(db);
+
+  await trigger(
+    "class_entry_roster_insert",
+    "after insert on class_entry",
+    bump("new.user_id", "new.rider_id"),
+  );
+  await trigger(
+    "class_entry_roster_update",
+    "after update on class_entry",
+    bump("old.user_id", "old.rider_id", "new.user_id", "new.rider_id"),
+  );
+  await trigger(
+    "class_entry_roster_delete",
+    "after delete on class_entry",
+    bump("old.user_id", "old.rider_id"),
+  );
+  for (const [table, a, b] of [
+    ["friendship", "user_id", "friend_id"],
+    ["user_block", "blocker_id", "blocked_id"],
+  ] as const) {
+    await trigger(`${table}_roster_insert`, `after insert on ${table}`, bump(`new.${a}`, `new.${b}`));
+    await trigger(`${table}_roster_delete`, `after delete on ${table}`, bump(`old.${a}`, `old.${b}`));
+  }
+  const global = bump(`'${GLOBAL_ROSTER_VERSION}'`);
+  await trigger("show_roster", "after update of revision on show when new.revision <> old.revision", global);
+  await trigger("user_name_roster", 'after update of name on "user" when new.name is not old.name', global);
+  await trigger("horse_name_roster", "after update of name on horse when new.name is not old.name", global);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
+async function postgresTriggers(db: Kysely<any>): Promise<void> {
+  // One upsert per statement from the transition tables, as the show revision triggers do; rows in
+  // id order, so two transactions bumping the same users lock them in the same order (no deadlock).
+  const users = (rows: string) =>
+    `select user_id from ${rows} union select rider_id from ${rows} where rider_id is not null`;
+  for (const [event, transition, ids] of [
+    ["insert", "new table as added", users("added")],
+    ["update", "old table as previous new table as added", `${users("previous")} union ${users("added")}`],
+    ["delete", "old table as previous", users("previous")],
+  ] as const) {
+    const fn = `class_entry_roster_${event}`;
+    await sql
+      .raw(`create function ${fn}() returns trigger language plpgsql as $$
+        begin
+          ${bumpSql(`select id, 1 from (${ids}) as changed (id) order by id`)}
+          return null;
+        end $$`)
+      .execute(db);
+    await sql
+      .raw(`create trigger ${fn} after ${event} on class_entry
+        referencing ${transition} for each statement execute function ${fn}()`)
+      .execute(db);
+  }
+  for (const [table, a, b] of [
+    ["friendship", "user_id", "friend_id"],
+    ["user_block", "blocker_id", "blocked_id"],
+  ] as const) {
+    for (const [event, transition, rows] of [
+      ["insert", "new table as added", "added"],
+      ["delete", "old table as previous", "previous"],
+    ] as const) {
+      const fn = `${table}_roster_${event}`;
+      await sql
+        .raw(`create function ${fn}() returns trigger language plpgsql as $$
+          begin
+            ${bumpSql(`select id, 1 from (select ${a} from ${rows} union select ${b} from ${rows}) as changed (id) order by id`)}
+            return null;
+          end $$`)
+        .execute(db);
+      await sql
+        .raw(`create trigger ${fn} after ${event} on ${table}
+          referencing ${transition} for each statement execute function ${fn}()`)
+        .execute(db);
+    }
+  }
+  await sql
+    .raw(`create function roster_global() returns trigger language plpgsql as $$
+      begin
+        ${bumpSql(`values ('${GLOBAL_ROSTER_VERSION}', 1)`)}
+        return null;
+      end $$`)
+    .execute(db);
+  // Row triggers with a WHEN clause: a statement that changes nothing a roster shows bumps nothing.
+  for (const [name, table, when] of [
+    ["show_roster", "show", "new.revision <> old.revision"],
+    ["user_name_roster", '"user"', "new.name is distinct from old.name"],
+    ["horse_name_roster", "horse", "new.name is distinct from old.name"],
+  ] as const) {
+    await sql
+      .raw(`create trigger ${name} after update on ${table}
+        for each row when (${when}) execute function roster_global()`)
+      .execute(db);
+  }
+}
