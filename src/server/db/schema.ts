@@ -233,9 +233,9 @@ export interface AppMetaTable {
   value: string;
 }
 
-/** Migration 011: per-user roster counters kept by triggers; the empty user id is the global one. */
-export interface RosterVersionTable {
-  user_id: string;
+/** Migration 011: per-user roster counters kept by triggers; the empty subject is the catalogue's. */
+export interface CacheVersionTable {
+  subject: string;
   version: number;
 }
 
@@ -267,7 +267,7 @@ export interface Database {
   notification_read: NotificationReadTable;
   outbox: OutboxTable;
   app_meta: AppMetaTable;
-  roster_version: RosterVersionTable;
+  cache_version: CacheVersionTable;
 }
 
 export type { Generated };

@@ -2,32 +2,34 @@ import { type Kysely, sql } from "kysely";
 import type { DbKind } from "#server/db/client.ts";
 
 /**
- * API performance (issue 13, ADR 011): the version counters a cached roster is checked against.
+ * API performance (issue 13, ADR 011): the version counters cached responses are checked against.
  *
- * `roster_version` holds one counter per user, bumped by database triggers whenever something that
- * user's roster is built from changes:
+ * `cache_version` holds one counter per user (`subject` = the user id), bumped by database triggers
+ * whenever something that user's roster is built from changes:
  * - their own entries, and entries naming them as rider (a `class_entry` row's old and new
  *   `user_id` and `rider_id`);
  * - their friendships and blocks (both sides).
  * A friend's entries are not fanned out to every friend's counter (a save would then write once
  * per friend): a reader adds up its friends' counters instead (see roster.repository.ts).
  *
- * The row with the empty user id is the global counter, for what many rosters mention and rarely
- * changes: a show's revision (its name, dates or classes; migration 007), a user's or a horse's
- * name. A roster's version is (own counter, global counter, sum of its friends' counters).
+ * The row with the empty subject is the catalogue counter, for what many responses mention and
+ * rarely changes: any show added, changed (its revision: name, dates, judges or classes; migration
+ * 007) or removed, and a user's or a horse's name. A roster's version is (own counter, catalogue
+ * counter, sum of its friends' counters); the planner's unfiltered pages are versioned by the
+ * catalogue counter alone.
  *
  * Triggers rather than application code, as for `show.revision`, so no writer (admin screens, user
- * deletion cascades, imports, another app server) can forget to invalidate a roster.
+ * deletion cascades, imports, another app server) can forget to invalidate a cached response.
  */
-export const GLOBAL_ROSTER_VERSION = "";
+export const CATALOGUE_VERSION = "";
 
 export function apiPerformanceMigration(kind: DbKind) {
   return {
     // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
     async up(db: Kysely<any>): Promise<void> {
       await db.schema
-        .createTable("roster_version")
-        .addColumn("user_id", "text", (c) => c.primaryKey())
+        .createTable("cache_version")
+        .addColumn("subject", "text", (c) => c.primaryKey())
         .addColumn("version", "integer", (c) => c.notNull())
         .execute();
       if (kind === "postgres") await postgresTriggers(db);
@@ -36,9 +38,9 @@ export function apiPerformanceMigration(kind: DbKind) {
   };
 }
 
-const bumpSql = (userIds: string) =>
-  `insert into roster_version (user_id, version) ${userIds}
-   on conflict (user_id) do update set version = roster_version.version + 1;`;
+const bumpSql = (subjects: string) =>
+  `insert into cache_version (subject, version) ${subjects}
+   on conflict (subject) do update set version = cache_version.version + 1;`;
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 async function sqliteTriggers(db: Kysely<any>): Promise<void> {
@@ -72,10 +74,24 @@ async function sqliteTriggers(db: Kysely<any>): Promise<void> {
     await trigger(`${table}_roster_insert`, `after insert on ${table}`, bump(`new.${a}`, `new.${b}`));
     await trigger(`${table}_roster_delete`, `after delete on ${table}`, bump(`old.${a}`, `old.${b}`));
   }
-  const global = bump(`'${GLOBAL_ROSTER_VERSION}'`);
-  await trigger("show_roster", "after update of revision on show when new.revision <> old.revision", global);
-  await trigger("user_name_roster", 'after update of name on "user" when new.name is not old.name', global);
-  await trigger("horse_name_roster", "after update of name on horse when new.name is not old.name", global);
+  const catalogue = bump(`'${CATALOGUE_VERSION}'`);
+  await trigger("show_catalogue_insert", "after insert on show", catalogue);
+  await trigger("show_catalogue_delete", "after delete on show", catalogue);
+  await trigger(
+    "show_catalogue_update",
+    "after update of revision on show when new.revision <> old.revision",
+    catalogue,
+  );
+  await trigger(
+    "user_name_catalogue",
+    'after update of name on "user" when new.name is not old.name',
+    catalogue,
+  );
+  await trigger(
+    "horse_name_catalogue",
+    "after update of name on horse when new.name is not old.name",
+    catalogue,
+  );
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
@@ -125,21 +141,23 @@ async function postgresTriggers(db: Kysely<any>): Promise<void> {
     }
   }
   await sql
-    .raw(`create function roster_global() returns trigger language plpgsql as $$
+    .raw(`create function catalogue_changed() returns trigger language plpgsql as $$
       begin
-        ${bumpSql(`values ('${GLOBAL_ROSTER_VERSION}', 1)`)}
+        ${bumpSql(`values ('${CATALOGUE_VERSION}', 1)`)}
         return null;
       end $$`)
     .execute(db);
+  await sql`create trigger show_catalogue_insert_delete after insert or delete on show
+    for each statement execute function catalogue_changed()`.execute(db);
   // Row triggers with a WHEN clause: a statement that changes nothing a roster shows bumps nothing.
   for (const [name, table, when] of [
-    ["show_roster", "show", "new.revision <> old.revision"],
-    ["user_name_roster", '"user"', "new.name is distinct from old.name"],
-    ["horse_name_roster", "horse", "new.name is distinct from old.name"],
+    ["show_catalogue_update", "show", "new.revision <> old.revision"],
+    ["user_name_catalogue", '"user"', "new.name is distinct from old.name"],
+    ["horse_name_catalogue", "horse", "new.name is distinct from old.name"],
   ] as const) {
     await sql
       .raw(`create trigger ${name} after update on ${table}
-        for each row when (${when}) execute function roster_global()`)
+        for each row when (${when}) execute function catalogue_changed()`)
       .execute(db);
   }
 }

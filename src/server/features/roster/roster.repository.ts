@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { RosterEntry } from "#domain/roster.ts";
 import type { RosterClassInfo, RosterShowInfo } from "#domain/roster-view.ts";
-import { GLOBAL_ROSTER_VERSION } from "#server/db/migrations/011-api-performance.ts";
+import { CATALOGUE_VERSION } from "#server/db/migrations/011-api-performance.ts";
 import type { Database } from "#server/db/schema.ts";
 
 export type RosterSource = "own" | "rider" | "friends";
@@ -143,25 +143,26 @@ export async function rosterRows(
 }
 
 /**
- * The version of the viewer's roster (migration 011): their own counter, the global one and the sum
+ * The version of the viewer's roster (migration 011): their own counter, the catalogue's and the sum
  * of their friends' counters, in one statement of primary-key reads. Each part only ever grows while
  * the others hold (a friendship change bumps the viewer's own counter, so the friends' sum may start
  * over only under a new own counter), so equal versions mean equal rosters for a given day and role.
  */
 export async function rosterVersion(db: Kysely<Database>, viewerId: string): Promise<string> {
-  const counter = (id: string) => db.selectFrom("roster_version").select("version").where("user_id", "=", id);
+  const counter = (subject: string) =>
+    db.selectFrom("cache_version").select("version").where("subject", "=", subject);
   const row = await db
     .selectNoFrom((eb) => [
       counter(viewerId).as("own"),
-      counter(GLOBAL_ROSTER_VERSION).as("global"),
+      counter(CATALOGUE_VERSION).as("catalogue"),
       eb
-        .selectFrom("roster_version as v")
+        .selectFrom("cache_version as v")
         .select((v) => v.fn.sum<number>("v.version").as("n"))
-        .where("v.user_id", "in", (f) =>
+        .where("v.subject", "in", (f) =>
           f.selectFrom("friendship as f").select("f.friend_id").where("f.user_id", "=", viewerId),
         )
         .as("friends"),
     ])
     .executeTakeFirstOrThrow();
-  return `${Number(row.own ?? 0)}.${Number(row.global ?? 0)}.${Number(row.friends ?? 0)}`;
+  return `${Number(row.own ?? 0)}.${Number(row.catalogue ?? 0)}.${Number(row.friends ?? 0)}`;
 }
