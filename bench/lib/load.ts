@@ -6,7 +6,8 @@ export interface LoadRequest {
   /** A fixed path, or one per request (the n-th request gets `path(n)`). */
   path: string | ((n: number) => string);
   headers?: Record<string, string>;
-  body?: string;
+  /** A fixed body, or one per request (the n-th request gets `body(n)`, with `path(n)`). */
+  body?: string | ((n: number) => string);
 }
 
 export interface LoadResult {
@@ -34,15 +35,19 @@ export async function load(
   const connections = opts.connections ?? 10;
   let n = 0;
   const shape = () => {
-    const { path } = request;
+    const { path, body } = request;
     return {
       method: request.method ?? "GET",
       ...(request.headers ? { headers: request.headers } : {}),
-      ...(request.body !== undefined ? { body: request.body } : {}),
-      setupRequest: (req: { path?: string }) => ({
-        ...req,
-        path: typeof path === "function" ? path(n++) : path,
-      }),
+      ...(typeof body === "string" ? { body } : {}),
+      setupRequest: (req: { path?: string; body?: string }) => {
+        const i = n++;
+        return {
+          ...req,
+          path: typeof path === "function" ? path(i) : path,
+          ...(typeof body === "function" ? { body: body(i) } : {}),
+        };
+      },
     };
   };
   const run = (seconds: number) =>

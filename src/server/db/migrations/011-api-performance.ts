@@ -18,10 +18,17 @@ import type { DbKind } from "#server/db/client.ts";
  * counter, sum of its friends' counters); the planner's unfiltered pages are versioned by the
  * catalogue counter alone.
  *
+ * A user's notification list has its own counters, so a new notice does not rebuild their roster:
+ * `notifications:<user id>` (their own notifications and read marks) and `notifications:` (the
+ * notifications to everyone).
+ *
  * Triggers rather than application code, as for `show.revision`, so no writer (admin screens, user
  * deletion cascades, imports, another app server) can forget to invalidate a cached response.
  */
 export const CATALOGUE_VERSION = "";
+const NOTIFICATIONS = "notifications:";
+/** The subject of a user's notification counter; `notificationsVersion(null)` is everyone's. */
+export const notificationsVersion = (userId: string | null): string => `${NOTIFICATIONS}${userId ?? ""}`;
 
 export function apiPerformanceMigration(kind: DbKind) {
   return {
@@ -74,6 +81,25 @@ async function sqliteTriggers(db: Kysely<any>): Promise<void> {
     await trigger(`${table}_roster_insert`, `after insert on ${table}`, bump(`new.${a}`, `new.${b}`));
     await trigger(`${table}_roster_delete`, `after delete on ${table}`, bump(`old.${a}`, `old.${b}`));
   }
+  const notifications = (row: "new" | "old") => `'${NOTIFICATIONS}' || coalesce(${row}.user_id, '')`;
+  await trigger("notification_list_insert", "after insert on notification", bump(notifications("new")));
+  await trigger(
+    "notification_list_update",
+    "after update on notification",
+    bump(notifications("old"), notifications("new")),
+  );
+  await trigger("notification_list_delete", "after delete on notification", bump(notifications("old")));
+  await trigger(
+    "notification_read_list_insert",
+    "after insert on notification_read",
+    bump(notifications("new")),
+  );
+  await trigger(
+    "notification_read_list_delete",
+    "after delete on notification_read",
+    bump(notifications("old")),
+  );
+
   const catalogue = bump(`'${CATALOGUE_VERSION}'`);
   await trigger("show_catalogue_insert", "after insert on show", catalogue);
   await trigger("show_catalogue_delete", "after delete on show", catalogue);
@@ -131,6 +157,31 @@ async function postgresTriggers(db: Kysely<any>): Promise<void> {
         .raw(`create function ${fn}() returns trigger language plpgsql as $$
           begin
             ${bumpSql(`select id, 1 from (select ${a} from ${rows} union select ${b} from ${rows}) as changed (id) order by id`)}
+            return null;
+          end $$`)
+        .execute(db);
+      await sql
+        .raw(`create trigger ${fn} after ${event} on ${table}
+          referencing ${transition} for each statement execute function ${fn}()`)
+        .execute(db);
+    }
+  }
+  for (const table of ["notification", "notification_read"]) {
+    const subjects = (rows: string) => `select '${NOTIFICATIONS}' || coalesce(user_id, '') from ${rows}`;
+    for (const [event, transition, ids] of [
+      ["insert", "new table as added", subjects("added")],
+      [
+        "update",
+        "old table as previous new table as added",
+        `${subjects("previous")} union ${subjects("added")}`,
+      ],
+      ["delete", "old table as previous", subjects("previous")],
+    ] as const) {
+      const fn = `${table}_list_${event}`;
+      await sql
+        .raw(`create function ${fn}() returns trigger language plpgsql as $$
+          begin
+            ${bumpSql(`select distinct id, 1 from (${ids}) as changed (id) order by id`)}
             return null;
           end $$`)
         .execute(db);
