@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import SQLite from "better-sqlite3";
+import type SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import type { DatabaseConfig } from "#server/config.ts";
 import type { Database } from "#server/db/schema.ts";
 
@@ -16,10 +17,14 @@ export interface Db {
   close(): Promise<void>;
 }
 
+// Only the configured engine's driver is loaded: the other one would only cost start-up time (ADR 011).
+const require = createRequire(import.meta.url);
+
 /** Opens the configured database. `:memory:` gives a private SQLite database (tests). */
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const { Pool } = require("pg") as typeof pg;
+    const pool = new Pool({ connectionString: config.url, max: 10 });
     // An idle connection dropped by the server (restart, failover, admin) is replaced by the pool;
     // without a listener its error event would crash the process.
     pool.on("error", (error) => console.error(`PostgreSQL dropped an idle connection: ${error.message}`));
@@ -27,7 +32,8 @@ export function openDatabase(config: DatabaseConfig): Db {
     return { kind: "postgres", db, pgPool: pool, close: () => db.destroy() };
   }
   if (config.file !== ":memory:") mkdirSync(dirname(config.file), { recursive: true });
-  const sqlite = new SQLite(config.file);
+  const Database = require("better-sqlite3") as typeof SQLite;
+  const sqlite = new Database(config.file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");

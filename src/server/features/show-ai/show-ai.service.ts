@@ -9,11 +9,7 @@ import { canImportClassLists, canPredictShows } from "#server/features/show-ai/s
 import { findEditions } from "#server/features/show-ai/show-ai.repository.ts";
 import { findShow } from "#server/features/shows/shows.repository.ts";
 import { AppError, badRequest, forbidden, notFound } from "#server/platform/errors.ts";
-import {
-  DocumentReadError,
-  type ReadProgress,
-  readDocumentText,
-} from "#server/platform/ocr/document-text.ts";
+import type { DocumentText, ReadProgress } from "#server/platform/ocr/document-text.ts";
 import type { OcrEngine } from "#server/platform/ocr/ocr-engine.ts";
 
 export interface ShowAiDeps {
@@ -36,7 +32,10 @@ export async function extractClassListFromUpload(
   options: { year: number; onProgress?: (progress: ReadProgress) => void },
 ): Promise<ClassListExtraction> {
   if (!canImportClassLists(viewer)) throw forbidden();
-  let document: Awaited<ReturnType<typeof readDocumentText>>;
+  // Loaded on the first upload: sharp and file-type behind it take most of a second to load, and a
+  // server that never reads a class list should not start slower for them (ADR 011).
+  const { DocumentReadError, readDocumentText } = await import("#server/platform/ocr/document-text.ts");
+  let document: DocumentText;
   try {
     document = await readDocumentText(bytes, deps.ocr, options.onProgress);
   } catch (error) {
