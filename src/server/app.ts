@@ -16,6 +16,7 @@ import type { AppConfig } from "#server/config.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { seedDemo } from "#server/db/seed/demo.ts";
+import { adminRoutes } from "#server/features/admin/admin.routes.ts";
 import { barnRoutes } from "#server/features/barn/barn.routes.ts";
 import { outboxRoutes } from "#server/features/dev/outbox.routes.ts";
 import { entryRoutes } from "#server/features/entries/entries.routes.ts";
@@ -184,6 +185,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(rosterRoutes, { db });
   await app.register(showAdminRoutes, { db, bus: events });
   await app.register(showAiRoutes, { db });
+  await app.register(adminRoutes);
   await app.register(showRoutes, { db });
   await app.register(horseRoutes, { db });
   await app.register(barnRoutes, { db });

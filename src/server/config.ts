@@ -57,6 +57,7 @@ const EnvSchema = z.object({
     .max(10_000)
     .default(20),
   VALIDATE_RESPONSES: flag.optional(),
+  IMPORT_ALLOW_PRIVATE_URLS: flag.optional(),
 });
 
 /**
@@ -100,6 +101,8 @@ export interface AppConfig {
   ai: AiConfig;
   /** Check every response against its zod schema (the test suite); production skips the cost. */
   validateResponses: boolean;
+  /** Calendar import by URL may fetch from loopback and private networks (tests, an intranet calendar). */
+  importAllowPrivateUrls: boolean;
 }
 
 export class ConfigError extends Error {
@@ -144,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDir: resolve(e.CLIENT_DIR),
     ai: aiConfig(e),
     validateResponses: e.VALIDATE_RESPONSES ?? false,
+    importAllowPrivateUrls: e.IMPORT_ALLOW_PRIVATE_URLS ?? false,
   };
 }
 

@@ -53,6 +53,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     clientDir: undefined,
     ai: { provider: "rules" },
     validateResponses: true,
+    importAllowPrivateUrls: false,
     ...overrides,
   };
 }

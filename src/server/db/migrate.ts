@@ -4,6 +4,7 @@ import { initialMigration } from "#server/db/migrations/001-initial.ts";
 import { showDivisionsMigration } from "#server/db/migrations/002-show-divisions.ts";
 import { authHardeningMigration } from "#server/db/migrations/003-auth-hardening.ts";
 import { consentMigration } from "#server/db/migrations/004-consent.ts";
+import { adminMigration } from "#server/db/migrations/005-admin.ts";
 import { recommendationsMigration } from "#server/db/migrations/006-recommendations.ts";
 import { performanceMigration } from "#server/db/migrations/007-performance.ts";
 import { apiPerformanceMigration } from "#server/db/migrations/011-api-performance.ts";
@@ -17,6 +18,7 @@ function provider(db: Db): MigrationProvider {
         "002-show-divisions": showDivisionsMigration(),
         "003-auth-hardening": authHardeningMigration(),
         "004-consent": consentMigration(),
+        "005-admin": adminMigration(),
         "006-recommendations": recommendationsMigration(),
         "007-performance": performanceMigration(db.kind),
         "011-api-performance": apiPerformanceMigration(db.kind),

@@ -1,18 +1,61 @@
+import { Tabs } from "radix-ui";
+import { CalendarImport } from "#client/features/admin/calendar/calendar-import.tsx";
+import { HorsesTab } from "#client/features/admin/horses/horses-tab.tsx";
+import { ShowsPanel } from "#client/features/admin/shows/shows-panel.tsx";
+import { AdminStatusProvider } from "#client/features/admin/status-banner.tsx";
+import { UsersTab } from "#client/features/admin/users/users-tab.tsx";
 import { PageHeader } from "#client/ui/page.tsx";
 import { texts } from "#domain/texts.ts";
 
+const t = texts.admin;
+const card = "flex flex-col gap-5 rounded-xl border border-stone-200 bg-white p-4";
+const tabClass =
+  "inline-flex min-h-11 flex-1 items-center justify-center border-b-2 border-transparent px-3 text-sm font-semibold text-stone-600 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
+
 export default function AdminScreen() {
   return (
-    <>
-      <PageHeader title={texts.admin.title} />
+    <AdminStatusProvider>
+      <PageHeader title={t.title} />
       <div className="flex flex-col gap-4">
-        <section className="rounded-xl border border-stone-200 bg-white p-4">
-          <h2 className="font-semibold text-brand-900">{texts.admin.showManagement}</h2>
+        <section aria-labelledby="admin-show-management" className={card}>
+          <h2 id="admin-show-management" className="text-lg font-semibold text-brand-900">
+            {t.showManagement}
+          </h2>
+          <ShowsPanel />
+          <CalendarImport />
+          {/* The AI Show Prediction and Import Class List from Image cards (issue 10) go in this section. */}
+          <section
+            aria-labelledby="admin-ai-tools"
+            data-testid="admin-ai-tools"
+            className="flex flex-col gap-3"
+          >
+            <h3 id="admin-ai-tools" className="font-semibold text-stone-900">
+              {t.aiTools}
+            </h3>
+          </section>
         </section>
-        <section className="rounded-xl border border-stone-200 bg-white p-4">
-          <h2 className="font-semibold text-brand-900">{texts.admin.dataManagement}</h2>
+        <section aria-labelledby="admin-data-management" className={card}>
+          <h2 id="admin-data-management" className="text-lg font-semibold text-brand-900">
+            {t.dataManagement}
+          </h2>
+          <Tabs.Root defaultValue="users">
+            <Tabs.List aria-label={t.dataManagement} className="mb-4 flex border-b border-stone-200">
+              <Tabs.Trigger value="users" className={tabClass}>
+                {t.users}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="horses" className={tabClass}>
+                {t.horses}
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="users">
+              <UsersTab />
+            </Tabs.Content>
+            <Tabs.Content value="horses">
+              <HorsesTab />
+            </Tabs.Content>
+          </Tabs.Root>
         </section>
       </div>
-    </>
+    </AdminStatusProvider>
   );
 }

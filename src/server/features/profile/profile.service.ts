@@ -15,7 +15,7 @@ import { conflict, forbidden } from "#server/platform/errors.ts";
 import { processImage } from "#server/platform/images.ts";
 
 /** A unique-index violation on either engine: two people raced for the same email. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   return (
     e?.code === "23505" ||

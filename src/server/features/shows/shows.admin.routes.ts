@@ -1,10 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { Deleted, ReplaceClassesBody } from "#domain/contracts/admin.ts";
 import { CreateShowBody, ShowAdminParams, UpdateShowBody } from "#domain/contracts/show-admin.ts";
 import { ShowDetail } from "#domain/contracts/shows.ts";
 import { ErrorBody } from "#domain/errors.ts";
 import type { Db } from "#server/db/client.ts";
-import { createShow, updateShow } from "#server/features/shows/shows.admin.service.ts";
+import {
+  createShow,
+  deleteShow,
+  replaceShowClasses,
+  updateShow,
+} from "#server/features/shows/shows.admin.service.ts";
 import type { EventBus } from "#server/platform/events.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
@@ -45,6 +51,39 @@ export async function showAdminRoutes(app: FastifyInstance, opts: { db: Db; bus:
     async (request) => {
       const admin = await app.requireViewer(request, "Admin");
       return updateShow(deps(), admin, request.params.id, request.body);
+    },
+  );
+
+  r.put(
+    "/api/shows/:id/classes",
+    {
+      schema: {
+        tags: ["shows"],
+        summary: "Replaces a show's classes (Admin): add, edit, reorder, remove; kept classes keep their ids",
+        params: ShowAdminParams,
+        body: ReplaceClassesBody,
+        response: { 200: ShowDetail, ...errors, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const admin = await app.requireViewer(request, "Admin");
+      return replaceShowClasses(deps(), admin, request.params.id, request.body.classes);
+    },
+  );
+
+  r.delete(
+    "/api/shows/:id",
+    {
+      schema: {
+        tags: ["shows"],
+        summary: "Deletes a show (Admin) with its classes and every entry in it",
+        params: ShowAdminParams,
+        response: { 200: Deleted, ...errors, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const admin = await app.requireViewer(request, "Admin");
+      return deleteShow(deps(), admin, request.params.id);
     },
   );
 }

@@ -1,10 +1,17 @@
 import type { z } from "zod";
+import { type EditedClass, planClassChanges } from "#domain/class-editing.ts";
 import type { CreateShowBody, UpdateShowBody } from "#domain/contracts/show-admin.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 import type { Db } from "#server/db/client.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
-import { findShow, insertClasses, judgesOf } from "#server/features/shows/shows.repository.ts";
+import {
+  applyClassPlan,
+  classIdsOf,
+  findShow,
+  insertClasses,
+  judgesOf,
+} from "#server/features/shows/shows.repository.ts";
 import { getShowDetail } from "#server/features/shows/shows.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { badRequest, notFound } from "#server/platform/errors.ts";
@@ -128,4 +135,31 @@ export async function updateShow(
   });
   await publishQuietly(deps.bus, event ? [event] : [], deps.log);
   return getShowDetail(deps.db, id);
+}
+
+/** Replaces a show's class list with the class editor's (add, edit, reorder, remove), in one transaction. */
+export async function replaceShowClasses(
+  deps: ShowAdminDeps,
+  _admin: Viewer,
+  id: string,
+  classes: readonly EditedClass[],
+): Promise<ShowDetail> {
+  await deps.db.db.transaction().execute(async (trx) => {
+    if (!(await findShow(trx, id))) throw notFound(texts.errors.showNotFound);
+    const plan = planClassChanges(await classIdsOf(trx, id), classes);
+    if (!plan.ok) throw badRequest(plan.problem);
+    await applyClassPlan(trx, id, plan);
+  });
+  return getShowDetail(deps.db, id);
+}
+
+/** Deletes a show; its judges, classes and every entry in it go with it (foreign keys). */
+export async function deleteShow(
+  deps: ShowAdminDeps,
+  _admin: Viewer,
+  id: string,
+): Promise<{ deleted: string }> {
+  const result = await deps.db.db.deleteFrom("show").where("id", "=", id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound(texts.errors.showNotFound);
+  return { deleted: id };
 }

@@ -1,4 +1,5 @@
 import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
+import type { PlannedClass } from "#domain/class-editing.ts";
 import { classNumberFromId } from "#domain/class-number.ts";
 import type { ShowPeriod } from "#domain/contracts/shows.ts";
 import { primaryDivisionForClassName } from "#domain/division-rule.ts";
@@ -292,6 +293,54 @@ export async function refreshShowDivisions(trx: Queryable, showId: string): Prom
         .groupBy(["show_id", "division_id"]),
     )
     .execute();
+}
+
+/** Writes the class editor's result: removed classes go (their entries with them), kept ones keep their ids. */
+export async function applyClassPlan(
+  trx: Queryable,
+  showId: string,
+  plan: { classes: readonly PlannedClass[]; removedIds: readonly string[] },
+): Promise<void> {
+  if (plan.removedIds.length > 0) {
+    await trx
+      .deleteFrom("show_class")
+      .where("show_id", "=", showId)
+      .where("id", "in", plan.removedIds)
+      .execute();
+  }
+  const row = (c: PlannedClass) => ({
+    position: c.position,
+    number: c.number,
+    name: c.name,
+    date: c.date,
+    division_id: primaryDivisionForClassName(c.name),
+  });
+  for (const c of plan.classes.filter((c) => !c.isNew)) {
+    await trx
+      .updateTable("show_class")
+      .set(row(c))
+      .where("show_id", "=", showId)
+      .where("id", "=", c.id)
+      .execute();
+  }
+  const added = plan.classes.filter((c) => c.isNew).map((c) => ({ show_id: showId, id: c.id, ...row(c) }));
+  for (let i = 0; i < added.length; i += INSERT_CHUNK) {
+    await trx
+      .insertInto("show_class")
+      .values(added.slice(i, i + INSERT_CHUNK))
+      .execute();
+  }
+  await refreshShowDivisions(trx, showId);
+}
+
+export async function classIdsOf(db: Queryable, showId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("show_class")
+    .select("id")
+    .where("show_id", "=", showId)
+    .orderBy("position")
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** The catalogue counter (migration 011): any show added, changed or removed, any user or horse renamed. */

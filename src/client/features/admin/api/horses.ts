@@ -1,0 +1,36 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { adminKeys } from "#client/features/admin/api/keys.ts";
+import { pageUrl } from "#client/features/admin/api/users.ts";
+import { api } from "#client/lib/api.ts";
+import type { AdminHorse, AdminHorseBody, AdminHorsePage, Deleted } from "#domain/contracts/admin.ts";
+
+export const listAdminHorses = (q: string, cursor: string | null, signal?: AbortSignal) =>
+  api<AdminHorsePage>(pageUrl("/api/admin/horses", q, cursor), signal ? { signal } : {});
+
+export const useAdminHorses = (q: string) =>
+  useInfiniteQuery({
+    queryKey: adminKeys.horses(q),
+    queryFn: ({ pageParam, signal }) => listAdminHorses(q, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+
+const horseUrl = (id: string) => `/api/admin/horses/${encodeURIComponent(id)}`;
+
+export function useSaveHorse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: AdminHorseBody }) =>
+      api<AdminHorse>(id ? horseUrl(id) : "/api/admin/horses", { method: id ? "PUT" : "POST", body }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+export function useDeleteHorse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<Deleted>(horseUrl(id), { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,244 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useRef, useState } from "react";
+import {
+  importCalendarBatch,
+  previewCalendarFile,
+  previewCalendarUrl,
+} from "#client/features/admin/api/calendar.ts";
+import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
+import { Button } from "#client/ui/button.tsx";
+import { CALENDAR_LIMITS, type CalendarPreview, type CalendarShow } from "#domain/contracts/admin.ts";
+import { texts } from "#domain/texts.ts";
+
+const t = texts.admin.calendar;
+const dates = texts.admin.shows.dates;
+
+function ShowTable({
+  caption,
+  shows,
+  extra,
+}: {
+  caption: string;
+  shows: CalendarShow[];
+  extra?: (i: number) => string;
+}) {
+  if (shows.length === 0) return null;
+  return (
+    <div className="max-h-64 overflow-auto rounded-lg border border-stone-200">
+      <table className="w-full min-w-[32rem] text-left text-sm">
+        <caption className="bg-stone-50 px-3 py-2 text-left font-semibold text-stone-900">{caption}</caption>
+        <thead className="bg-stone-50 text-xs text-stone-600">
+          <tr>
+            <th scope="col" className="px-3 py-1">
+              {t.columns.name}
+            </th>
+            <th scope="col" className="px-3 py-1">
+              {t.columns.dates}
+            </th>
+            <th scope="col" className="px-3 py-1">
+              {t.columns.location}
+            </th>
+            <th scope="col" className="px-3 py-1">
+              {t.columns.org}
+            </th>
+            {extra ? <th scope="col" className="px-3 py-1" /> : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {shows.map((s, i) => (
+            <tr key={`${s.name}|${s.startDate}`}>
+              <td className="px-3 py-1">{s.name}</td>
+              <td className="px-3 py-1 whitespace-nowrap">{dates(s.startDate, s.endDate)}</td>
+              <td className="px-3 py-1">{s.location}</td>
+              <td className="px-3 py-1">{s.sanctioningOrg ?? ""}</td>
+              {extra ? <td className="px-3 py-1 text-xs text-stone-600">{extra(i)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Calendar Import: an .ics or CSV file, or its URL, is previewed (new shows, shows already present,
+ * rows that could not be read), then imported in batches with progress. A second import of the same
+ * calendar finds every show present and adds nothing.
+ */
+export function CalendarImport() {
+  const ids = { file: useId(), url: useId(), progress: useId() };
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [url, setUrl] = useState("");
+  const [preview, setPreview] = useState<CalendarPreview | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [existing, setExisting] = useState<"skip" | "update">("skip");
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const report = useAdminStatus();
+  const queryClient = useQueryClient();
+
+  const run = async (load: () => Promise<CalendarPreview>) => {
+    setBusy(true);
+    setPreview(null);
+    try {
+      const result = await load();
+      setPreview(result);
+      report("success", t.previewed(result.newShows.length + result.existing.length));
+    } catch (error) {
+      report("error", (error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const previewFile = () => {
+    const file = fileInput.current?.files?.[0];
+    if (!file) return report("error", t.chooseFile);
+    void run(() => previewCalendarFile(file));
+  };
+  const previewUrl = () => {
+    if (!url.trim()) return report("error", t.enterUrl);
+    void run(() => previewCalendarUrl(url.trim()));
+  };
+
+  const toImport = preview
+    ? [
+        ...preview.newShows,
+        ...(existing === "update"
+          ? preview.existing.filter((s) => s.changed).map(({ id: _id, changed: _changed, ...show }) => show)
+          : []),
+      ]
+    : [];
+
+  const importAll = async () => {
+    setBusy(true);
+    const totals = { created: 0, updated: 0, skipped: 0 };
+    setProgress({ done: 0, total: toImport.length });
+    try {
+      for (let i = 0; i < toImport.length; i += CALENDAR_LIMITS.batch) {
+        const batch = toImport.slice(i, i + CALENDAR_LIMITS.batch);
+        const result = await importCalendarBatch(batch, existing);
+        totals.created += result.created;
+        totals.updated += result.updated;
+        totals.skipped += result.skipped;
+        setProgress({ done: i + batch.length, total: toImport.length });
+      }
+      // Present shows left out of the request (all when skipping, the unchanged ones when updating) were skipped.
+      const leftOut = (preview?.existing.length ?? 0) - (toImport.length - (preview?.newShows.length ?? 0));
+      report("success", t.done(totals.created, totals.updated, totals.skipped + leftOut));
+      setPreview(null);
+    } catch (error) {
+      report("error", (error as Error).message);
+    } finally {
+      setBusy(false);
+      setProgress(null);
+      await queryClient.invalidateQueries({ queryKey: ["shows"] });
+    }
+  };
+
+  return (
+    <section aria-labelledby="admin-calendar" className="flex flex-col gap-3">
+      <h3 id="admin-calendar" className="font-semibold text-stone-900">
+        {t.heading}
+      </h3>
+      <p className="text-sm text-stone-600">{t.intro}</p>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-1">
+          <label htmlFor={ids.file} className="text-sm font-medium text-stone-700">
+            {t.file}
+          </label>
+          <input
+            id={ids.file}
+            ref={fileInput}
+            type="file"
+            accept=".ics,.csv,text/calendar,text/csv"
+            className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 py-2 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800"
+          />
+        </div>
+        <Button variant="secondary" disabled={busy} onClick={previewFile}>
+          {t.previewFile}
+        </Button>
+      </div>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-1">
+          <label htmlFor={ids.url} className="text-sm font-medium text-stone-700">
+            {t.url}
+          </label>
+          <input
+            id={ids.url}
+            type="url"
+            inputMode="url"
+            value={url}
+            placeholder="https://"
+            onChange={(e) => setUrl(e.target.value)}
+            className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+          />
+        </div>
+        <Button variant="secondary" disabled={busy} onClick={previewUrl}>
+          {t.previewUrl}
+        </Button>
+      </div>
+
+      {preview ? (
+        <div className="flex flex-col gap-3">
+          <ShowTable caption={t.newShows(preview.newShows.length)} shows={preview.newShows} />
+          <ShowTable
+            caption={t.existing(preview.existing.length)}
+            shows={preview.existing}
+            extra={(i) => (preview.existing[i]?.changed ? t.changed : t.same)}
+          />
+          {preview.problems.length ? (
+            <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+              <h4 className="font-semibold text-amber-900">{t.problems(preview.problems.length)}</h4>
+              <ul className="mt-1 list-disc pl-5 text-amber-900">
+                {preview.problems.map((p) => (
+                  <li key={p.row}>
+                    {t.row(p.row)}: {p.reason} <span className="text-stone-600">({p.text})</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {preview.existing.some((s) => s.changed) ? (
+            <fieldset className="flex flex-col gap-1">
+              <legend className="text-sm font-medium text-stone-700">{t.whenPresent}</legend>
+              {(["skip", "update"] as const).map((value) => (
+                <label key={value} className="flex min-h-11 items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="calendar-existing"
+                    className="size-5 accent-brand-700"
+                    checked={existing === value}
+                    onChange={() => setExisting(value)}
+                  />
+                  {value === "skip" ? t.skip : t.update}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          {toImport.length ? (
+            <div>
+              <Button disabled={busy} onClick={() => void importAll()}>
+                {t.import(toImport.length)}
+              </Button>
+            </div>
+          ) : (
+            <p className="text-sm text-stone-700">{t.nothing}</p>
+          )}
+        </div>
+      ) : null}
+      {progress ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.progress} className="text-sm text-stone-700">
+            {t.progress(progress.done, progress.total)}
+          </label>
+          <progress
+            id={ids.progress}
+            max={progress.total}
+            value={progress.done}
+            className="w-full accent-brand-700"
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+import { z } from "zod";
+import { LIMITS } from "#domain/contracts/auth.ts";
+import { HorseDetailsBody, HorseGender } from "#domain/contracts/horses.ts";
+import { DateOnly, IdParam, PersonRef } from "#domain/contracts/people.ts";
+import { UserGender } from "#domain/contracts/profile.ts";
+import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
+import { ROLES } from "#domain/roles.ts";
+
+/** Admin Panel → Data Management and Show Management (issue 14). */
+
+export const ADMIN_LIMITS = {
+  pageSize: 25,
+  maxPageSize: 100,
+  search: 100,
+  cursor: 300,
+} as const;
+
+export const AdminListQuery = z.strictObject({
+  q: z
+    .string()
+    .trim()
+    .max(ADMIN_LIMITS.search, { error: `Search text must be at most ${ADMIN_LIMITS.search} characters.` })
+    .default(""),
+  cursor: z.string().max(ADMIN_LIMITS.cursor).optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_LIMITS.maxPageSize).default(ADMIN_LIMITS.pageSize),
+});
+export type AdminListQuery = z.output<typeof AdminListQuery>;
+
+export const AdminIdParams = z.strictObject({ id: IdParam });
+
+export const AdminUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  gender: UserGender.nullable(),
+  dateOfBirth: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const AdminUserPage = z.object({ users: z.array(AdminUser), nextCursor: z.string().nullable() });
+export type AdminUserPage = z.infer<typeof AdminUserPage>;
+
+/** Add or edit a user: name, email (unique, case-insensitive), at least one role, gender, date of birth. */
+export const AdminUserBody = z.strictObject({
+  name: z
+    .string({ error: "Name is required." })
+    .trim()
+    .min(1, { error: "Name is required." })
+    .max(LIMITS.name, { error: `Name must be at most ${LIMITS.name} characters.` }),
+  email: z
+    .email({ error: "Enter a valid email address." })
+    .max(LIMITS.email, { error: `Email must be at most ${LIMITS.email} characters.` }),
+  roles: z
+    .array(z.enum(ROLES))
+    .min(1, { error: "Choose at least one role." })
+    .max(ROLES.length)
+    .refine((r) => new Set(r).size === r.length, { error: "Each role once." }),
+  gender: UserGender.nullable(),
+  dateOfBirth: DateOnly.nullable(),
+});
+export type AdminUserBody = z.infer<typeof AdminUserBody>;
+
+export const AdminUserCreated = z.object({ user: AdminUser, signInLinkSentTo: z.string() });
+export type AdminUserCreated = z.infer<typeof AdminUserCreated>;
+
+export const Deleted = z.object({ deleted: z.string() });
+export type Deleted = z.infer<typeof Deleted>;
+
+export const AdminHorse = z.object({
+  id: z.string(),
+  name: z.string(),
+  gender: HorseGender.nullable(),
+  dateOfBirth: z.string(),
+  canters: z.boolean(),
+  divisions: z.array(z.string()),
+  owners: z.array(PersonRef),
+  trainers: z.array(PersonRef),
+});
+export type AdminHorse = z.infer<typeof AdminHorse>;
+
+export const AdminHorsePage = z.object({ horses: z.array(AdminHorse), nextCursor: z.string().nullable() });
+export type AdminHorsePage = z.infer<typeof AdminHorsePage>;
+
+const peopleIds = z.array(IdParam).max(50);
+/** The horse form's fields and its people: owners exclude admins, trainers hold the Trainer role. */
+export const AdminHorseBody = HorseDetailsBody.extend({ ownerIds: peopleIds, trainerIds: peopleIds });
+export type AdminHorseBody = z.infer<typeof AdminHorseBody>;
+
+/** A class as the show editor edits it: `id` for a class the show has (kept stable), none for a new one. */
+export const EditedClassBody = z.strictObject({
+  id: z.string().trim().min(1).max(100).optional(),
+  number: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,20}$/, { error: "A class number is letters and digits, such as 12 or 36A." }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: "Class name is required." })
+    .max(SHOW_ADMIN_LIMITS.name, {
+      error: `Class name must be at most ${SHOW_ADMIN_LIMITS.name} characters.`,
+    }),
+  date: DateOnly.nullable().optional(),
+});
+
+export const ReplaceClassesBody = z.strictObject({
+  classes: z
+    .array(EditedClassBody)
+    .max(SHOW_ADMIN_LIMITS.classes, { error: `At most ${SHOW_ADMIN_LIMITS.classes} classes.` }),
+});
+export type ReplaceClassesBody = z.infer<typeof ReplaceClassesBody>;
+
+/** What the show editor starts from and hands back: a new show, an edited one, or an AI draft (issue 10). */
+export interface ShowDraft {
+  name: string;
+  startDate: string;
+  endDate: string;
+  location: string;
+  judges: string[];
+  sanctioningOrg: string | null;
+  isAIPrediction: boolean;
+  classes: { id?: string; number: string; name: string; date?: string | null }[];
+}
+
+/* Calendar import */
+
+export const CALENDAR_LIMITS = {
+  /** Bytes of an uploaded or fetched calendar file. */
+  fileBytes: 2 * 1024 * 1024,
+  /** Events one import may hold; a bigger calendar is refused before it is parsed. */
+  events: 2000,
+  /** Shows one import request writes (the client sends a long import in batches, with progress). */
+  batch: 100,
+  fetchTimeoutMs: 10_000,
+  url: 2000,
+} as const;
+
+export const CalendarShow = z.strictObject({
+  name: z.string().trim().min(1).max(SHOW_ADMIN_LIMITS.name),
+  startDate: DateOnly,
+  endDate: DateOnly,
+  location: z.string().trim().min(1).max(SHOW_ADMIN_LIMITS.location),
+  sanctioningOrg: z.string().trim().max(SHOW_ADMIN_LIMITS.org).nullable(),
+});
+export type CalendarShow = z.infer<typeof CalendarShow>;
+
+export const CalendarProblem = z.object({ row: z.number().int(), text: z.string(), reason: z.string() });
+export type CalendarProblem = z.infer<typeof CalendarProblem>;
+
+export const CalendarPreview = z.object({
+  format: z.enum(["ics", "csv"]),
+  newShows: z.array(CalendarShow),
+  /** Already present: same name (ignoring case) and start date; `changed` when an import would update it. */
+  existing: z.array(CalendarShow.extend({ id: z.string(), changed: z.boolean() })),
+  problems: z.array(CalendarProblem),
+});
+export type CalendarPreview = z.infer<typeof CalendarPreview>;
+
+export const CalendarUrlBody = z.strictObject({
+  url: z
+    .url({ protocol: /^https?$/, error: "Enter an http:// or https:// address." })
+    .max(CALENDAR_LIMITS.url),
+});
+
+export const CalendarImportBody = z.strictObject({
+  shows: z
+    .array(CalendarShow)
+    .min(1, { error: "Nothing to import." })
+    .max(CALENDAR_LIMITS.batch, { error: `Send at most ${CALENDAR_LIMITS.batch} shows per request.` }),
+  /** What to do with a show that is already present: leave it, or take the calendar's dates, place and org. */
+  existing: z.enum(["skip", "update"]).default("skip"),
+});
+export type CalendarImportBody = z.input<typeof CalendarImportBody>;
+
+export const CalendarImportResult = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  skipped: z.number().int(),
+});
+export type CalendarImportResult = z.infer<typeof CalendarImportResult>;

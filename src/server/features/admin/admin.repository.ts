@@ -1,0 +1,188 @@
+import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from "kysely";
+import type { Role } from "#domain/roles.ts";
+import { serializeRoles } from "#domain/roles.ts";
+import { searchWords } from "#domain/word-search.ts";
+import type { DbKind } from "#server/db/client.ts";
+import type { Database } from "#server/db/schema.ts";
+import { newId } from "#server/platform/ids.ts";
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Where a page by name ends: the next page starts after it. */
+export interface NameKey {
+  name: string;
+  id: string;
+}
+
+const escapeLike = (word: string): string => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+const like = (column: string, word: string) =>
+  sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(word)}%`} escape '\\'`;
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  roles: string;
+  gender: string | null;
+  date_of_birth: string | null;
+}
+
+const USER_COLUMNS = ["id", "name", "email", "roles", "gender", "date_of_birth"] as const;
+
+/** One page of users by name: every search word in the name or the email. */
+export async function listUsers(
+  db: Executor,
+  query: { q: string; after: NameKey | null; limit: number },
+): Promise<UserRow[]> {
+  let select = db.selectFrom("user").select(USER_COLUMNS);
+  for (const word of searchWords(query.q)) {
+    select = select.where((eb) => eb.or([like("name", word), like("email", word)]));
+  }
+  const after = query.after;
+  if (after) {
+    select = select.where((eb) =>
+      eb.or([eb("name", ">", after.name), eb.and([eb("name", "=", after.name), eb("id", ">", after.id)])]),
+    );
+  }
+  return select.orderBy("name").orderBy("id").limit(query.limit).execute();
+}
+
+export async function findUser(db: Executor, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom("user").select(USER_COLUMNS).where("id", "=", id).executeTakeFirst();
+}
+
+export interface UserValues {
+  name: string;
+  email: string;
+  roles: readonly Role[];
+  gender: string | null;
+  dateOfBirth: string | null;
+}
+
+const instant = (kind: DbKind) => (kind === "postgres" ? new Date() : new Date().toISOString());
+
+/** A user without a password: they sign in by the emailed link (magic link) and may set one later. */
+export async function insertUser(db: Executor, kind: DbKind, values: UserValues): Promise<string> {
+  const id = newId();
+  const now = instant(kind);
+  await db
+    .insertInto("user")
+    .values({
+      id,
+      name: values.name,
+      email: values.email.toLowerCase(),
+      email_verified: kind === "postgres" ? false : 0,
+      image: null,
+      roles: serializeRoles(values.roles),
+      gender: values.gender,
+      date_of_birth: values.dateOfBirth,
+      photo_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export async function updateUser(db: Executor, kind: DbKind, id: string, values: UserValues): Promise<void> {
+  await db
+    .updateTable("user")
+    .set({
+      name: values.name,
+      email: values.email.toLowerCase(),
+      roles: serializeRoles(values.roles),
+      gender: values.gender,
+      date_of_birth: values.dateOfBirth,
+      updated_at: instant(kind),
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Admins other than `exceptId`; on PostgreSQL their rows stay locked until the transaction ends. */
+export async function otherAdminCount(trx: Transaction<Database>, kind: DbKind, exceptId: string) {
+  let select = trx
+    .selectFrom("user")
+    .select("id")
+    .where("roles", "like", "%Admin%")
+    .where("id", "<>", exceptId);
+  if (kind === "postgres") select = select.forUpdate();
+  return (await select.execute()).length;
+}
+
+export async function sessionIdsOf(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom("session").select("id").where("user_id", "=", userId).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Deletes a user and everything that is theirs. The foreign keys cascade to their sessions, account,
+ * entries (as the person, the rider or the author), show records, friendships, requests, blocks,
+ * notifications, read marks and their places on horses; their pictures go here, except a horse's
+ * picture they uploaded, which stays with the horse.
+ */
+export async function deleteUserCascade(trx: Transaction<Database>, userId: string): Promise<void> {
+  const horsePictures = trx.selectFrom("horse").select("picture_id").where("picture_id", "is not", null);
+  await trx.deleteFrom("barn_notice_quota").where("actor_id", "=", userId).execute();
+  const photo = await trx.selectFrom("user").select("photo_id").where("id", "=", userId).executeTakeFirst();
+  await trx.deleteFrom("user").where("id", "=", userId).execute();
+  await trx
+    .deleteFrom("image")
+    .where((eb) =>
+      eb.or([
+        ...(photo?.photo_id ? [eb("id", "=", photo.photo_id)] : []),
+        eb("owner_id", "=", userId),
+      ] as Expression<SqlBool>[]),
+    )
+    .where("id", "not in", horsePictures as never)
+    .execute();
+}
+
+export interface HorseListRow {
+  id: string;
+  name: string;
+  gender: string | null;
+  date_of_birth: string;
+  canters: number;
+}
+
+export async function listHorses(
+  db: Executor,
+  query: { q: string; after: NameKey | null; limit: number },
+): Promise<HorseListRow[]> {
+  let select = db.selectFrom("horse").select(["id", "name", "gender", "date_of_birth", "canters"]);
+  for (const word of searchWords(query.q)) select = select.where(like("name", word));
+  const after = query.after;
+  if (after) {
+    select = select.where((eb) =>
+      eb.or([eb("name", ">", after.name), eb.and([eb("name", "=", after.name), eb("id", ">", after.id)])]),
+    );
+  }
+  return select.orderBy("name").orderBy("id").limit(query.limit).execute();
+}
+
+export async function divisionsOfHorses(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .selectFrom("horse_division as hd")
+    .innerJoin("division as d", "d.id", "hd.division_id")
+    .where("hd.horse_id", "in", ids)
+    .select(["hd.horse_id", "d.id"])
+    .orderBy("d.position")
+    .execute();
+  for (const r of rows) map.set(r.horse_id, [...(map.get(r.horse_id) ?? []), r.id]);
+  return map;
+}
+
+/** Deletes a horse; entries, records, owners, trainers and divisions go with it (foreign keys), and its picture. */
+export async function deleteHorseCascade(trx: Transaction<Database>, id: string): Promise<boolean> {
+  const horse = await trx.selectFrom("horse").select("picture_id").where("id", "=", id).executeTakeFirst();
+  if (!horse) return false;
+  await trx.deleteFrom("horse").where("id", "=", id).execute();
+  if (horse.picture_id) await trx.deleteFrom("image").where("id", "=", horse.picture_id).execute();
+  return true;
+}

@@ -1,0 +1,146 @@
+import type { Kysely, Transaction } from "kysely";
+import { type ImportedShow, showIdentity, wouldChange } from "#domain/calendar-import.ts";
+import {
+  CALENDAR_LIMITS,
+  type CalendarImportResult,
+  type CalendarPreview,
+  type CalendarShow,
+} from "#domain/contracts/admin.ts";
+import { texts } from "#domain/texts.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Database } from "#server/db/schema.ts";
+import { readCalendarFile } from "#server/features/admin/calendar-files.ts";
+import { createNotifications } from "#server/features/notifications/notifications.service.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
+import { newId, nowIso } from "#server/platform/ids.ts";
+import { fetchPublicFile } from "#server/platform/safe-fetch.ts";
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+interface PresentShow extends ImportedShow {
+  id: string;
+}
+
+/** Shows already in the database with the same identity (name ignoring case, start date) as any of these. */
+async function presentShows(db: Executor, shows: readonly ImportedShow[]): Promise<Map<string, PresentShow>> {
+  const found = new Map<string, PresentShow>();
+  const dates = [...new Set(shows.map((s) => s.startDate))];
+  for (let i = 0; i < dates.length; i += 500) {
+    const rows = await db
+      .selectFrom("show")
+      .select(["id", "name", "start_date", "end_date", "location", "sanctioning_org"])
+      .where("start_date", "in", dates.slice(i, i + 500))
+      .execute();
+    for (const r of rows) {
+      const show = {
+        id: r.id,
+        name: r.name,
+        startDate: r.start_date,
+        endDate: r.end_date,
+        location: r.location,
+        sanctioningOrg: r.sanctioning_org,
+      };
+      const key = showIdentity(show);
+      if (!found.has(key)) found.set(key, show);
+    }
+  }
+  return found;
+}
+
+async function preview(db: Db, bytes: Buffer): Promise<CalendarPreview> {
+  const read = readCalendarFile(bytes);
+  const present = await presentShows(db.db, read.shows);
+  const preview: CalendarPreview = {
+    format: read.format,
+    newShows: [],
+    existing: [],
+    problems: read.problems,
+  };
+  for (const show of read.shows) {
+    const there = present.get(showIdentity(show));
+    if (there) preview.existing.push({ ...show, id: there.id, changed: wouldChange(there, show) });
+    else preview.newShows.push(show);
+  }
+  return preview;
+}
+
+export const previewCalendarFile = (db: Db, _admin: Viewer, bytes: Buffer) => preview(db, bytes);
+
+export async function previewCalendarUrl(
+  db: Db,
+  _admin: Viewer,
+  url: string,
+  options: { allowPrivate: boolean },
+): Promise<CalendarPreview> {
+  const bytes = await fetchPublicFile(url, {
+    allowPrivate: options.allowPrivate,
+    maxBytes: CALENDAR_LIMITS.fileBytes,
+    timeoutMs: CALENDAR_LIMITS.fetchTimeoutMs,
+  });
+  return preview(db, bytes);
+}
+
+/**
+ * Imports a batch of previewed shows in one transaction: new ones are created (everyone hears of each
+ * once, NewShow), ones already present are skipped or updated, never duplicated. The identity is
+ * checked again here, so importing the same calendar twice adds nothing the second time.
+ */
+export async function importCalendarShows(
+  deps: { db: Db; bus: EventBus; log: { warn(obj: unknown, msg?: string): void } },
+  _admin: Viewer,
+  shows: readonly CalendarShow[],
+  existing: "skip" | "update",
+): Promise<CalendarImportResult> {
+  const result: CalendarImportResult = { created: 0, updated: 0, skipped: 0 };
+  const events = await deps.db.db.transaction().execute(async (trx) => {
+    const present = await presentShows(trx, shows);
+    const seen = new Set<string>();
+    const out: LiveEvent[] = [];
+    for (const show of shows) {
+      const key = showIdentity(show);
+      const there = present.get(key);
+      if (seen.has(key)) {
+        result.skipped++;
+        continue;
+      }
+      seen.add(key);
+      if (there) {
+        if (existing === "update" && wouldChange(there, show)) {
+          await trx
+            .updateTable("show")
+            .set({ end_date: show.endDate, location: show.location, sanctioning_org: show.sanctioningOrg })
+            .where("id", "=", there.id)
+            .execute();
+          result.updated++;
+        } else result.skipped++;
+        continue;
+      }
+      const id = newId();
+      await trx
+        .insertInto("show")
+        .values({
+          id,
+          name: show.name,
+          start_date: show.startDate,
+          end_date: show.endDate,
+          location: show.location,
+          sanctioning_org: show.sanctioningOrg,
+          is_ai_prediction: 0,
+          created_at: nowIso(),
+        })
+        .execute();
+      const event = await createNotifications(trx, null, {
+        type: "NewShow",
+        message: texts.notifications.newShow(show.name, show.location),
+        showId: id,
+      });
+      if (event) out.push(event);
+      result.created++;
+    }
+    return out;
+  });
+  // One live event tells every open app to refetch; the notifications themselves are one per show.
+  await publishQuietly(deps.bus, events.slice(0, 1), deps.log);
+  return result;
+}

@@ -1,0 +1,258 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CALENDAR_LIMITS, type CalendarPreview, type CalendarShow } from "#domain/contracts/admin.ts";
+import { CALENDAR_ERRORS } from "#server/features/admin/calendar-files.ts";
+import { FETCH_ERRORS } from "#server/platform/safe-fetch.ts";
+import { calendarCsv, calendarCsvRows, calendarIcs } from "#tests/support/calendar-fixtures.ts";
+import { signedInUser, type TestUser } from "#tests/support/factories.ts";
+import { upload } from "#tests/support/horses-factories.ts";
+import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+
+type Signed = TestUser & { cookie: string };
+let t: TestApp;
+let admin: Signed;
+let owner: Signed;
+let fileServer: Server;
+let base: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ importAllowPrivateUrls: true });
+  admin = await signedInUser(t.app, { roles: ["Owner", "Admin"] });
+  owner = await signedInUser(t.app);
+  fileServer = createServer((req, res) => {
+    if (req.url === "/calendar.ics")
+      res.writeHead(200, { "content-type": "text/calendar" }).end(calendarIcs());
+    else if (req.url === "/moved") res.writeHead(302, { location: "/calendar.ics" }).end();
+    else if (req.url === "/huge.csv") {
+      res.writeHead(200, { "content-type": "text/csv" });
+      res.end(`name,start_date\n${"x,2026-01-01\n".repeat(250_000)}`);
+    } else res.writeHead(404).end("not here");
+  });
+  await new Promise<void>((resolve) => fileServer.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(fileServer.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => fileServer.close(resolve));
+  await t.close();
+});
+
+const previewFile = (bytes: Buffer | string, filename: string, cookie = admin.cookie) =>
+  upload(
+    t.app,
+    "/api/admin/calendar/preview",
+    { bytes: Buffer.from(bytes), filename, contentType: "text/plain" },
+    cookie,
+    {
+      method: "POST",
+    },
+  );
+
+async function importAll(preview: CalendarPreview, existing: "skip" | "update" = "skip") {
+  const shows: CalendarShow[] = [
+    ...preview.newShows,
+    ...preview.existing.map(({ id: _id, changed: _c, ...s }) => s),
+  ];
+  const totals = { created: 0, updated: 0, skipped: 0 };
+  for (let i = 0; i < shows.length; i += CALENDAR_LIMITS.batch) {
+    const res = await call(t.app, "POST", "/api/admin/calendar/import", {
+      cookie: admin.cookie,
+      body: { shows: shows.slice(i, i + CALENDAR_LIMITS.batch), existing },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const k of ["created", "updated", "skipped"] as const) totals[k] += res.json()[k];
+  }
+  return totals;
+}
+
+const showCount = async () => (await t.app.deps.db.db.selectFrom("show").select("id").execute()).length;
+const newShowNotices = async () =>
+  (await t.app.deps.db.db.selectFrom("notification").select("id").where("type", "=", "NewShow").execute())
+    .length;
+
+describe("calendar import", () => {
+  it("reads the real CSV calendar cleanly, imports it once, and a second time adds nothing", async () => {
+    const rows = calendarCsvRows();
+    const res = await previewFile(calendarCsv(), "shows-calendar.csv");
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json() as CalendarPreview;
+    expect(preview.format).toBe("csv");
+    expect(preview.problems).toEqual([]);
+    expect(preview.newShows).toHaveLength(rows.length);
+    expect(preview.newShows[0]).toEqual({
+      name: rows[0]!.name,
+      startDate: rows[0]!.start_date,
+      endDate: rows[0]!.end_date || rows[0]!.start_date,
+      location: `${rows[0]!.city}, ${rows[0]!.state}`,
+      sanctioningOrg: rows[0]!.sanctioning_org || null,
+    });
+
+    const before = await showCount();
+    const notices = await newShowNotices();
+    expect(await importAll(preview)).toEqual({ created: rows.length, updated: 0, skipped: 0 });
+    expect(await showCount()).toBe(before + rows.length);
+    expect(await newShowNotices()).toBe(notices + rows.length);
+
+    const again = (await previewFile(calendarCsv(), "shows-calendar.csv")).json() as CalendarPreview;
+    expect(again.newShows).toEqual([]);
+    expect(again.existing).toHaveLength(rows.length);
+    expect(again.existing.every((s) => !s.changed)).toBe(true);
+    expect(await importAll(again)).toEqual({ created: 0, updated: 0, skipped: rows.length });
+    expect(await showCount()).toBe(before + rows.length);
+  });
+
+  it("reads the same calendar as iCalendar and finds every show already present", async () => {
+    const res = await previewFile(calendarIcs(), "shows-calendar.ics");
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json() as CalendarPreview;
+    expect(preview.format).toBe("ics");
+    expect(preview.problems).toEqual([]);
+    expect(preview.newShows).toEqual([]);
+    expect(preview.existing).toHaveLength(calendarCsvRows().length);
+    expect(preview.existing.filter((s) => s.changed)).toEqual([]);
+  });
+
+  it("updates a present show only when asked to, and never duplicates it", async () => {
+    const csv = "name,start_date,end_date,city,state\nUpdate Me Show,2031-05-01,2031-05-01,Lewisburg,TN\n";
+    await importAll((await previewFile(csv, "a.csv")).json());
+    const changed = (
+      await previewFile(csv.replace("2031-05-01,Lewisburg", "2031-05-02,Lewisburg"), "a.csv")
+    ).json();
+    expect(changed.existing).toMatchObject([
+      { name: "Update Me Show", endDate: "2031-05-02", changed: true },
+    ]);
+    expect(await importAll(changed, "skip")).toEqual({ created: 0, updated: 0, skipped: 1 });
+    expect(await importAll(changed, "update")).toEqual({ created: 0, updated: 1, skipped: 0 });
+    const rows = await t.app.deps.db.db
+      .selectFrom("show")
+      .select("end_date")
+      .where("name", "=", "Update Me Show")
+      .execute();
+    expect(rows).toEqual([{ end_date: "2031-05-02" }]);
+  });
+
+  it("lists the rows it cannot read, with the reason, and imports the rest", async () => {
+    const csv =
+      "name,start_date,end_date\nGood Show,2031-06-01,\n,2031-06-02,\nBad Date Show,someday,\nBackwards,2031-06-05,2031-06-01\n";
+    const preview = (await previewFile(csv, "b.csv")).json() as CalendarPreview;
+    expect(preview.newShows.map((s) => s.name)).toEqual(["Good Show"]);
+    expect(preview.problems.map((p) => [p.row, p.reason])).toEqual([
+      [3, "No show name."],
+      [4, "The start date 'someday' is not a date (use yyyy-mm-dd)."],
+      [5, "The end date is before the start date."],
+    ]);
+  });
+
+  it.each([
+    ["a picture", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]), 422, CALENDAR_ERRORS.notCalendar],
+    ["plain text", Buffer.from("hello world\n"), 422, CALENDAR_ERRORS.notCalendar],
+    ["a CSV without the columns", Buffer.from("a,b\n1,2\n"), 422, CALENDAR_ERRORS.noColumns],
+    ["an empty file", Buffer.alloc(0), 400, "Choose a calendar file (.ics or .csv) to upload."],
+  ])("refuses %s clearly", async (_label, bytes, status, message) => {
+    const before = await showCount();
+    const res = await previewFile(bytes, "x.csv");
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().error.message).toBe(message);
+    expect(await showCount()).toBe(before);
+  });
+
+  it("refuses a broken iCalendar file", async () => {
+    const res = await previewFile("BEGIN:VCALENDAR\nBEGIN:VEVENT\nDTSTART:garbage", "x.ics");
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toMatch(/^That iCalendar file could not be read/);
+  });
+
+  it("refuses a calendar of 10,000 events before parsing it", async () => {
+    const event = "BEGIN:VEVENT\nSUMMARY:S\nDTSTART;VALUE=DATE:20310101\nEND:VEVENT\n";
+    const ics = `BEGIN:VCALENDAR\nVERSION:2.0\n${event.repeat(10_000)}END:VCALENDAR\n`;
+    const res = await previewFile(ics, "big.ics");
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toBe(CALENDAR_ERRORS.tooMany(10_000));
+  });
+
+  it("refuses an import batch over the limit and writes nothing", async () => {
+    const before = await showCount();
+    const shows = Array.from({ length: CALENDAR_LIMITS.batch + 1 }, (_, i) => ({
+      name: `Batch ${i}`,
+      startDate: "2032-01-01",
+      endDate: "2032-01-01",
+      location: "X",
+      sanctioningOrg: null,
+    }));
+    const res = await call(t.app, "POST", "/api/admin/calendar/import", {
+      cookie: admin.cookie,
+      body: { shows },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await showCount()).toBe(before);
+  });
+
+  it("refuses a non-admin's upload before reading it", async () => {
+    const res = await previewFile(calendarCsv(), "c.csv", owner.cookie);
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("calendar import from a URL", () => {
+  it("fetches a calendar (following a redirect) when private addresses are allowed", async () => {
+    const res = await call(t.app, "POST", "/api/admin/calendar/preview-url", {
+      cookie: admin.cookie,
+      body: { url: `${base}/moved` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().format).toBe("ics");
+  });
+
+  it.each([
+    ["a missing file", "/nope.ics", 400, FETCH_ERRORS.status(404)],
+    ["a file over the size limit", "/huge.csv", 413, FETCH_ERRORS.tooLarge(CALENDAR_LIMITS.fileBytes)],
+  ])("says so clearly for %s", async (_label, path, status, message) => {
+    const res = await call(t.app, "POST", "/api/admin/calendar/preview-url", {
+      cookie: admin.cookie,
+      body: { url: `${base}${path}` },
+    });
+    expect(res.statusCode).toBe(status);
+    expect(res.json().error.message).toBe(message);
+  });
+
+  it("says so clearly for an address nobody answers", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const res = await call(t.app, "POST", "/api/admin/calendar/preview-url", {
+      cookie: admin.cookie,
+      body: { url: `http://127.0.0.1:${port}/c.ics` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(FETCH_ERRORS.unreachable(`127.0.0.1:${port}`));
+  });
+
+  it("refuses loopback and private addresses by default", async () => {
+    const strict = await createTestApp();
+    try {
+      const boss = await signedInUser(strict.app, { roles: ["Admin"] });
+      for (const url of [
+        `${base}/calendar.ics`,
+        "http://localhost:9/c.ics",
+        "http://10.0.0.1/c.ics",
+        "http://[::1]/c.ics",
+        "http://169.254.169.254/latest",
+      ]) {
+        const res = await call(strict.app, "POST", "/api/admin/calendar/preview-url", {
+          cookie: boss.cookie,
+          body: { url },
+        });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().error.message, url).toBe(FETCH_ERRORS.privateAddress);
+      }
+      const ftp = await call(strict.app, "POST", "/api/admin/calendar/preview-url", {
+        cookie: boss.cookie,
+        body: { url: "ftp://example.com/c.ics" },
+      });
+      expect(ftp.statusCode).toBe(400);
+    } finally {
+      await strict.close();
+    }
+  });
+});
