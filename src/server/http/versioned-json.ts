@@ -59,7 +59,18 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-export function createVersionedJsonCache(opts: { maxEntries: number }): VersionedJsonCache {
+/**
+ * `cacheControl`: what the browser may do with the body. `private, no-cache` (the default) lets it
+ * keep the body and revalidate with the ETag: for data that is the same for every signed-in user
+ * (show detail, class lists). Personal responses (a roster, a notification list) pass
+ * `private, no-store`, so a shared device's browser never keeps one person's data for the next
+ * (issue 8); the server-side cache and the ETag for a client that sends If-None-Match still apply.
+ */
+export function createVersionedJsonCache(opts: {
+  maxEntries: number;
+  cacheControl?: "private, no-cache" | "private, no-store";
+}): VersionedJsonCache {
+  const cacheControl = opts.cacheControl ?? "private, no-cache";
   const entries = new Map<string, Entry>();
 
   function fresh(key: string, version: number | string): Entry | undefined {
@@ -85,7 +96,7 @@ export function createVersionedJsonCache(opts: { maxEntries: number }): Versione
       reply
         .header("etag", entry.etag)
         .header("vary", "accept-encoding")
-        .header("cache-control", "private, no-cache");
+        .header("cache-control", cacheControl);
       if (matchesEtag(request.headers["if-none-match"], entry.etag)) return reply.code(304).send();
       reply.type("application/json; charset=utf-8");
       const encoding = pickEncoding(request.headers["accept-encoding"]);

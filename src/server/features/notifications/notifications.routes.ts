@@ -15,7 +15,7 @@ import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
 export async function notificationRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // One list per user, up to 100 items each.
-  const lists = createVersionedJsonCache({ maxEntries: 2000 });
+  const lists = createVersionedJsonCache({ maxEntries: 2000, cacheControl: "private, no-store" });
   r.get(
     "/api/notifications/unread-count",
     {

@@ -10,7 +10,7 @@ import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
 export async function rosterRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // One body per viewer and day; a few thousand rosters at a few KB each, compressed.
-  const rosters = createVersionedJsonCache({ maxEntries: 2000 });
+  const rosters = createVersionedJsonCache({ maxEntries: 2000, cacheControl: "private, no-store" });
   r.get(
     "/api/roster",
     {

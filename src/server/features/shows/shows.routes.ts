@@ -28,7 +28,7 @@ export async function showRoutes(app: FastifyInstance, opts: { db: Db }): Promis
   const r = app.withTypeProvider<ZodTypeProvider>();
   const details = createVersionedJsonCache({ maxEntries: 200 });
   // Unfiltered pages: a few periods and page sizes, the first pages of each.
-  const pages = createVersionedJsonCache({ maxEntries: 100 });
+  const pages = createVersionedJsonCache({ maxEntries: 100, cacheControl: "private, no-store" });
 
   r.get(
     "/api/shows",
