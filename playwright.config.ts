@@ -36,6 +36,15 @@ export default defineConfig({
   projects: [
     {
       name: "phone",
+      testIgnore: /admin\.spec\.ts$/,
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromiumLaunch },
+    },
+    {
+      // The Admin Panel's tests add and delete people and shows and import a whole season calendar:
+      // they run after every other spec, so no other test sees the data change under it.
+      name: "admin",
+      testMatch: /admin\.spec\.ts$/,
+      dependencies: ["phone"],
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromiumLaunch },
     },
   ],

@@ -20,7 +20,9 @@ export default defineConfig({
     VitePWA({
       // Registered by our own code on page load so a failure is only logged (spec).
       injectRegister: false,
-      registerType: "autoUpdate",
+      // A new version waits until the person chooses 'Update now' (ADR 013): no silent stale app, and
+      // no screen swapped under someone mid-task either.
+      registerType: "prompt",
       manifest: {
         name: "Ringside",
         short_name: "Ringside",
@@ -32,7 +34,7 @@ export default defineConfig({
         icons: [
           { src: "icon-192.png", sizes: "192x192", type: "image/png" },
           { src: "icon-512.png", sizes: "512x512", type: "image/png" },
-          { src: "icon-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+          { src: "icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
         ],
       },
       workbox: {

@@ -13,6 +13,7 @@ import { execSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
+import { adminBench } from "./admin-bench.ts";
 import { apiBench } from "./api-bench.ts";
 import { bundleBench } from "./bundle-bench.ts";
 import { type Engine, postgresEngine, sqliteEngine } from "./lib/engines.ts";
@@ -28,6 +29,7 @@ import { startupBench } from "./startup-bench.ts";
 const MODULES: BenchModule[] = [
   apiBench,
   seasonPlanBench,
+  adminBench,
   memoryBench,
   startupBench,
   bundleBench,

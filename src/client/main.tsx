@@ -1,8 +1,8 @@
 import "./styles.css";
-import { registerSW } from "virtual:pwa-register";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "#client/app/app.tsx";
+import { startPwa } from "#client/app/pwa.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Ringside cannot start: the page has no #root element.");
@@ -13,13 +13,4 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-window.addEventListener("load", () => {
-  try {
-    registerSW({
-      immediate: true,
-      onRegisterError: (error: unknown) => console.error("Service worker registration failed:", error),
-    });
-  } catch (error) {
-    console.error("Service worker registration failed:", error);
-  }
-});
+startPwa();

@@ -59,6 +59,8 @@ export interface HistoryEntry {
 }
 
 const ymd = (d: Date) => format(d, "yyyy-MM-dd");
+const validDate = (v: unknown): v is string =>
+  typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) && isValid(parseISO(v));
 const ORDINAL = /\b\d+(?:st|nd|rd|th)\b/gi;
 const YEAR = /\b(?:19|20)\d\d\b/g;
 
@@ -163,27 +165,37 @@ export function predictionHistory(editions: readonly Edition[]): HistoryEntry[] 
 export function predictByRules(editions: readonly Edition[], today: string): ShowPrediction | null {
   const known = editions.filter((e) => !e.isAiPrediction);
   if (known.length < 2) return null;
-  const last = known.reduce((a, b) => (b.startDate > a.startDate ? b : a));
+  const last = latestEdition(known)!;
   let years = 1;
   let dates = datesFor(last, years);
   while (dates.endDate < today) dates = datesFor(last, ++years);
-  const shift = differenceInCalendarDays(parseISO(dates.startDate), parseISO(last.startDate));
   return {
     name: nextEditionName(last.name, years),
     ...dates,
     location: last.location.trim() || PREDICTION_DEFAULTS.location,
     judges: [PREDICTION_DEFAULTS.judge],
-    classes: last.classes.map((c) => ({
-      id: c.id,
-      name: c.name,
-      date: c.date ? ymd(addDays(parseISO(c.date), shift)) : null,
-    })),
+    classes: carryClasses(last, dates.startDate),
     isAiPrediction: true,
   };
 }
 
-const validDate = (v: unknown): v is string =>
-  typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) && isValid(parseISO(v));
+/** The latest edition of a show (not a saved prediction), or undefined. */
+export const latestEdition = (editions: readonly Edition[]): Edition | undefined =>
+  editions
+    .filter((e) => !e.isAiPrediction)
+    .reduce<Edition | undefined>((a, b) => (!a || b.startDate > a.startDate ? b : a), undefined);
+
+/** `last`'s classes in order for an edition starting on `startDate`, class dates moved with the show. */
+export function carryClasses(last: Edition, startDate: string): PredictedClass[] {
+  const shift = validDate(startDate)
+    ? differenceInCalendarDays(parseISO(startDate), parseISO(last.startDate))
+    : 0;
+  return last.classes.map((c) => ({
+    id: c.id,
+    name: c.name,
+    date: c.date ? ymd(addDays(parseISO(c.date), shift)) : null,
+  }));
+}
 
 /**
  * Fills what a prediction (an LLM's reply) left out, as the spec says: today's dates, location 'TBD',

@@ -18,6 +18,7 @@ import { migrateToLatest } from "#server/db/migrate.ts";
 import { seedDemo } from "#server/db/seed/demo.ts";
 import { adminRoutes } from "#server/features/admin/admin.routes.ts";
 import { barnRoutes } from "#server/features/barn/barn.routes.ts";
+import { calendarFeedRoutes } from "#server/features/calendar-feed/calendar-feed.routes.ts";
 import { outboxRoutes } from "#server/features/dev/outbox.routes.ts";
 import { entryRoutes } from "#server/features/entries/entries.routes.ts";
 import { friendRoutes } from "#server/features/friends/friends.routes.ts";
@@ -35,6 +36,7 @@ import { showAiRoutes } from "#server/features/show-ai/show-ai.routes.ts";
 import { showAdminRoutes } from "#server/features/shows/shows.admin.routes.ts";
 import { showRoutes } from "#server/features/shows/shows.routes.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
+import { idempotencyPlugin } from "#server/http/idempotency.ts";
 import { responseSerializer } from "#server/http/serializer.ts";
 import { viewerPlugin } from "#server/http/viewer.ts";
 import { type AiProvider, createAiProvider } from "#server/platform/ai/provider.ts";
@@ -141,6 +143,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
     strictTransportSecurity: insecure ? false : undefined,
   });
+  // Ahead of compression, so the answer it stores for a replay is the JSON text.
+  await app.register(idempotencyPlugin, { db });
   // JSON above 1 KiB goes out Brotli- or gzip-compressed when the client accepts it (Vary is set).
   // The built SPA is compressed once at build time instead (registerClient).
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
@@ -183,8 +187,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(eventRoutes, { bus: events, sessionOf: (request) => currentSession(auth, request) });
   await app.register(entryRoutes, { db, bus: events });
   await app.register(rosterRoutes, { db });
+  await app.register(calendarFeedRoutes, { db, secret: config.authSecret, publicUrl: config.publicUrl });
   await app.register(showAdminRoutes, { db, bus: events });
-  await app.register(showAiRoutes, { db });
+  await app.register(showAiRoutes, { db, ai });
   await app.register(adminRoutes);
   await app.register(showRoutes, { db });
   await app.register(horseRoutes, { db });

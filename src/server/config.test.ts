@@ -16,6 +16,16 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(config.authSecret);
   });
 
+  it("lets the calendar import reach private addresses only when IMPORT_ALLOW_PRIVATE_URLS says so", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).importAllowPrivateUrls).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), IMPORT_ALLOW_PRIVATE_URLS: "1" }).importAllowPrivateUrls).toBe(
+      true,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), IMPORT_ALLOW_PRIVATE_URLS: "maybe" })).toThrow(
+      ConfigError,
+    );
+  });
+
   it("uses PostgreSQL and leaves demo mode off when DATABASE_URL is set", () => {
     const config = loadConfig({
       DATABASE_URL: "postgres://db/x",

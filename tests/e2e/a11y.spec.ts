@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
+import { renderPrizeListPdf } from "../support/class-list-images.ts";
+import { fixtureShows, layoutPrizeList } from "../support/prize-list.ts";
 import {
   expectAccessibleDialog,
   expectAccessibleScreen,
@@ -8,7 +10,7 @@ import {
   OPEN_DIALOG,
   PHONE,
 } from "./a11y-helpers.ts";
-import { CELEBRATION, classButton, showIdByName } from "./entries-helpers.ts";
+import { CELEBRATION, CELINA, classButton, showIdByName } from "./entries-helpers.ts";
 import { DEMO, expect, test, uniqueEmail } from "./fixtures.ts";
 import { horseIdByName, uniqueName } from "./horses-helpers.ts";
 
@@ -179,11 +181,85 @@ test("profile (both tabs, its dialogs, the remove-friend alert dialog) and the a
   await expect(confirm).toHaveAccessibleDescription(texts.profile.removeFriendBody);
   await confirm.getByRole("button", { name: texts.profile.cancel }).click();
   await expect(confirm).toBeHidden();
+});
 
-  // The admin screens are being built; this scans what /admin holds today. New admin screens and
-  // dialogs: add expectAccessibleScreen / expectAccessibleDialog calls here.
-  await page.goto("/#/admin");
-  await expectAccessibleScreen(page, { title: texts.admin.title, ready: h1(page, texts.admin.title) });
+test("admin panel: both Data Management tabs, the user, horse and show dialogs, the alerts", async ({
+  page,
+  signInAs,
+}) => {
+  const a = texts.admin;
+  await signInAs(DEMO.admin, "/#/admin");
+  await expectAccessibleScreen(page, { title: a.title, ready: page.getByText("Avery Morgan").first() });
+  await page.getByRole("button", { name: a.addUser }).click();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: a.addUser });
+  await closeDialog(page);
+  await page.getByRole("button", { name: a.editLabel("Casey Whitfield") }).click();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: a.editUser });
+  await closeDialog(page);
+  await page.getByRole("button", { name: a.deleteLabel("Casey Whitfield") }).click();
+  await expectAccessibleDialog(page.getByRole("alertdialog"), {
+    name: a.confirmDeleteTitle("Casey Whitfield"),
+  });
+  await closeDialog(page);
+  await page.getByRole("button", { name: a.deleteLabel("Avery Morgan") }).click();
+  await expectAccessibleDialog(page.getByRole("alertdialog"), { name: texts.errors.adminsCannotBeDeleted });
+  await closeDialog(page);
+
+  await page.getByRole("tab", { name: a.horses }).click();
+  await expect(page.getByRole("tabpanel").getByRole("listitem").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: a.addHorse }).click();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: a.addHorse });
+  await closeDialog(page);
+
+  await page.getByRole("button", { name: a.shows.newShow }).click();
+  const editor = page.getByRole("dialog");
+  await editor
+    .getByLabel(a.editor.paste)
+    .fill("12 Two Year Old Walking Colts\nClass 36A Amateur Country Pleasure");
+  await editor.getByRole("button", { name: a.editor.addPasted }).click();
+  await expectAccessibleDialog(editor, { name: a.shows.newShow });
+  await closeDialog(page);
+  await page
+    .getByRole("button", { name: a.editLabel(CELEBRATION) })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog").getByLabel(a.editor.nameOf(1), { exact: true })).toBeVisible();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: a.shows.editShow });
+  await closeDialog(page);
+});
+
+test("the admin AI cards: their errors, a predicted show's preview and a class-list preview", async ({
+  page,
+  signInAs,
+}) => {
+  const t = texts.adminAi;
+  const pdf = await renderPrizeListPdf(
+    layoutPrizeList(fixtureShows().find((s) => s.title.startsWith("46th Celina"))!),
+  );
+  await signInAs(DEMO.admin, "/#/admin");
+  const prediction = page.getByRole("region", { name: t.predictionTitle });
+  const importer = page.getByRole("region", { name: t.importTitle });
+  await prediction.getByRole("button", { name: t.predict }).click();
+  await importer.getByRole("button", { name: t.readList }).click();
+  await expect(importer.getByRole("alert")).toHaveText(texts.errors.selectImageFirst);
+  await expectAccessibleScreen(page, { title: texts.admin.title, ready: prediction.getByRole("alert") });
+
+  await prediction.getByLabel(t.findShow).fill("Celina Lions");
+  const option = prediction.getByRole("option", { name: /^Celina Lions Club Horse Show —/ });
+  await expect(option).toHaveCount(1);
+  await prediction.getByLabel(t.show, { exact: true }).selectOption((await option.getAttribute("value"))!);
+  await prediction.getByRole("button", { name: t.predict }).click();
+  await expectAccessibleDialog(page.getByRole("dialog", { name: t.previewTitle }), { name: t.previewTitle });
+  await closeDialog(page);
+
+  await importer
+    .getByLabel(t.file)
+    .setInputFiles({ name: "list.pdf", mimeType: "application/pdf", buffer: pdf });
+  await importer.getByRole("button", { name: t.readList }).click();
+  await expect(importer.getByLabel(t.showName)).toBeVisible({ timeout: 60_000 });
+  await importer.getByRole("button", { name: t.addToShow }).click();
+  await expectNoAxeViolations(page);
 });
 
 test("a friend request and its Block confirmation (an alert dialog)", async ({
@@ -225,6 +301,45 @@ test("barn and the Invite Customers dialog", async ({ page, signInAs }) => {
   await expectAccessibleScreen(page, { title: texts.barn.title, ready: h1(page, texts.barn.title) });
   await page.getByRole("button", { name: texts.barn.inviteCustomers }).click();
   await expectAccessibleDialog(page.getByRole("dialog"), { name: texts.barn.inviteCustomers });
+});
+
+test("the calendar feed dialog and its confirmation; offline: the indicator and a change waiting to send", async ({
+  page,
+  context,
+  signUpAs,
+}) => {
+  const f = texts.calendarFeed;
+  await signUpAs({ role: "Owner" });
+  await page.goto("/#/roster");
+  await page.getByRole("button", { name: f.open }).click();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: f.title });
+  await page.getByRole("dialog").getByRole("button", { name: f.create }).click();
+  await expect(page.getByRole("dialog").getByRole("textbox", { name: f.linkLabel })).toBeVisible();
+  await expectAccessibleDialog(page.getByRole("dialog"), { name: f.title });
+  await page.getByRole("dialog").getByRole("button", { name: f.regenerate }).click();
+  await expectAccessibleDialog(page.getByRole("alertdialog"), { name: f.regenerateTitle });
+  await page.getByRole("alertdialog").getByRole("button", { name: f.cancel }).click();
+  await closeDialog(page);
+
+  const className = "Ladies Amateur Walking Specialty";
+  await page.goto(`/#/shows/${showIdByName(CELINA)}`);
+  await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(className);
+  await classButton(page, className).click();
+  await expect(dialog(page).getByRole("button", { name: texts.entries.save })).toBeVisible();
+  await closeDialog(page);
+  await context.setOffline(true);
+  await expect(page.getByTestId("connection-status")).toContainText(/^Offline — showing what you saw at /);
+  await classButton(page, className).click();
+  await dialog(page)
+    .getByRole("button", { name: texts.entries.statusLabels.WatchClass, exact: true })
+    .click();
+  await dialog(page).getByRole("button", { name: texts.entries.save }).click();
+  await expect(page.getByTestId("pending-change")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await context.setOffline(false);
+  await expect(page.getByTestId("connection-status")).toContainText(texts.offline.backOnline);
+  await expect(page.getByTestId("pending-change")).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 test("a skip link is the first stop and moves focus to the main content", async ({ page, signInAs }) => {

@@ -7,9 +7,21 @@ import type { AddressInfo } from "node:net";
  */
 export interface ChatRequest {
   model: string;
-  messages: { role: string; content: string }[];
+  /** A picture comes as parts: `{ type: "text" }` and `{ type: "image_url", image_url: { url: "data:…" } }`. */
+  messages: { role: string; content: string | ChatContentPart[] }[];
   response_format?: unknown;
   authorization: string | undefined;
+}
+
+export type ChatContentPart =
+  | { type: "text"; text: string }
+  | { type: "image_url"; image_url: { url: string } };
+
+/** The user message's text (the text part when it came with a picture). */
+export function userText(request: ChatRequest): string {
+  const content = request.messages.find((m) => m.role === "user")?.content ?? "";
+  if (typeof content === "string") return content;
+  return content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
 }
 
 export type FakeAnswer =
@@ -29,8 +41,7 @@ export interface FakeLlm {
 
 /** The numbered classes the prompt offers ("1. Country Pleasure Open (2026-08-20)"), in order. */
 export function offeredClasses(request: ChatRequest): string[] {
-  const prompt = request.messages.find((m) => m.role === "user")?.content ?? "";
-  return [...prompt.matchAll(/^\d+\. (.*) \(\d{4}-\d{2}-\d{2}\)$/gm)].map((m) => m[1]!);
+  return [...userText(request).matchAll(/^\d+\. (.*) \(\d{4}-\d{2}-\d{2}\)$/gm)].map((m) => m[1]!);
 }
 
 /** A well-behaved model: the first `n` offered classes, each with a reason. */

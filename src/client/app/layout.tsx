@@ -1,12 +1,16 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Link, Outlet } from "react-router";
 import { BottomNav } from "#client/app/bottom-nav.tsx";
+import { InstallButton, UpdatePrompt } from "#client/app/pwa-prompts.tsx";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useLiveNotifications } from "#client/features/notifications/use-live-notifications.ts";
 import { Logo } from "#client/ui/logo.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import { SkipLink } from "#client/ui/skip-link.tsx";
 import { texts } from "#domain/texts.ts";
+
+// Loaded beside the first screen (the service worker has it offline), not in the first load.
+const OfflineStatus = lazy(() => import("#client/app/offline-status.tsx"));
 
 export function AppLayout() {
   const me = useMe();
@@ -21,11 +25,18 @@ export function AppLayout() {
             <Logo className="size-7" />
             <span>Ringside</span>
           </Link>
-          <Link to="/profile" className="max-w-[50%] truncate text-sm text-brand-100 hover:text-white">
-            {me.data.name}
-          </Link>
+          <div className="flex min-w-0 items-center gap-2">
+            <InstallButton />
+            <Link to="/profile" className="max-w-[50vw] truncate text-sm text-brand-100 hover:text-white">
+              {me.data.name}
+            </Link>
+          </div>
         </div>
       </header>
+      <UpdatePrompt />
+      <Suspense fallback={null}>
+        <OfflineStatus />
+      </Suspense>
       <main id="main-content" tabIndex={-1} className="mx-auto max-w-3xl px-4 pt-5 focus:outline-none">
         <Suspense fallback={<Spinner label={texts.common.loading} />}>
           <Outlet />

@@ -20,6 +20,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Shown on the sign-in form when this request finds the session gone (a 401). */
   signedOutMessage?: string;
+  /** Sent as `Idempotency-Key`: a queued change keeps one for all its tries, so a replay applies once. */
+  idempotencyKey?: string;
 }
 
 /** A 401 that means "wrong password", not "your session is gone". */
@@ -55,13 +57,13 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
   const startedIn = sessionGeneration();
   let response: Response;
   try {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (options.body !== undefined) headers["content-type"] = "application/json";
+    if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;
     response = await fetch(path, {
       method: options.method ?? "GET",
       credentials: "same-origin",
-      headers:
-        options.body === undefined
-          ? { accept: "application/json" }
-          : { "content-type": "application/json", accept: "application/json" },
+      headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });

@@ -28,6 +28,10 @@ export function readCachedUser(): Me | null {
 export function writeCachedUser(user: Me | null): void {
   const s = storage();
   if (!s) return;
+  const before = readCachedUser();
+  // Another account signed in (in another tab, or by a sign-in this page did not see end): nothing of
+  // the previous one may stay on screen or on the device.
+  if (user && before && before.id !== user.id) onSwitch?.();
   if (user) {
     endReason = null;
     s.setItem(USER_STORAGE_KEY, JSON.stringify(user));
@@ -46,6 +50,7 @@ export const hasSignedInBefore = (): boolean => storage()?.getItem(SIGNED_IN_BEF
  */
 let generation = 0;
 let onEnd: (() => void) | null = null;
+let onSwitch: (() => void) | null = null;
 /** Why a sign-in the page attempted by itself (the demo session) was refused, for the sign-in form. */
 let refusal: string | null = null;
 /** What the user was doing when the session ended, when a screen had something to say about it. */
@@ -56,6 +61,11 @@ export const sessionGeneration = (): number => generation;
 /** The app's reaction to a session ending (clear the query cache, go to /auth); set once at start. */
 export function onSessionEnd(handler: () => void): void {
   onEnd = handler;
+}
+
+/** The app's reaction to finding a different user signed in than the one cached; set once at start. */
+export function onUserSwitch(handler: () => void): void {
+  onSwitch = handler;
 }
 
 /**

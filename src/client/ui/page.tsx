@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { useOnline } from "#client/lib/online.ts";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
+import { texts } from "#domain/texts.ts";
 
 /** The page's heading; it also names the document ("Your Roster — Ringside"). */
 export function PageHeader({
@@ -41,7 +43,19 @@ export function EmptyState({
   );
 }
 
+/**
+ * Something is loading. Offline nothing loads (queries wait for the connection), so it says instead
+ * that this needs a connection: what was seen before comes from the device and never reaches a spinner.
+ */
 export function Spinner({ label }: { label: string }) {
+  const online = useOnline();
+  if (!online) {
+    return (
+      <p role="status" className="py-10 text-center text-sm text-stone-600">
+        {texts.offline.needsConnection}
+      </p>
+    );
+  }
   return (
     <div role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-stone-600">
       <span

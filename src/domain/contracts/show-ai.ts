@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
 
 /** The admin's AI cards: class lists read from photos and PDFs, and next-edition predictions. */
 
@@ -23,7 +24,7 @@ export const ClassListExtraction = z.object({
   classes: z.array(ExtractedClass),
   /** Lines that were neither a class, a session heading nor page furniture. */
   unplaced: z.array(z.string()),
-  pages: z.array(z.object({ page: z.number().int(), source: z.enum(["text-layer", "ocr"]) })),
+  pages: z.array(z.object({ page: z.number().int(), source: z.enum(["text-layer", "ocr", "llm"]) })),
 });
 export type ClassListExtraction = z.infer<typeof ClassListExtraction>;
 
@@ -68,3 +69,39 @@ export const ShowPrediction = z.object({
   ),
 });
 export type ShowPrediction = z.infer<typeof ShowPrediction>;
+
+export const ImportClassesParams = z.strictObject({ id: z.string().trim().min(1).max(100) });
+
+/** Classes from the import preview, as the admin edited them. Numbers already in the show are skipped. */
+export const ImportClassesBody = z.strictObject({
+  classes: z
+    .array(
+      z.strictObject({
+        number: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z0-9]{1,20}$/, {
+            error: "A class number is letters and digits, such as 36 or 59E.",
+          }),
+        name: z
+          .string()
+          .trim()
+          .min(1, { error: "Class name is required." })
+          .max(SHOW_ADMIN_LIMITS.name, {
+            error: `Class name must be at most ${SHOW_ADMIN_LIMITS.name} characters.`,
+          }),
+        date: day.nullable().optional(),
+      }),
+    )
+    .min(1, { error: "There are no classes to add." })
+    .max(SHOW_ADMIN_LIMITS.classes, { error: `At most ${SHOW_ADMIN_LIMITS.classes} classes.` }),
+});
+export type ImportClassesBody = z.input<typeof ImportClassesBody>;
+
+export const ImportClassesResult = z.object({
+  /** The classes added, in order (ids `class-<number>`). */
+  added: z.array(z.object({ id: z.string(), name: z.string(), date: z.string().nullable() })),
+  /** How many were left out because the show already has their number (or the list repeats it). */
+  skipped: z.number().int(),
+});
+export type ImportClassesResult = z.infer<typeof ImportClassesResult>;

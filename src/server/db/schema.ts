@@ -228,6 +228,28 @@ export interface OutboxTable {
   created_at: string;
 }
 
+/** A replayable mutation's key and, once answered, its answer (migration 009). */
+export interface IdempotencyKeyTable {
+  user_id: string;
+  key: string;
+  fingerprint: string;
+  /** Null while the first request with this key is still running. */
+  status_code: number | null;
+  body: string | null;
+  created_at: string;
+}
+
+/** A user's calendar feed: the salt its token derives from and the token's SHA-256 hash (migration 009). */
+export interface CalendarFeedTable {
+  user_id: string;
+  salt: string;
+  token_hash: string;
+  /** The last generated calendar's hash (the ETag), null until first read. */
+  content_hash: string | null;
+  /** When the generated calendar last changed (Last-Modified). */
+  changed_at: string;
+}
+
 export interface AppMetaTable {
   key: string;
   value: string;
@@ -267,6 +289,8 @@ export interface Database {
   notification_read: NotificationReadTable;
   outbox: OutboxTable;
   app_meta: AppMetaTable;
+  idempotency_key: IdempotencyKeyTable;
+  calendar_feed: CalendarFeedTable;
   cache_version: CacheVersionTable;
 }
 

@@ -1,4 +1,5 @@
 import { Tabs } from "radix-ui";
+import { lazy, Suspense } from "react";
 import { CalendarImport } from "#client/features/admin/calendar/calendar-import.tsx";
 import { HorsesTab } from "#client/features/admin/horses/horses-tab.tsx";
 import { ShowsPanel } from "#client/features/admin/shows/shows-panel.tsx";
@@ -8,6 +9,8 @@ import { PageHeader } from "#client/ui/page.tsx";
 import { texts } from "#domain/texts.ts";
 
 const t = texts.admin;
+/** AI Show Prediction and Import Class List from Image (issue 10): their own chunk, loaded with the screen. */
+const AdminAiCards = lazy(() => import("#client/features/admin/ai/ai-cards.tsx"));
 const card = "flex flex-col gap-5 rounded-xl border border-stone-200 bg-white p-4";
 const tabClass =
   "inline-flex min-h-11 flex-1 items-center justify-center border-b-2 border-transparent px-3 text-sm font-semibold text-stone-600 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
@@ -23,7 +26,6 @@ export default function AdminScreen() {
           </h2>
           <ShowsPanel />
           <CalendarImport />
-          {/* The AI Show Prediction and Import Class List from Image cards (issue 10) go in this section. */}
           <section
             aria-labelledby="admin-ai-tools"
             data-testid="admin-ai-tools"
@@ -32,6 +34,9 @@ export default function AdminScreen() {
             <h3 id="admin-ai-tools" className="font-semibold text-stone-900">
               {t.aiTools}
             </h3>
+            <Suspense fallback={<p className="text-sm text-stone-600">{texts.common.loading}</p>}>
+              <AdminAiCards />
+            </Suspense>
           </section>
         </section>
         <section aria-labelledby="admin-data-management" className={card}>

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "#client/app/routing.ts";
 import { useNotifications } from "#client/features/notifications/api/list-notifications.ts";
-import { useMarkNotificationRead } from "#client/features/notifications/api/mark-read.ts";
+import { markReadChange, useMarkNotificationRead } from "#client/features/notifications/api/mark-read.ts";
 import { NotificationIcon } from "#client/features/notifications/components/notification-icon.tsx";
+import { useQueuedChanges } from "#client/lib/queued-change.ts";
 import { LoadError } from "#client/ui/alert.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import type { NotificationItem } from "#domain/contracts/notifications.ts";
@@ -26,11 +27,16 @@ function useNow(): Date {
 export default function NotificationsScreen() {
   const list = useNotifications();
   const markRead = useMarkNotificationRead();
+  const pendingReads = new Set(
+    useQueuedChanges<string>(markReadChange.key)
+      .filter((c) => c.status === "pending")
+      .map((c) => c.input),
+  );
   const navigate = useNavigate();
   const now = useNow();
 
   const open = (n: NotificationItem) => {
-    if (!n.isRead) markRead.mutate(n.id);
+    if (!n.isRead) markRead(n.id);
     navigate(
       n.showId
         ? `/planner?highlight=${encodeURIComponent(n.showId)}`
@@ -70,6 +76,11 @@ export default function NotificationsScreen() {
                   <span className="mt-0.5 block text-xs text-stone-600">
                     {relativeTime(n.createdAt, now)}
                   </span>
+                  {pendingReads.has(n.id) ? (
+                    <span className="mt-0.5 block text-xs font-semibold text-amber-800">
+                      {texts.offline.pendingRead}
+                    </span>
+                  ) : null}
                 </span>
                 {n.isRead ? null : (
                   <span className="mt-2 flex shrink-0 items-center" data-testid="unread-dot">

@@ -2,12 +2,14 @@ import { CalendarDays, MapPin } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
-import { useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
+import { removeEntryChange, useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
 import { WelcomeBanner } from "#client/features/invites/components/welcome-banner.tsx";
 import { BlockDialog } from "#client/features/profile/components/block-dialog.tsx";
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
+import { CalendarFeedButton } from "#client/features/roster/components/calendar-feed-dialog.tsx";
 import { useToday } from "#client/features/roster/use-today.ts";
 import { INVITED_BY } from "#client/lib/invite-link.ts";
+import { useQueuedChanges } from "#client/lib/queued-change.ts";
 import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
@@ -30,8 +32,9 @@ interface Person {
 
 /** What a line entered by someone else offers: remove it (one action) or block its author. */
 interface EntryActions {
-  remove: (entryId: string) => void;
-  removing: string | null;
+  remove: (entry: RosterEntryView) => void;
+  /** Entries whose removal is waiting to be sent (or being sent). */
+  removing: ReadonlySet<string>;
   block: (person: Person) => void;
 }
 
@@ -41,15 +44,16 @@ export default function RosterScreen() {
   const me = useMe();
   const [params, setParams] = useSearchParams();
   const remove = useRemoveEntry();
+  const removals = useQueuedChanges<string>(removeEntryChange.key);
   const [blocking, setBlocking] = useState<Person | null>(null);
   const actions: EntryActions = {
-    remove: (entryId) => remove.mutate(entryId),
-    removing: remove.isPending ? (remove.variables ?? null) : null,
+    remove: (entry) => remove.queue(entry.id, texts.offline.labels.removeEntry(statusLabel(entry.status))),
+    removing: new Set(removals.filter((r) => r.status === "pending").map((r) => r.input)),
     block: setBlocking,
   };
   return (
     <>
-      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <PageHeader title={t.title} subtitle={t.subtitle} actions={<CalendarFeedButton />} />
       {me.data ? (
         <WelcomeBanner
           trainerId={params.get(INVITED_BY)}
@@ -59,7 +63,11 @@ export default function RosterScreen() {
       ) : null}
       <div className="mb-3 empty:hidden">
         <ErrorAlert
-          message={remove.error ? `${texts.entries.errors.removeFailed} ${remove.error.message}` : null}
+          message={
+            remove.error && !remove.variables?.offline
+              ? `${texts.entries.errors.removeFailed} ${remove.error.message}`
+              : null
+          }
         />
         <BlockDialog person={blocking} onClose={() => setBlocking(null)} />
       </div>
@@ -181,11 +189,16 @@ function StatusLine({ entry, actions }: { entry: RosterEntryView; actions: Entry
             type="button"
             className={`${lineAction} border border-stone-300 bg-white text-stone-800 hover:bg-stone-50`}
             aria-label={t.removeLabel(label, author.name)}
-            disabled={actions.removing === entry.id}
-            onClick={() => actions.remove(entry.id)}
+            disabled={actions.removing.has(entry.id)}
+            onClick={() => actions.remove(entry)}
           >
             {t.remove}
           </button>
+          {actions.removing.has(entry.id) ? (
+            <span className="inline-flex min-h-11 items-center text-xs font-semibold text-amber-800">
+              {texts.offline.pendingRemoval}
+            </span>
+          ) : null}
           <button
             type="button"
             className={`${lineAction} text-brand-700 hover:bg-brand-50`}

@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type SqlBool, sql, type Transaction } from "kysely";
+import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
 import type { Role } from "#domain/roles.ts";
 import { serializeRoles } from "#domain/roles.ts";
 import { searchWords } from "#domain/word-search.ts";
@@ -122,20 +122,19 @@ export async function sessionIdsOf(db: Executor, userId: string): Promise<string
  * picture they uploaded, which stays with the horse.
  */
 export async function deleteUserCascade(trx: Transaction<Database>, userId: string): Promise<void> {
-  const horsePictures = trx.selectFrom("horse").select("picture_id").where("picture_id", "is not", null);
-  await trx.deleteFrom("barn_notice_quota").where("actor_id", "=", userId).execute();
   const photo = await trx.selectFrom("user").select("photo_id").where("id", "=", userId).executeTakeFirst();
-  await trx.deleteFrom("user").where("id", "=", userId).execute();
+  // Before the user row goes: its deletion sets image.owner_id to null, and their images could no longer be found.
+  const horsePictures = trx.selectFrom("horse").select("picture_id").where("picture_id", "is not", null);
   await trx
     .deleteFrom("image")
-    .where((eb) =>
-      eb.or([
-        ...(photo?.photo_id ? [eb("id", "=", photo.photo_id)] : []),
-        eb("owner_id", "=", userId),
-      ] as Expression<SqlBool>[]),
-    )
-    .where("id", "not in", horsePictures as never)
+    .where((eb) => {
+      const theirs = eb("owner_id", "=", userId);
+      return photo?.photo_id ? eb.or([theirs, eb("id", "=", photo.photo_id)]) : theirs;
+    })
+    .where("id", "not in", horsePictures)
     .execute();
+  await trx.deleteFrom("barn_notice_quota").where("actor_id", "=", userId).execute();
+  await trx.deleteFrom("user").where("id", "=", userId).execute();
 }
 
 export interface HorseListRow {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { texts } from "#domain/texts.ts";
 import { ADMIN_ERRORS } from "#server/features/admin/admin.policy.ts";
 import { PEOPLE_ERRORS } from "#server/features/horses/horses.policy.ts";
+import { insertImage } from "#server/features/images/images.repository.ts";
 import { buildEntry, buildEntryShow, buildHorse } from "#tests/support/entries-factories.ts";
 import { buildUser, signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, cookieFrom, createTestApp, type TestApp } from "#tests/support/server.ts";
@@ -300,6 +301,11 @@ describe("users", () => {
       ])
       .execute();
     expect((await call(t.app, "GET", "/api/me", { cookie: victim.cookie })).statusCode).toBe(200);
+    const picture = { contentType: "image/webp" as const, bytes: Buffer.from("webp"), width: 1, height: 1 };
+    const photoId = await insertImage(db(), victim.id, picture);
+    await db().updateTable("user").set({ photo_id: photoId }).where("id", "=", victim.id).execute();
+    const horsePictureId = await insertImage(db(), victim.id, picture);
+    await db().updateTable("horse").set({ picture_id: horsePictureId }).where("id", "=", horse.id).execute();
 
     const res = await call(t.app, "DELETE", `/api/admin/users/${victim.id}`, { cookie: admin.cookie });
     expect(res.statusCode, res.body).toBe(200);
@@ -319,6 +325,12 @@ describe("users", () => {
       .where("horse_id", "=", horse.id)
       .execute();
     expect(owners.map((o) => o.user_id)).toEqual([coOwner.id]);
+    const images = await db()
+      .selectFrom("image")
+      .select("id")
+      .where("id", "in", [photoId, horsePictureId])
+      .execute();
+    expect(images.map((i) => i.id)).toEqual([horsePictureId]);
     const again = await call(t.app, "DELETE", `/api/admin/users/${victim.id}`, { cookie: admin.cookie });
     expect(again.statusCode).toBe(404);
   });

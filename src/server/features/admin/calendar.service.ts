@@ -11,6 +11,8 @@ import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import { readCalendarFile } from "#server/features/admin/calendar-files.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
+import { notifyEntrantsOfChanges } from "#server/features/shows/shows.admin.service.ts";
+import { judgesOf } from "#server/features/shows/shows.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
@@ -81,6 +83,18 @@ export async function previewCalendarUrl(
   return preview(db, bytes);
 }
 
+/** A batch's notifications as one live event: open apps refetch once, not once per show. */
+function oneNotice(events: readonly LiveEvent[]): LiveEvent[] {
+  if (events.length === 0) return [];
+  const users = new Set<string>();
+  for (const e of events) {
+    if (e.type !== "notification") continue;
+    if (e.userIds === null) return [{ type: "notification", userIds: null }];
+    for (const id of e.userIds) users.add(id);
+  }
+  return [{ type: "notification", userIds: [...users] }];
+}
+
 /**
  * Imports a batch of previewed shows in one transaction: new ones are created (everyone hears of each
  * once, NewShow), ones already present are skipped or updated, never duplicated. The identity is
@@ -112,6 +126,14 @@ export async function importCalendarShows(
             .set({ end_date: show.endDate, location: show.location, sanctioning_org: show.sanctioningOrg })
             .where("id", "=", there.id)
             .execute();
+          const judges = (await judgesOf(trx, [there.id])).get(there.id) ?? [];
+          const notice = await notifyEntrantsOfChanges(
+            trx,
+            there.id,
+            { ...there, judges },
+            { ...show, name: there.name, judges },
+          );
+          if (notice) out.push(notice);
           result.updated++;
         } else result.skipped++;
         continue;
@@ -140,7 +162,6 @@ export async function importCalendarShows(
     }
     return out;
   });
-  // One live event tells every open app to refetch; the notifications themselves are one per show.
-  await publishQuietly(deps.bus, events.slice(0, 1), deps.log);
+  await publishQuietly(deps.bus, oneNotice(events), deps.log);
   return result;
 }

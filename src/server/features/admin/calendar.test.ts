@@ -256,3 +256,58 @@ describe("calendar import from a URL", () => {
     }
   });
 });
+
+describe("calendar import updating a show people have entered", () => {
+  it("tells its entrants of the new dates (ShowUpdate)", async () => {
+    const csv = "name,start_date,end_date,location\nEntered Show,2033-05-01,2033-05-01,Lewisburg\n";
+    await importAll((await previewFile(csv, "e.csv")).json());
+    const show = await t.app.deps.db.db
+      .selectFrom("show")
+      .select("id")
+      .where("name", "=", "Entered Show")
+      .executeTakeFirstOrThrow();
+    await t.app.deps.db.db
+      .insertInto("show_class")
+      .values({
+        show_id: show.id,
+        id: "class-1",
+        position: 0,
+        number: "1",
+        name: "Model Mares",
+        date: null,
+        division_id: null,
+      })
+      .execute();
+    await t.app.deps.db.db
+      .insertInto("class_entry")
+      .values({
+        id: `e-${show.id}`,
+        user_id: owner.id,
+        show_id: show.id,
+        class_id: "class-1",
+        status: "Interested",
+        horse_id: null,
+        rider_id: null,
+        placing: null,
+        created_by: owner.id,
+        created_at: "2026-01-01T00:00:00Z",
+      })
+      .execute();
+    const moved = (
+      await previewFile(csv.replace("2033-05-01,Lewisburg", "2033-05-03,Lewisburg"), "e.csv")
+    ).json();
+    expect(await importAll(moved, "update")).toEqual({ created: 0, updated: 1, skipped: 0 });
+    const notices = await t.app.deps.db.db
+      .selectFrom("notification")
+      .select(["type", "message"])
+      .where("user_id", "=", owner.id)
+      .where("show_id", "=", show.id)
+      .execute();
+    expect(notices).toEqual([
+      {
+        type: "ShowUpdate",
+        message: "Entered Show has changed: the dates are now 2033-05-01 to 2033-05-03.",
+      },
+    ]);
+  });
+});

@@ -75,6 +75,7 @@ export async function entryRoutes(app: FastifyInstance, deps: Omit<EntriesDeps, 
   r.put(
     "/api/shows/:showId/classes/:classId/entries",
     {
+      config: { idempotent: true },
       schema: {
         tags: ["entries"],
         summary: "Replaces all of the user's entries for the class with the selected set",
@@ -93,6 +94,7 @@ export async function entryRoutes(app: FastifyInstance, deps: Omit<EntriesDeps, 
   r.delete(
     "/api/shows/:showId/classes/:classId/entries",
     {
+      config: { idempotent: true },
       schema: {
         tags: ["entries"],
         summary: "Remove all from Roster: deletes all of the user's entries for the class",
@@ -110,6 +112,7 @@ export async function entryRoutes(app: FastifyInstance, deps: Omit<EntriesDeps, 
   r.delete(
     "/api/entries/:entryId",
     {
+      config: { idempotent: true },
       schema: {
         tags: ["entries"],
         summary: "Removes one of the user's entries (such as one another person's entry mirrored onto them)",

@@ -55,6 +55,7 @@ export async function friendRoutes(app: FastifyInstance, deps: Omit<FriendsDeps,
   r.post(
     "/api/friends",
     {
+      config: { idempotent: true },
       schema: {
         tags: ["friends"],
         summary: "Add: sends a friend request, or accepts theirs if they already asked you",
@@ -94,6 +95,7 @@ export async function friendRoutes(app: FastifyInstance, deps: Omit<FriendsDeps,
   r.post(
     "/api/friends/requests/:id/accept",
     {
+      config: { idempotent: true },
       schema: {
         tags: ["friends"],
         summary: "Accept the friend request this person sent you; friendship is mutual",
@@ -107,6 +109,7 @@ export async function friendRoutes(app: FastifyInstance, deps: Omit<FriendsDeps,
   r.post(
     "/api/friends/requests/:id/ignore",
     {
+      config: { idempotent: true },
       schema: {
         tags: ["friends"],
         summary: "Ignore the friend request this person sent you (they are not told)",

@@ -53,6 +53,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db })
   r.post(
     "/api/notifications/:id/read",
     {
+      config: { idempotent: true },
       schema: {
         tags: ["notifications"],
         summary: "Marks a notification read for the signed-in user only",

@@ -3,7 +3,13 @@ import type { SeasonPlanPage, ShowRecommendations } from "#domain/contracts/reco
 import { texts } from "#domain/texts.ts";
 import type { AiConfig } from "#server/config.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { type FakeLlm, offeredClasses, pickOffered, startFakeLlm } from "#tests/support/fake-llm.ts";
+import {
+  type FakeLlm,
+  offeredClasses,
+  pickOffered,
+  startFakeLlm,
+  userText,
+} from "#tests/support/fake-llm.ts";
 import { buildHorse } from "#tests/support/horses-factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
@@ -95,7 +101,7 @@ describe("recommendations from an OpenAI-compatible LLM", () => {
     expect(request).toMatchObject({ model: "fake-model", authorization: "Bearer sk-test-key" });
     expect(request!.response_format).toMatchObject({ type: "json_schema" });
     expect([...offeredClasses(request!)].sort()).toEqual([...ELIGIBLE].sort());
-    const prompt = request!.messages.find((m) => m.role === "user")!.content;
+    const prompt = userText(request!);
     expect(JSON.parse(prompt.split("\n\n")[0]!)).toMatchObject({
       horse: {
         name: "Sundance Jubilee",
@@ -194,9 +200,7 @@ describe("the season plan with an LLM", () => {
   it("marks a show whose call fails and answers the others", async () => {
     const failing = await buildShow(t.app, { name: "Broken Show", startOffset: 4, classes: CLASSES });
     llm.answer((request) =>
-      request.messages.some((m) => m.content.includes("Broken Show"))
-        ? { kind: "status", status: 500 }
-        : pickOffered(2)(request),
+      userText(request).includes("Broken Show") ? { kind: "status", status: 500 } : pickOffered(2)(request),
     );
     const res = await call(t.app, "GET", `/api/horses/${horseId}/season-plan`, { cookie: owner.cookie });
     expect(res.statusCode).toBe(200);

@@ -47,6 +47,7 @@ export async function recordRoutes(app: FastifyInstance, opts: { db: Db }): Prom
   r.post(
     "/api/records",
     {
+      config: { idempotent: true },
       schema: {
         tags: ["records"],
         summary: "Add Show Record: a result from a past show, for one of your own horses",

@@ -18,7 +18,7 @@ import type { Viewer } from "#server/http/viewer.ts";
  */
 export async function getRoster(
   db: Db,
-  viewer: Viewer,
+  viewer: Pick<Viewer, "id" | "roles">,
   today = format(new Date(), "yyyy-MM-dd"),
 ): Promise<Roster> {
   const isTrainer = hasRole(viewer, "Trainer");

@@ -6,6 +6,9 @@ import {
   ClassListExtraction,
   type ClassListExtractionEvent,
   ClassListExtractQuery,
+  ImportClassesBody,
+  ImportClassesParams,
+  ImportClassesResult,
   PredictionParams,
   PredictionQuery,
   ShowPrediction,
@@ -13,8 +16,13 @@ import {
 import { ERROR_CODES, ErrorBody } from "#domain/errors.ts";
 import { texts } from "#domain/texts.ts";
 import type { Db } from "#server/db/client.ts";
-import { extractClassListFromUpload, predictNextEdition } from "#server/features/show-ai/show-ai.service.ts";
+import {
+  extractClassListFromUpload,
+  importClassesIntoShow,
+  predictNextEdition,
+} from "#server/features/show-ai/show-ai.service.ts";
 import { todayYmd } from "#server/features/shows/shows.service.ts";
+import type { AiProvider } from "#server/platform/ai/provider.ts";
 import { AppError } from "#server/platform/errors.ts";
 import { IMAGE_ERRORS, MAX_UPLOAD_BYTES, multipartOptions, readUpload } from "#server/platform/images.ts";
 import { createOcrEngine, type OcrEngine } from "#server/platform/ocr/ocr-engine.ts";
@@ -45,11 +53,14 @@ const eventLine = (event: ClassListExtractionEvent) => `${JSON.stringify(event)}
  * thread; with `Accept: application/x-ndjson` the reply streams progress lines before the result), and
  * predict a show's next edition from its history. Neither stores anything.
  */
-export async function showAiRoutes(app: FastifyInstance, opts: { db: Db; ocr?: OcrEngine }): Promise<void> {
+export async function showAiRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; ai: AiProvider; ocr?: OcrEngine },
+): Promise<void> {
   await app.register(multipart, multipartOptions);
   const ocr = opts.ocr ?? createOcrEngine();
   app.addHook("onClose", async () => ocr.close());
-  const deps = { db: opts.db, ocr, log: app.log };
+  const deps = { db: opts.db, ai: opts.ai, ocr, log: app.log };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -69,7 +80,9 @@ export async function showAiRoutes(app: FastifyInstance, opts: { db: Db; ocr?: O
           403: ErrorBody,
           413: ErrorBody,
           422: ErrorBody,
+          429: ErrorBody,
           500: ErrorBody,
+          502: ErrorBody,
         },
       },
     },
@@ -120,7 +133,7 @@ export async function showAiRoutes(app: FastifyInstance, opts: { db: Db; ocr?: O
       schema: {
         tags: ["admin"],
         summary:
-          "AI Show Prediction (Admin): the show's next edition from its earlier editions (offline rules). Not saved.",
+          "AI Show Prediction (Admin): the show's next edition from its earlier editions (offline rules, or the LLM when configured). Not saved.",
         params: PredictionParams,
         querystring: PredictionQuery,
         response: {
@@ -130,6 +143,8 @@ export async function showAiRoutes(app: FastifyInstance, opts: { db: Db; ocr?: O
           403: ErrorBody,
           404: ErrorBody,
           422: ErrorBody,
+          429: ErrorBody,
+          502: ErrorBody,
         },
       },
     },
@@ -142,6 +157,30 @@ export async function showAiRoutes(app: FastifyInstance, opts: { db: Db; ocr?: O
         request.query.today ?? todayYmd(),
       );
       return reply.header("cache-control", "private, no-store").send(prediction);
+    },
+  );
+
+  r.post(
+    "/api/admin/shows/:id/classes/import",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Import Class List (Admin): adds the previewed classes to an existing show, skipping numbers it already has.",
+        params: ImportClassesParams,
+        body: ImportClassesBody,
+        response: {
+          200: ImportClassesResult,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const viewer = await app.requireViewer(request, "Admin");
+      return importClassesIntoShow(deps, viewer, request.params.id, request.body);
     },
   );
 }

@@ -1,22 +1,41 @@
+import type { z } from "zod";
+import { classesToAdd } from "#domain/class-import.ts";
 import { parseClassListText } from "#domain/class-list-text.ts";
-import type { ClassListExtraction, ShowPrediction } from "#domain/contracts/show-ai.ts";
+import type {
+  ClassListExtraction,
+  ImportClassesBody,
+  ImportClassesResult,
+  ShowPrediction,
+} from "#domain/contracts/show-ai.ts";
 import { ERROR_CODES } from "#domain/errors.ts";
 import type { Role } from "#domain/roles.ts";
-import { predictByRules, predictionHistory } from "#domain/show-prediction.ts";
+import { predictionHistory } from "#domain/show-prediction.ts";
 import { texts } from "#domain/texts.ts";
 import type { Db } from "#server/db/client.ts";
 import { canImportClassLists, canPredictShows } from "#server/features/show-ai/show-ai.policy.ts";
 import { findEditions } from "#server/features/show-ai/show-ai.repository.ts";
-import { findShow } from "#server/features/shows/shows.repository.ts";
-import { AppError, badRequest, forbidden, notFound } from "#server/platform/errors.ts";
-import type { DocumentText, ReadProgress } from "#server/platform/ocr/document-text.ts";
+import { classesOf, findShow, insertClasses } from "#server/features/shows/shows.repository.ts";
+import { AiProviderError } from "#server/platform/ai/ai-error.ts";
+import type { AiProvider } from "#server/platform/ai/provider.ts";
+import {
+  AppError,
+  badGateway,
+  badRequest,
+  forbidden,
+  notFound,
+  tooManyRequests,
+} from "#server/platform/errors.ts";
+import type { ReadProgress } from "#server/platform/ocr/document-text.ts";
 import type { OcrEngine } from "#server/platform/ocr/ocr-engine.ts";
 
 export interface ShowAiDeps {
   db: Db;
   ocr: OcrEngine;
+  ai: AiProvider;
   log: { warn(obj: unknown, msg?: string): void };
 }
+
+type Viewer = { id: string; roles: readonly Role[] };
 
 const unprocessable = (message: string) => new AppError(422, ERROR_CODES.unprocessable, message);
 
@@ -27,42 +46,111 @@ const unprocessable = (message: string) => new AppError(422, ERROR_CODES.unproce
  */
 export async function extractClassListFromUpload(
   deps: ShowAiDeps,
-  viewer: { roles: readonly Role[] },
+  viewer: Viewer,
   bytes: Buffer,
   options: { year: number; onProgress?: (progress: ReadProgress) => void },
 ): Promise<ClassListExtraction> {
   if (!canImportClassLists(viewer)) throw forbidden();
   // Loaded on the first upload: sharp and file-type behind it take most of a second to load, and a
   // server that never reads a class list should not start slower for them (ADR 011).
-  const { DocumentReadError, readDocumentText } = await import("#server/platform/ocr/document-text.ts");
-  let document: DocumentText;
+  const { DocumentReadError, documentKind, readDocumentText } = await import(
+    "#server/platform/ocr/document-text.ts"
+  );
   try {
-    document = await readDocumentText(bytes, deps.ocr, options.onProgress);
+    const extract = deps.ai.extractShowData;
+    if (extract && (await documentKind(bytes)) === "image") {
+      return await extractWithModel(deps, viewer, bytes, extract, options.onProgress);
+    }
+    const document = await readDocumentText(bytes, deps.ocr, options.onProgress);
+    const parsed = parseClassListText(document.text, { year: options.year });
+    if (parsed.classes.length === 0) throw unprocessable(texts.errors.extractFailed);
+    return { ...parsed, pages: document.pages.map((p) => ({ page: p.page, source: p.source })) };
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if (error instanceof DocumentReadError) throw badRequest(texts.errors.imageProcessing(error.message));
     deps.log.warn({ err: error }, "class-list OCR failed");
     throw new AppError(500, ERROR_CODES.internal, texts.errors.extractFailed);
   }
-  const parsed = parseClassListText(document.text, { year: options.year });
-  if (parsed.classes.length === 0) throw unprocessable(texts.errors.extractFailed);
-  return { ...parsed, pages: document.pages.map((p) => ({ page: p.page, source: p.source })) };
+}
+
+/** The spec's call 2: the photo as JPEG to the LLM, its `{ name, classes }` as the preview. */
+async function extractWithModel(
+  deps: ShowAiDeps,
+  viewer: Viewer,
+  bytes: Buffer,
+  extract: NonNullable<AiProvider["extractShowData"]>,
+  onProgress: (progress: ReadProgress) => void = () => undefined,
+): Promise<ClassListExtraction> {
+  onProgress({ stage: "reading", page: 1, pages: 1, fraction: 0 });
+  const { imageForModel } = await import("#server/platform/ocr/document-text.ts");
+  const jpeg = await imageForModel(bytes);
+  if (!deps.ai.allow(viewer.id, 1)) throw tooManyRequests(texts.recommendations.rateLimited);
+  onProgress({ stage: "recognizing", page: 1, pages: 1, fraction: 0.1 });
+  let data: Awaited<ReturnType<typeof extract>>;
+  try {
+    data = await extract({ data: jpeg, mediaType: "image/jpeg" });
+  } catch (error) {
+    if (!(error instanceof AiProviderError)) throw error;
+    deps.log.warn({ err: error }, "class-list LLM call failed");
+    throw badGateway(texts.errors.extractFailed);
+  }
+  if (data.classes.length === 0) throw unprocessable(texts.errors.extractFailed);
+  onProgress({ stage: "recognizing", page: 1, pages: 1, fraction: 1 });
+  return {
+    showName: data.name,
+    classes: data.classes.map((c) => ({ ...c, date: null, session: null })),
+    unplaced: [],
+    pages: [{ page: 1, source: "llm" }],
+  };
 }
 
 /**
- * The show's next edition by the offline rules (src/domain/show-prediction.ts), from its editions in the
- * database, with the history it rests on. Not saved: the admin confirms it in the show editor.
+ * The show's next edition from its editions in the database (offline rules, src/domain/show-prediction.ts,
+ * or the LLM when configured), with the history it rests on. Not saved: the admin confirms it in the show
+ * editor.
  */
 export async function predictNextEdition(
-  deps: Pick<ShowAiDeps, "db">,
-  viewer: { roles: readonly Role[] },
+  deps: Pick<ShowAiDeps, "db" | "ai" | "log">,
+  viewer: Viewer,
   showId: string,
   today: string,
 ): Promise<ShowPrediction> {
   if (!canPredictShows(viewer)) throw forbidden();
   const show = await findShow(deps.db.db, showId);
   if (!show) throw notFound(texts.errors.showNotFound);
-  const editions = await findEditions(deps.db.db, show.name);
-  const prediction = predictByRules(editions, today);
-  if (!prediction) throw unprocessable(texts.errors.notEnoughHistory(show.name));
-  return { ...prediction, history: predictionHistory(editions.filter((e) => !e.isAiPrediction)) };
+  const editions = (await findEditions(deps.db.db, show.name)).filter((e) => !e.isAiPrediction);
+  if (editions.length < 2) throw unprocessable(texts.errors.notEnoughHistory(show.name));
+  if (!deps.ai.allow(viewer.id, 1)) throw tooManyRequests(texts.recommendations.rateLimited);
+  try {
+    const prediction = await deps.ai.predictShow({ editions, today });
+    return { ...prediction, history: predictionHistory(editions) };
+  } catch (error) {
+    if (!(error instanceof AiProviderError)) throw error;
+    deps.log.warn({ err: error }, "show prediction LLM call failed");
+    throw badGateway(texts.errors.predictionFailed);
+  }
+}
+
+/**
+ * Adds an import preview's classes to an existing show, after its own, skipping numbers the show already
+ * has (the import is meant to be run again after a corrected photo without doubling classes).
+ */
+export async function importClassesIntoShow(
+  deps: Pick<ShowAiDeps, "db">,
+  viewer: Viewer,
+  showId: string,
+  input: z.output<typeof ImportClassesBody>,
+): Promise<ImportClassesResult> {
+  if (!canImportClassLists(viewer)) throw forbidden();
+  return deps.db.db.transaction().execute(async (trx) => {
+    const show = await findShow(trx, showId);
+    if (!show) throw notFound(texts.errors.showNotFound);
+    const existing = await classesOf(trx, showId);
+    const added = classesToAdd(
+      existing.map((c) => c.number),
+      input.classes,
+    );
+    await insertClasses(trx, showId, added);
+    return { added, skipped: input.classes.length - added.length };
+  });
 }

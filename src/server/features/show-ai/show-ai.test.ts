@@ -274,3 +274,107 @@ describe("POST /api/admin/class-lists/extract", () => {
     expect(foreign.statusCode).toBe(403);
   });
 });
+
+describe("POST /api/admin/shows/:id/classes/import", () => {
+  const url = (id: string) => `/api/admin/shows/${id}/classes/import`;
+  const numbersOf = async (showId: string) =>
+    (
+      await t.app.deps.db.db
+        .selectFrom("show_class")
+        .select(["number", "name", "date"])
+        .where("show_id", "=", showId)
+        .orderBy("position")
+        .execute()
+    ).map((c) => `${c.number} ${c.name}${c.date ? ` ${c.date}` : ""}`);
+  let showId: string;
+  beforeAll(async () => {
+    showId = (
+      await buildShow(t.app, {
+        name: "Marshall County Fair Horse Show",
+        classes: [
+          { id: "class-1", name: "Lead Line" },
+          { id: "class-36A", name: "Amateur Park Pleasure" },
+        ],
+      })
+    ).id;
+  });
+
+  it("adds the classes after the show's own, skipping numbers it (or the list, earlier) already has", async () => {
+    const res = await call(t.app, "POST", url(showId), {
+      cookie: admin.cookie,
+      body: {
+        classes: [
+          { number: "1", name: "Lead Line again" },
+          { number: "36a", name: "Duplicate by number" },
+          { number: "59E", name: " Walking Horse Stake ", date: "2025-06-21" },
+          { number: "60", name: "Country Pleasure Open" },
+          { number: "60", name: "Repeated in the list" },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      added: [
+        { id: "class-59E", name: "Walking Horse Stake", date: "2025-06-21" },
+        { id: "class-60", name: "Country Pleasure Open", date: null },
+      ],
+      skipped: 3,
+    });
+    expect(await numbersOf(showId)).toEqual([
+      "1 Lead Line",
+      "36A Amateur Park Pleasure",
+      "59E Walking Horse Stake 2025-06-21",
+      "60 Country Pleasure Open",
+    ]);
+    const detail = await call(t.app, "GET", `/api/shows/${showId}`, { cookie: owner.cookie });
+    expect(detail.json().classes.map((c: { number: string }) => c.number)).toEqual(["1", "36A", "59E", "60"]);
+  });
+
+  it.each([
+    ["no classes", { classes: [] }],
+    ["a number with punctuation", { classes: [{ number: "1; DROP", name: "x" }] }],
+    ["an empty name", { classes: [{ number: "2", name: "  " }] }],
+    ["a date that is not one", { classes: [{ number: "2", name: "x", date: "June" }] }],
+    ["an unknown field", { classes: [{ number: "2", name: "x" }], showId: "other" }],
+    [
+      "more than 1000 classes",
+      { classes: Array.from({ length: 1001 }, (_, i) => ({ number: String(i), name: "x" })) },
+    ],
+    ["a huge name", { classes: [{ number: "2", name: "x".repeat(100_000) }] }],
+  ])("refuses %s with 400 and adds nothing", async (_label, body) => {
+    const before = await numbersOf(showId);
+    const res = await call(t.app, "POST", url(showId), { cookie: admin.cookie, body });
+    expect(res.statusCode).toBe(400);
+    expect(await numbersOf(showId)).toEqual(before);
+  });
+
+  it("refuses a body over the server's limit", async () => {
+    const res = await call(t.app, "POST", url(showId), {
+      cookie: admin.cookie,
+      body: { classes: [{ number: "2", name: "x".repeat(2 * 1024 * 1024) }] },
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it("answers an unknown or encoded show id with 404", async () => {
+    for (const id of ["no-such-show", encodeURIComponent("../shows")]) {
+      const res = await call(t.app, "POST", url(id), {
+        cookie: admin.cookie,
+        body: { classes: [{ number: "9", name: "Lead Line" }] },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe(texts.errors.showNotFound);
+    }
+  });
+
+  it("is for admins only, from our own pages only", async () => {
+    const body = { classes: [{ number: "99", name: "Sneaky Class" }] };
+    expect((await call(t.app, "POST", url(showId), { cookie: owner.cookie, body })).statusCode).toBe(403);
+    expect((await call(t.app, "POST", url(showId), { body })).statusCode).toBe(401);
+    for (const headers of [{ origin: "https://evil.example" }, { origin: "" }]) {
+      const res = await call(t.app, "POST", url(showId), { cookie: admin.cookie, body, headers });
+      expect(res.statusCode).toBe(403);
+    }
+    expect(await numbersOf(showId)).not.toContain("99 Sneaky Class");
+  });
+});

@@ -1,9 +1,11 @@
+import type { Transaction } from "kysely";
 import type { z } from "zod";
 import { type EditedClass, planClassChanges } from "#domain/class-editing.ts";
 import type { CreateShowBody, UpdateShowBody } from "#domain/contracts/show-admin.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 import type { Db } from "#server/db/client.ts";
+import type { Database } from "#server/db/schema.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
 import {
   applyClassPlan,
@@ -68,6 +70,44 @@ export async function createShow(
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);
 
+interface Visible {
+  startDate: string;
+  endDate: string;
+  location: string;
+  judges: readonly string[];
+}
+
+/**
+ * When a show's dates, location or judges changed, every user with an entry in it gets a ShowUpdate
+ * notification naming what changed (inside the caller's transaction; publish the event after commit).
+ */
+export async function notifyEntrantsOfChanges(
+  trx: Transaction<Database>,
+  id: string,
+  before: Visible,
+  next: Visible & { name: string },
+): Promise<LiveEvent | null> {
+  const n = texts.notifications;
+  const changes: string[] = [];
+  if (next.startDate !== before.startDate || next.endDate !== before.endDate)
+    changes.push(n.changedDates(next.startDate, next.endDate));
+  if (next.location !== before.location) changes.push(n.changedLocation(next.location));
+  if (!sameList(next.judges, before.judges)) changes.push(n.changedJudges([...next.judges]));
+  if (changes.length === 0) return null;
+
+  const recipients = await trx
+    .selectFrom("class_entry")
+    .select("user_id")
+    .distinct()
+    .where("show_id", "=", id)
+    .execute();
+  return createNotifications(
+    trx,
+    recipients.map((r) => r.user_id),
+    { type: "ShowUpdate", message: n.showUpdate(next.name, changes), showId: id },
+  );
+}
+
 /**
  * Updates a show. When its dates, location or judges change, every user with an entry in the show
  * gets a ShowUpdate notification naming what changed. The caller checked Admin.
@@ -113,24 +153,11 @@ export async function updateShow(
       }
     }
 
-    const n = texts.notifications;
-    const changes: string[] = [];
-    if (next.startDate !== show.start_date || next.endDate !== show.end_date)
-      changes.push(n.changedDates(next.startDate, next.endDate));
-    if (next.location !== show.location) changes.push(n.changedLocation(next.location));
-    if (!sameList(next.judges, judges)) changes.push(n.changedJudges(next.judges));
-    if (changes.length === 0) return null;
-
-    const recipients = await trx
-      .selectFrom("class_entry")
-      .select("user_id")
-      .distinct()
-      .where("show_id", "=", id)
-      .execute();
-    return createNotifications(
+    return notifyEntrantsOfChanges(
       trx,
-      recipients.map((r) => r.user_id),
-      { type: "ShowUpdate", message: n.showUpdate(next.name, changes), showId: id },
+      id,
+      { startDate: show.start_date, endDate: show.end_date, location: show.location, judges },
+      next,
     );
   });
   await publishQuietly(deps.bus, event ? [event] : [], deps.log);

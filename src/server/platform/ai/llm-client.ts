@@ -12,7 +12,18 @@ export interface LlmClient {
    * Asks for JSON matching `schema` and returns it validated. Any failure (HTTP error, timeout, JSON that
    * does not parse or does not match) becomes an AiProviderError; the cause is kept for the log.
    */
-  generateObject<T>(request: { schema: z.ZodType<T>; system: string; prompt: string }): Promise<T>;
+  generateObject<T>(request: {
+    schema: z.ZodType<T>;
+    system: string;
+    prompt: string;
+    image?: LlmImage;
+  }): Promise<T>;
+}
+
+/** A picture sent with the prompt (the OpenAI-compatible wire form is a base64 data URL). */
+export interface LlmImage {
+  data: Buffer;
+  mediaType: "image/jpeg";
 }
 
 export function createLlmClient(settings: LlmSettings): LlmClient {
@@ -29,16 +40,34 @@ export function createLlmClient(settings: LlmSettings): LlmClient {
       schema,
       system,
       prompt,
+      image,
     }: {
       schema: z.ZodType<T>;
       system: string;
       prompt: string;
+      image?: LlmImage;
     }) {
       try {
         const result = await generateText({
           model,
           system,
-          prompt,
+          ...(image
+            ? {
+                messages: [
+                  {
+                    role: "user" as const,
+                    content: [
+                      { type: "text" as const, text: prompt },
+                      {
+                        type: "image" as const,
+                        image: image.data.toString("base64"),
+                        mediaType: image.mediaType,
+                      },
+                    ],
+                  },
+                ],
+              }
+            : { prompt }),
           output: Output.object({ schema }),
           temperature: 0,
           // One retry on a 5xx or 429 from the provider, inside the same overall time limit.

@@ -10,6 +10,7 @@ import {
   toRecommendation,
 } from "#domain/recommendations.ts";
 import type { LlmClient } from "#server/platform/ai/llm-client.ts";
+import { cleanModelText } from "#server/platform/ai/model-text.ts";
 import type { RecommendClassesInput } from "#server/platform/ai/provider.ts";
 
 /** The spec's reply: an array of className and reason (wrapped in an object, which every provider accepts). */
@@ -37,15 +38,6 @@ const normalize = (name: string) =>
     .replace(/^\s*(?:class\s*)?#?\d+[a-z]?\s*[.:)-]\s*/, "")
     .replace(/\s+/g, " ")
     .trim();
-
-/** Model text is untrusted: one line, no control characters, bounded length. */
-function cleanReason(reason: string): string {
-  const text = reason
-    .replace(/[\p{Cc}\p{Cf}]/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length > MAX_REASON ? `${text.slice(0, MAX_REASON - 1).trimEnd()}…` : text;
-}
 
 function prompt(input: RecommendClassesInput, offered: readonly AssessedClass[]): string {
   const { horse, rider, show } = input;
@@ -100,7 +92,7 @@ export async function llmRecommendClasses(
     if (!cls || chosen.some((r) => normalize(r.className) === key)) continue;
     used.add(cls.id);
     const rules = toRecommendation(cls, horse, rider);
-    chosen.push({ ...rules, reason: cleanReason(item.reason) || rules.reason });
+    chosen.push({ ...rules, reason: cleanModelText(item.reason, MAX_REASON) || rules.reason });
   }
   if (chosen.length < MIN_RECOMMENDATIONS) {
     const taken = new Set(chosen.map((r) => normalize(r.className)));

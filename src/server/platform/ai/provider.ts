@@ -1,14 +1,17 @@
 import type { AssessedClass, HorseProfile, Recommendation, RiderProfile } from "#domain/recommendations.ts";
 import { pickRecommendations } from "#domain/recommendations.ts";
+import { type Edition, predictByRules, type ShowPrediction } from "#domain/show-prediction.ts";
 import type { AiConfig } from "#server/config.ts";
+import type { LlmImage } from "#server/platform/ai/llm-client.ts";
+import type { ImageShowData } from "#server/platform/ai/llm-show-ai.ts";
 import { createRateLimiter } from "#server/platform/ai/rate-limit.ts";
 
 /**
  * One interface for every AI feature (ADR 009). The server's features call an AiProvider and never know
  * whether the offline rules engine or an LLM answers. The rules provider is the default and needs no
  * network; the LLM provider is used when AI_BASE_URL and AI_MODEL are set. Show prediction and image
- * extraction (issue 10) are added here as further methods, with a rules/OCR answer and an LLM answer each,
- * using the same LLM client (structured output validated by zod, timeout) and the same per-user allowance.
+ * extraction (issue 10, ADR 014) use the same LLM client (structured output validated by zod, timeout)
+ * and the same per-user allowance.
  */
 export interface AiProvider {
   readonly kind: "rules" | "llm";
@@ -23,6 +26,16 @@ export interface AiProvider {
    * one the horse cannot enter, and is topped up from the rules engine. Throws AiProviderError on failure.
    */
   recommendClasses(input: RecommendClassesInput): Promise<Recommendation[]>;
+  /**
+   * The next edition of a show from its editions (at least two, no saved predictions), not before
+   * `today`. Throws AiProviderError on failure.
+   */
+  predictShow(input: { editions: readonly Edition[]; today: string }): Promise<ShowPrediction>;
+  /**
+   * Show name and classes read from a photo (the spec's call 2), or null when this provider reads no
+   * pictures and the OCR engine does. Throws AiProviderError on failure.
+   */
+  readonly extractShowData: ((image: LlmImage) => Promise<ImageShowData>) | null;
 }
 
 export interface RecommendClassesInput {
@@ -37,6 +50,12 @@ export const rulesProvider: AiProvider = {
   kind: "rules",
   allow: () => true,
   recommendClasses: async ({ eligible, horse, rider }) => pickRecommendations(eligible, horse, rider),
+  predictShow: async ({ editions, today }) => {
+    const prediction = predictByRules(editions, today);
+    if (!prediction) throw new RangeError("predictShow needs at least two editions");
+    return prediction;
+  },
+  extractShowData: null,
 };
 
 /**
@@ -45,15 +64,19 @@ export const rulesProvider: AiProvider = {
  */
 export async function createAiProvider(config: AiConfig, now: () => number = Date.now): Promise<AiProvider> {
   if (config.provider === "rules") return rulesProvider;
-  const [{ createLlmClient }, { llmRecommendClasses }] = await Promise.all([
-    import("#server/platform/ai/llm-client.ts"),
-    import("#server/platform/ai/llm-recommender.ts"),
-  ]);
+  const [{ createLlmClient }, { llmRecommendClasses }, { llmPredictShow, llmExtractShowData }] =
+    await Promise.all([
+      import("#server/platform/ai/llm-client.ts"),
+      import("#server/platform/ai/llm-recommender.ts"),
+      import("#server/platform/ai/llm-show-ai.ts"),
+    ]);
   const client = createLlmClient(config);
   const limiter = createRateLimiter({ limit: config.rateLimitPerMinute, windowMs: 60_000, now });
   return {
     kind: "llm",
     allow: (userId, calls) => limiter.take(userId, calls),
     recommendClasses: (input) => llmRecommendClasses(client, input),
+    predictShow: (input) => llmPredictShow(client, input),
+    extractShowData: (image) => llmExtractShowData(client, image),
   };
 }

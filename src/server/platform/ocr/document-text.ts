@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import type { OcrEngine } from "#server/platform/ocr/ocr-engine.ts";
 import { PdfReadError, readPdfPages } from "#server/platform/ocr/pdf-pages.ts";
-import { prepareForOcr } from "#server/platform/ocr/preprocess.ts";
+import { jpegForModel, prepareForOcr } from "#server/platform/ocr/preprocess.ts";
 
 /**
  * The text of an uploaded class list: a photo or scan (recognised by OCR after pre-processing) or a PDF
@@ -77,6 +77,25 @@ async function recognise(
     texts.push(result.text);
   }
   return { text: texts.join("\n\n"), ms: Math.round(performance.now() - started) };
+}
+
+/** What an upload is, sniffed from its bytes: a PDF or a picture we can read; anything else is refused. */
+export async function documentKind(bytes: Buffer): Promise<"pdf" | "image"> {
+  const type = await fileTypeFromBuffer(bytes);
+  if (type?.mime === "application/pdf") return "pdf";
+  if (!type || !OCR_IMAGE_TYPES.has(type.mime)) throw new DocumentReadError(DOCUMENT_ERRORS.unsupported);
+  return "image";
+}
+
+/** A picture as JPEG for an LLM (see jpegForModel), with the same words as OCR when it cannot be read. */
+export async function imageForModel(bytes: Buffer): Promise<Buffer> {
+  const type = await fileTypeFromBuffer(bytes);
+  try {
+    return await jpegForModel(bytes);
+  } catch {
+    const heic = type?.mime === "image/heic" || type?.mime === "image/heif";
+    throw new DocumentReadError(heic ? DOCUMENT_ERRORS.heic : DOCUMENT_ERRORS.unreadableImage);
+  }
 }
 
 export async function readDocumentText(

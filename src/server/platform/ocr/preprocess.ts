@@ -260,3 +260,15 @@ function maxAlong(
 
 const greyRaw = (data: Buffer, width: number, height: number) =>
   sharp(data, { raw: { width, height, channels: 1 }, limitInputPixels: MAX_INPUT_PIXELS });
+
+/** Longest side of the JPEG sent to an LLM: a page's small print stays legible, the request stays small. */
+const LLM_MAX_SIDE = 2000;
+
+/** A photo as the JPEG the spec's image call takes: upright by EXIF, at most 2,000 px on its longer side. */
+export async function jpegForModel(image: Buffer): Promise<Buffer> {
+  return sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize({ width: LLM_MAX_SIDE, height: LLM_MAX_SIDE, fit: "inside", withoutEnlargement: true })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}

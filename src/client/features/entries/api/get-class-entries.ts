@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { onlineManager, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { entryKeys } from "#client/features/entries/api/keys.ts";
 import { api } from "#client/lib/api.ts";
 import type { MyEntries } from "#domain/contracts/entries.ts";
@@ -17,5 +17,18 @@ export const classEntriesQueryOptions = (showId: string, classId: string) =>
     staleTime: 0,
   });
 
-export const useClassEntries = (showId: string, classId: string) =>
-  useQuery(classEntriesQueryOptions(showId, classId));
+/**
+ * Offline, a class never opened before still opens: its entries are in the show's entries already
+ * seen (the class row icons), so the dialog starts from those and a save waits in the queue.
+ */
+export function useClassEntries(showId: string, classId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...classEntriesQueryOptions(showId, classId),
+    placeholderData: () => {
+      if (onlineManager.isOnline()) return undefined;
+      const show = queryClient.getQueryData<MyEntries>(entryKeys.show(showId));
+      return show ? { entries: show.entries.filter((e) => e.classId === classId) } : undefined;
+    },
+  });
+}

@@ -1,20 +1,21 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { classEntriesPath } from "#client/features/entries/api/get-class-entries.ts";
 import { entryKeys } from "#client/features/entries/api/keys.ts";
-import { rosterKeys } from "#client/features/roster/api/get-roster.ts";
+import { settleEntries } from "#client/features/entries/api/save-class-entries.ts";
 import { api } from "#client/lib/api.ts";
+import { type QueuedChange, useQueuedChange } from "#client/lib/queued-change.ts";
 
-export const removeClassEntries = (showId: string, classId: string) =>
-  api<{ removed: number }>(classEntriesPath(showId, classId), { method: "DELETE" });
+export const removeClassEntries = (showId: string, classId: string, idempotencyKey?: string) =>
+  api<{ removed: number }>(classEntriesPath(showId, classId), { method: "DELETE", idempotencyKey });
 
-export function useRemoveClassEntries(showId: string, classId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => removeClassEntries(showId, classId),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: entryKeys.all }),
-        queryClient.invalidateQueries({ queryKey: rosterKeys.all }),
-      ]),
-  });
+export interface RemoveClassInput {
+  showId: string;
+  classId: string;
 }
+
+export const removeClassEntriesChange: QueuedChange<RemoveClassInput, { removed: number }> = {
+  key: [...entryKeys.all, "remove-class"],
+  send: ({ showId, classId }, key) => removeClassEntries(showId, classId, key),
+  settle: settleEntries,
+};
+
+export const useRemoveClassEntries = () => useQueuedChange(removeClassEntriesChange);

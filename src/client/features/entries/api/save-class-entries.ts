@@ -1,21 +1,35 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { classEntriesPath } from "#client/features/entries/api/get-class-entries.ts";
 import { entryKeys } from "#client/features/entries/api/keys.ts";
 import { rosterKeys } from "#client/features/roster/api/get-roster.ts";
 import { api } from "#client/lib/api.ts";
+import { type QueuedChange, useQueuedChange } from "#client/lib/queued-change.ts";
 import type { MyEntries, SaveEntriesBody } from "#domain/contracts/entries.ts";
 
-export const saveClassEntries = (showId: string, classId: string, body: SaveEntriesBody) =>
-  api<MyEntries>(classEntriesPath(showId, classId), { method: "PUT", body });
+export const saveClassEntries = (
+  showId: string,
+  classId: string,
+  body: SaveEntriesBody,
+  idempotencyKey?: string,
+) => api<MyEntries>(classEntriesPath(showId, classId), { method: "PUT", body, idempotencyKey });
 
-export function useSaveClassEntries(showId: string, classId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SaveEntriesBody) => saveClassEntries(showId, classId, body),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: entryKeys.all }),
-        queryClient.invalidateQueries({ queryKey: rosterKeys.all }),
-      ]),
-  });
+/** After any change to entries: the dialog, the class icons and the roster read again. */
+export const settleEntries = (client: QueryClient) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: entryKeys.all }),
+    client.invalidateQueries({ queryKey: rosterKeys.all }),
+  ]);
+
+export interface SaveEntriesInput {
+  showId: string;
+  classId: string;
+  body: SaveEntriesBody;
 }
+
+export const saveEntriesChange: QueuedChange<SaveEntriesInput, MyEntries> = {
+  key: [...entryKeys.all, "save"],
+  send: ({ showId, classId, body }, key) => saveClassEntries(showId, classId, body, key),
+  settle: settleEntries,
+};
+
+export const useSaveClassEntries = () => useQueuedChange(saveEntriesChange);

@@ -74,9 +74,14 @@ function EntryForm({
 }: Pick<ClassEntryDialogProps, "show" | "cls" | "viewer"> & { entries: MyEntry[]; onDone: () => void }) {
   const [form, setForm] = useState<FormState>(() => initialForm(viewer, entries));
   const choices = useEntryChoices();
-  const save = useSaveClassEntries(show.id, cls.id);
-  const remove = useRemoveClassEntries(show.id, cls.id);
+  const save = useSaveClassEntries();
+  const remove = useRemoveClassEntries();
   const removeOne = useRemoveEntry();
+  const labels = texts.offline.labels;
+  // Kept for later when offline: the dialog closes at once and the class row shows it waiting.
+  const closeIfQueued = (queued: boolean) => {
+    if (queued) onDone();
+  };
   const busy = save.isPending || remove.isPending || removeOne.isPending;
   const error = save.error ?? remove.error ?? removeOne.error;
   const known = knownNames(entries);
@@ -86,7 +91,11 @@ function EntryForm({
       <EnteredByOthers
         entries={entries}
         busy={busy}
-        onRemove={(id) => removeOne.mutate(id, { onSuccess: onDone })}
+        onRemove={(entry) =>
+          closeIfQueued(
+            removeOne.queue(entry.id, labels.removeEntry(statusLabel(entry.status)), { onSuccess: onDone }),
+          )
+        }
       />
       <p className="text-sm font-medium text-stone-700">{t.prompt}</p>
       <ul className="flex flex-col gap-2">
@@ -141,14 +150,30 @@ function EntryForm({
           <Button
             variant="secondary"
             disabled={busy}
-            onClick={() => remove.mutate(undefined, { onSuccess: onDone })}
+            onClick={() =>
+              closeIfQueued(
+                remove.queue(
+                  { showId: show.id, classId: cls.id },
+                  labels.removeClassEntries(cls.name, show.name),
+                  { onSuccess: onDone },
+                ),
+              )
+            }
           >
             {t.removeAll}
           </Button>
         ) : null}
         <Button
           disabled={!anySelected(form) || busy}
-          onClick={() => save.mutate({ entries: toSaveEntries(form, viewer) }, { onSuccess: onDone })}
+          onClick={() =>
+            closeIfQueued(
+              save.queue(
+                { showId: show.id, classId: cls.id, body: { entries: toSaveEntries(form, viewer) } },
+                labels.saveEntries(cls.name, show.name),
+                { onSuccess: onDone },
+              ),
+            )
+          }
         >
           {t.save}
         </Button>
@@ -168,7 +193,7 @@ function EnteredByOthers({
 }: {
   entries: readonly MyEntry[];
   busy: boolean;
-  onRemove: (entryId: string) => void;
+  onRemove: (entry: MyEntry) => void;
 }) {
   const mirrored = entries.filter((e) => e.enteredBy);
   if (mirrored.length === 0) return null;
@@ -190,7 +215,7 @@ function EnteredByOthers({
               variant="secondary"
               aria-label={texts.roster.removeLabel(label, author)}
               disabled={busy}
-              onClick={() => onRemove(e.id)}
+              onClick={() => onRemove(e)}
             >
               {texts.roster.remove}
             </Button>

@@ -1,11 +1,54 @@
+import { CircleAlert, Clock } from "lucide-react";
 import { useShowEntries } from "#client/features/entries/api/get-show-entries.ts";
+import {
+  type RemoveClassInput,
+  removeClassEntriesChange,
+} from "#client/features/entries/api/remove-class-entries.ts";
+import { type SaveEntriesInput, saveEntriesChange } from "#client/features/entries/api/save-class-entries.ts";
 import { entryTooltip, StatusIcon } from "#client/features/entries/components/status-icon.tsx";
+import { type QueuedState, useQueuedChanges } from "#client/lib/queued-change.ts";
 import { TapTooltip } from "#client/ui/tap-tooltip.tsx";
+import { texts } from "#domain/texts.ts";
 
-/** The viewer's entries for one class as icons with the spec's tooltips (hover, focus or tap). */
+/** The newest queued save or removal for this class, if one is waiting or was refused. */
+function useQueuedForClass(showId: string, classId: string) {
+  const forClass = (c: QueuedState<RemoveClassInput>) =>
+    c.input.showId === showId && c.input.classId === classId;
+  const saves = useQueuedChanges<SaveEntriesInput>(saveEntriesChange.key).filter(forClass);
+  const removals = useQueuedChanges<RemoveClassInput>(removeClassEntriesChange.key).filter(forClass);
+  // A refusal is reported where the change was made, unless it was queued offline (then here and app-wide).
+  const all = [
+    ...saves.map((s) => ({ ...s, statuses: s.input.body.entries.map((e) => e.status) })),
+    ...removals.map((r) => ({ ...r, statuses: [] as string[] })),
+  ];
+  return all
+    .filter((c) => c.status === "pending" || c.offline)
+    .sort((a, b) => b.submittedAt - a.submittedAt)[0];
+}
+
+/**
+ * The viewer's entries for one class as icons with the spec's tooltips (hover, focus or tap). A save
+ * or removal still waiting for the connection shows what it will make the class, with a clock; one the
+ * server refused shows the reason.
+ */
 export function EntryIcons({ showId, classId }: { showId: string; classId: string }) {
   const entries = useShowEntries(showId).data?.entries.filter((e) => e.classId === classId) ?? [];
-  if (entries.length === 0) return null;
+  const queued = useQueuedForClass(showId, classId);
+  if (queued?.status === "pending") {
+    return (
+      <span className="flex flex-wrap justify-end" data-testid={`entry-icons-${classId}`}>
+        {queued.statuses.map((status) => (
+          <span key={status} className="inline-flex size-11 items-center justify-center text-stone-400">
+            <StatusIcon status={status} />
+          </span>
+        ))}
+        <TapTooltip label={texts.offline.pendingIcon}>
+          <Clock aria-hidden className="size-5 text-amber-700" data-testid="pending-change" />
+        </TapTooltip>
+      </span>
+    );
+  }
+  if (entries.length === 0 && queued?.status !== "error") return null;
   return (
     <span className="flex flex-wrap justify-end" data-testid={`entry-icons-${classId}`}>
       {entries.map((entry) => (
@@ -13,6 +56,11 @@ export function EntryIcons({ showId, classId }: { showId: string; classId: strin
           <StatusIcon status={entry.status} />
         </TapTooltip>
       ))}
+      {queued?.status === "error" ? (
+        <TapTooltip label={texts.offline.failedIcon(queued.error ?? "")}>
+          <CircleAlert aria-hidden className="size-5 text-red-700" data-testid="failed-change-icon" />
+        </TapTooltip>
+      ) : null}
     </span>
   );
 }

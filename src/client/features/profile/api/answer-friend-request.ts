@@ -1,27 +1,26 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { settleFriends } from "#client/features/profile/api/add-friend.ts";
 import { friendsKey } from "#client/features/profile/api/list-friends.ts";
-import { rosterKeys } from "#client/features/roster/api/get-roster.ts";
 import { api } from "#client/lib/api.ts";
+import { type QueuedChange, useQueuedChange } from "#client/lib/queued-change.ts";
 
 export type FriendRequestAnswer = "accept" | "ignore";
 
-/** Accept (friendship, both ways) or Ignore a request the person with `requesterId` sent. */
-export const answerFriendRequest = ({
-  requesterId,
-  answer,
-}: {
+export interface AnswerInput {
   requesterId: string;
   answer: FriendRequestAnswer;
-}) => api(`/api/friends/requests/${encodeURIComponent(requesterId)}/${answer}`, { method: "POST" });
-
-export function useAnswerFriendRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: answerFriendRequest,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: friendsKey }),
-        queryClient.invalidateQueries({ queryKey: rosterKeys.all }),
-      ]),
-  });
 }
+
+/** Accept (friendship, both ways) or Ignore a request the person with `requesterId` sent. */
+export const answerFriendRequest = ({ requesterId, answer }: AnswerInput, idempotencyKey?: string) =>
+  api(`/api/friends/requests/${encodeURIComponent(requesterId)}/${answer}`, {
+    method: "POST",
+    idempotencyKey,
+  });
+
+export const answerRequestChange: QueuedChange<AnswerInput, unknown> = {
+  key: [...friendsKey, "answer"],
+  send: answerFriendRequest,
+  settle: settleFriends,
+};
+
+export const useAnswerFriendRequest = () => useQueuedChange(answerRequestChange);

@@ -65,8 +65,8 @@ export function AddFriendsDialog({
                 <span className="min-w-0 flex-1 truncate text-sm font-medium text-stone-900">{u.name}</span>
                 <RelationAction
                   person={u}
-                  busy={add.isPending && add.variables === u.id}
-                  onAdd={() => add.mutate(u.id)}
+                  busy={add.isPending && add.input === u.id}
+                  onAdd={() => add.queue(u.id, texts.offline.labels.addFriend(u.name))}
                 />
               </li>
             ))}

@@ -85,7 +85,7 @@ function FriendRequestList() {
   const answer = useAnswerFriendRequest();
   const [blocking, setBlocking] = useState<PersonRef | null>(null);
   const incoming = requests.data?.incoming ?? [];
-  const busy = (id: string) => answer.isPending && answer.variables?.requesterId === id;
+  const busy = (id: string) => answer.isPending && answer.input?.requesterId === id;
   return (
     <>
       <ErrorAlert message={answer.error?.message ?? (requests.isError ? requests.error.message : null)} />
@@ -104,7 +104,12 @@ function FriendRequestList() {
                   <Button
                     aria-label={t.acceptLabel(p.name)}
                     disabled={busy(p.id)}
-                    onClick={() => answer.mutate({ requesterId: p.id, answer: "accept" })}
+                    onClick={() =>
+                      answer.queue(
+                        { requesterId: p.id, answer: "accept" },
+                        texts.offline.labels.answerRequest("accept", p.name),
+                      )
+                    }
                   >
                     {t.accept}
                   </Button>
@@ -112,7 +117,12 @@ function FriendRequestList() {
                     variant="secondary"
                     aria-label={t.ignoreLabel(p.name)}
                     disabled={busy(p.id)}
-                    onClick={() => answer.mutate({ requesterId: p.id, answer: "ignore" })}
+                    onClick={() =>
+                      answer.queue(
+                        { requesterId: p.id, answer: "ignore" },
+                        texts.offline.labels.answerRequest("ignore", p.name),
+                      )
+                    }
                   >
                     {t.ignore}
                   </Button>

@@ -111,16 +111,18 @@ export function AddRecordDialog({
       setProblem(texts.errors.fillAllFields);
       return;
     }
-    create.mutate(
+    const queued = create.queue(
       { ...values, placing: values.placing as (typeof PLACINGS)[number] },
+      texts.offline.labels.addRecord(values.showName, values.className),
       {
         onSuccess: (record) => {
           onSaved?.(record);
           onOpenChange(false);
         },
-        onError: (error) => setProblem(error.message),
       },
     );
+    // Offline it waits in the queue (its outcome is reported app-wide); the dialog need not.
+    if (queued) onOpenChange(false);
   };
 
   return (
@@ -141,7 +143,13 @@ export function AddRecordDialog({
       }
     >
       <form id="add-record-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <ErrorAlert message={problem ?? (choices.isError ? choices.error.message : null)} />
+        <ErrorAlert
+          message={
+            problem ??
+            (create.error && !create.variables?.offline ? create.error.message : null) ??
+            (choices.isError ? choices.error.message : null)
+          }
+        />
         <ShowNameCombobox
           value={draft.showName}
           onChange={(value) => {
