@@ -183,7 +183,7 @@ test("profile (both tabs, its dialogs, the remove-friend alert dialog) and the a
   await expect(confirm).toBeHidden();
 });
 
-test("admin panel: both Data Management tabs, the user, horse and show dialogs, the alerts", async ({
+test("admin panel: the screen, the user dialogs, the delete confirmation and the admin alert", async ({
   page,
   signInAs,
 }) => {
@@ -204,7 +204,15 @@ test("admin panel: both Data Management tabs, the user, horse and show dialogs, 
   await page.getByRole("button", { name: a.deleteLabel("Avery Morgan") }).click();
   await expectAccessibleDialog(page.getByRole("alertdialog"), { name: texts.errors.adminsCannotBeDeleted });
   await closeDialog(page);
+});
 
+test("admin panel: the Horses tab, its dialog, and the show editor (new, with pasted classes, and edit)", async ({
+  page,
+  signInAs,
+}) => {
+  const a = texts.admin;
+  await signInAs(DEMO.admin, "/#/admin");
+  await expect(h1(page, a.title)).toBeVisible();
   await page.getByRole("tab", { name: a.horses }).click();
   await expect(page.getByRole("tabpanel").getByRole("listitem").first()).toBeVisible();
   await expectNoAxeViolations(page);
