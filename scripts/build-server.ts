@@ -10,6 +10,7 @@
  * (native addons, Swagger UI's assets, OCR data) keeps working, and a newly added dependency is
  * external until someone checks that it bundles cleanly and adds it here.
  */
+import { basename, dirname } from "node:path";
 import { build, type Plugin } from "esbuild";
 
 const BUNDLED = new Set([
@@ -53,9 +54,18 @@ const externalUnlessListed: Plugin = {
   },
 };
 
+const outfile = process.argv[2] ?? "dist/server/main.js";
+
 await build({
   entryPoints: ["src/server/main.ts"],
-  outfile: process.argv[2] ?? "dist/server/main.js",
+  // Code splitting keeps a dynamic import() lazy: the module it names (the LLM client, the OCR
+  // reader) becomes a chunk beside main.js, loaded with the packages it imports on first use only.
+  // Without it the bundle inlines such modules and hoists their imports (the `ai` SDK, sharp,
+  // file-type) into the start-up path.
+  splitting: true,
+  outdir: dirname(outfile),
+  entryNames: basename(outfile, ".js"),
+  chunkNames: "chunks/[name]-[hash]",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { percentile } from "./report.ts";
 
@@ -6,7 +7,8 @@ export interface LoadRequest {
   /** A fixed path, or one per request (the n-th request gets `path(n)`). */
   path: string | ((n: number) => string);
   headers?: Record<string, string>;
-  body?: string;
+  /** A fixed body, or one per request (the n-th request gets `body(n)`, with `path(n)`). */
+  body?: string | ((n: number) => string);
 }
 
 export interface LoadResult {
@@ -19,6 +21,17 @@ export interface LoadResult {
   errors: number;
   /** Response bytes on the wire, headers included, per request. */
   bytesPerRequest: number;
+  /**
+   * Server CPU time (user + system) per request in ms, when the server's pid was given: unlike
+   * latency and throughput it hardly changes with what else the machine is running.
+   */
+  cpuMsPerRequest?: number;
+}
+
+/** CPU time a process has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /**
@@ -29,20 +42,24 @@ export interface LoadResult {
 export async function load(
   base: string,
   request: LoadRequest,
-  opts: { connections?: number; seconds?: number; warmSeconds?: number } = {},
+  opts: { connections?: number; seconds?: number; warmSeconds?: number; pid?: number | undefined } = {},
 ): Promise<LoadResult> {
   const connections = opts.connections ?? 10;
   let n = 0;
   const shape = () => {
-    const { path } = request;
+    const { path, body } = request;
     return {
       method: request.method ?? "GET",
       ...(request.headers ? { headers: request.headers } : {}),
-      ...(request.body !== undefined ? { body: request.body } : {}),
-      setupRequest: (req: { path?: string }) => ({
-        ...req,
-        path: typeof path === "function" ? path(n++) : path,
-      }),
+      ...(typeof body === "string" ? { body } : {}),
+      setupRequest: (req: { path?: string; body?: string }) => {
+        const i = n++;
+        return {
+          ...req,
+          path: typeof path === "function" ? path(i) : path,
+          ...(typeof body === "function" ? { body: body(i) } : {}),
+        };
+      },
     };
   };
   const run = (seconds: number) =>
@@ -51,12 +68,14 @@ export async function load(
   if ((opts.warmSeconds ?? 1) > 0) await run(opts.warmSeconds ?? 1);
   const latencies: number[] = [];
   let bad = 0;
+  const cpuBefore = opts.pid ? cpuMs(opts.pid) : 0;
   const instance = run(opts.seconds ?? 5);
   instance.on("response", (_client: unknown, status: number, _bytes: number, time: number) => {
     latencies.push(time);
     if (status >= 400) bad += 1;
   });
   const result = await instance;
+  const cpu = opts.pid ? cpuMs(opts.pid) - cpuBefore : undefined;
   latencies.sort((a, b) => a - b);
   return {
     rps: latencies.length / result.duration,
@@ -67,5 +86,6 @@ export async function load(
     errors: bad + result.errors + result.timeouts,
     bytesPerRequest:
       latencies.length > 0 ? (result.throughput.average * result.duration) / latencies.length : 0,
+    ...(cpu !== undefined && latencies.length > 0 ? { cpuMsPerRequest: cpu / latencies.length } : {}),
   };
 }

@@ -24,7 +24,7 @@ describe("reasonFor", () => {
   });
 
   it.each([
-    ["SQLite: roster, typical owner (40 entries)", /roster is rebuilt/],
+    ["SQLite: roster, typical owner (40 entries)", /repeat roster/],
     ["PostgreSQL: show detail (600 classes)", /cached, pre-compressed body/],
     ["SQLite: planner first page", /planner page/],
   ])("gives the API reason for %j", (name, text) => {

@@ -2,6 +2,7 @@
  * Why a budget is not met and what would meet it, for RESULTS.md: the analysis behind a ❌, kept
  * next to the code that measures it. Matched against the budget's name; the measured figure comes
  * from the run itself. Written from the runs of 2026-11-23 (docs/decisions/011-server-performance.md).
+ * A budget takes the first reason that matches.
  */
 export interface Reason {
   match: RegExp;
@@ -35,27 +36,25 @@ export const REASONS: Reason[] = [
   },
   {
     match: /roster/,
-    reason: `${SHARED_MACHINE} beyond that, a roster is rebuilt on every request: one query over the user's own, as-rider and friends' entries with the names they mention, then the pure derivation, JSON and compression, so its cost follows the size of the user's roster (compare the typical owner with the busy trainer) and sits well above a bare route.`,
+    reason: `${SHARED_MACHINE} a repeat roster is one statement of primary-key reads (the viewer's, the catalogue's and the friends' counters kept by the triggers of migration 011) and the cached, pre-compressed body, so its server CPU per request is a small multiple of the bare route's (column "× health"); the busy trainer's body is three times the typical owner's.`,
     remedy:
-      "a per-user roster version (triggers on the user's, their friends' and their riders' entries, on friendships and on show revisions) so a repeat request costs a version lookup and a cached body, as show detail does; a browser that revalidates with ETags then costs one indexed read.",
+      "the same run on a quiet machine; a browser that revalidates with its ETag gets a 304 without the body. A roster rebuilt after a change costs its one query over the user's own data.",
   },
   {
     match: /planner first page/,
-    reason: `${SHARED_MACHINE} a planner page is two index reads (shows starting from today, shows already running), the judges of its 30 shows, JSON and compression: a few times the work of a bare route.`,
-    remedy:
-      "cache the unfiltered first page per day keyed by the highest show revision (one indexed read per request), as show detail is keyed by its show's revision.",
+    reason: `${SHARED_MACHINE} an unfiltered planner page is one primary-key read (the catalogue counter of migration 011) and the cached, pre-compressed page.`,
+    remedy: "the same run on a quiet machine.",
   },
   {
     match: /entry save/,
-    reason: `${SHARED_MACHINE} a save is a write transaction of about six statements; SQLite admits one writer at a time and PostgreSQL flushes its write-ahead log to disk on every commit, so saves queue behind each other.`,
+    reason: `${SHARED_MACHINE} a save is a write transaction (the class, the user's entries for it, a delete of what was unchosen, one insert of what was added, the user's counters bumped by triggers) and then the list it answers with; SQLite admits one writer at a time and PostgreSQL flushes its write-ahead log to disk on every commit, so saves queue behind each other. An unchanged dialog writes nothing.`,
     remedy:
-      "fewer statements per save (delete … returning and a single insert), and on PostgreSQL `synchronous_commit = off` for saves if losing the last few hundred milliseconds of saves in a crash is acceptable.",
+      "on PostgreSQL `synchronous_commit = off` for saves, if losing the last few hundred milliseconds of saves in a crash is acceptable (a product decision, not taken); answering with the entries the transaction already holds instead of reading them again; a quiet machine.",
   },
   {
     match: /notifications list/,
-    reason: `${SHARED_MACHINE} the list is two index-ordered reads of at most 100 rows each with the user's read marks, then JSON and compression of up to 100 items.`,
-    remedy:
-      "the same run on a quiet machine; beyond that an ETag keyed by the user's newest notification and read mark.",
+    reason: `${SHARED_MACHINE} a repeat list is one statement reading two counters (the user's and everyone's, kept by the triggers of migration 011) and the cached, pre-compressed body.`,
+    remedy: "the same run on a quiet machine.",
   },
   {
     match: /show detail/,
@@ -65,15 +64,16 @@ export const REASONS: Reason[] = [
   {
     match: /cold start/,
     reason:
-      "most of a start is loading JavaScript: the compiled bundle removed TypeScript compilation and most file resolution, but Fastify, better-auth, zod and Swagger still evaluate their modules, and a loaded machine multiplies that.",
+      "most of a start is now V8 compiling the server bundle; the OCR reader, the LLM client, nodemailer and the other engine's database driver load on first use only (ADR 011), which took the server's CPU time to a healthy /api/health from about 0.8 s to about 0.47 s; a loaded machine stretches that CPU time over more wall-clock time.",
     remedy:
-      "a quiet machine, then loading Swagger and the OpenAPI document only when /api/docs is first asked for, and Node 22's compile cache (module.enableCompileCache) once the project moves off Node 20.",
+      "a quiet machine, and Node 22's compile cache (module.enableCompileCache) once the project moves off Node 20.",
   },
   {
     match: /RSS flat/,
     reason:
-      "memory grows while the caches fill (sessions, show bodies, SQLite's page cache and prepared statements) and then levels off; the growth shown is from the first measured run to the third.",
-    remedy: "nothing beyond a longer warm-up: the caches are bounded (50,000 sessions, 200 show bodies).",
+      "memory grows while the caches fill (sessions, show bodies, rosters, notification lists, planner pages, SQLite's page cache and prepared statements) and then levels off; the growth shown is from the first measured run to the third.",
+    remedy:
+      "nothing beyond a longer warm-up: the caches are bounded (50,000 sessions, 200 show bodies, 2,000 rosters, 2,000 notification lists, 100 planner pages).",
   },
 ];
 

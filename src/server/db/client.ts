@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
+import type SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
+import type pg from "pg";
 import type { DatabaseConfig } from "#server/config.ts";
 import type { Database } from "#server/db/schema.ts";
 
@@ -16,10 +17,14 @@ export interface Db {
   close(): Promise<void>;
 }
 
+// Only the configured engine's driver is loaded: the other one would only cost start-up time (ADR 011).
+const require = createRequire(import.meta.url);
+
 /** Opens the configured database. `:memory:` gives a private SQLite database (tests). */
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const { Pool } = require("pg") as typeof pg;
+    const pool = new Pool({ connectionString: config.url, max: 10 });
     // An idle connection dropped by the server (restart, failover, admin) is replaced by the pool;
     // without a listener its error event would crash the process.
     pool.on("error", (error) => console.error(`PostgreSQL dropped an idle connection: ${error.message}`));
@@ -27,11 +32,38 @@ export function openDatabase(config: DatabaseConfig): Db {
     return { kind: "postgres", db, pgPool: pool, close: () => db.destroy() };
   }
   if (config.file !== ":memory:") mkdirSync(dirname(config.file), { recursive: true });
-  const sqlite = new SQLite(config.file);
+  const Database = require("better-sqlite3") as typeof SQLite;
+  const sqlite = new Database(config.file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kind: "sqlite", db, pgPool: undefined, close: () => db.destroy() };
+}
+
+/** Prepared statements kept per SQL text; the app issues a few hundred distinct statements. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely's SQLite driver prepares every statement afresh, and preparing costs more than running the
+ * primary-key reads most requests make (a third of a cached roster's CPU in a profile). The app's
+ * statements are a small fixed set (values are bound, not inlined), so they are prepared once and
+ * reused; the single connection runs one statement at a time, so a cached statement is never in
+ * use twice at once. A schema change re-prepares them inside SQLite.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+        if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      return statement;
+    },
+  };
 }

@@ -8,6 +8,7 @@ import { adminMigration } from "#server/db/migrations/005-admin.ts";
 import { recommendationsMigration } from "#server/db/migrations/006-recommendations.ts";
 import { performanceMigration } from "#server/db/migrations/007-performance.ts";
 import { offlineMigration } from "#server/db/migrations/009-offline.ts";
+import { apiPerformanceMigration } from "#server/db/migrations/011-api-performance.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
 function provider(db: Db): MigrationProvider {
@@ -22,6 +23,7 @@ function provider(db: Db): MigrationProvider {
         "006-recommendations": recommendationsMigration(),
         "007-performance": performanceMigration(db.kind),
         "009-offline": offlineMigration(),
+        "011-api-performance": apiPerformanceMigration(db.kind),
       };
     },
   };

@@ -255,6 +255,12 @@ export interface AppMetaTable {
   value: string;
 }
 
+/** Migration 011: per-user roster counters kept by triggers; the empty subject is the catalogue's. */
+export interface CacheVersionTable {
+  subject: string;
+  version: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -285,6 +291,7 @@ export interface Database {
   app_meta: AppMetaTable;
   idempotency_key: IdempotencyKeyTable;
   calendar_feed: CalendarFeedTable;
+  cache_version: CacheVersionTable;
 }
 
 export type { Generated };

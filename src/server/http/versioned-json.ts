@@ -7,7 +7,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * Responses that change only when a version number does (a show's `revision`): serialized,
+ * Responses that change only when a version does (a show's `revision`, a roster's counters): serialized,
  * hashed and compressed once per version and kept in process, so a repeat request costs a version
  * lookup and a buffer write. Clients revalidate with `If-None-Match` and get 304 while the version
  * holds. A small least-recently-used map bounds the memory.
@@ -18,13 +18,13 @@ export interface VersionedJsonCache {
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
-    version: number,
+    version: number | string,
     load: () => Promise<string>,
   ): Promise<FastifyReply>;
 }
 
 interface Entry {
-  version: number;
+  version: number | string;
   etag: string;
   json: string;
   br?: Promise<Buffer>;
@@ -59,10 +59,21 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-export function createVersionedJsonCache(opts: { maxEntries: number }): VersionedJsonCache {
+/**
+ * `cacheControl`: what the browser may do with the body. `private, no-cache` (the default) lets it
+ * keep the body and revalidate with the ETag: for data that is the same for every signed-in user
+ * (show detail, class lists). Personal responses (a roster, a notification list) pass
+ * `private, no-store`, so a shared device's browser never keeps one person's data for the next
+ * (issue 8); the server-side cache and the ETag for a client that sends If-None-Match still apply.
+ */
+export function createVersionedJsonCache(opts: {
+  maxEntries: number;
+  cacheControl?: "private, no-cache" | "private, no-store";
+}): VersionedJsonCache {
+  const cacheControl = opts.cacheControl ?? "private, no-cache";
   const entries = new Map<string, Entry>();
 
-  function fresh(key: string, version: number): Entry | undefined {
+  function fresh(key: string, version: number | string): Entry | undefined {
     const entry = entries.get(key);
     if (!entry || entry.version !== version) return undefined;
     entries.delete(key);
@@ -70,7 +81,7 @@ export function createVersionedJsonCache(opts: { maxEntries: number }): Versione
     return entry;
   }
 
-  function remember(key: string, version: number, json: string): Entry {
+  function remember(key: string, version: number | string, json: string): Entry {
     const hash = createHash("sha256").update(json).digest("base64url").slice(0, 27);
     const entry: Entry = { version, json, etag: `"${version}-${hash}"` };
     entries.delete(key);
@@ -85,7 +96,7 @@ export function createVersionedJsonCache(opts: { maxEntries: number }): Versione
       reply
         .header("etag", entry.etag)
         .header("vary", "accept-encoding")
-        .header("cache-control", "private, no-cache");
+        .header("cache-control", cacheControl);
       if (matchesEtag(request.headers["if-none-match"], entry.etag)) return reply.code(304).send();
       reply.type("application/json; charset=utf-8");
       const encoding = pickEncoding(request.headers["accept-encoding"]);

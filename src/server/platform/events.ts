@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
+import { createRequire } from "node:module";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import pg from "pg";
+import type pg from "pg";
 import type { Db } from "#server/db/client.ts";
 import { unauthorized } from "#server/platform/errors.ts";
 
@@ -145,6 +146,8 @@ function memoryBus(): EventBus {
 }
 
 function postgresBus(pool: pg.Pool, log: Logger): EventBus {
+  // Loaded here, so a SQLite server never loads the PostgreSQL driver (see db/client.ts).
+  const { Client } = createRequire(import.meta.url)("pg") as typeof pg;
   const listeners = new Listeners<LiveEvent>();
   const sessions = new Listeners<SessionsEvent>();
   let everConnected = false;
@@ -155,7 +158,7 @@ function postgresBus(pool: pg.Pool, log: Logger): EventBus {
 
   async function connect(): Promise<void> {
     // LISTEN holds its connection for good, so it gets its own client rather than one from the pool.
-    const next = new pg.Client(pool.options);
+    const next = new Client(pool.options);
     next.on("notification", (message) => {
       if (message.channel === PG_CHANNEL) {
         const event = parseEvent(message.payload);

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Db } from "#server/db/client.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 
@@ -25,12 +25,15 @@ export function createMailer(opts: {
   from: string;
   demo: boolean;
 }): Mailer {
-  const transport: Transporter | undefined = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
-    : undefined;
+  // nodemailer loads on the first mail sent through SMTP, not at start-up (ADR 011).
+  let transport: Promise<Transporter> | undefined;
+  const smtp = (url: string) => {
+    transport ??= import("nodemailer").then((m) => m.default.createTransport(url));
+    return transport;
+  };
   return {
     async send(message) {
-      if (!transport || opts.demo) {
+      if (!opts.smtpUrl || opts.demo) {
         await opts.db.db
           .insertInto("outbox")
           .values({
@@ -43,12 +46,12 @@ export function createMailer(opts: {
           })
           .execute();
       }
-      if (transport) {
-        await transport.sendMail({ from: opts.from, ...message });
+      if (opts.smtpUrl) {
+        await (await smtp(opts.smtpUrl)).sendMail({ from: opts.from, ...message });
       }
     },
     close() {
-      transport?.close();
+      void transport?.then((t) => t.close());
     },
   };
 }

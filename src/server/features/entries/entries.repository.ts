@@ -98,6 +98,14 @@ export async function deleteUserEntries(
   return Number(result.numDeletedRows);
 }
 
+export async function deleteEntriesById(db: Queryable, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom("class_entry")
+    .where("id", "in", [...ids])
+    .execute();
+}
+
 export async function findEntry(
   db: Queryable,
   entryId: string,

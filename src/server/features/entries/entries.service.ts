@@ -23,6 +23,7 @@ import {
   type ClassRef,
   countBarnNotices,
   customerHorses,
+  deleteEntriesById,
   deleteEntry,
   deleteUserEntries,
   type EntryRow,
@@ -103,6 +104,7 @@ export async function saveClassEntries(
   choices: readonly EntryChoice[],
 ): Promise<MyEntry[]> {
   const chosen = [...new Map(choices.map((c) => [choiceKey(c), c])).values()];
+  let unchanged: EntryRow[] | undefined;
   const events = await deps.db.db.transaction().execute(async (trx) => {
     const cls = await findClass(trx, showId, classId);
     if (!cls) throw notFound(texts.entries.denials.classNotFound);
@@ -110,11 +112,33 @@ export async function saveClassEntries(
     const previous = await listUserEntries(trx, viewer.id, showId, classId);
     const kept = new Map(previous.map((r) => [choiceKey(rowChoice(r)), r]));
     const added = chosen.filter((c) => !kept.has(choiceKey(c)));
+    const chosenKeys = new Set(chosen.map(choiceKey));
+    // Entries no longer chosen go, and so does any second copy of a kept one.
+    const removed = previous.filter((r) => {
+      const key = choiceKey(rowChoice(r));
+      return !chosenKeys.has(key) || kept.get(key) !== r;
+    });
+    // Saving the dialog as it was writes nothing (and so invalidates no one's cached roster).
+    if (added.length === 0 && removed.length === 0) {
+      unchanged = previous;
+      return [];
+    }
 
     const horses = await loadHorses(trx, unique(added.map((c) => c.horseId)));
     await checkChoices(trx, viewer, added, horses);
 
-    await deleteUserEntries(trx, viewer.id, showId, classId);
+    const people = unique([
+      ...added.map((c) => c.riderId),
+      ...[...horses.values()].flatMap((h) => [...h.owners, ...h.trainers]),
+    ]);
+    const blocked = await blockedWith(trx, viewer.id, people);
+    // Mirrors go to riders other than the viewer (mayMirrorOnto), so they do not depend on the
+    // viewer's own rows below and go in with them in one statement. Kept entries stay as they are.
+    const mirrors = await mirrorEntries(trx, viewer.id, added, blocked, showId, classId);
+    await deleteEntriesById(
+      trx,
+      removed.map((r) => r.id),
+    );
     const createdAt = nowIso();
     const row = (userId: string, c: EntryChoice): ClassEntryTable => ({
       id: newId(),
@@ -128,27 +152,14 @@ export async function saveClassEntries(
       created_by: viewer.id,
       created_at: createdAt,
     });
-    await insertEntries(
-      trx,
-      chosen.map((c) => {
-        const before = kept.get(choiceKey(c));
-        return before ? keptRow(before, showId) : row(viewer.id, c);
-      }),
-    );
-
-    const people = unique([
-      ...added.map((c) => c.riderId),
-      ...[...horses.values()].flatMap((h) => [...h.owners, ...h.trainers]),
+    await insertEntries(trx, [
+      ...added.map((c) => row(viewer.id, c)),
+      ...mirrors.map((m) => row(m.riderId!, m)),
     ]);
-    const blocked = await blockedWith(trx, viewer.id, people);
-    const mirrors = await mirrorEntries(trx, viewer.id, added, blocked, showId, classId);
-    await insertEntries(
-      trx,
-      mirrors.map((m) => row(m.riderId!, m)),
-    );
 
     return notifyBarns(trx, deps, viewer, [...added, ...mirrors], { horses, blocked, cls });
   });
+  if (unchanged) return unchanged.map(present);
   await publishQuietly(deps.bus, events, deps.log);
   return (await listUserEntries(deps.db.db, viewer.id, showId, classId)).map(present);
 }
@@ -159,20 +170,6 @@ const rowChoice = (r: EntryRow): EntryChoice => ({
   status: r.status as EntryChoice["status"],
   horseId: r.horse_id,
   riderId: r.rider_id,
-});
-
-/** An entry a save keeps unchanged is written back as it was: same id, author, time and placing. */
-const keptRow = (r: EntryRow, showId: string): ClassEntryTable => ({
-  id: r.id,
-  user_id: r.user_id,
-  show_id: showId,
-  class_id: r.class_id,
-  status: r.status,
-  horse_id: r.horse_id,
-  rider_id: r.rider_id,
-  placing: r.placing,
-  created_by: r.created_by,
-  created_at: r.created_at,
 });
 
 /** Throws the first chooser rule an added choice breaks (`entryChoiceDenial`). */

@@ -192,6 +192,36 @@ describe("save and remove all", () => {
     expect(await statuses(friend, cls.id)).toEqual(["WatchClass"]);
   });
 
+  it("changes only what changed: kept entries keep their rows, an unchanged save writes nothing", async () => {
+    const cls = freshClass();
+    await save(owner, cls.id, [{ status: "Interested" }, { status: "WatchClass" }]);
+    const [interested] = (await entriesOf(owner.id, cls.id)).filter((e) => e.status === "Interested");
+    const counter = () =>
+      t.app.deps.db.db
+        .selectFrom("cache_version")
+        .select("version")
+        .where("subject", "=", owner.id)
+        .executeTakeFirstOrThrow();
+    const before = await counter();
+    const same = await save(owner, cls.id, [{ status: "WatchClass" }, { status: "Interested" }]);
+    expect(same.statusCode).toBe(200);
+    expect(same.json().entries.map((e: { status: string }) => e.status)).toEqual([
+      "Interested",
+      "WatchClass",
+    ]);
+    expect(await counter()).toEqual(before);
+
+    const changed = await save(owner, cls.id, [{ status: "Interested" }, { status: "HorseIsShowing" }]);
+    expect(changed.json().entries.map((e: { status: string }) => e.status)).toEqual([
+      "Interested",
+      "HorseIsShowing",
+    ]);
+    const rows = await entriesOf(owner.id, cls.id);
+    expect(rows).toHaveLength(2);
+    expect(rows.find((e) => e.status === "Interested")).toEqual(interested);
+    expect((await counter()).version).toBeGreaterThan(before.version);
+  });
+
   it("lists the viewer's own entries across the show's classes", async () => {
     const a = freshClass();
     const b = freshClass();

@@ -1,4 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
+import { notificationsVersion } from "#server/db/migrations/011-api-performance.ts";
+import { reusableQuery } from "#server/db/reusable-query.ts";
 import type { Database } from "#server/db/schema.ts";
 
 /** The most recent notifications a list shows; older ones stay in the database. */
@@ -65,6 +67,24 @@ export async function listVisible(db: Kysely<Database>, userId: string): Promise
     .orderBy("n.id", "desc")
     .limit(NOTIFICATION_LIST_LIMIT)
     .execute();
+}
+
+const listVersionRow = reusableQuery(1, (db, userId: string) => {
+  const counter = (subject: string) =>
+    db.selectFrom("cache_version").select("version").where("subject", "=", subject);
+  return db.selectNoFrom([
+    counter(notificationsVersion(userId)).as("own"),
+    counter(notificationsVersion(null)).as("everyone"),
+  ]);
+});
+
+/**
+ * The version of the user's notification list (migration 011): the counters of their own
+ * notifications and read marks and of the notifications to everyone, both only ever growing.
+ */
+export async function notificationListVersion(db: Kysely<Database>, userId: string): Promise<string> {
+  const [row] = await listVersionRow(db, userId);
+  return `${Number(row?.own ?? 0)}.${Number(row?.everyone ?? 0)}`;
 }
 
 export async function findNotification(

@@ -5,10 +5,17 @@ import { NotificationList, NotificationParams, UnreadCount } from "#domain/contr
 import { ErrorBody } from "#domain/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { countUnreadVisible } from "#server/features/notifications/notifications.repository.ts";
-import { listNotifications, readNotification } from "#server/features/notifications/notifications.service.ts";
+import {
+  getNotificationListVersion,
+  listNotifications,
+  readNotification,
+} from "#server/features/notifications/notifications.service.ts";
+import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
 
 export async function notificationRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // One list per user, up to 100 items each.
+  const lists = createVersionedJsonCache({ maxEntries: 2000, cacheControl: "private, no-store" });
   r.get(
     "/api/notifications/unread-count",
     {
@@ -29,13 +36,17 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db })
     {
       schema: {
         tags: ["notifications"],
-        summary: "The user's own and everyone's notifications, newest first, with the user's read state",
+        summary:
+          "The user's own and everyone's notifications, newest first, with the user's read state (ETag: send If-None-Match to revalidate)",
         response: { 200: NotificationList, 401: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = await app.requireViewer(request);
-      return { notifications: await listNotifications(opts.db, viewer) };
+      const { key, version } = await getNotificationListVersion(opts.db, viewer);
+      return lists.send(request, reply, key, version, async () =>
+        String(reply.serialize({ notifications: await listNotifications(opts.db, viewer) })),
+      );
     },
   );
 

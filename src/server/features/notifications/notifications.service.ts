@@ -7,6 +7,7 @@ import {
   listVisible,
   markRead,
   type NewNotification,
+  notificationListVersion,
 } from "#server/features/notifications/notifications.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { notFound } from "#server/platform/errors.ts";
@@ -25,6 +26,14 @@ export async function listNotifications(db: Db, viewer: Viewer): Promise<Notific
     createdAt: r.created_at,
     isRead: r.read_at !== null,
   }));
+}
+
+/** The cache key and version of the viewer's notification list (see notificationListVersion). */
+export async function getNotificationListVersion(
+  db: Db,
+  viewer: Viewer,
+): Promise<{ key: string; version: string }> {
+  return { key: viewer.id, version: await notificationListVersion(db.db, viewer.id) };
 }
 
 /** Marks one visible notification read for the viewer only; nothing makes it unread again. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#server/platform/ids.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call, createSharedTestApps, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { buildShow } from "#tests/support/shows-factories.ts";
 
 type Signed = TestUser & { cookie: string };
 
@@ -114,5 +115,102 @@ describe("notifications API", () => {
     expect(items[0]!.id).toBe(forEveryone);
     const newest = expected.sort((a, b) => a.hoursAgo - b.hoursAgo).slice(0, 99);
     expect(items.slice(1).map((n) => n.id)).toEqual(newest.map((n) => n.id));
+  });
+});
+
+describe("notification list cache", () => {
+  const ids = async (user: Signed, headers: Record<string, string> = {}) => {
+    const res = await call(t.app, "GET", "/api/notifications", { cookie: user.cookie, headers });
+    expect(res.statusCode).toBe(200);
+    return {
+      etag: String(res.headers.etag),
+      items: res.json().notifications as { id: string; isRead: boolean; showId: string | null }[],
+    };
+  };
+  const revalidate = (user: Signed, etag: string) =>
+    call(t.app, "GET", "/api/notifications", { cookie: user.cookie, headers: { "if-none-match": etag } });
+
+  it("revalidates with 304 until the user's list changes, whatever the change", async () => {
+    const cara = await signedInUser(t.app, { name: "Cara" });
+    const show = await buildShow(t.app);
+    let { etag } = await ids(cara);
+    expect((await revalidate(cara, etag)).statusCode).toBe(304);
+    // Someone else's notice leaves Cara's list as it was.
+    await addNotification(bob.id, "Bob again", 0.5);
+    expect((await revalidate(cara, etag)).statusCode).toBe(304);
+
+    let own = "";
+    let everyone = "";
+    const changes: [string, () => Promise<unknown>, (items: { id: string; isRead: boolean }[]) => void][] = [
+      [
+        "a notice for Cara",
+        async () => {
+          own = await addNotification(cara.id, "Cara's news", 0.1);
+          await t.app.deps.db.db
+            .updateTable("notification")
+            .set({ show_id: show.id })
+            .where("id", "=", own)
+            .execute();
+        },
+        (items) => expect(items[0]?.id).toBe(own),
+      ],
+      ["read by Cara", () => read(cara, own), (items) => expect(items[0]?.isRead).toBe(true)],
+      [
+        "a notice to everyone",
+        async () => {
+          everyone = await addNotification(null, "Everyone's news", 0.05);
+        },
+        (items) => expect(items[0]?.id).toBe(everyone),
+      ],
+      [
+        "the show it names deleted",
+        () => t.app.deps.db.db.deleteFrom("show").where("id", "=", show.id).execute(),
+        (items) => expect(items.find((n) => n.id === own)).toMatchObject({ showId: null }),
+      ],
+      [
+        "a notice removed",
+        () => t.app.deps.db.db.deleteFrom("notification").where("id", "=", own).execute(),
+        (items) => expect(items.some((n) => n.id === own)).toBe(false),
+      ],
+    ];
+    for (const [what, change, check] of changes) {
+      await change();
+      const stale = await revalidate(cara, etag);
+      expect(stale.statusCode, what).toBe(200);
+      check(stale.json().notifications);
+      const next = await ids(cara);
+      expect(next.etag, what).not.toBe(etag);
+      etag = next.etag;
+    }
+  });
+
+  it("shows a read mark made through one server on the other's next request", async () => {
+    const { apps, close } = await createSharedTestApps();
+    try {
+      const [a, b] = apps;
+      const dee = await signedInUser(a, { name: "Dee" });
+      const id = newId();
+      await a.deps.db.db
+        .insertInto("notification")
+        .values({
+          id,
+          user_id: dee.id,
+          type: "NewShow",
+          message: "Dee's news",
+          show_id: null,
+          created_at: at(1),
+        })
+        .execute();
+      const isRead = async () =>
+        (await call(a, "GET", "/api/notifications", { cookie: dee.cookie })).json().notifications[0].isRead;
+      expect(await isRead()).toBe(false);
+      expect(await isRead()).toBe(false);
+      expect(
+        (await call(b, "POST", `/api/notifications/${id}/read`, { cookie: dee.cookie })).statusCode,
+      ).toBe(200);
+      expect(await isRead()).toBe(true);
+    } finally {
+      await close();
+    }
   });
 });

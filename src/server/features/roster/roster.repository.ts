@@ -1,6 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import type { RosterEntry } from "#domain/roster.ts";
 import type { RosterClassInfo, RosterShowInfo } from "#domain/roster-view.ts";
+import { CATALOGUE_VERSION } from "#server/db/migrations/011-api-performance.ts";
+import { reusableQuery } from "#server/db/reusable-query.ts";
 import type { Database } from "#server/db/schema.ts";
 
 export type RosterSource = "own" | "rider" | "friends";
@@ -139,4 +141,31 @@ export async function rosterRows(
     horseName: r.horse_name,
     creatorName: r.creator_name,
   }));
+}
+
+const versionRow = reusableQuery(1, (db, viewerId: string) => {
+  const counter = (subject: string) =>
+    db.selectFrom("cache_version").select("version").where("subject", "=", subject);
+  return db.selectNoFrom((eb) => [
+    counter(viewerId).as("own"),
+    counter(CATALOGUE_VERSION).as("catalogue"),
+    eb
+      .selectFrom("cache_version as v")
+      .select((v) => v.fn.sum<number>("v.version").as("n"))
+      .where("v.subject", "in", (f) =>
+        f.selectFrom("friendship as f").select("f.friend_id").where("f.user_id", "=", viewerId),
+      )
+      .as("friends"),
+  ]);
+});
+
+/**
+ * The version of the viewer's roster (migration 011): their own counter, the catalogue's and the sum
+ * of their friends' counters, in one statement of primary-key reads. Each part only ever grows while
+ * the others hold (a friendship change bumps the viewer's own counter, so the friends' sum may start
+ * over only under a new own counter), so equal versions mean equal rosters for a given day and role.
+ */
+export async function rosterVersion(db: Kysely<Database>, viewerId: string): Promise<string> {
+  const [row] = await versionRow(db, viewerId);
+  return `${Number(row?.own ?? 0)}.${Number(row?.catalogue ?? 0)}.${Number(row?.friends ?? 0)}`;
 }

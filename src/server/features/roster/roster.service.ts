@@ -4,7 +4,7 @@ import { hasRole } from "#domain/roles.ts";
 import { deriveRosterEntries, type RosterEntry } from "#domain/roster.ts";
 import { buildRoster, classKey, type RosterClassInfo, type RosterShowInfo } from "#domain/roster-view.ts";
 import type { Db } from "#server/db/client.ts";
-import { type RosterSource, rosterRows } from "#server/features/roster/roster.repository.ts";
+import { type RosterSource, rosterRows, rosterVersion } from "#server/features/roster/roster.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 
 /**
@@ -45,4 +45,17 @@ export async function getRoster(
     friendEntries: bySource.friends,
   });
   return buildRoster(viewer.id, entries, { shows, classes, userNames, horseNames }, today);
+}
+
+/**
+ * What a cached roster is valid for: the viewer, their day and whether they see rider entries
+ * (`key`), and the counters every write to its sources bumps (`version`, see rosterVersion).
+ */
+export async function getRosterVersion(
+  db: Db,
+  viewer: Viewer,
+  today: string,
+): Promise<{ key: string; version: string }> {
+  const role = hasRole(viewer, "Trainer") ? "trainer" : "owner";
+  return { key: `${viewer.id}|${today}|${role}`, version: await rosterVersion(db.db, viewer.id) };
 }

@@ -26,13 +26,7 @@ import {
   notFound,
   tooManyRequests,
 } from "#server/platform/errors.ts";
-import {
-  DocumentReadError,
-  documentKind,
-  imageForModel,
-  type ReadProgress,
-  readDocumentText,
-} from "#server/platform/ocr/document-text.ts";
+import type { ReadProgress } from "#server/platform/ocr/document-text.ts";
 import type { OcrEngine } from "#server/platform/ocr/ocr-engine.ts";
 
 export interface ShowAiDeps {
@@ -58,6 +52,11 @@ export async function extractClassListFromUpload(
   options: { year: number; onProgress?: (progress: ReadProgress) => void },
 ): Promise<ClassListExtraction> {
   if (!canImportClassLists(viewer)) throw forbidden();
+  // Loaded on the first upload: sharp and file-type behind it take most of a second to load, and a
+  // server that never reads a class list should not start slower for them (ADR 011).
+  const { DocumentReadError, documentKind, readDocumentText } = await import(
+    "#server/platform/ocr/document-text.ts"
+  );
   try {
     const extract = deps.ai.extractShowData;
     if (extract && (await documentKind(bytes)) === "image") {
@@ -84,6 +83,7 @@ async function extractWithModel(
   onProgress: (progress: ReadProgress) => void = () => undefined,
 ): Promise<ClassListExtraction> {
   onProgress({ stage: "reading", page: 1, pages: 1, fraction: 0 });
+  const { imageForModel } = await import("#server/platform/ocr/document-text.ts");
   const jpeg = await imageForModel(bytes);
   if (!deps.ai.allow(viewer.id, 1)) throw tooManyRequests(recommendationsTexts.rateLimited);
   onProgress({ stage: "recognizing", page: 1, pages: 1, fraction: 0.1 });

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pickEncoding } from "#server/http/versioned-json.ts";
 import { signedInUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
-import { buildShow } from "#tests/support/shows-factories.ts";
+import { call, createSharedTestApps, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { buildShow, dayFromToday } from "#tests/support/shows-factories.ts";
 
 let t: TestApp;
 let cookie: string;
@@ -17,10 +17,10 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   call(t.app, "GET", url, { cookie, headers });
 
 /** Fetches `url` and checks that its ETag revalidates to an empty 304. */
-async function currentTag(url: string): Promise<string> {
+async function currentTag(url: string, cacheControl = "private, no-cache"): Promise<string> {
   const res = await get(url);
   expect(res.statusCode).toBe(200);
-  expect(res.headers["cache-control"]).toBe("private, no-cache");
+  expect(res.headers["cache-control"]).toBe(cacheControl);
   const etag = String(res.headers.etag);
   expect(etag).toMatch(/^".+"$/);
   const again = await get(url, { "if-none-match": etag });
@@ -141,6 +141,107 @@ describe("past show class list ETags", () => {
   it("still refuses an upcoming show", async () => {
     const show = await buildShow(t.app, { startOffset: 5 });
     expect((await get(`/api/records/past-shows/${show.id}/classes`)).statusCode).toBe(404);
+  });
+});
+
+describe("planner page ETags", () => {
+  type Page = { shows: { id: string; name: string; judges: string[] }[] };
+  /** Every test show starts within a few days, so it is on the unfiltered first page of 100. */
+  const url = "/api/shows?limit=100";
+  /** Kept by the browser for no one: every /api GET but show detail and class lists is no-store (issue 8). */
+  const PLANNER_CACHING = "private, no-store";
+  const shown = async (id: string) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    return (res.json() as Page).shows.find((s) => s.id === id);
+  };
+
+  it("revalidates the unfiltered page with 304 until any show is added, changed or removed", async () => {
+    const admin = await signedInUser(t.app, { roles: ["Owner", "Admin"] });
+    const show = await buildShow(t.app, { startOffset: 1, judges: ["Larry Wheelon"] });
+    const seen = new Set<string>([await currentTag(url, PLANNER_CACHING)]);
+    expect(await currentTag(url, PLANNER_CACHING)).toBe([...seen][0]);
+
+    let created = "";
+    const changes: [string, () => Promise<unknown>, () => Promise<void>][] = [
+      [
+        "a show created by an admin",
+        async () => {
+          const res = await call(t.app, "POST", "/api/shows", {
+            cookie: admin.cookie,
+            body: {
+              name: "Brand New Show",
+              startDate: dayFromToday(2),
+              endDate: dayFromToday(2),
+              location: "Belfast, TN",
+              sanctioningOrg: "WHOA",
+              judges: [],
+              classes: [{ id: "class-1", name: "Amateur Country Pleasure" }],
+            },
+          });
+          expect(res.statusCode).toBe(201);
+          created = res.json().id;
+        },
+        async () => expect((await shown(created))?.name).toBe("Brand New Show"),
+      ],
+      [
+        "a show renamed by an admin",
+        () =>
+          call(t.app, "PATCH", `/api/shows/${show.id}`, { cookie: admin.cookie, body: { name: "Renamed" } }),
+        async () => expect((await shown(show.id))?.name).toBe("Renamed"),
+      ],
+      [
+        "a judge added in the database",
+        () =>
+          edits(t.app)
+            .insertInto("show_judge")
+            .values({ show_id: show.id, position: 1, name: "Sandra Medley" })
+            .execute(),
+        async () => expect((await shown(show.id))?.judges).toEqual(["Larry Wheelon", "Sandra Medley"]),
+      ],
+      [
+        "a show deleted",
+        () => edits(t.app).deleteFrom("show").where("id", "=", created).execute(),
+        async () => expect(await shown(created)).toBeUndefined(),
+      ],
+    ];
+    for (const [what, change, check] of changes) {
+      const before = [...seen].at(-1)!;
+      await change();
+      expect((await get(url, { "if-none-match": before })).statusCode, what).toBe(200);
+      await check();
+      const next = await currentTag(url, PLANNER_CACHING);
+      expect(seen.has(next), what).toBe(false);
+      seen.add(next);
+    }
+  });
+
+  it("does not cache a filtered page", async () => {
+    const res = await get(`/api/shows?name=${encodeURIComponent("renamed")}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toBeUndefined();
+  });
+
+  it("shows a change made through one server on the other's next request", async () => {
+    const { apps, close } = await createSharedTestApps();
+    try {
+      const [a, b] = apps;
+      const viewer = await signedInUser(a);
+      const admin = await signedInUser(a, { roles: ["Owner", "Admin"] });
+      const show = await buildShow(a, { startOffset: 1, name: "Two Servers" });
+      const names = async () =>
+        ((await call(a, "GET", url, { cookie: viewer.cookie })).json() as Page).shows.map((s) => s.name);
+      expect(await names()).toContain("Two Servers");
+      expect(await names()).toContain("Two Servers");
+      const res = await call(b, "PATCH", `/api/shows/${show.id}`, {
+        cookie: admin.cookie,
+        body: { name: "Renamed On B" },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await names()).toContain("Renamed On B");
+    } finally {
+      await close();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { classNumberFromId } from "#domain/class-number.ts";
 import type { ShowPeriod } from "#domain/contracts/shows.ts";
 import { primaryDivisionForClassName } from "#domain/division-rule.ts";
 import { divisionName } from "#domain/divisions.ts";
+import { CATALOGUE_VERSION } from "#server/db/migrations/011-api-performance.ts";
 import type { Database, ShowClassTable } from "#server/db/schema.ts";
 import { allWordsLike } from "#server/db/word-search.ts";
 
@@ -340,4 +341,14 @@ export async function classIdsOf(db: Queryable, showId: string): Promise<string[
     .orderBy("position")
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** The catalogue counter (migration 011): any show added, changed or removed, any user or horse renamed. */
+export async function catalogueVersion(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("cache_version")
+    .select("version")
+    .where("subject", "=", CATALOGUE_VERSION)
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
 }

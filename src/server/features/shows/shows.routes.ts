@@ -17,6 +17,7 @@ import {
   getShowDetail,
   getShowFacets,
   getShowPage,
+  getShowPageVersion,
   getShowRevision,
   todayYmd,
 } from "#server/features/shows/shows.service.ts";
@@ -26,20 +27,28 @@ import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
 export async function showRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const details = createVersionedJsonCache({ maxEntries: 200 });
+  // Unfiltered pages: a few periods and page sizes, the first pages of each.
+  const pages = createVersionedJsonCache({ maxEntries: 100, cacheControl: "private, no-store" });
 
   r.get(
     "/api/shows",
     {
       schema: {
         tags: ["shows"],
-        summary: "Shows matching the planner's filters, by start date, one page at a time",
+        summary:
+          "Shows matching the planner's filters, by start date, one page at a time (unfiltered pages: ETag, send If-None-Match to revalidate)",
         querystring: ShowListQuery,
         response: { 200: ShowPage, 400: ErrorBody, 401: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await app.requireViewer(request);
-      return getShowPage(opts.db, request.query, todayYmd());
+      const today = todayYmd();
+      const cached = await getShowPageVersion(opts.db, request.query, today);
+      if (!cached) return getShowPage(opts.db, request.query, today);
+      return pages.send(request, reply, cached.key, cached.version, async () =>
+        String(reply.serialize(await getShowPage(opts.db, request.query, today))),
+      );
     },
   );
 

@@ -11,6 +11,7 @@ import { errorsTexts } from "#domain/texts-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { calendarFileName, showCalendar } from "#server/features/shows/shows.calendar.ts";
 import {
+  catalogueVersion,
   classesOf,
   findShow,
   findShowRevision,
@@ -76,6 +77,29 @@ export async function getShowPage(db: Db, query: ShowListQuery, today: string): 
     shows: page.map((row) => present(row, judges.get(row.id) ?? [])),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor({ startDate: last.start_date, id: last.id }) : null,
+  };
+}
+
+/**
+ * Where an unfiltered planner page (any period, page size and cursor, no search or filter) may be
+ * served from: its cache key and the catalogue counter it is valid for (migration 011). Filtered
+ * pages are too many to cache: undefined.
+ */
+export async function getShowPageVersion(
+  db: Db,
+  query: ShowListQuery,
+  today: string,
+): Promise<{ key: string; version: number } | undefined> {
+  const filtered =
+    query.name !== undefined ||
+    query.location !== undefined ||
+    query.judge.length > 0 ||
+    query.division.length > 0 ||
+    query.org.length > 0;
+  if (filtered) return undefined;
+  return {
+    key: `${today}|${query.period}|${query.limit}|${query.cursor ?? ""}`,
+    version: await catalogueVersion(db.db),
   };
 }
 
