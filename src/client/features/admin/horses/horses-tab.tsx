@@ -1,13 +1,10 @@
-import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useAdminHorses, useDeleteHorse } from "#client/features/admin/api/horses.ts";
+import { AdminDeleteConfirm } from "#client/features/admin/delete-confirm.tsx";
 import { AdminHorseFormDialog } from "#client/features/admin/horses/horse-form-dialog.tsx";
+import { ListToolbar } from "#client/features/admin/list-toolbar.tsx";
 import { PagedList } from "#client/features/admin/paged-list.tsx";
 import { RowActions } from "#client/features/admin/row-actions.tsx";
-import { SearchBox } from "#client/features/admin/search-box.tsx";
-import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
-import { Button } from "#client/ui/button.tsx";
-import { ConfirmDialog } from "#client/ui/dialog.tsx";
 import type { AdminHorse } from "#domain/contracts/admin.ts";
 import { adminTexts } from "#domain/texts-admin.ts";
 
@@ -19,31 +16,17 @@ export function HorsesTab() {
   const [q, setQ] = useState("");
   const horses = useAdminHorses(q);
   const remove = useDeleteHorse();
-  const report = useAdminStatus();
   const [editing, setEditing] = useState<AdminHorse | null | "new">(null);
   const [deleting, setDeleting] = useState<AdminHorse | null>(null);
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const name = deleting.name;
-    remove.mutate(deleting.id, {
-      onSuccess: () => report("success", t.deleted(name)),
-      onError: (error) => report("error", error.message),
-      onSettled: () => setDeleting(null),
-    });
-  };
-
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-col gap-2 min-[420px]:flex-row">
-        <div className="flex-1">
-          <SearchBox label={t.searchHorses} placeholder={t.searchHorses} onSearch={setQ} />
-        </div>
-        <Button onClick={() => setEditing("new")}>
-          <Plus aria-hidden className="size-4" />
-          {t.addHorse}
-        </Button>
-      </div>
+      <ListToolbar
+        searchLabel={t.searchHorses}
+        onSearch={setQ}
+        addLabel={t.addHorse}
+        onAdd={() => setEditing("new")}
+      />
       <PagedList
         query={horses}
         items={(page) => page.horses}
@@ -73,15 +56,11 @@ export function HorsesTab() {
         onOpenChange={(open) => !open && setEditing(null)}
         horse={editing === "new" ? null : editing}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t.confirmDeleteTitle(deleting?.name ?? "")}
+      <AdminDeleteConfirm
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove}
         message={t.confirmDeleteHorse}
-        confirmLabel={t.delete}
-        cancelLabel={t.cancel}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
       />
     </div>
   );

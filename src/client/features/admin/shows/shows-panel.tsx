@@ -2,16 +2,16 @@ import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useDeleteShow } from "#client/features/admin/api/shows.ts";
+import { AdminDeleteConfirm } from "#client/features/admin/delete-confirm.tsx";
 import { PagedList } from "#client/features/admin/paged-list.tsx";
 import { RowActions } from "#client/features/admin/row-actions.tsx";
 import { SearchBox } from "#client/features/admin/search-box.tsx";
 import { draftOfShow, ShowEditor } from "#client/features/admin/shows/show-editor.tsx";
-import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
 import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
 import { useShowList } from "#client/features/shows/api/list-shows.ts";
 import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
-import { ConfirmDialog, Modal } from "#client/ui/dialog.tsx";
+import { Modal } from "#client/ui/dialog.tsx";
 import type { ShowPeriod, ShowSummary } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 import { adminTexts } from "#domain/texts-admin.ts";
@@ -36,19 +36,9 @@ export function ShowsPanel() {
   }).toString();
   const shows = useShowList(query);
   const remove = useDeleteShow();
-  const report = useAdminStatus();
   const [editing, setEditing] = useState<ShowSummary | "new" | null>(null);
   const [deleting, setDeleting] = useState<ShowSummary | null>(null);
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const name = deleting.name;
-    remove.mutate(deleting.id, {
-      onSuccess: () => report("success", t.deleted(name)),
-      onError: (error) => report("error", error.message),
-      onSettled: () => setDeleting(null),
-    });
-  };
   const close = () => setEditing(null);
   const periodButton = (value: ShowPeriod, label: string) => (
     <button
@@ -109,15 +99,11 @@ export function ShowsPanel() {
           <EditShowBody showId={editing.id} onDone={close} />
         ) : null}
       </Modal>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t.confirmDeleteTitle(deleting?.name ?? "")}
+      <AdminDeleteConfirm
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove}
         message={t.confirmDeleteShow}
-        confirmLabel={t.delete}
-        cancelLabel={t.cancel}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
       />
     </section>
   );

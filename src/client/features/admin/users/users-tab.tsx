@@ -1,15 +1,12 @@
-import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useAdminUsers, useDeleteUser } from "#client/features/admin/api/users.ts";
+import { AdminDeleteConfirm } from "#client/features/admin/delete-confirm.tsx";
+import { ListToolbar } from "#client/features/admin/list-toolbar.tsx";
 import { PagedList } from "#client/features/admin/paged-list.tsx";
 import { RowActions } from "#client/features/admin/row-actions.tsx";
-import { SearchBox } from "#client/features/admin/search-box.tsx";
-import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
 import { UserFormDialog } from "#client/features/admin/users/user-form-dialog.tsx";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { MessageDialog } from "#client/ui/alert-dialog.tsx";
-import { Button } from "#client/ui/button.tsx";
-import { ConfirmDialog } from "#client/ui/dialog.tsx";
 import type { AdminUser } from "#domain/contracts/admin.ts";
 import { adminTexts } from "#domain/texts-admin.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
@@ -22,7 +19,6 @@ export function UsersTab() {
   const users = useAdminUsers(q);
   const me = useMe().data;
   const remove = useDeleteUser();
-  const report = useAdminStatus();
   const [editing, setEditing] = useState<AdminUser | null | "new">(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [refused, setRefused] = useState(false);
@@ -31,27 +27,15 @@ export function UsersTab() {
     if (user.id === me?.id || user.roles.includes("Admin")) setRefused(true);
     else setDeleting(user);
   };
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const name = deleting.name;
-    remove.mutate(deleting.id, {
-      onSuccess: () => report("success", t.deleted(name)),
-      onError: (error) => report("error", error.message),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-col gap-2 min-[420px]:flex-row">
-        <div className="flex-1">
-          <SearchBox label={t.searchUsers} placeholder={t.searchUsers} onSearch={setQ} />
-        </div>
-        <Button onClick={() => setEditing("new")}>
-          <Plus aria-hidden className="size-4" />
-          {t.addUser}
-        </Button>
-      </div>
+      <ListToolbar
+        searchLabel={t.searchUsers}
+        onSearch={setQ}
+        addLabel={t.addUser}
+        onAdd={() => setEditing("new")}
+      />
       <PagedList
         query={users}
         items={(page) => page.users}
@@ -73,15 +57,11 @@ export function UsersTab() {
         onOpenChange={(open) => !open && setEditing(null)}
         user={editing === "new" ? null : editing}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t.confirmDeleteTitle(deleting?.name ?? "")}
+      <AdminDeleteConfirm
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove}
         message={t.confirmDeleteUser}
-        confirmLabel={t.delete}
-        cancelLabel={t.cancel}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
       />
       <MessageDialog
         open={refused}
