@@ -164,7 +164,7 @@ test.describe("consent", () => {
     // The other one: the show detail's icon says who entered it, and the dialog removes it.
     await page.goto(`/#/shows/${showIdByName(CELINA)}`);
     await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(CLASSES[1]!);
-    // A new search scrolls its list to the top once it applies, and a scroll closes an open tooltip.
+    // A new search scrolls its list to the top once it applies.
     await expect(page.locator("[data-query]")).toHaveAttribute("data-query", CLASSES[1]!);
     const tooltip = texts.entries.tooltips.enteredBy(
       texts.entries.tooltips.imShowing(samHorse.name),

@@ -32,8 +32,14 @@ export function TapTooltip({ label, children }: { label: string; children: React
     const onPointerDown = (event: PointerEvent) => {
       if (!button.current?.contains(event.target as Node)) close();
     };
+    // Only a scroll that moves the button closes it: a list settling after a search, or the browser
+    // bringing the tapped button into view, fires scroll events that leave the tooltip where it belongs.
+    const opened = button.current?.getBoundingClientRect();
     const onScroll = (event: Event) => {
-      if (event.target instanceof Node && event.target.contains(button.current)) close();
+      if (!(event.target instanceof Node && event.target.contains(button.current))) return;
+      const now = button.current?.getBoundingClientRect();
+      if (!opened || !now || Math.abs(now.top - opened.top) > 1 || Math.abs(now.left - opened.left) > 1)
+        close();
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointerDown, true);
