@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminKeys } from "#client/features/admin/api/keys.ts";
+import { refreshAfterChange } from "#client/features/admin/api/refresh.ts";
 import { pageUrl } from "#client/features/admin/api/users.ts";
 import { api } from "#client/lib/api.ts";
 import type { AdminHorse, AdminHorseBody, AdminHorsePage, Deleted } from "#domain/contracts/admin.ts";
@@ -23,7 +24,7 @@ export function useSaveHorse() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: AdminHorseBody }) =>
       api<AdminHorse>(id ? horseUrl(id) : "/api/admin/horses", { method: id ? "PUT" : "POST", body }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => refreshAfterChange(queryClient),
   });
 }
 
@@ -31,6 +32,6 @@ export function useDeleteHorse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<Deleted>(horseUrl(id), { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => refreshAfterChange(queryClient),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { refreshAfterChange } from "#client/features/admin/api/refresh.ts";
 import { showKeys } from "#client/features/shows/api/keys.ts";
 import { api } from "#client/lib/api.ts";
 import type { Deleted, ReplaceClassesBody, ShowDraft } from "#domain/contracts/admin.ts";
@@ -50,7 +51,7 @@ export function useSaveShow() {
   return useMutation({
     mutationFn: ({ showId, draft }: { showId: string | null; draft: ShowDraft }) =>
       saveShowDraft(showId, draft),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: showKeys.all }),
+    onSuccess: () => refreshAfterChange(queryClient, { queryKey: showKeys.all }),
   });
 }
 
@@ -58,6 +59,6 @@ export function useDeleteShow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<Deleted>(showUrl(id), { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => refreshAfterChange(queryClient),
   });
 }

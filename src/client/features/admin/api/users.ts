@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminKeys } from "#client/features/admin/api/keys.ts";
+import { refreshAfterChange } from "#client/features/admin/api/refresh.ts";
 import { api } from "#client/lib/api.ts";
 import type {
   AdminUser,
@@ -48,7 +49,7 @@ export function useSaveUser() {
             signInLinkSentTo: null,
           }))
         : api<AdminUserCreated>("/api/admin/users", { method: "POST", body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSuccess: () => refreshAfterChange(queryClient, { queryKey: adminKeys.all }),
   });
 }
 
@@ -56,7 +57,7 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<Deleted>(userUrl(id), { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => refreshAfterChange(queryClient),
   });
 }
 
