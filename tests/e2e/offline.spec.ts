@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { texts } from "../../src/domain/texts.ts";
 import { calendarFeedTexts } from "../../src/domain/texts-calendar-feed.ts";
@@ -52,6 +52,16 @@ const savedChanges = (page: Page) =>
   );
 
 /** Waits until the service worker controls the page and the device holds what `hashes` name. */
+/**
+ * Offline as a phone is: no request reaches the server. Chromium's offline emulation does not always
+ * cover what a page sends through its service worker, so API requests are refused at the router too.
+ */
+async function setOffline(context: BrowserContext, offline: boolean) {
+  await context.setOffline(offline);
+  if (offline) await context.route("**/api/**", (route) => route.abort("internetdisconnected"));
+  else await context.unroute("**/api/**");
+}
+
 async function readyForOffline(page: Page, hashes: string[]) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -143,7 +153,7 @@ test.describe("at the show grounds", () => {
     await readyForOffline(page, ['"roster"', `"show","${showId}"`, '"notifications"', '"choices"']);
 
     // Offline, and a reload: the roster, the class list and the notifications are still there.
-    await context.setOffline(true);
+    await setOffline(context, true);
     await page.reload();
     await expect(page.getByTestId("connection-status")).toContainText(/^Offline — showing what you saw at /);
     await expect(
@@ -180,7 +190,7 @@ test.describe("at the show grounds", () => {
     expect(classEntryCount(me, showId, showing)).toBe(0);
 
     // Back online: it is sent once, and the friend sees it.
-    await context.setOffline(false);
+    await setOffline(context, false);
     await expect(page.getByTestId("connection-status")).toContainText(o.backOnline);
     await expect(row.getByTestId("pending-change")).toHaveCount(0);
     await expect(
@@ -212,7 +222,7 @@ test.describe("at the show grounds", () => {
     await page.keyboard.press("Escape");
     await readyForOffline(page, [`"show","${showId}"`, '"choices"']);
 
-    await context.setOffline(true);
+    await setOffline(context, true);
     await classButton(page, className).click();
     await dialog.getByRole("button", { name: e.statusLabels.ImShowing, exact: true }).click();
     await dialog
@@ -223,7 +233,7 @@ test.describe("at the show grounds", () => {
 
     // Meanwhile the horse is sold: the owner no longer owns it, so the server refuses the entry.
     sql("delete from horse_owner where horse_id = ?", horse.id);
-    await context.setOffline(false);
+    await setOffline(context, false);
     const failed = page.getByTestId("failed-change");
     await expect(failed).toContainText(
       o.notSent(o.labels.saveEntries(className, CELINA), e.denials.notOwnHorse),
