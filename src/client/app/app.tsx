@@ -14,6 +14,9 @@ const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 const queryClient = new QueryClient({
   defaultOptions: {
+    // A change that is not queued (admin, profile, horses …) is tried at once and fails with the network
+    // message when offline, rather than waiting unseen and firing later; queued changes wait (queued-change.ts).
+    mutations: { networkMode: "always" },
     queries: {
       staleTime: 30_000,
       // Kept as long as the device keeps it, so a screen seen days ago still opens offline.

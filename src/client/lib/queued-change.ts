@@ -26,6 +26,8 @@ export function registerQueuedChange<V, R>(client: QueryClient, change: QueuedCh
     onSettled: (_data, _error, queued: Queued<V> | undefined) =>
       queued ? change.settle(client, queued.input) : undefined,
     retry: (count, error) => transient(error) && count < 3,
+    // Kept while offline and sent when the connection returns, unlike other changes (app.tsx).
+    networkMode: "online",
     scope: { id: QUEUE_SCOPE },
   });
 }
