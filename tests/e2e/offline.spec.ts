@@ -2,7 +2,9 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { texts } from "../../src/domain/texts.ts";
 import { calendarFeedTexts } from "../../src/domain/texts-calendar-feed.ts";
+import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
+import { profileTexts } from "../../src/domain/texts-profile.ts";
 import { CELINA, classButton, showIdByName } from "./entries-helpers.ts";
 import { expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse } from "./horses-helpers.ts";
@@ -51,7 +53,6 @@ const savedChanges = (page: Page) =>
       }),
   );
 
-/** Waits until the service worker controls the page and the device holds what `hashes` name. */
 /**
  * Offline as a phone is: no request reaches the server. Chromium's offline emulation does not always
  * cover what a page sends through its service worker, so API requests are refused at the router too.
@@ -62,6 +63,7 @@ async function setOffline(context: BrowserContext, offline: boolean) {
   else await context.unroute("**/api/**");
 }
 
+/** Waits until the service worker controls the page and the device holds what `hashes` name. */
 async function readyForOffline(page: Page, hashes: string[]) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -204,6 +206,30 @@ test.describe("at the show grounds", () => {
     await expect(line.getByText(e.statusLabels.FriendIsShowing, { exact: true })).toBeVisible();
     await expect(line).toContainText(horse.name);
     await friend.context.close();
+  });
+
+  test("a change that is not queued says offline that it could not reach the server, and is never sent later", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const name = `Profile Owner ${Date.now()}`;
+    const me = await signUp(page, baseURL!, name);
+    await page.goto("/#/profile");
+    await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+
+    await setOffline(context, true);
+    await page.getByRole("button", { name: profileTexts.editProfile }).click();
+    const dialog = page.getByRole("dialog", { name: profileTexts.editProfileTitle });
+    await dialog.getByLabel(profileTexts.name).fill("Renamed Offline");
+    await dialog.getByLabel(profileTexts.dateOfBirth).fill("1990-07-04");
+    await dialog.getByLabel(profileTexts.gender).selectOption("Other");
+    await dialog.getByRole("button", { name: profileTexts.save, exact: true }).click();
+    await expect(page.getByText(errorsTexts.network)).toBeVisible();
+
+    await setOffline(context, false);
+    await page.waitForTimeout(1_000);
+    expect(sql<{ name: string }>("select name from user where id = ?", me)[0]?.name).toBe(name);
   });
 
   test("a queued change the server refuses is shown as failed with the reason, across a reload, until dismissed", async ({
