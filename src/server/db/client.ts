@@ -5,6 +5,7 @@ import type SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import type pg from "pg";
 import type { DatabaseConfig } from "#server/config.ts";
+import { BACKSTOP_PAGES, type Checkpointer, startCheckpointer } from "#server/db/checkpointer.ts";
 import type { Database } from "#server/db/schema.ts";
 
 export type DbKind = "sqlite" | "postgres";
@@ -14,6 +15,8 @@ export interface Db {
   db: Kysely<Database>;
   /** The raw pool on PostgreSQL (LISTEN/NOTIFY needs its own connections); undefined on SQLite. */
   pgPool: pg.Pool | undefined;
+  /** SQLite on a file: the worker that checkpoints its WAL (checkpointer.ts). */
+  checkpointer?: Checkpointer | undefined;
   close(): Promise<void>;
 }
 
@@ -38,8 +41,26 @@ export function openDatabase(config: DatabaseConfig): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  let checkpointer: Checkpointer | undefined;
+  if (config.file !== ":memory:") {
+    // Checkpoints run in a worker thread; the connection's own is only a backstop (checkpointer.ts).
+    sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    checkpointer = startCheckpointer(config.file, require.resolve("better-sqlite3"), {
+      onError: (message) => console.error(`SQLite checkpoints: ${message}`),
+    });
+  }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { kind: "sqlite", db, pgPool: undefined, close: () => db.destroy() };
+  return {
+    kind: "sqlite",
+    db,
+    pgPool: undefined,
+    checkpointer,
+    async close() {
+      // The worker's connection first: the last connection to close checkpoints and removes the WAL.
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /** Prepared statements kept per SQL text; the app issues a few hundred distinct statements. */

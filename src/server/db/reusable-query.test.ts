@@ -34,4 +34,16 @@ describe("reusableQuery", () => {
     expect(await versions(db, "b", "none")).toEqual([{ subject: "b", version: 2 }]);
     expect(await versions(db, "x' or 1=1 --", "a")).toEqual([{ subject: "prefix:a", version: 3 }]);
   });
+
+  it("runs the same compiled query inside a transaction, where it sees the transaction's writes", async () => {
+    const { db } = t.app.deps.db;
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto("cache_version").values({ subject: "c", version: 4 }).execute();
+      expect(await versions(trx, "c", "a")).toEqual([
+        { subject: "c", version: 4 },
+        { subject: "prefix:a", version: 3 },
+      ]);
+      await trx.deleteFrom("cache_version").where("subject", "=", "c").execute();
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from "kysely";
+import type { Compilable, CompiledQuery, DialectAdapter, Kysely } from "kysely";
 import type { Database } from "#server/db/schema.ts";
 
 /**
@@ -7,18 +7,20 @@ import type { Database } from "#server/db/schema.ts";
  * subqueries and compiling it costs several times what SQLite takes to run a few primary-key reads,
  * on every request. The query is built with placeholder strings in place of its arguments; a
  * call swaps them for the real values in the compiled parameters, so the SQL text stays the same.
+ * A database handle's transactions share its compiled query (they share its adapter and plugins).
  */
 export function reusableQuery<Args extends string[], Row>(
   arity: Args["length"],
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
 ): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
   const placeholders = Array.from({ length: arity }, (_, i) => `\u0000argument ${i}\u0000`) as Args;
-  const compiled = new WeakMap<Kysely<Database>, CompiledQuery<Row>>();
+  const compiled = new WeakMap<DialectAdapter, CompiledQuery<Row>>();
   return async (db, ...args) => {
-    let query = compiled.get(db);
+    const handle = db.getExecutor().adapter;
+    let query = compiled.get(handle);
     if (!query) {
       query = build(db, ...placeholders).compile();
-      compiled.set(db, query);
+      compiled.set(handle, query);
     }
     const parameters = query.parameters.map((p) =>
       typeof p === "string" && p.includes("\u0000")

@@ -1,5 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { parseRoles, type Role } from "#domain/roles.ts";
+import type { Db, DbKind } from "#server/db/client.ts";
+import { reusableQuery } from "#server/db/reusable-query.ts";
 import type { ClassEntryTable, Database } from "#server/db/schema.ts";
 
 type Queryable = Kysely<Database> | Transaction<Database>;
@@ -83,6 +85,80 @@ export async function listUserEntries(
     .execute();
 }
 
+// The names are scalar subqueries rather than joins: PostgreSQL plans a statement on every run, and
+// planning three more joins took several times longer than running the whole statement.
+const classEntriesQuery = reusableQuery(3, (db, userId: string, showId: string, classId: string) =>
+  db
+    .selectFrom("show_class as c")
+    .innerJoin("show as s", "s.id", "c.show_id")
+    .leftJoin("class_entry as e", (join) =>
+      join.onRef("e.show_id", "=", "c.show_id").onRef("e.class_id", "=", "c.id").on("e.user_id", "=", userId),
+    )
+    .where("c.show_id", "=", showId)
+    .where("c.id", "=", classId)
+    .select((eb) => [
+      "s.id as showId",
+      "s.name as showName",
+      "c.id as classId",
+      "c.name as className",
+      "e.id",
+      "e.user_id",
+      "e.status",
+      "e.horse_id",
+      eb.selectFrom("horse as h").select("h.name").whereRef("h.id", "=", "e.horse_id").as("horse_name"),
+      "e.rider_id",
+      eb.selectFrom("user as r").select("r.name").whereRef("r.id", "=", "e.rider_id").as("rider_name"),
+      "e.placing",
+      "e.created_by",
+      eb.selectFrom("user as a").select("a.name").whereRef("a.id", "=", "e.created_by").as("created_by_name"),
+      "e.created_at",
+    ]),
+);
+
+/** The order `listUserEntries` gives: creation time, then id (sorted here, not by a temporary B-tree). */
+export const byCreation = (a: EntryRow, b: EntryRow): number =>
+  a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+/**
+ * The class and the user's entries for it (as `listUserEntries` gives them), in one statement: what
+ * a save starts from. Undefined when the show has no such class.
+ */
+export async function findClassWithEntries(
+  db: Queryable,
+  userId: string,
+  showId: string,
+  classId: string,
+): Promise<{ cls: ClassRef; entries: EntryRow[] } | undefined> {
+  const rows = await classEntriesQuery(db, userId, showId, classId);
+  const first = rows[0];
+  if (!first) return undefined;
+  const cls = {
+    showId: first.showId,
+    showName: first.showName,
+    classId: first.classId,
+    className: first.className,
+  };
+  const entries: EntryRow[] = [];
+  for (const r of rows) {
+    if (r.id === null) continue;
+    entries.push({
+      id: r.id,
+      user_id: r.user_id!,
+      class_id: cls.classId,
+      status: r.status!,
+      horse_id: r.horse_id,
+      horse_name: r.horse_name,
+      rider_id: r.rider_id,
+      rider_name: r.rider_name,
+      placing: r.placing,
+      created_by: r.created_by!,
+      created_by_name: r.created_by_name!,
+      created_at: r.created_at!,
+    });
+  }
+  return { cls, entries: entries.sort(byCreation) };
+}
+
 export async function deleteUserEntries(
   db: Queryable,
   userId: string,
@@ -132,6 +208,55 @@ export async function insertEntries(db: Queryable, rows: readonly ClassEntryTabl
     .insertInto("class_entry")
     .values([...rows])
     .execute();
+}
+
+/**
+ * Where a save's reads and writes run. On SQLite in one transaction: the one connection is held
+ * for the whole save, so nothing changes between what it reads and what it writes, and it costs
+ * microseconds, never waiting on I/O. On PostgreSQL on the pool, outside a transaction: under READ
+ * COMMITTED each statement sees its own snapshot and the reads lock nothing, in a transaction or
+ * not, so a transaction around them would only hold the write's row locks across more round trips
+ * to the app; the write itself is one statement (`replaceEntries`), or a transaction of its own
+ * when barn notices go with it.
+ */
+export function saveScope(db: Db): <T>(fn: (q: Queryable) => Promise<T>) => Promise<T> {
+  return db.kind === "sqlite" ? (fn) => db.db.transaction().execute(fn) : (fn) => fn(db.db);
+}
+
+/**
+ * Deletes the entries `removeIds` names and inserts `rows` as one atomic write. On PostgreSQL it is
+ * one statement (a data-modifying WITH) that commits by itself outside a transaction: the row locks
+ * it takes (the entries, the roster counters the triggers of migration 011 bump) are held for the
+ * statement and its commit only, not across round trips to the app. On SQLite it is two statements
+ * in the caller's transaction, or in one of their own.
+ */
+export async function replaceEntries(
+  db: Queryable,
+  kind: DbKind,
+  removeIds: readonly string[],
+  rows: readonly ClassEntryTable[],
+): Promise<void> {
+  if (removeIds.length === 0) return insertEntries(db, rows);
+  if (rows.length === 0) return deleteEntriesById(db, removeIds);
+  if (kind === "postgres") {
+    await db
+      .with("removed", (q) =>
+        q
+          .deleteFrom("class_entry")
+          .where("id", "in", [...removeIds])
+          .returning("id"),
+      )
+      .insertInto("class_entry")
+      .values([...rows])
+      .execute();
+    return;
+  }
+  const write = async (trx: Queryable) => {
+    await deleteEntriesById(trx, removeIds);
+    await insertEntries(trx, rows);
+  };
+  if (db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
 }
 
 /** ImShowing entries the given riders already hold in one class (for mirroring without duplicates). */

@@ -20,24 +20,27 @@ import {
 } from "#server/features/entries/entries.policy.ts";
 import {
   allHorses,
+  byCreation,
   type ClassRef,
   countBarnNotices,
   customerHorses,
-  deleteEntriesById,
   deleteEntry,
   deleteUserEntries,
   type EntryRow,
   findClass,
+  findClassWithEntries,
   findEntry,
   type HorseFacts,
   horsesOwnedBy,
-  insertEntries,
   listImShowing,
   listUserEntries,
   loadHorses,
   loadPeople,
   ownedHorseIds,
+  type Person,
+  replaceEntries,
   ridersList,
+  saveScope,
   showExists,
 } from "#server/features/entries/entries.repository.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
@@ -89,12 +92,18 @@ export async function getMyClassEntries(
 }
 
 /**
- * Save: in one transaction, replace all of the viewer's entries for the class with the chosen set,
- * mirror friend and customer entries to their riders, and notify the barns of the horses entered.
- * Only entries this save adds are checked against the chooser rules, mirror and notify: an entry
- * kept unchanged keeps who made it (an entry mirrored onto the viewer stays "Entered by" its
- * author, even with a horse the viewer could not choose), and saving an unchanged dialog sends
- * nothing twice. Mirroring and barn notices follow the consent rules of ADR 008.
+ * Save: replace all of the viewer's entries for the class with the chosen set, mirror friend and
+ * customer entries to their riders, and notify the barns of the horses entered. Only entries this
+ * save adds are checked against the chooser rules, mirror and notify: an entry kept unchanged keeps
+ * who made it (an entry mirrored onto the viewer stays "Entered by" its author, even with a horse
+ * the viewer could not choose), and saving an unchanged dialog sends nothing twice. Mirroring and
+ * barn notices follow the consent rules of ADR 008.
+ *
+ * It reads the class with the viewer's entries in one statement, loads facts only for what the
+ * save adds (a choice with no horse and no rider needs none), and writes the removed and added
+ * entries with their mirrors as one atomic write (`replaceEntries`), in one transaction with the
+ * barn notices when there are any. `saveScope` says where the reads run. The answer is built from
+ * the rows the save read and wrote, not read again.
  */
 export async function saveClassEntries(
   deps: EntriesDeps,
@@ -104,41 +113,38 @@ export async function saveClassEntries(
   choices: readonly EntryChoice[],
 ): Promise<MyEntry[]> {
   const chosen = [...new Map(choices.map((c) => [choiceKey(c), c])).values()];
-  let unchanged: EntryRow[] | undefined;
-  const events = await deps.db.db.transaction().execute(async (trx) => {
-    const cls = await findClass(trx, showId, classId);
-    if (!cls) throw notFound(texts.entries.denials.classNotFound);
+  const { kind } = deps.db;
+  const saved = await saveScope(deps.db)(async (q) => {
+    const found = await findClassWithEntries(q, viewer.id, showId, classId);
+    if (!found) throw notFound(texts.entries.denials.classNotFound);
+    const { cls, entries: previous } = found;
 
-    const previous = await listUserEntries(trx, viewer.id, showId, classId);
     const kept = new Map(previous.map((r) => [choiceKey(rowChoice(r)), r]));
     const added = chosen.filter((c) => !kept.has(choiceKey(c)));
     const chosenKeys = new Set(chosen.map(choiceKey));
     // Entries no longer chosen go, and so does any second copy of a kept one.
-    const removed = previous.filter((r) => {
-      const key = choiceKey(rowChoice(r));
-      return !chosenKeys.has(key) || kept.get(key) !== r;
-    });
+    const removed = new Set(
+      previous.filter((r) => {
+        const key = choiceKey(rowChoice(r));
+        return !chosenKeys.has(key) || kept.get(key) !== r;
+      }),
+    );
     // Saving the dialog as it was writes nothing (and so invalidates no one's cached roster).
-    if (added.length === 0 && removed.length === 0) {
-      unchanged = previous;
-      return [];
-    }
+    if (added.length === 0 && removed.size === 0) return { rows: previous, events: [] };
 
-    const horses = await loadHorses(trx, unique(added.map((c) => c.horseId)));
-    await checkChoices(trx, viewer, added, horses);
+    const horses = await loadHorses(q, unique(added.map((c) => c.horseId)));
+    const riders = await checkChoices(q, viewer, added, horses);
 
     const people = unique([
       ...added.map((c) => c.riderId),
       ...[...horses.values()].flatMap((h) => [...h.owners, ...h.trainers]),
     ]);
-    const blocked = await blockedWith(trx, viewer.id, people);
+    const blocked = await blockedWith(q, viewer.id, people);
     // Mirrors go to riders other than the viewer (mayMirrorOnto), so they do not depend on the
     // viewer's own rows below and go in with them in one statement. Kept entries stay as they are.
-    const mirrors = await mirrorEntries(trx, viewer.id, added, blocked, showId, classId);
-    await deleteEntriesById(
-      trx,
-      removed.map((r) => r.id),
-    );
+    const mirrors = await mirrorEntries(q, viewer.id, added, blocked, showId, classId);
+    const notices = await barnNotices(q, viewer, [...added, ...mirrors], { horses, blocked });
+
     const createdAt = nowIso();
     const row = (userId: string, c: EntryChoice): ClassEntryTable => ({
       id: newId(),
@@ -152,16 +158,30 @@ export async function saveClassEntries(
       created_by: viewer.id,
       created_at: createdAt,
     });
-    await insertEntries(trx, [
-      ...added.map((c) => row(viewer.id, c)),
-      ...mirrors.map((m) => row(m.riderId!, m)),
-    ]);
+    const own = added.map((c) => row(viewer.id, c));
+    const write = async (w: Trx) => {
+      await replaceEntries(
+        w,
+        kind,
+        [...removed].map((r) => r.id),
+        [...own, ...mirrors.map((m) => row(m.riderId!, m))],
+      );
+      return sendBarnNotices(w, deps, viewer, notices, cls);
+    };
+    const events =
+      notices.length === 0 || q.isTransaction ? await write(q) : await q.transaction().execute(write);
 
-    return notifyBarns(trx, deps, viewer, [...added, ...mirrors], { horses, blocked, cls });
+    const named = (r: ClassEntryTable): EntryRow => ({
+      ...r,
+      horse_name: r.horse_id === null ? null : (horses.get(r.horse_id)?.name ?? null),
+      rider_name: r.rider_id === null ? null : (riders.get(r.rider_id)?.name ?? null),
+      created_by_name: viewer.name,
+    });
+    const rows = [...previous.filter((r) => !removed.has(r)), ...own.map(named)].sort(byCreation);
+    return { rows, events };
   });
-  if (unchanged) return unchanged.map(present);
-  await publishQuietly(deps.bus, events, deps.log);
-  return (await listUserEntries(deps.db.db, viewer.id, showId, classId)).map(present);
+  await publishQuietly(deps.bus, saved.events, deps.log);
+  return saved.rows.map(present);
 }
 
 type Trx = Parameters<typeof listImShowing>[0];
@@ -172,14 +192,17 @@ const rowChoice = (r: EntryRow): EntryChoice => ({
   riderId: r.rider_id,
 });
 
-/** Throws the first chooser rule an added choice breaks (`entryChoiceDenial`). */
+/**
+ * Throws the first chooser rule an added choice breaks (`entryChoiceDenial`); returns the riders the
+ * added choices name.
+ */
 async function checkChoices(
   trx: Trx,
   viewer: Viewer,
   added: readonly EntryChoice[],
   horses: ReadonlyMap<string, HorseFacts>,
-): Promise<void> {
-  if (added.length === 0) return;
+): Promise<ReadonlyMap<string, Person>> {
+  if (added.length === 0) return new Map();
   const horseIds = unique(added.map((c) => c.horseId));
   const customerIds = hasRole(viewer, "Trainer")
     ? unique(added.map((c) => (c.status === "CustomerIsShowing" ? c.riderId : null)))
@@ -195,6 +218,7 @@ async function checkChoices(
     const denial = entryChoiceDenial(viewer, choice, facts);
     if (denial) throw denied(denial);
   }
+  return people;
 }
 
 const groupCustomerHorses = (rows: { customer_id: string; horse_id: string }[]) => {
@@ -237,29 +261,33 @@ async function mirrorEntries(
   return result;
 }
 
+interface BarnNotice {
+  horse: HorseFacts;
+  recipients: string[];
+}
+
 /**
  * Barn notifications (spec section 4) for the entries a save added and mirrored: one notice per
  * horse entered, only when the actor has a tie to the horse (`hasBarnTie`), to its owners and
- * trainers other than the actor and anyone in a block with the actor (`barnRecipients`), and at
- * most `BARN_NOTICE_LIMIT` notices per actor per window, counted in the database.
+ * trainers other than the actor and anyone in a block with the actor (`barnRecipients`). What
+ * `sendBarnNotices` sends, within the per-actor limit.
  */
-async function notifyBarns(
-  trx: Trx,
-  deps: EntriesDeps,
+async function barnNotices(
+  q: Trx,
   viewer: Viewer,
   entries: readonly EntryChoice[],
-  ctx: { horses: ReadonlyMap<string, HorseFacts>; blocked: ReadonlySet<string>; cls: ClassRef },
-): Promise<LiveEvent[]> {
+  ctx: { horses: ReadonlyMap<string, HorseFacts>; blocked: ReadonlySet<string> },
+): Promise<BarnNotice[]> {
   const barnEntries = entries.filter((c) => BARN_STATUSES.has(c.status) && c.horseId !== null);
   if (barnEntries.length === 0) return [];
   const riders = unique(barnEntries.map((c) => c.riderId));
   const owners = unique(barnEntries.flatMap((c) => ctx.horses.get(c.horseId!)?.owners ?? []));
   const facts: BarnTieFacts = {
-    friends: await friendsAmong(trx, viewer.id, unique([...riders, ...owners])),
-    customers: new Set((await customerHorses(trx, viewer.id, riders)).map((r) => r.customer_id)),
+    friends: await friendsAmong(q, viewer.id, unique([...riders, ...owners])),
+    customers: new Set((await customerHorses(q, viewer.id, riders)).map((r) => r.customer_id)),
   };
 
-  const notices: { horse: HorseFacts; recipients: string[] }[] = [];
+  const notices: BarnNotice[] = [];
   for (const horseId of unique(barnEntries.map((c) => c.horseId))) {
     const horse = ctx.horses.get(horseId);
     if (!horse) continue;
@@ -269,8 +297,21 @@ async function notifyBarns(
     const recipients = barnRecipients(viewer.id, horse, ctx.blocked);
     if (tied && recipients.length > 0) notices.push({ horse, recipients });
   }
-  if (notices.length === 0) return [];
+  return notices;
+}
 
+/**
+ * Sends the notices, at most `BARN_NOTICE_LIMIT` per actor per window, counted in the database, in
+ * the transaction that writes the entries.
+ */
+async function sendBarnNotices(
+  trx: Trx,
+  deps: EntriesDeps,
+  viewer: Viewer,
+  notices: readonly BarnNotice[],
+  cls: ClassRef,
+): Promise<LiveEvent[]> {
+  if (notices.length === 0) return [];
   const used = await countBarnNotices(trx, viewer.id, barnNoticeWindow(new Date()), notices.length);
   const allowed = barnNoticesAllowed(used, notices.length);
   if (allowed < notices.length) {
@@ -283,8 +324,8 @@ async function notifyBarns(
   for (const { horse, recipients } of notices.slice(0, allowed)) {
     const event = await createNotifications(trx, recipients, {
       type: "BarnActivity",
-      message: texts.entries.barnActivity(viewer.name, horse.name, ctx.cls.className, ctx.cls.showName),
-      showId: ctx.cls.showId,
+      message: texts.entries.barnActivity(viewer.name, horse.name, cls.className, cls.showName),
+      showId: cls.showId,
     });
     if (event) live.push(event);
   }

@@ -238,6 +238,72 @@ describe("save and remove all", () => {
   });
 });
 
+describe("the answer to a save", () => {
+  // The save answers from the rows it read and wrote instead of reading them again: whatever it
+  // keeps, removes or adds, the answer must be what a fresh read returns.
+  const savedEqualsFresh = async (user: Signed, classId: string, entries: unknown[]) => {
+    const res = await save(user, classId, entries);
+    expect(res.statusCode).toBe(200);
+    const fresh = (await read(user, classId)).json().entries;
+    expect(res.json().entries).toEqual(fresh);
+    return fresh as { status: string; horseName: string | null; riderName: string | null }[];
+  };
+
+  it("keeps an entry mirrored onto the viewer (Entered by) and adds named ones, as a fresh read", async () => {
+    const cls = freshClass();
+    await save(trainer, cls.id, [
+      { status: "CustomerIsShowing", riderId: customer.id, horseId: customerHorse.id },
+    ]);
+    const mirrored = { status: "ImShowing", horseId: customerHorse.id, riderId: customer.id };
+    const answer = await savedEqualsFresh(customer, cls.id, [
+      { status: "WatchClass" },
+      mirrored,
+      { status: "HorseIsShowing", horseId: customerHorse.id, riderId: friend.id },
+    ]);
+    expect(answer).toHaveLength(3);
+    expect(answer[0]).toMatchObject({
+      ...mirrored,
+      horseName: customerHorse.name,
+      enteredBy: { id: trainer.id, name: trainer.name },
+    });
+    expect(answer.find((e) => e.status === "HorseIsShowing")).toMatchObject({
+      horseName: customerHorse.name,
+      riderName: friend.name,
+      enteredBy: null,
+    });
+
+    const after = await savedEqualsFresh(customer, cls.id, [mirrored, { status: "Interested" }]);
+    expect(after.map((e) => e.status)).toEqual(["ImShowing", "Interested"]);
+  });
+
+  it("a save that adds a mirrored entry answers with the viewer's own entries, as a fresh read", async () => {
+    const cls = freshClass();
+    const answer = await savedEqualsFresh(owner, cls.id, [
+      { status: "Interested" },
+      { status: "FriendIsShowing", riderId: friend.id, horseId: friendHorse.id },
+    ]);
+    expect(answer).toHaveLength(2);
+    expect(answer.find((e) => e.status === "FriendIsShowing")).toMatchObject({
+      horseName: friendHorse.name,
+      riderName: friend.name,
+    });
+    expect((await read(friend, cls.id)).json().entries).toMatchObject([
+      { status: "ImShowing", horseId: friendHorse.id, riderId: friend.id, enteredBy: { id: owner.id } },
+    ]);
+  });
+
+  it("an unchanged save and a save that only removes answer as a fresh read", async () => {
+    const cls = freshClass();
+    await save(owner, cls.id, [{ status: "Interested" }, { status: "WatchClass" }]);
+    expect(
+      await savedEqualsFresh(owner, cls.id, [{ status: "WatchClass" }, { status: "Interested" }]),
+    ).toHaveLength(2);
+    expect((await savedEqualsFresh(owner, cls.id, [{ status: "WatchClass" }])).map((e) => e.status)).toEqual([
+      "WatchClass",
+    ]);
+  });
+});
+
 describe("users only see and change their own entries", () => {
   it("another user's save, read and remove never touch the first user's entries", async () => {
     const cls = freshClass();
