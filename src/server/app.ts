@@ -5,8 +5,9 @@ import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
+import type { BootState } from "#domain/boot-state.ts";
 import { ERROR_CODES } from "#domain/errors.ts";
 import { authRoutes } from "#server/auth/auth.routes.ts";
 import { type Auth, createAuth, trustedOrigins } from "#server/auth/auth.ts";
@@ -26,6 +27,7 @@ import { healthRoutes } from "#server/features/health/health.routes.ts";
 import { horseRoutes } from "#server/features/horses/horses.routes.ts";
 import { imageRoutes } from "#server/features/images/images.routes.ts";
 import { meRoutes } from "#server/features/me/me.routes.ts";
+import { publicConfig } from "#server/features/me/public-config.ts";
 import { notificationRoutes } from "#server/features/notifications/notifications.routes.ts";
 import { peopleRoutes } from "#server/features/people/people.routes.ts";
 import { profileRoutes } from "#server/features/profile/profile.routes.ts";
@@ -38,6 +40,7 @@ import { showRoutes } from "#server/features/shows/shows.routes.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { idempotencyPlugin } from "#server/http/idempotency.ts";
 import { responseSerializer } from "#server/http/serializer.ts";
+import { spaShell } from "#server/http/spa-shell.ts";
 import { viewerPlugin } from "#server/http/viewer.ts";
 import { type AiProvider, createAiProvider } from "#server/platform/ai/provider.ts";
 import { createEventBus, type EventBus, eventRoutes } from "#server/platform/events.ts";
@@ -202,7 +205,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(recommendationRoutes, { db, ai });
   if (config.demo) await app.register(outboxRoutes, { db });
 
-  registerClient(app, config.clientDir);
+  registerClient(app, config.clientDir, async (request) => ({
+    user: await app.optionalViewer(request),
+    config: publicConfig(config),
+  }));
 
   app.addHook("onClose", async () => {
     mailer.close();
@@ -214,18 +220,25 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 }
 
 /**
- * Serves the built SPA: hashed assets cached for a year, the shell and service worker revalidated.
+ * Serves the built SPA: hashed assets cached for a year, the page and service worker revalidated.
  * Vite wrote a Brotli and a gzip copy of every text asset; `preCompressed` sends the one the
- * browser's Accept-Encoding allows, and `Vary` keeps shared caches from mixing them up.
+ * browser's Accept-Encoding allows, and `Vary` keeps shared caches from mixing them up. The page
+ * itself (index.html) is served by `spaShell`, which writes the boot state into it for a navigation.
  */
-function registerClient(app: FastifyInstance, clientDir: string | undefined): void {
+function registerClient(
+  app: FastifyInstance,
+  clientDir: string | undefined,
+  bootState: (request: FastifyRequest) => Promise<BootState>,
+): void {
   const hasClient = !!clientDir && existsSync(join(clientDir, "index.html"));
+  const shell = hasClient ? spaShell(clientDir, bootState) : null;
   if (hasClient) {
     app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
       cacheControl: false,
-      index: ["index.html"],
+      index: false,
+      globIgnore: ["index.html", "index.html.br", "index.html.gz"],
       preCompressed: true,
       setHeaders(res, path) {
         res.setHeader("vary", "accept-encoding");
@@ -237,16 +250,24 @@ function registerClient(app: FastifyInstance, clientDir: string | undefined): vo
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === "GET" && !request.url.startsWith("/api") && hasClient;
-    if (wantsPage && request.headers.accept?.includes("text/html")) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
-    }
-    return reply.status(404).send({
-      error: {
-        code: ERROR_CODES.notFound,
-        message: `No route for ${request.method} ${request.url.split("?")[0]}.`,
-      },
+  if (shell) {
+    app.get("/", { schema: { hide: true } }, shell);
+    app.get("/index.html", { schema: { hide: true } }, shell);
+    // Any other page path (a deep link) gets the page too; a route rather than the not-found handler,
+    // so it is compressed like every other answer. Unknown API paths and non-page requests still 404.
+    app.get("/*", { schema: { hide: true } }, async (request, reply) => {
+      if (request.url.startsWith("/api") || !request.headers.accept?.includes("text/html")) {
+        return reply.status(404).send(noRoute(request));
+      }
+      return shell(request, reply);
     });
-  });
+  }
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(noRoute(request)));
 }
+
+const noRoute = (request: FastifyRequest) => ({
+  error: {
+    code: ERROR_CODES.notFound,
+    message: `No route for ${request.method} ${request.url.split("?")[0]}.`,
+  },
+});

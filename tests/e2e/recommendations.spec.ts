@@ -167,8 +167,12 @@ test.describe("with the rules engine", () => {
     signInAs,
     page,
   }) => {
+    // The live stream opens once the first screen is shown; it must be open (with the cookie) before the
+    // cookie goes, or opening it would be what finds out.
+    const liveStream = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/events");
     await signInAs(DEMO.rider, "/#/planner");
     await expect(horsePicker(page).locator("option", { hasText: "Sundance Jubilee" })).toHaveCount(1);
+    await liveStream;
     // The cookie goes without a word to the page (no live event): the recommendations call is what finds out.
     await page.context().clearCookies();
     await horsePicker(page).selectOption({ label: "Sundance Jubilee" });

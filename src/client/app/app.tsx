@@ -1,13 +1,15 @@
 import { IsRestoringProvider, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { afterFirstScreen, startAfterFirstScreen } from "#client/app/after-first-screen.ts";
+import { readBootState } from "#client/app/boot-state.ts";
 import { DemoBanner } from "#client/app/demo-banner.tsx";
 import { prefetchFirstScreen } from "#client/app/first-data.ts";
 import { RouterProvider } from "#client/app/hash-router.tsx";
 import { router } from "#client/app/router.tsx";
-import { meQueryKey, meQueryOptions } from "#client/features/auth/api/get-me.ts";
+import { applyBootState, meQueryKey, meQueryOptions } from "#client/features/auth/api/get-me.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { startOnlineTracking } from "#client/lib/online.ts";
-import { onSessionEnd, onUserSwitch } from "#client/lib/session-cache.ts";
+import { onSessionEnd, onUserSwitch, readCachedUser } from "#client/lib/session-cache.ts";
 
 /** How long data seen stays usable offline; queries are kept in memory as long (ADR 013). */
 const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -29,21 +31,28 @@ const queryClient = new QueryClient({
 });
 startOnlineTracking();
 
-// The session check and the first screen's data start now, before React's first render.
-void queryClient.prefetchQuery(meQueryOptions());
-prefetchFirstScreen(queryClient, router.location().pathname);
+const pageStartedAt = Date.now();
+// A browser that was signed in when it last looked may have a saved cache: queries wait for its restore
+// (below). Any other starts fetching at once; there is nothing of theirs to restore.
+const mayHaveSavedCache = readCachedUser() !== null;
 
-// The saved cache (and its persister, a lazy chunk off the first-load budget) loads in parallel with
-// them; queries wait for the restore, so what was saved is on screen at once, even offline.
-const offlineCache = import("#client/app/offline-cache.ts").then(({ startOfflineCache }) =>
-  startOfflineCache(queryClient, CACHE_MAX_AGE_MS),
-);
-let restored = false;
-// What was restored is on screen; now everything in use is refreshed, and changes queued before the
-// reload go out (or as soon as the connection returns).
+// The saved cache (and its persister, a lazy chunk off the first-load budget): where it may hold
+// something it loads in parallel with the session check and the first screen's data, and queries wait
+// for its restore, so what was saved is on screen at once, even offline; anywhere else it starts once
+// the first screen is shown.
+const offlineCache = (mayHaveSavedCache ? Promise.resolve() : afterFirstScreen())
+  .then(() => import("#client/app/offline-cache.ts"))
+  .then(({ startOfflineCache }) => startOfflineCache(queryClient, CACHE_MAX_AGE_MS));
+let restored = !mayHaveSavedCache;
+// What was restored is on screen; now it is refreshed (what this page load fetched already is fresh,
+// and a fetch under way is not restarted), and changes queued before the reload go out (or as soon as
+// the connection returns).
 const restoring = offlineCache
   .then(() => {
-    void queryClient.invalidateQueries();
+    void queryClient.invalidateQueries(
+      { predicate: (query) => query.state.dataUpdatedAt < pageStartedAt },
+      { cancelRefetch: false },
+    );
     void queryClient.resumePausedMutations();
   })
   .catch(() => undefined)
@@ -69,6 +78,13 @@ onUserSwitch(() => {
   queryClient.getMutationCache().clear();
   void offlineCache.then((persister) => persister.removeClient());
 });
+
+// The session check and the first screen's data start now, before React's first render; the page the
+// server sent may already hold the session's answer (boot state), and then the data starts without it.
+const boot = readBootState();
+if (boot) applyBootState(queryClient, boot);
+void queryClient.prefetchQuery(meQueryOptions());
+startAfterFirstScreen(prefetchFirstScreen(queryClient, router.location()));
 
 export function App() {
   const [isRestoring, setIsRestoring] = useState(!restored);

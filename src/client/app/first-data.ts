@@ -13,12 +13,21 @@ const SHOW_PATH = /^\/shows\/([^/]+)\/?$/i;
  * Speculative: if the session has ended meanwhile, the 401 stays in the cache, the session check
  * decides, and the screen asks again once signed in.
  */
-export function prefetchFirstScreen(queryClient: QueryClient, pathname: string): void {
-  if (!readCachedUser()) return;
+export function prefetchFirstScreen(
+  queryClient: QueryClient,
+  { pathname, search }: { pathname: string; search: string },
+): Promise<unknown> {
+  if (!readCachedUser()) return Promise.resolve();
   const speculative = { speculative: true };
+  // The planner's query key is built by its filter code, which is in its screen's chunk: the page is
+  // asked for as soon as that chunk is here (it is loading already), before the screen renders.
+  if (/^\/planner\/?$/i.test(pathname)) {
+    return import("#client/features/planner/planner-screen.tsx").then(({ prefetchPlanner }) =>
+      prefetchPlanner(queryClient, search),
+    );
+  }
   if (/^\/roster\/?$/i.test(pathname)) {
-    void queryClient.prefetchQuery(rosterQueryOptions(localDay(new Date()), speculative));
-    return;
+    return queryClient.prefetchQuery(rosterQueryOptions(localDay(new Date()), speculative));
   }
   const show = SHOW_PATH.exec(pathname)?.[1];
   if (show) {
@@ -28,6 +37,7 @@ export function prefetchFirstScreen(queryClient: QueryClient, pathname: string):
     } catch {
       // The screen reads the raw segment too (route-match.ts keeps what it cannot decode).
     }
-    void queryClient.prefetchQuery(showQueryOptions(showId, speculative));
+    return queryClient.prefetchQuery(showQueryOptions(showId, speculative));
   }
+  return Promise.resolve();
 }

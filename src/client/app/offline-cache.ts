@@ -3,6 +3,7 @@ import {
   type PersistedClient,
   type Persister,
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
 } from "@tanstack/react-query-persist-client";
 import { QUEUE_SCOPE, type Queued } from "#client/lib/queued.ts";
@@ -117,6 +118,9 @@ export async function startOfflineCache(
   // A cache that cannot be read is dropped by the restore; the app then runs on what the server sends.
   await persistQueryClientRestore(options).catch(() => undefined);
   persistQueryClientSubscribe(options);
+  // What was fetched before the cache started (it may start after the first screen) is saved now, not
+  // at the next change.
+  void persistQueryClientSave(options).catch(() => undefined);
   return persister;
 }
 

@@ -1,14 +1,16 @@
 import { Download, RefreshCw } from "lucide-react";
-import { usePwa } from "#client/app/pwa.ts";
 import { Button } from "#client/ui/button.tsx";
 import { texts } from "#domain/texts.ts";
 
 const t = texts.offline;
 
+/**
+ * The two things the person is asked about (pwa.ts), a lazy chunk the layout loads only when one is
+ * there to show: most page loads never need it (ADR 015).
+ */
+
 /** 'Install app', shown only where the browser offers to install (Chromium's beforeinstallprompt). */
-export function InstallButton() {
-  const { install } = usePwa();
-  if (!install) return null;
+export function InstallButton({ install }: { install: () => void }) {
   return (
     <button
       type="button"
@@ -22,9 +24,7 @@ export function InstallButton() {
 }
 
 /** A new version is ready: the person chooses when to reload into it. */
-export function UpdatePrompt() {
-  const { update } = usePwa();
-  if (!update) return null;
+export function UpdatePrompt({ update }: { update: () => void }) {
   return (
     <div className="mx-auto max-w-3xl px-4">
       <div

@@ -3,7 +3,7 @@ import {
   onlineManager,
   type QueryClient,
   useMutation,
-  useMutationState,
+  useQueryClient,
 } from "@tanstack/react-query";
 import { ApiError } from "#client/lib/api.ts";
 import { QUEUE_SCOPE, type Queued } from "#client/lib/queued.ts";
@@ -19,8 +19,18 @@ export interface QueuedChange<V, R> {
 const transient = (error: unknown) =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
-/** Registers a change's sender by its key, so a change restored after a reload knows how to send itself. */
+const registered = new WeakMap<QueryClient, WeakSet<object>>();
+
+/**
+ * Registers a change's sender by its key, so a change restored after a reload knows how to send itself.
+ * Also done by the screen that makes the change (useQueuedChange), so it can send before the offline
+ * cache has loaded its list of senders.
+ */
 export function registerQueuedChange<V, R>(client: QueryClient, change: QueuedChange<V, R>): void {
+  const done = registered.get(client) ?? new WeakSet<object>();
+  registered.set(client, done);
+  if (done.has(change)) return;
+  done.add(change);
   client.setMutationDefaults<R, Error, Queued<V>>(change.key, {
     mutationFn: (queued: Queued<V>) => change.send(queued.input, queued.idempotencyKey),
     onSettled: (_data, _error, queued: Queued<V> | undefined) =>
@@ -42,6 +52,7 @@ function newIdempotencyKey(): string {
  * returns, and answers whether it was kept (so a dialog can close at once rather than wait).
  */
 export function useQueuedChange<V, R>(change: QueuedChange<V, R>) {
+  registerQueuedChange(useQueryClient(), change);
   const mutation = useMutation<R, Error, Queued<V>>({ mutationKey: change.key });
   const queue = (input: V, label: string, callbacks?: { onSuccess?: (data: R) => void }): boolean => {
     const offline = !onlineManager.isOnline();
@@ -49,39 +60,4 @@ export function useQueuedChange<V, R>(change: QueuedChange<V, R>) {
     return offline;
   };
   return { ...mutation, input: mutation.variables?.input, queue };
-}
-
-export interface QueuedState<V> {
-  input: V;
-  label: string;
-  offline: boolean;
-  status: "pending" | "error";
-  error: string | null;
-  submittedAt: number;
-}
-
-/** The changes under `key` still waiting to be sent (or being sent) and those the server refused. */
-export function useQueuedChanges<V>(key: MutationKey): QueuedState<V>[] {
-  return useMutationState({
-    filters: {
-      mutationKey: key,
-      predicate: (m) => m.state.status === "pending" || m.state.status === "error",
-    },
-    select: (m) => {
-      const queued = m.state.variables as Queued<V> | undefined;
-      return {
-        input: queued?.input as V,
-        label: queued?.label ?? "",
-        offline: queued?.offline ?? false,
-        status: m.state.status === "error" ? ("error" as const) : ("pending" as const),
-        error:
-          m.state.error instanceof Error
-            ? m.state.error.message
-            : m.state.error
-              ? String(m.state.error)
-              : null,
-        submittedAt: m.state.submittedAt,
-      };
-    },
-  });
 }

@@ -14,7 +14,19 @@ function day(ymd: string): Date | null {
   return d.getMonth() === month - 1 && d.getDate() === date ? d : null;
 }
 
-const formatter = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", options);
+/**
+ * Made when first used, then kept: making an Intl.DateTimeFormat costs milliseconds on a phone, and a
+ * screen uses one or two of these, so none is made while its chunk loads.
+ */
+const formatter = (options: Intl.DateTimeFormatOptions) => {
+  let made: Intl.DateTimeFormat | undefined;
+  return {
+    format: (date: Date) => {
+      made ??= new Intl.DateTimeFormat("en-US", options);
+      return made.format(date);
+    },
+  };
+};
 const weekdayDayYear = formatter({ weekday: "short", month: "short", day: "numeric", year: "numeric" });
 const dayYear = formatter({ month: "short", day: "numeric", year: "numeric" });
 const monthDay = formatter({ month: "short", day: "numeric" });

@@ -3,7 +3,7 @@ import { useNavigate } from "#client/app/routing.ts";
 import { useNotifications } from "#client/features/notifications/api/list-notifications.ts";
 import { markReadChange, useMarkNotificationRead } from "#client/features/notifications/api/mark-read.ts";
 import { NotificationIcon } from "#client/features/notifications/components/notification-icon.tsx";
-import { useQueuedChanges } from "#client/lib/queued-change.ts";
+import { useQueuedChanges } from "#client/lib/queued.ts";
 import { LoadError } from "#client/ui/alert.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import type { NotificationItem } from "#domain/contracts/notifications.ts";

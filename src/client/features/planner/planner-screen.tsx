@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "#client/app/routing.ts";
 import { FilterChips } from "#client/features/planner/components/filter-chips.tsx";
@@ -13,16 +14,23 @@ import {
   removeChip,
 } from "#client/features/planner/filters.ts";
 import { PlannerAiSlot } from "#client/features/recommendations/ai-slots.tsx";
-import { useShowList } from "#client/features/shows/api/list-shows.ts";
+import { showListQueryOptions, useShowList } from "#client/features/shows/api/list-shows.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
+import { useProgressiveCount } from "#client/ui/use-progressive-count.ts";
 import { texts } from "#domain/texts.ts";
 
 /** The spec's highlight ring lasts 3 seconds. */
 const HIGHLIGHT_MS = 3000;
 /** How many pages the planner fetches looking for a highlighted show before giving up. */
 const HIGHLIGHT_MAX_PAGES = 30;
+
+/** The first page for these search params, asked for before the screen renders (first-data.ts). */
+export function prefetchPlanner(queryClient: QueryClient, search: string): Promise<void> {
+  const query = filtersToApiQuery(filtersFromParams(new URLSearchParams(search)));
+  return queryClient.prefetchInfiniteQuery(showListQueryOptions(query));
+}
 
 export default function PlannerScreen() {
   const [params, setParams] = useSearchParams();
@@ -37,6 +45,9 @@ export default function PlannerScreen() {
 
   const ringed = useHighlight(highlight, shows, list);
   const sentinel = useInfiniteScroll(list);
+  // A page of cards is rendered a few at a time; a highlighted show needs its card there to scroll to.
+  const progressive = useProgressiveCount(shows.length, { first: 8, step: 8 });
+  const rendered = highlight ? shows.length : progressive;
 
   return (
     <>
@@ -67,7 +78,7 @@ export default function PlannerScreen() {
             aria-busy={list.isPlaceholderData}
             className={`flex flex-col gap-3 transition-opacity ${list.isPlaceholderData ? "opacity-50" : ""}`}
           >
-            {shows.map((show) => (
+            {shows.slice(0, rendered).map((show) => (
               <li key={show.id}>
                 <ShowCard show={show} highlighted={ringed === show.id} />
               </li>
@@ -78,7 +89,7 @@ export default function PlannerScreen() {
               <ErrorAlert message={`${texts.planner.loadFailed} ${list.error?.message ?? ""}`} />
             </div>
           ) : null}
-          {list.hasNextPage ? (
+          {list.hasNextPage && rendered >= shows.length ? (
             <div ref={sentinel} className="mt-4 flex justify-center">
               <Button
                 variant="secondary"

@@ -3,21 +3,27 @@ import { lazy, Suspense, useState } from "react";
 import { Link, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { removeEntryChange, useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
-import { WelcomeBanner } from "#client/features/invites/components/welcome-banner.tsx";
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
 import { CalendarFeedButton } from "#client/features/roster/components/calendar-feed-button.tsx";
 import { useToday } from "#client/features/roster/use-today.ts";
 import { INVITED_BY } from "#client/lib/invite-link.ts";
-import { useQueuedChanges } from "#client/lib/queued-change.ts";
+import { useQueuedChanges } from "#client/lib/queued.ts";
 import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
+import { useProgressiveCount } from "#client/ui/use-progressive-count.ts";
 import type { Roster, RosterEntryView, RosterShow } from "#domain/contracts/roster.ts";
 import { statusLabel } from "#domain/entry-status.ts";
 import { needsClassDay } from "#domain/roster-view.ts";
 import { texts } from "#domain/texts.ts";
 import { profileTexts } from "#domain/texts-profile.ts";
 
+// Only a customer arriving through a trainer's invite link sees it: off everyone else's first load.
+const WelcomeBanner = lazy(() =>
+  import("#client/features/invites/components/welcome-banner.tsx").then((m) => ({
+    default: m.WelcomeBanner,
+  })),
+);
 const t = texts.roster;
 
 // Opened by one action on someone else's line: its dialog code loads on first use, not at first paint.
@@ -64,12 +70,14 @@ export default function RosterScreen() {
   return (
     <>
       <PageHeader title={t.title} subtitle={t.subtitle} actions={<CalendarFeedButton />} />
-      {me.data ? (
-        <WelcomeBanner
-          trainerId={params.get(INVITED_BY)}
-          viewerId={me.data.id}
-          onDismiss={() => setParams({}, { replace: true })}
-        />
+      {me.data && params.get(INVITED_BY) ? (
+        <Suspense fallback={null}>
+          <WelcomeBanner
+            trainerId={params.get(INVITED_BY)}
+            viewerId={me.data.id}
+            onDismiss={() => setParams({}, { replace: true })}
+          />
+        </Suspense>
       ) : null}
       <div className="mb-3 empty:hidden">
         <ErrorAlert
@@ -93,33 +101,53 @@ export default function RosterScreen() {
           onRetry={() => void roster.refetch()}
         />
       ) : (
-        <div className="flex flex-col gap-7">
-          {SECTIONS.map(({ key, title }) => (
-            <section key={key} aria-labelledby={`roster-${key}`} data-testid={`roster-${key}`}>
-              <h2 id={`roster-${key}`} className="mb-2 text-lg font-semibold text-brand-900">
-                {title}
-              </h2>
-              {roster.data.sections[key].length === 0 ? (
-                <EmptyState title={t.empty}>
-                  <Link
-                    to="/planner"
-                    className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline"
-                  >
-                    {t.planLink}
-                  </Link>
-                </EmptyState>
-              ) : (
-                <div className="flex flex-col gap-3">
-                  {roster.data.sections[key].map((show) => (
-                    <ShowCard key={show.id} show={show} actions={actions} />
-                  ))}
-                </div>
-              )}
-            </section>
-          ))}
-        </div>
+        <RosterSections roster={roster.data} actions={actions} />
       )}
     </>
+  );
+}
+
+/**
+ * The sections in order, their cards rendered a few at a time (useProgressiveCount): a section shows
+ * once every card before it is there, so what is added only ever goes below what is shown.
+ */
+function RosterSections({ roster, actions }: { roster: Roster; actions: EntryActions }) {
+  const total = SECTIONS.reduce((n, { key }) => n + roster.sections[key].length, 0);
+  const count = useProgressiveCount(total);
+  let left = count;
+  const shown: { key: keyof Roster["sections"]; title: string; cards: RosterShow[] }[] = [];
+  for (const { key, title } of SECTIONS) {
+    const cards = roster.sections[key];
+    if (left === 0 && count < total) break;
+    shown.push({ key, title, cards: cards.slice(0, left) });
+    left -= Math.min(left, cards.length);
+  }
+  return (
+    <div className="flex flex-col gap-7">
+      {shown.map(({ key, title, cards }) => (
+        <section key={key} aria-labelledby={`roster-${key}`} data-testid={`roster-${key}`}>
+          <h2 id={`roster-${key}`} className="mb-2 text-lg font-semibold text-brand-900">
+            {title}
+          </h2>
+          {roster.sections[key].length === 0 ? (
+            <EmptyState title={t.empty}>
+              <Link
+                to="/planner"
+                className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
+                {t.planLink}
+              </Link>
+            </EmptyState>
+          ) : (
+            <div className="flex flex-col gap-3">
+              {cards.map((show) => (
+                <ShowCard key={show.id} show={show} actions={actions} />
+              ))}
+            </div>
+          )}
+        </section>
+      ))}
+    </div>
   );
 }
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { Me, PublicConfig, SessionState } from "#domain/contracts/auth.ts";
 import { ErrorBody } from "#domain/errors.ts";
 import type { AppConfig } from "#server/config.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/db/seed/demo-accounts.ts";
+import { publicConfig } from "#server/features/me/public-config.ts";
 
 export async function meRoutes(app: FastifyInstance, opts: { config: AppConfig }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,11 +35,6 @@ export async function meRoutes(app: FastifyInstance, opts: { config: AppConfig }
         response: { 200: PublicConfig },
       },
     },
-    async () => ({
-      demo: opts.config.demo,
-      demoReachable: opts.config.demoReachable,
-      demoAccounts: opts.config.demo ? DEMO_ACCOUNTS.map((a) => ({ email: a.email, roles: a.roles })) : [],
-      demoPassword: opts.config.demo ? DEMO_PASSWORD : null,
-    }),
+    async () => publicConfig(opts.config),
   );
 }

@@ -12,6 +12,11 @@ export const getConfig = (): Promise<PublicConfig> => {
   return asked;
 };
 
+/** The configuration the server wrote into the page (boot state): no request for it. */
+export const seedConfig = (config: PublicConfig): void => {
+  asked = Promise.resolve(config);
+};
+
 export const configQueryOptions = () =>
   queryOptions({ queryKey: ["config"], queryFn: getConfig, staleTime: Number.POSITIVE_INFINITY });
 

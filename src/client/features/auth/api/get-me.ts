@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getConfig } from "#client/features/auth/api/get-config.ts";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { configQueryOptions, getConfig, seedConfig } from "#client/features/auth/api/get-config.ts";
 import { ApiError, api } from "#client/lib/api.ts";
 import {
   hasSignedInBefore,
@@ -8,6 +8,7 @@ import {
   sessionGeneration,
   writeCachedUser,
 } from "#client/lib/session-cache.ts";
+import type { BootState } from "#domain/boot-state.ts";
 import type { Me, SessionState } from "#domain/contracts/auth.ts";
 
 export const meQueryKey = ["me"] as const;
@@ -47,6 +48,19 @@ export async function getMe(): Promise<Me | null> {
   if (startedIn !== sessionGeneration()) throw new ApiError(401, "SESSION_ENDED", "You need to sign in.");
   writeCachedUser(me);
   return me;
+}
+
+/**
+ * Starts from the boot state the server wrote into the page: the user it found for the session cookie
+ * (or none) is the session check's answer, as fresh as /api/session's, so no call is made for it; the
+ * configuration likewise. A browser that may still get the demo session asks as usual (getMe).
+ */
+export function applyBootState(queryClient: QueryClient, boot: BootState): void {
+  seedConfig(boot.config);
+  queryClient.setQueryData(configQueryOptions().queryKey, boot.config);
+  if (!boot.user && boot.config.demo && !hasSignedInBefore()) return;
+  writeCachedUser(boot.user);
+  queryClient.setQueryData(meQueryKey, boot.user);
 }
 
 export const meQueryOptions = () =>

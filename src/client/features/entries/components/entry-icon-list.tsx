@@ -6,7 +6,7 @@ import {
 } from "#client/features/entries/api/remove-class-entries.ts";
 import { type SaveEntriesInput, saveEntriesChange } from "#client/features/entries/api/save-class-entries.ts";
 import { entryTooltip, StatusIcon } from "#client/features/entries/components/status-icon.tsx";
-import { type QueuedState, useQueuedChanges } from "#client/lib/queued-change.ts";
+import { type QueuedState, useQueuedChanges } from "#client/lib/queued.ts";
 import { TapTooltip } from "#client/ui/tap-tooltip.tsx";
 import { texts } from "#domain/texts.ts";
 

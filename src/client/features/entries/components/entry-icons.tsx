@@ -1,12 +1,22 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useShowEntries } from "#client/features/entries/api/get-show-entries.ts";
 import { entryKeys } from "#client/features/entries/api/keys.ts";
-import { useQueuedChanges } from "#client/lib/queued-change.ts";
+import { useQueuedChanges } from "#client/lib/queued.ts";
 
 // The icons, their tooltips and the status labels are a chunk of their own, off show detail's first
 // load. It is fetched once the schedule is on screen, while the page is surely online: a save queued
 // offline shows its clock without waiting for the network (the service worker may not be there).
-const loadList = () => import("#client/features/entries/components/entry-icon-list.tsx");
+// Asked for once: each of hundreds of rows asking again would redo the preload bookkeeping every time.
+let list: ReturnType<typeof importList> | undefined;
+const importList = () => import("#client/features/entries/components/entry-icon-list.tsx");
+const loadList = () => {
+  // A failed load (offline, say) is asked for again by the next row that needs it.
+  list ??= importList().catch((error: unknown) => {
+    list = undefined;
+    throw error;
+  });
+  return list;
+};
 const EntryIconList = lazy(loadList);
 
 /** The viewer's entries for one class as icons with the spec's tooltips (see EntryIconList). */

@@ -1,0 +1,27 @@
+import { BOOT_STATE_ID, type BootState } from "#domain/boot-state.ts";
+
+const isBootState = (value: unknown): value is BootState => {
+  const v = value as Partial<BootState> | null;
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    typeof v.config === "object" &&
+    v.config !== null &&
+    (v.user === null || (typeof v.user === "object" && typeof v.user?.id === "string"))
+  );
+};
+
+/**
+ * The boot state the server wrote into this page (ADR 015), or null: a page the service worker served
+ * from its cache carries none, and the app then asks the API as it always did.
+ */
+export function readBootState(doc: Document = document): BootState | null {
+  const text = doc.getElementById(BOOT_STATE_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isBootState(value) ? value : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,14 @@
+import type { Me, PublicConfig } from "#domain/contracts/auth.ts";
+
+/**
+ * What the server writes into the page it serves for a navigation, so the app starts without asking
+ * (ADR 015): the signed-in user (or null) and the public configuration. Read once at start; a page
+ * the service worker serves from its cache has none, and the app then asks the API as before.
+ */
+export interface BootState {
+  user: Me | null;
+  config: PublicConfig;
+}
+
+/** The id of the `<script type="application/json">` element that carries the boot state. */
+export const BOOT_STATE_ID = "ringside-boot";
