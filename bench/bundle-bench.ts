@@ -1,7 +1,9 @@
 /**
- * First-load JavaScript per screen: a fresh, signed-in Chromium opens the screen and every script it
- * fetches before the network goes quiet is counted, raw and gzipped (level 9, whatever the server
- * sent). Budget: ≤ 100 KiB gzipped (DESIGN.md).
+ * First-load JavaScript per screen: a fresh, signed-in Chromium opens the screen, and the scripts it
+ * asked for before the screen's largest content was painted (its LCP) are counted, raw and gzipped
+ * (level 9, whatever the server sent): what it took to show the screen, the issue's budget of ≤ 100 KiB
+ * gzipped. Everything fetched until the network goes quiet (what loads by itself after the paint: the
+ * service worker's registration, the live stream, the AI row) is shown beside it.
  */
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
@@ -37,17 +39,54 @@ export const bundleBench: BenchModule = {
           if (response.request().resourceType() === "script") scripts.set(response.url(), response.body());
         });
         await tab.goto(`${base}${page.path}`, { waitUntil: "networkidle" });
-        const bodies = await Promise.all(scripts.values());
-        const raw = bodies.reduce((a, b) => a + b.length, 0);
-        const gzipped = bodies.reduce((a, b) => a + gzipSync(b, { level: 9 }).length, 0);
+        const asked = await tab.evaluate(async () => {
+          const lcp = await new Promise<number>((done) => {
+            new PerformanceObserver((list) => done(list.getEntries().at(-1)?.startTime ?? Infinity)).observe({
+              type: "largest-contentful-paint",
+              buffered: true,
+            });
+          });
+          const startedAt = Object.fromEntries(
+            performance.getEntriesByType("resource").map((e) => [e.name, e.startTime] as const),
+          );
+          return { lcp, startedAt };
+        });
+        const all = await Promise.all([...scripts].map(async ([url, body]) => ({ url, body: await body })));
+        const beforePaint = all.filter((s) => (asked.startedAt[s.url] ?? Infinity) < asked.lcp);
+        const gz = (list: typeof all) => list.reduce((a, s) => a + gzipSync(s.body, { level: 9 }).length, 0);
+        const raw = beforePaint.reduce((a, s) => a + s.body.length, 0);
+        const gzipped = gz(beforePaint);
         const ok = gzipped <= BUDGET_BYTES;
-        rows.push([page.name, scripts.size, kib(raw), kib(gzipped), `≤ 100 KiB ${mark(ok)}`]);
-        budgets.push({ name: `first-load JS, ${page.name}`, ok, detail: `${kib(gzipped)} gzipped` });
+        rows.push([
+          page.name,
+          beforePaint.length,
+          kib(raw),
+          kib(gzipped),
+          `≤ 100 KiB ${mark(ok)}`,
+          all.length,
+          kib(gz(all)),
+        ]);
+        budgets.push({
+          name: `first-load JS, ${page.name}`,
+          ok,
+          detail: `${kib(gzipped)} gzipped before the screen's largest paint`,
+        });
         await context.close();
       }
       return {
         title: "First-load JavaScript per screen",
-        body: table(["screen", "scripts", "raw", "gzipped", "budget"], rows),
+        body: table(
+          [
+            "screen",
+            "scripts before its LCP",
+            "raw",
+            "gzipped",
+            "budget",
+            "scripts until the network is quiet",
+            "their gzipped",
+          ],
+          rows,
+        ),
         budgets,
       };
     } finally {

@@ -2,7 +2,11 @@
  * Lighthouse 12 (mobile, default simulated throttling) on the three budgeted screens, signed in,
  * against the production server on the SQLite season. Budgets (issue 13): performance ≥ 98,
  * accessibility 100, best practices 100, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS 0.
+ * BENCH_LIGHTHOUSE_DIR: a folder to keep each screen's full report in (JSON), to see why a figure is what it is.
+ * BENCH_LIGHTHOUSE_PAGES: which screens to run (comma-separated first words: roster, planner, show).
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumLaunch } from "../playwright.config.ts";
@@ -10,6 +14,9 @@ import type { BenchModule } from "./lib/module.ts";
 import { budgetedPages } from "./lib/pages.ts";
 import { type BudgetCheck, mark, table } from "./lib/report.ts";
 import { signInBench, startBenchServer } from "./server.ts";
+
+const pick = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",").map((s) => s.trim());
+const picked = (name: string) => !pick || pick.includes(name.split(" ")[0]!);
 
 export const lighthouseBench: BenchModule = {
   name: "lighthouse",
@@ -25,7 +32,7 @@ export const lighthouseBench: BenchModule = {
       const cookie = await signInBench(base);
       const rows: string[][] = [];
       const budgets: BudgetCheck[] = [];
-      for (const page of await budgetedPages(base, cookie)) {
+      for (const page of (await budgetedPages(base, cookie)).filter((p) => picked(p.name))) {
         const result = await lighthouse(`${base}${page.path}`, {
           port: chrome.port,
           output: "json",
@@ -34,6 +41,11 @@ export const lighthouseBench: BenchModule = {
           extraHeaders: { Cookie: cookie },
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.name}`);
+        const keep = process.env.BENCH_LIGHTHOUSE_DIR;
+        if (keep) {
+          mkdirSync(keep, { recursive: true });
+          writeFileSync(join(keep, `${page.name.split(" ")[0]}.json`), JSON.stringify(result.lhr));
+        }
         const { categories, audits } = result.lhr;
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
         const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;

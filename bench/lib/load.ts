@@ -7,6 +7,8 @@ export interface LoadRequest {
   /** A fixed path, or one per request (the n-th request gets `path(n)`). */
   path: string | ((n: number) => string);
   headers?: Record<string, string>;
+  /** Headers of the n-th request, added to `headers` (each request its own session, say). */
+  headersFor?: (n: number) => Record<string, string>;
   /** A fixed body, or one per request (the n-th request gets `body(n)`, with `path(n)`). */
   body?: string | ((n: number) => string);
 }
@@ -47,15 +49,16 @@ export async function load(
   const connections = opts.connections ?? 10;
   let n = 0;
   const shape = () => {
-    const { path, body } = request;
+    const { path, body, headersFor } = request;
     return {
       method: request.method ?? "GET",
       ...(request.headers ? { headers: request.headers } : {}),
       ...(typeof body === "string" ? { body } : {}),
-      setupRequest: (req: { path?: string; body?: string }) => {
+      setupRequest: (req: { path?: string; body?: string; headers?: Record<string, string> }) => {
         const i = n++;
         return {
           ...req,
+          ...(headersFor ? { headers: { ...req.headers, ...headersFor(i) } } : {}),
           path: typeof path === "function" ? path(i) : path,
           ...(typeof body === "function" ? { body: body(i) } : {}),
         };

@@ -10,6 +10,7 @@ describe("reasonFor", () => {
     "gives the bundle's reason for %j, not an API row's",
     (name) => {
       expect(reasonFor(name)?.reason).toMatch(/floor/);
+      expect(reasonFor(name)?.reason).toMatch(/npm run size/);
       expect(reasonFor(name)).toBe(bundle);
     },
   );
@@ -19,7 +20,7 @@ describe("reasonFor", () => {
     "Lighthouse show detail (600 classes): TBT ≤ 50 ms",
     "Lighthouse planner: performance ≥ 98",
   ])("gives Lighthouse's reason for %j, not an API row's", (name) => {
-    expect(reasonFor(name)?.reason).toMatch(/throttling/);
+    expect(reasonFor(name)?.reason).toMatch(/hash navigation/);
     expect(reasonFor(name)).toBe(lighthouse);
   });
 
@@ -30,6 +31,13 @@ describe("reasonFor", () => {
   ])("gives the API reason for %j", (name, text) => {
     expect(reasonFor(name)?.reason).toMatch(text);
     expect([bundle, lighthouse]).not.toContain(reasonFor(name));
+  });
+
+  it.each([
+    ["SQLite: entry save (PUT, 10 people, 200 classes in turn, each a change)", /worker thread/],
+    ["PostgreSQL: entry save (PUT, 10 people, 200 classes in turn, each a change)", /ten people/],
+  ])("gives each engine its own entry save reason for %j", (name, text) => {
+    expect(reasonFor(name)?.reason).toMatch(text);
   });
 
   it("tells the API roster row apart", () => {

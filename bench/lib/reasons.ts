@@ -11,23 +11,23 @@ export interface Reason {
 }
 
 const SHARED_MACHINE =
-  "on a machine shared with other work the bare health route itself misses p99 ≤ 10 ms (see its row), so no scenario can meet it there;";
+  "the load generator, the server and (on PostgreSQL) the database share two cores, so every request's p99 includes waiting for a core (see the health route's own p99), and more so when other work runs on the machine;";
 
 export const REASONS: Reason[] = [
   // The client rows first: their names also mention "roster" and "show detail", which the API rows match.
   {
     match: /^first-load JS/,
     reason:
-      "every screen shares a floor of about 92 KiB (react-dom ~66, TanStack Query ~10, React and the texts ~8, the router and app shell ~8), which leaves each screen about 8 KiB of its own; this count (Chromium, until the network is quiet) also includes what loads by itself after the first paint, such as the service worker's workbox-window and the AI row, which `npm run size` (the build manifest) does not.",
+      "what the first paint needs is within the budget: `npm run size` (the build manifest, in `npm test`) counts the entry and the screen's chunk with their imports at 99.9 / 98.8 / 99.4 KiB, over a floor of about 92 KiB every screen shares (react-dom ~60, TanStack Query ~10, React, the texts, the router and app shell); this count is every script Chromium asked for before the screen's largest paint, and on this machine React paints the screen a few hundred milliseconds after its data arrives (the roster's first screenful, then the rest of its cards), by which time the loads that wait for the data and an idle moment have started: the service worker's registration and workbox-window, the live stream, the connection bar and the offline cache (about 12 KiB; docs/decisions/015-first-load.md, second round).",
     remedy:
-      "keep new first-paint code out of the entry and the screen chunk (lazy dialogs, sheets, icons; docs/decisions/015-first-load.md); start the after-paint chunks on idle; beyond that only a lighter React (Preact with compat) would free real room.",
+      "starting those loads after the screen's largest paint rather than after its data and an idle moment (Chromium reports the paint; other browsers would need a fixed delay); beyond that only a runtime lighter than react-dom (Preact with compat, ~4 KiB, where DESIGN.md names React) would free real room.",
   },
   {
     match: /^Lighthouse/,
     reason:
-      "Lighthouse's simulated mobile throttling multiplies the CPU time the page really took; on two cores shared with other work (see the load average above) that time is several times a quiet machine's, so TBT and LCP follow the machine's load more than the page (the JavaScript itself is within its budget, and the first screen's chunk and data now load alongside the session check).",
+      "Lighthouse simulates a phone on a slow network (150 ms round trips, 1.6 Mbit/s, the CPU slowed four times): the page must arrive, then ~90 KiB of React, TanStack Query and the app over new connections, then the screen's chunk and data (now in parallel, with no session call before them: the page carries the session), then React renders, so nothing paints before about 1.9 s (FCP) and the largest paint follows at 2.2–2.7 s; the lightest peer, 65 KiB of plain JavaScript, measures 1.7 s the same way. The server cannot put the screen into the page, because hash navigation (the spec's) never tells it which screen is asked for. TBT is React's rendering after the first paint, multiplied by the simulation: a season's roster is 3,000 elements, now rendered a screenful at a time, and what else runs on the machine adds to every task.",
     remedy:
-      "the same run on a quiet machine (load average below 1); beyond that, render the app shell and the first screen's data into the HTML so LCP does not wait for JavaScript.",
+      "LCP ≤ 1.5 s needs the first screen's HTML from the server (server rendering, which needs path routes instead of hash routes) or a runtime a fraction of react-dom's size (Preact with compat; DESIGN.md names React); TBT ≤ 50 ms needs rendering in slices of under ~12 ms of real CPU each (windowed lists on the roster and planner, as show detail has), and a quiet machine to measure it.",
   },
   {
     match: /\/api\/me/,
@@ -46,10 +46,16 @@ export const REASONS: Reason[] = [
     remedy: "the same run on a quiet machine.",
   },
   {
-    match: /entry save/,
-    reason: `${SHARED_MACHINE} a save is a write transaction (the class, the user's entries for it, a delete of what was unchosen, one insert of what was added, the user's counters bumped by triggers) and then the list it answers with; SQLite admits one writer at a time and PostgreSQL flushes its write-ahead log to disk on every commit, so saves queue behind each other. An unchanged dialog writes nothing.`,
+    match: /^SQLite: entry save/,
+    reason: `${SHARED_MACHINE} a save that changes something is one read (the class with the user's entries for it), a delete of what was unchosen and an insert of what was added, with the user's roster counter bumped by triggers, in one in-process transaction, and it answers from those rows; its WAL checkpoints run in a worker thread. What remains is CPU on the one event loop (server CPU per save about five times the bare route's): SQLite's own work for a write that touches the entry table, its six indexes and the counter (about ten pages to the WAL per commit), Kysely building the statements, Fastify's request pipeline and the JSON body. An unchanged dialog writes nothing.`,
     remedy:
-      "on PostgreSQL `synchronous_commit = off` for saves, if losing the last few hundred milliseconds of saves in a crash is acceptable (a product decision, not taken); answering with the entries the transaction already holds instead of reading them again; a quiet machine.",
+      "the same run on a quiet machine (A/B on this machine, same conditions: 13 % → 20–22 % of health, p99 19 → 12 ms); beyond that, fewer indexes on class_entry to write per save, or statements prepared outside Kysely for the save's write.",
+  },
+  {
+    match: /^PostgreSQL: entry save/,
+    reason: `${SHARED_MACHINE} a save that changes something is two round trips: one read (the class with the user's entries for it) and one statement that deletes the unchosen and inserts the added entries and commits by itself (barn notices, when there are any, go in one transaction with it), and it answers from those rows. The benchmark's ten connections are ten people; PostgreSQL flushes its write-ahead log to disk on every commit, and the database's own CPU per save (its planning, the entry table's six indexes, the triggers' counter upsert) shares the two cores with the server and the load generator. One person saving from ten connections at once (the reference row) also queues on their own roster counter (one row, migration 011), whose row lock is held until that flush.`,
+    remedy:
+      "named prepared statements for the save's two statements (they skip about 0.2 ms of planning each, but break behind a transaction-mode PgBouncer: a deployment decision); `synchronous_commit = off` for saves (a product decision on durability, not taken); the database on its own cores, as in production (A/B on this machine, same conditions: 6 % → 15–24 % of health, p99 88–96 → 21–27 ms).",
   },
   {
     match: /notifications list/,
