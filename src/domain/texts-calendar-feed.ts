@@ -4,7 +4,6 @@
  */
 /** Beyond the spec (issue 11): the personal calendar feed of the roster. */
 export const calendarFeedTexts = {
-  open: "Subscribe in calendar",
   title: "Subscribe in calendar",
   intro:
     "Your calendar app can follow your roster: every show and class you are involved in, with status and horse, updated as entries change.",

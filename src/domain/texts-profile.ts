@@ -63,8 +63,6 @@ export const profileTexts = {
   blocked: "Blocked",
   unblock: "Unblock",
   unblockLabel: (name: string) => `Unblock ${name}`,
-  block: "Block",
-  blockLabel: (name: string) => `Block ${name}`,
   blockTitle: (name: string) => `Block ${name}?`,
   blockBody:
     "Their entries will no longer appear on your roster or notify you about your horses, and they cannot send you friend requests. Entries they put on your roster are removed, and if you are friends, the friendship ends.",

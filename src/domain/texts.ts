@@ -94,6 +94,16 @@ export const texts = {
     classNumber: (n: string) => `Class ${n}`,
     classesOn: (day: string) => `Classes on ${day}`,
     loadFailed: "Could not load your roster.",
+    /** Opens the calendar feed dialog (issue 11); the dialog's texts are in texts-calendar-feed.ts. */
+    subscribeCalendar: "Subscribe in calendar",
+  },
+  /**
+   * Blocking someone (issue 8, ADR 008), from the roster (an entry's author) or the friends list; the
+   * confirmation's texts are in texts-profile.ts.
+   */
+  blocking: {
+    block: "Block",
+    blockLabel: (name: string) => `Block ${name}`,
   },
   planner: {
     title: "Show Planner",

@@ -305,7 +305,7 @@ test("a friend request and its Block confirmation (an alert dialog)", async ({
   await page.getByRole("tab", { name: /^Friends/ }).click();
   await expect(page.getByRole("tabpanel").getByText(name)).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: profileTexts.blockLabel(name) }).click();
+  await page.getByRole("button", { name: texts.blocking.blockLabel(name) }).click();
   const confirm = page.getByRole("alertdialog", { name: profileTexts.blockTitle(name) });
   await expectAccessibleDialog(confirm, { name: profileTexts.blockTitle(name) });
   await expect(confirm).toHaveAccessibleDescription(profileTexts.blockBody);
@@ -328,7 +328,7 @@ test("the calendar feed dialog and its confirmation; offline: the indicator and 
   const f = calendarFeedTexts;
   await signUpAs({ role: "Owner" });
   await page.goto("/#/roster");
-  await page.getByRole("button", { name: f.open }).click();
+  await page.getByRole("button", { name: texts.roster.subscribeCalendar }).click();
   await expectAccessibleDialog(page.getByRole("dialog"), { name: f.title });
   await page.getByRole("dialog").getByRole("button", { name: f.create }).click();
   await expect(page.getByRole("dialog").getByRole("textbox", { name: f.linkLabel })).toBeVisible();

@@ -218,7 +218,7 @@ test.describe("consent", () => {
       .filter({ hasText: r.enteredBy(fay.name) });
     await expect(line).toHaveCount(1);
 
-    await line.getByRole("button", { name: p.blockLabel(fay.name) }).click();
+    await line.getByRole("button", { name: texts.blocking.blockLabel(fay.name) }).click();
     // A confirm is a dialog today and may become an alertdialog (accessibility work in parallel).
     const title = p.blockTitle(fay.name);
     const confirm = page
@@ -226,7 +226,7 @@ test.describe("consent", () => {
       .or(page.getByRole("alertdialog", { name: title }));
     await expect(confirm).toContainText(p.blockBody);
     expect((await axe().include('[role="dialog"], [role="alertdialog"]').analyze()).violations).toEqual([]);
-    await confirm.getByRole("button", { name: p.block, exact: true }).click();
+    await confirm.getByRole("button", { name: texts.blocking.block, exact: true }).click();
     await expect(confirm).toBeHidden();
     await expect(page.getByText(r.enteredBy(fay.name))).toHaveCount(0);
 

@@ -290,7 +290,7 @@ test.describe("at the show grounds", () => {
     );
     expect(saved.status()).toBe(200);
     await page.goto("/#/roster");
-    await page.getByRole("button", { name: calendarFeedTexts.open }).click();
+    await page.getByRole("button", { name: texts.roster.subscribeCalendar }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: calendarFeedTexts.create }).click();
     const link = dialog.getByRole("textbox", { name: calendarFeedTexts.linkLabel });

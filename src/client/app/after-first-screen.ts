@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 
 /** Nothing waits longer than this for the first screen, whatever its data does. */
 const MAX_WAIT_MS = 3000;
@@ -10,31 +10,52 @@ const ready = new Promise<void>((resolve) => {
   markShown = resolve;
 });
 
+let markPainted: () => void = () => undefined;
+const painted = new Promise<void>((resolve) => {
+  markPainted = resolve;
+});
+
 const idle = () =>
   new Promise<void>((resolve) => {
     if ("requestIdleCallback" in window) requestIdleCallback(() => resolve(), { timeout: 500 });
     else setTimeout(resolve, 0);
   });
 
+/** Resolves once the frame after now has been painted (a task queued from its animation frame). */
+const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 /**
- * What the first screen does not show — the live stream, the connection bar, the install offer and, in
- * a browser with nothing saved, the offline cache — starts once the first screen's data is here and the
- * browser is idle, so it takes neither bandwidth nor main thread from the first paint (issue 13, ADR 015);
- * at once when the connection is gone.
- * Called once at start with the first screen's data request (or nothing).
+ * What the first screen does not show — the live stream, the connection bar, the install offer, the
+ * service worker and, in a browser with nothing saved, the offline cache — starts once the first screen
+ * has been painted with its data and the browser is idle, so it takes neither bandwidth nor main thread
+ * from the first paint (issue 13, ADR 015); at once when the connection is gone.
+ * Called once at start with the first screen's data request, or null when the screen has none to wait
+ * for. A screen with data says it is shown with `useFirstScreenShown`; its data having arrived is not
+ * enough, since React renders it in a task of its own after that.
  */
-export function startAfterFirstScreen(firstScreenData: Promise<unknown>): void {
+export function startAfterFirstScreen(firstScreenData: Promise<unknown> | null): void {
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, MAX_WAIT_MS));
   // Offline there is no bandwidth to spare, and the connection bar is wanted at once.
   const offline = new Promise<void>((resolve) => {
     if (!navigator.onLine) resolve();
     else window.addEventListener("offline", () => resolve(), { once: true });
   });
-  void Promise.race([firstScreenData.catch(() => undefined).then(idle), timeout, offline]).then(() => {
+  const shownScreen = firstScreenData === null ? Promise.resolve() : painted.then(nextPaint);
+  void Promise.race([shownScreen.then(idle), timeout, offline]).then(() => {
     shown = true;
     for (const listener of listeners) listener();
     markShown();
   });
+}
+
+/**
+ * Called by a screen whose data the app asks for at start (first-data.ts): once `settled` (its data or
+ * its error is rendered), the first screen counts as shown. Later calls, and other screens, do nothing.
+ */
+export function useFirstScreenShown(settled: boolean): void {
+  useEffect(() => {
+    if (settled) markPainted();
+  }, [settled]);
 }
 
 /** Resolves once the first screen is on screen (see startAfterFirstScreen). */

@@ -11,13 +11,14 @@ const SHOW_PATH = /^\/shows\/([^/]+)\/?$/i;
  * instead of after the chunk (issue 13). Only in a browser that was signed in when it last looked
  * (the cached user): a signed-out visit makes no request that fails, as /api/session was made for.
  * Speculative: if the session has ended meanwhile, the 401 stays in the cache, the session check
- * decides, and the screen asks again once signed in.
+ * decides, and the screen asks again once signed in. Returns the request, or null when there is none;
+ * each of these screens says when it is shown (useFirstScreenShown).
  */
 export function prefetchFirstScreen(
   queryClient: QueryClient,
   { pathname, search }: { pathname: string; search: string },
-): Promise<unknown> {
-  if (!readCachedUser()) return Promise.resolve();
+): Promise<unknown> | null {
+  if (!readCachedUser()) return null;
   const speculative = { speculative: true };
   // The planner's query key is built by its filter code, which is in its screen's chunk: the page is
   // asked for as soon as that chunk is here (it is loading already), before the screen renders.
@@ -39,5 +40,5 @@ export function prefetchFirstScreen(
     }
     return queryClient.prefetchQuery(showQueryOptions(showId, speculative));
   }
-  return Promise.resolve();
+  return null;
 }

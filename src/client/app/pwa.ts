@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { afterFirstScreen } from "#client/app/after-first-screen.ts";
 
 /** The event Chromium fires when it would install the app; not in TypeScript's DOM types yet. */
 interface InstallPromptEvent extends Event {
@@ -46,9 +47,11 @@ export function startPwa(): void {
     });
   });
   window.addEventListener("appinstalled", () => change({ install: null }));
-  // After load and out of the entry chunk: the service worker is no part of the first paint (ADR 015).
+  // After load, once the first screen is shown, and out of the entry chunk: the service worker is no
+  // part of the first paint and should not take bandwidth from it (ADR 015).
   window.addEventListener("load", () => {
-    import("virtual:pwa-register")
+    afterFirstScreen()
+      .then(() => import("virtual:pwa-register"))
       .then(({ registerSW }) => {
         const updateServiceWorker = registerSW({
           immediate: true,

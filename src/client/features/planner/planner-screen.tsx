@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useFirstScreenShown } from "#client/app/after-first-screen.ts";
 import { useSearchParams } from "#client/app/routing.ts";
 import { FilterChips } from "#client/features/planner/components/filter-chips.tsx";
 import { FilterSheet } from "#client/features/planner/components/filter-sheet.tsx";
@@ -38,6 +39,7 @@ export default function PlannerScreen() {
   const apiQuery = filtersToApiQuery(filters);
   const highlight = params.get("highlight");
   const list = useShowList(apiQuery);
+  useFirstScreenShown(!list.isPending);
   const shows = useMemo(() => list.data?.pages.flatMap((p) => p.shows) ?? [], [list.data]);
 
   // Every filter change is a new history entry, so Back returns to the previous filters.

@@ -1,5 +1,6 @@
 import { CalendarDays, MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { useFirstScreenShown } from "#client/app/after-first-screen.ts";
 import { Link, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { removeEntryChange, useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
@@ -16,7 +17,6 @@ import type { Roster, RosterEntryView, RosterShow } from "#domain/contracts/rost
 import { statusLabel } from "#domain/entry-status.ts";
 import { needsClassDay } from "#domain/roster-view.ts";
 import { texts } from "#domain/texts.ts";
-import { profileTexts } from "#domain/texts-profile.ts";
 
 // Only a customer arriving through a trainer's invite link sees it: off everyone else's first load.
 const WelcomeBanner = lazy(() =>
@@ -52,6 +52,7 @@ interface EntryActions {
 export default function RosterScreen() {
   const today = useToday();
   const roster = useRoster(today);
+  useFirstScreenShown(!roster.isPending);
   const me = useMe();
   const [params, setParams] = useSearchParams();
   const remove = useRemoveEntry();
@@ -244,10 +245,10 @@ function StatusLine({ entry, actions }: { entry: RosterEntryView; actions: Entry
           <button
             type="button"
             className={`${lineAction} text-brand-700 hover:bg-brand-50`}
-            aria-label={profileTexts.blockLabel(author.name)}
+            aria-label={texts.blocking.blockLabel(author.name)}
             onClick={() => actions.block(author)}
           >
-            {profileTexts.block}
+            {texts.blocking.block}
           </button>
         </span>
       ) : null}

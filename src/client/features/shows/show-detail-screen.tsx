@@ -1,5 +1,6 @@
 import { ArrowLeft, CalendarPlus, CalendarX2, MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { useFirstScreenShown } from "#client/app/after-first-screen.ts";
 import { Link, useNavigate, useParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
@@ -25,6 +26,7 @@ const ClassEntryDialog = lazy(() =>
 export default function ShowDetailScreen() {
   const { showId = "" } = useParams();
   const show = useShow(showId);
+  useFirstScreenShown(!show.isPending);
   const me = useMe();
   const [entryClass, setEntryClass] = useState<ShowClass | null>(null);
   const missing = show.error instanceof ApiError && show.error.status === 404;

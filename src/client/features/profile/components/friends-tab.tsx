@@ -127,8 +127,12 @@ function FriendRequestList() {
                   >
                     {t.ignore}
                   </Button>
-                  <Button variant="ghost" aria-label={t.blockLabel(p.name)} onClick={() => setBlocking(p)}>
-                    {t.block}
+                  <Button
+                    variant="ghost"
+                    aria-label={texts.blocking.blockLabel(p.name)}
+                    onClick={() => setBlocking(p)}
+                  >
+                    {texts.blocking.block}
                   </Button>
                 </span>
               </li>

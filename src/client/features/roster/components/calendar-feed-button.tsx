@@ -1,7 +1,7 @@
 import { CalendarPlus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "#client/ui/button.tsx";
-import { calendarFeedTexts } from "#domain/texts-calendar-feed.ts";
+import { texts } from "#domain/texts.ts";
 
 // The dialog (Radix Dialog, the feed's API) is no part of the roster's first paint.
 const CalendarFeedDialog = lazy(() => import("#client/features/roster/components/calendar-feed-dialog.tsx"));
@@ -20,7 +20,7 @@ export function CalendarFeedButton() {
         }}
       >
         <CalendarPlus aria-hidden className="size-4" />
-        <span className="max-[399px]:sr-only">{calendarFeedTexts.open}</span>
+        <span className="max-[399px]:sr-only">{texts.roster.subscribeCalendar}</span>
       </Button>
       {used ? (
         <Suspense fallback={null}>
