@@ -36,6 +36,15 @@ describe("formatShowDates", () => {
       expect(formatDayHeading(ymd(start))).toBe(format(start, "EEEE, MMMM d"));
     }
   });
+
+  it.each([
+    ["0999-01-05", "0999-01-09"],
+    ["2099-12-31", "2100-01-01"],
+    ["1900-02-28", "1900-02-28"],
+  ])("prints what date-fns printed for %j to %j, far from today", (start, end) => {
+    expect(formatShowDates(start, end)).toBe(reference(start, end));
+    expect(formatDayHeading(start)).toBe(format(parseISO(start), "EEEE, MMMM d"));
+  });
 });
 
 describe("formatDayHeading", () => {
