@@ -1,11 +1,13 @@
 import { lazy, Suspense } from "react";
+import { useAfterFirstScreen } from "#client/app/after-first-screen.ts";
 import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
 import { localDay } from "#domain/roster-view.ts";
 
 /**
  * Where the planner and show-detail screens put their AI rows. The rows (and, behind them, the dialogs)
- * are separate chunks: these slots are all the first-load path carries. The fallback keeps the row's
- * height so nothing below it moves when it arrives.
+ * are separate chunks: these slots are all the first-load path carries, and a row's chunk is asked for
+ * once the first screen is shown (after-first-screen.ts), so it takes no bandwidth from that screen's
+ * first paint. The placeholder keeps the row's height so nothing below it moves when it arrives.
  */
 const PlannerAiRow = lazy(() => import("#client/features/recommendations/components/planner-ai-row.tsx"));
 const ShowAiRow = lazy(() => import("#client/features/recommendations/components/show-ai-row.tsx"));
@@ -18,11 +20,10 @@ const placeholder = (
 );
 
 export function PlannerAiSlot() {
+  const later = useAfterFirstScreen();
   return (
     <div className="mb-4">
-      <Suspense fallback={placeholder}>
-        <PlannerAiRow />
-      </Suspense>
+      <Suspense fallback={placeholder}>{later ? <PlannerAiRow /> : placeholder}</Suspense>
     </div>
   );
 }
@@ -35,10 +36,11 @@ export function ShowAiSlot({
   show: ShowDetail;
   onSelectClass: (cls: ShowClass) => void;
 }) {
+  const later = useAfterFirstScreen();
   if (show.endDate < localDay(new Date())) return null;
   return (
     <Suspense fallback={placeholder}>
-      <ShowAiRow show={show} onSelectClass={onSelectClass} />
+      {later ? <ShowAiRow show={show} onSelectClass={onSelectClass} /> : placeholder}
     </Suspense>
   );
 }

@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect } from "react";
+import { useAfterFirstScreen } from "#client/app/after-first-screen.ts";
 import { useShowEntries } from "#client/features/entries/api/get-show-entries.ts";
 import { entryKeys } from "#client/features/entries/api/keys.ts";
 import { useQueuedChanges } from "#client/lib/queued.ts";
 
 // The icons, their tooltips and the status labels are a chunk of their own, off show detail's first
-// load. It is fetched once the schedule is on screen, while the page is surely online: a save queued
-// offline shows its clock without waiting for the network (the service worker may not be there).
+// load. It is fetched once the first screen is shown (after-first-screen.ts: at once when the connection
+// drops), while the page is surely online: a save queued offline shows its clock without waiting for the
+// network (the service worker may not be there).
 // Asked for once: each of hundreds of rows asking again would redo the preload bookkeeping every time.
 let list: ReturnType<typeof importList> | undefined;
 const importList = () => import("#client/features/entries/components/entry-icon-list.tsx");
@@ -21,25 +23,27 @@ const EntryIconList = lazy(loadList);
 
 /** The viewer's entries for one class as icons with the spec's tooltips (see EntryIconList). */
 export function EntryIcons({ showId, classId }: { showId: string; classId: string }) {
-  useEffect(() => void loadList(), []);
+  const later = useAfterFirstScreen();
+  useEffect(() => {
+    if (later) void loadList();
+  }, [later]);
   const entries = useShowEntries(showId).data?.entries.filter((e) => e.classId === classId) ?? [];
   // Every entry change (save, removal) is under entryKeys.all; the list picks the ones for this class.
   const queued = useQueuedChanges<{ showId?: string; classId?: string } | string>(entryKeys.all).some(
     (c) => typeof c.input === "object" && c.input?.showId === showId && c.input.classId === classId,
   );
   if (entries.length === 0 && !queued) return null;
+  // The same 44 px per icon while they load, so the row does not move when they arrive.
+  const reserved = (
+    <span className="flex flex-wrap justify-end">
+      {entries.map((entry) => (
+        <span key={entry.id} aria-hidden className="size-11 shrink-0" />
+      ))}
+    </span>
+  );
   return (
-    <Suspense
-      fallback={
-        // The same 44 px per icon while they load, so the row does not move when they arrive.
-        <span className="flex flex-wrap justify-end">
-          {entries.map((entry) => (
-            <span key={entry.id} aria-hidden className="size-11 shrink-0" />
-          ))}
-        </span>
-      }
-    >
-      <EntryIconList showId={showId} classId={classId} />
+    <Suspense fallback={reserved}>
+      {later ? <EntryIconList showId={showId} classId={classId} /> : reserved}
     </Suspense>
   );
 }
