@@ -41,6 +41,7 @@ export function openDatabase(config: DatabaseConfig): Db {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  withoutStat4(sqlite);
   let checkpointer: Checkpointer | undefined;
   if (config.file !== ":memory:") {
     // Checkpoints run in a worker thread; the connection's own is only a backstop (checkpointer.ts).
@@ -61,6 +62,19 @@ export function openDatabase(config: DatabaseConfig): Db {
       await db.destroy();
     },
   };
+}
+
+/**
+ * better-sqlite3 builds SQLite with SQLITE_ENABLE_STAT4. When a database holds sqlite_stat4 samples
+ * (any ANALYZE writes them; the season generator runs one), SQLite plans a statement again on every
+ * run whose bound values meet a sampled index, because each run binds its values afresh, and a
+ * prepared statement saves nothing: on the bench season that planning was two thirds of an entry
+ * save's class read. sqlite_stat1, which plans use all the same, stays.
+ */
+function withoutStat4(sqlite: SQLite.Database): void {
+  if (!sqlite.prepare("select 1 from sqlite_schema where name = 'sqlite_stat4'").get()) return;
+  // Dropping a table reloads the statistics the planner uses.
+  sqlite.exec("drop table sqlite_stat4");
 }
 
 /** Prepared statements kept per SQL text; the app issues a few hundred distinct statements. */

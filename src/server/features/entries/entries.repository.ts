@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { parseRoles, type Role } from "#domain/roles.ts";
 import type { Db, DbKind } from "#server/db/client.ts";
-import { reusableQuery } from "#server/db/reusable-query.ts";
+import { reusableQuery, reusableStatement } from "#server/db/reusable-query.ts";
 import type { ClassEntryTable, Database } from "#server/db/schema.ts";
 
 type Queryable = Kysely<Database> | Transaction<Database>;
@@ -174,12 +174,58 @@ export async function deleteUserEntries(
   return Number(result.numDeletedRows);
 }
 
+/** The columns of `class_entry` in the order `entryValues` lists a row's values. */
+const ENTRY_COLUMNS = [
+  "id",
+  "user_id",
+  "show_id",
+  "class_id",
+  "status",
+  "horse_id",
+  "rider_id",
+  "placing",
+  "created_by",
+  "created_at",
+] as const satisfies readonly (keyof ClassEntryTable)[];
+
+const entryValues = (rows: readonly ClassEntryTable[]): (string | null)[] =>
+  rows.flatMap((row) => ENTRY_COLUMNS.map((column) => row[column]));
+
+/** Rows of placeholders (`reusableStatement`), one per `ENTRY_COLUMNS.length` of them. */
+const placeholderRows = (placeholders: readonly string[]): ClassEntryTable[] => {
+  const rows: ClassEntryTable[] = [];
+  for (let at = 0; at < placeholders.length; at += ENTRY_COLUMNS.length) {
+    const row = {} as Record<(typeof ENTRY_COLUMNS)[number], string>;
+    ENTRY_COLUMNS.forEach((column, i) => {
+      row[column] = placeholders[at + i]!;
+    });
+    rows.push(row);
+  }
+  return rows;
+};
+
+const deleteByIds = reusableStatement((db, _shape, ids) =>
+  db.deleteFrom("class_entry").where("id", "in", ids),
+);
+
+const insertRows = reusableStatement((db, _shape, values) =>
+  db.insertInto("class_entry").values(placeholderRows(values)),
+);
+
+/** The PostgreSQL replace: the first `shape` values are the ids to delete, the rest the rows to insert. */
+const deleteAndInsert = reusableStatement((db, shape, values) => {
+  const removed = Number(shape);
+  return db
+    .with("removed", (q) =>
+      q.deleteFrom("class_entry").where("id", "in", values.slice(0, removed)).returning("id"),
+    )
+    .insertInto("class_entry")
+    .values(placeholderRows(values.slice(removed)));
+});
+
 export async function deleteEntriesById(db: Queryable, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db
-    .deleteFrom("class_entry")
-    .where("id", "in", [...ids])
-    .execute();
+  await deleteByIds(db, "", ids);
 }
 
 export async function findEntry(
@@ -204,10 +250,7 @@ export async function deleteEntry(db: Queryable, entryId: string, userId: string
 
 export async function insertEntries(db: Queryable, rows: readonly ClassEntryTable[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto("class_entry")
-    .values([...rows])
-    .execute();
+  await insertRows(db, "", entryValues(rows));
 }
 
 /**
@@ -239,16 +282,7 @@ export async function replaceEntries(
   if (removeIds.length === 0) return insertEntries(db, rows);
   if (rows.length === 0) return deleteEntriesById(db, removeIds);
   if (kind === "postgres") {
-    await db
-      .with("removed", (q) =>
-        q
-          .deleteFrom("class_entry")
-          .where("id", "in", [...removeIds])
-          .returning("id"),
-      )
-      .insertInto("class_entry")
-      .values([...rows])
-      .execute();
+    await deleteAndInsert(db, String(removeIds.length), [...removeIds, ...entryValues(rows)]);
     return;
   }
   const write = async (trx: Queryable) => {
