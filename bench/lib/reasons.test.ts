@@ -40,6 +40,11 @@ describe("reasonFor", () => {
     expect(reasonFor(name)?.reason).toMatch(text);
   });
 
+  it("explains an OCR page's time, but not a recall it misses", () => {
+    expect(reasonFor("OCR rotated: time per page")?.reason).toMatch(/Tesseract/);
+    expect(reasonFor("OCR rotated: classes right")).toBeUndefined();
+  });
+
   it("tells the API roster row apart", () => {
     expect([bundle, lighthouse]).not.toContain(rosterApi);
   });

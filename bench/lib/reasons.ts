@@ -18,16 +18,16 @@ export const REASONS: Reason[] = [
   {
     match: /^first-load JS/,
     reason:
-      "what the first paint needs is within the budget: `npm run size` (the build manifest, in `npm test`) counts the entry and the screen's chunk with their imports at 99.9 / 98.8 / 99.4 KiB, over a floor of about 92 KiB every screen shares (react-dom ~60, TanStack Query ~10, React, the texts, the router and app shell); this count is every script Chromium asked for before the screen's largest paint, and on this machine React paints the screen a few hundred milliseconds after its data arrives (the roster's first screenful, then the rest of its cards), by which time the loads that wait for the data and an idle moment have started: the service worker's registration and workbox-window, the live stream, the connection bar and the offline cache (about 12 KiB; docs/decisions/015-first-load.md, second round).",
+      "what the first paint needs is within the budget: `npm run size` (the build manifest, in `npm test`) counts the entry and the screen's chunk with their imports at 99.0 / 99.1 / 99.8 KiB, over a floor of about 92 KiB every screen shares (react-dom ~60, TanStack Query ~10, React, the texts, the router and app shell); this count is every script Chromium asked for before the screen's largest paint, which since the third round (ADR 015) is exactly that list: the live stream, connection bar, offline cache, service worker registration, AI rows and entry icons wait until the screen says it is shown. A count over the budget means something new started before the paint.",
     remedy:
-      "starting those loads after the screen's largest paint rather than after its data and an idle moment (Chromium reports the paint; other browsers would need a fixed delay); beyond that only a runtime lighter than react-dom (Preact with compat, ~4 KiB, where DESIGN.md names React) would free real room.",
+      "start it after the first screen (`afterFirstScreen`, `useAfterFirstScreen`) or put it in a lazy chunk; beyond that only a runtime lighter than react-dom (Preact with compat, ~4 KiB, where DESIGN.md names React) would free real room.",
   },
   {
     match: /^Lighthouse/,
     reason:
-      "Lighthouse simulates a phone on a slow network (150 ms round trips, 1.6 Mbit/s, the CPU slowed four times): the page must arrive, then ~90 KiB of React, TanStack Query and the app over new connections, then the screen's chunk and data (now in parallel, with no session call before them: the page carries the session), then React renders, so nothing paints before about 1.9 s (FCP) and the largest paint follows at 2.2–2.7 s; the lightest peer, 65 KiB of plain JavaScript, measures 1.7 s the same way. The server cannot put the screen into the page, because hash navigation (the spec's) never tells it which screen is asked for. TBT is React's rendering after the first paint, multiplied by the simulation: a season's roster is 3,000 elements, now rendered a screenful at a time, and what else runs on the machine adds to every task.",
+      "Lighthouse simulates a phone on a slow network (150 ms round trips, 1.6 Mbit/s) and multiplies the machine's own task times by four: the page must arrive, then ~90 KiB of React, TanStack Query and the app over new connections, then the screen's chunk and data (in parallel, with no session call before them: the page carries the session), then React renders, so nothing paints before about 1.9 s (FCP) and the largest paint follows at 2.2–2.5 s; the lightest peer, 65 KiB of plain JavaScript, measures 1.7 s the same way. The server cannot put the screen into the page, because hash navigation (the spec's) never tells it which screen is asked for. TBT is evaluating React and rendering the screen's data: TanStack Query hands the data to React through useSyncExternalStore, which React renders in one task that cannot yield, so a transition or a list rendered a screenful at a time shortens it but does not split it; and TBT grows with the machine (compare the health route's server CPU per request in the API tables: 0.11 ms on 2026-11-23, when these screens scored 95 / 96 / 94 with TBT 93 / 63 / 150 ms). An A/B on the same machine (ADR 015, third round) puts the third round's build ahead of the second's: performance 76–80 → 87–88 on the roster and planner, LCP 2.6–3.0 → 2.2–2.5 s.",
     remedy:
-      "LCP ≤ 1.5 s needs the first screen's HTML from the server (server rendering, which needs path routes instead of hash routes) or a runtime a fraction of react-dom's size (Preact with compat; DESIGN.md names React); TBT ≤ 50 ms needs rendering in slices of under ~12 ms of real CPU each (windowed lists on the roster and planner, as show detail has), and a quiet machine to measure it.",
+      "LCP ≤ 1.5 s needs the first screen's HTML from the server (server rendering, which needs path routes instead of hash routes) or a runtime a fraction of react-dom's size (Preact with compat; DESIGN.md names React); TBT ≤ 50 ms needs the data's render split into tasks of under ~12 ms of real CPU (rendering the screen's list from a transition-driven copy of the query's data rather than from the query itself), and a quiet, fast machine to measure it.",
   },
   {
     match: /\/api\/me/,
@@ -47,9 +47,9 @@ export const REASONS: Reason[] = [
   },
   {
     match: /^SQLite: entry save/,
-    reason: `${SHARED_MACHINE} a save that changes something is one read (the class with the user's entries for it), a delete of what was unchosen and an insert of what was added, with the user's roster counter bumped by triggers, in one in-process transaction, and it answers from those rows; its WAL checkpoints run in a worker thread. What remains is CPU on the one event loop (server CPU per save about five times the bare route's): SQLite's own work for a write that touches the entry table, its six indexes and the counter (about ten pages to the WAL per commit), Kysely building the statements, Fastify's request pipeline and the JSON body. An unchanged dialog writes nothing.`,
+    reason: `${SHARED_MACHINE} a save that changes something is one read (the class with the user's entries for it), a delete of what was unchosen and an insert of what was added, with the user's roster counter bumped by triggers, in one in-process transaction, and it answers from those rows; its WAL checkpoints run in a worker thread. Its writes are compiled once per shape and the database keeps no sqlite_stat4 samples (with them, better-sqlite3's SQLite planned every statement again on every run): server CPU per save went from about five times the bare route's to about four (ADR 011, third round). What remains is CPU on the one event loop: SQLite's own work for a write that touches the entry table, its six indexes and the counter (about ten pages to the WAL per commit), Fastify's request pipeline (@fastify/helmet builds Helmet's middleware again on every request, ~5 %) and the JSON body. An unchanged dialog writes nothing.`,
     remedy:
-      "the same run on a quiet machine (A/B on this machine, same conditions: 13 % → 20–22 % of health, p99 19 → 12 ms); beyond that, fewer indexes on class_entry to write per save, or statements prepared outside Kysely for the save's write.",
+      "the same run on a quiet machine (A/B on one machine, same conditions: 13 % → 20–22 % of health in the second round, 22–28 % → 28–43 % in the third); beyond that, fewer indexes on class_entry to write per save, and Helmet's middleware built once at start-up.",
   },
   {
     match: /^PostgreSQL: entry save/,
@@ -66,6 +66,13 @@ export const REASONS: Reason[] = [
     match: /show detail/,
     reason: `${SHARED_MACHINE} show detail itself is a revision lookup and a cached, pre-compressed body.`,
     remedy: "the same run on a quiet machine.",
+  },
+  {
+    match: /^OCR .*: time per page/,
+    reason:
+      "reading a page is Tesseract's recognition in a worker thread, all CPU, so its time follows the machine: on 2026-11-23 the same pages took 3.1–3.4 s each; compare the health route's server CPU per request in the API tables (0.11 ms that day) to see how much slower a run's machine was.",
+    remedy:
+      "the same run on a machine as fast as that day's; a run that is over on a machine as fast needs a smaller page scale before recognition (bench/ocr-bench.ts measures recall beside the time, so a change that costs accuracy shows).",
   },
   {
     match: /cold start/,
