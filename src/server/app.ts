@@ -205,9 +205,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(recommendationRoutes, { db, ai });
   if (config.demo) await app.register(outboxRoutes, { db });
 
+  const pagePublicConfig = publicConfig(config);
   registerClient(app, config.clientDir, async (request) => ({
     user: await app.optionalViewer(request),
-    config: publicConfig(config),
+    config: pagePublicConfig,
   }));
 
   app.addHook("onClose", async () => {

@@ -29,18 +29,18 @@ const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() 
  * service worker and, in a browser with nothing saved, the offline cache — starts once the first screen
  * has been painted with its data and the browser is idle, so it takes neither bandwidth nor main thread
  * from the first paint (issue 13, ADR 015); at once when the connection is gone.
- * Called once at start with the first screen's data request, or null when the screen has none to wait
- * for. A screen with data says it is shown with `useFirstScreenShown`; its data having arrived is not
- * enough, since React renders it in a task of its own after that.
+ * Called once at start: `screenWillSay` when the first screen is one whose data the app asked for at
+ * start, which says it is shown with `useFirstScreenShown` (its data having arrived is not enough: React
+ * renders it in a task of its own after that); otherwise an idle moment is enough.
  */
-export function startAfterFirstScreen(firstScreenData: Promise<unknown> | null): void {
+export function startAfterFirstScreen(screenWillSay: boolean): void {
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, MAX_WAIT_MS));
   // Offline there is no bandwidth to spare, and the connection bar is wanted at once.
   const offline = new Promise<void>((resolve) => {
     if (!navigator.onLine) resolve();
     else window.addEventListener("offline", () => resolve(), { once: true });
   });
-  const shownScreen = firstScreenData === null ? Promise.resolve() : painted.then(nextPaint);
+  const shownScreen = screenWillSay ? painted.then(nextPaint) : Promise.resolve();
   void Promise.race([shownScreen.then(idle), timeout, offline]).then(() => {
     shown = true;
     for (const listener of listeners) listener();

@@ -11,24 +11,26 @@ const SHOW_PATH = /^\/shows\/([^/]+)\/?$/i;
  * instead of after the chunk (issue 13). Only in a browser that was signed in when it last looked
  * (the cached user): a signed-out visit makes no request that fails, as /api/session was made for.
  * Speculative: if the session has ended meanwhile, the 401 stays in the cache, the session check
- * decides, and the screen asks again once signed in. Returns the request, or null when there is none;
- * each of these screens says when it is shown (useFirstScreenShown).
+ * decides, and the screen asks again once signed in. Answers whether it asked; each of these screens says
+ * when it is shown (useFirstScreenShown).
  */
 export function prefetchFirstScreen(
   queryClient: QueryClient,
   { pathname, search }: { pathname: string; search: string },
-): Promise<unknown> | null {
-  if (!readCachedUser()) return null;
+): boolean {
+  if (!readCachedUser()) return false;
   const speculative = { speculative: true };
   // The planner's query key is built by its filter code, which is in its screen's chunk: the page is
   // asked for as soon as that chunk is here (it is loading already), before the screen renders.
   if (/^\/planner\/?$/i.test(pathname)) {
-    return import("#client/features/planner/planner-screen.tsx").then(({ prefetchPlanner }) =>
+    void import("#client/features/planner/planner-screen.tsx").then(({ prefetchPlanner }) =>
       prefetchPlanner(queryClient, search),
     );
+    return true;
   }
   if (/^\/roster\/?$/i.test(pathname)) {
-    return queryClient.prefetchQuery(rosterQueryOptions(localDay(new Date()), speculative));
+    void queryClient.prefetchQuery(rosterQueryOptions(localDay(new Date()), speculative));
+    return true;
   }
   const show = SHOW_PATH.exec(pathname)?.[1];
   if (show) {
@@ -38,7 +40,8 @@ export function prefetchFirstScreen(
     } catch {
       // The screen reads the raw segment too (route-match.ts keeps what it cannot decode).
     }
-    return queryClient.prefetchQuery(showQueryOptions(showId, speculative));
+    void queryClient.prefetchQuery(showQueryOptions(showId, speculative));
+    return true;
   }
-  return null;
+  return false;
 }
