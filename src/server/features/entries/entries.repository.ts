@@ -254,27 +254,49 @@ export async function insertEntries(db: Queryable, rows: readonly ClassEntryTabl
 }
 
 /**
- * Where a save's reads and writes run. On SQLite in one transaction: the one connection is held
- * for the whole save, so nothing changes between what it reads and what it writes, and it costs
- * microseconds, never waiting on I/O. On PostgreSQL on the pool, outside a transaction: under READ
- * COMMITTED each statement sees its own snapshot and the reads lock nothing, in a transaction or
- * not, so a transaction around them would only hold the write's row locks across more round trips
- * to the app; the write itself is one statement (`replaceEntries`), or a transaction of its own
- * when barn notices go with it.
+ * Where a save's reads and writes run: one transaction in which no other save of the same class
+ * interleaves (issue 19, item 6). On SQLite the one connection is held for the whole transaction, so
+ * saves already run one after another. On PostgreSQL, under READ COMMITTED, two saves of the same
+ * class both read "no entry yet" and both insert (a double-tap duplicated entries and the mirrors on
+ * the rider's roster), so the transaction first locks the class's row: a second save of the class,
+ * by the same person or by anyone mirroring onto the same riders, waits for the first to commit,
+ * and its reads, each a new snapshot, then see what the first wrote. The lock is taken in a
+ * statement of its own: a read that waited for it inside one statement would keep that statement's
+ * older snapshot for the entries it joins. FOR NO KEY UPDATE does not hold up the foreign-key checks
+ * of entries being inserted for the class meanwhile.
  */
-export function saveScope(db: Db): <T>(fn: (q: Queryable) => Promise<T>) => Promise<T> {
-  return db.kind === "sqlite" ? (fn) => db.db.transaction().execute(fn) : (fn) => fn(db.db);
+export function saveScope(
+  db: Db,
+  showId: string,
+  classId: string,
+): <T>(fn: (q: Transaction<Database>) => Promise<T>) => Promise<T> {
+  if (db.kind === "sqlite") return (fn) => db.db.transaction().execute(fn);
+  return (fn) =>
+    db.db.transaction().execute(async (trx) => {
+      await lockClass(trx, showId, classId);
+      return fn(trx);
+    });
+}
+
+const lockClassQuery = reusableQuery(2, (db, showId: string, classId: string) =>
+  db
+    .selectFrom("show_class")
+    .select("id")
+    .where("show_id", "=", showId)
+    .where("id", "=", classId)
+    .forNoKeyUpdate(),
+);
+
+async function lockClass(trx: Transaction<Database>, showId: string, classId: string): Promise<void> {
+  await lockClassQuery(trx, showId, classId);
 }
 
 /**
- * Deletes the entries `removeIds` names and inserts `rows` as one atomic write. On PostgreSQL it is
- * one statement (a data-modifying WITH) that commits by itself outside a transaction: the row locks
- * it takes (the entries, the roster counters the triggers of migration 011 bump) are held for the
- * statement and its commit only, not across round trips to the app. On SQLite it is two statements
- * in the caller's transaction, or in one of their own.
+ * Deletes the entries `removeIds` names and inserts `rows` in the caller's transaction: on
+ * PostgreSQL as one statement (a data-modifying WITH), one round trip; on SQLite as two.
  */
 export async function replaceEntries(
-  db: Queryable,
+  db: Transaction<Database>,
   kind: DbKind,
   removeIds: readonly string[],
   rows: readonly ClassEntryTable[],
@@ -285,12 +307,8 @@ export async function replaceEntries(
     await deleteAndInsert(db, String(removeIds.length), [...removeIds, ...entryValues(rows)]);
     return;
   }
-  const write = async (trx: Queryable) => {
-    await deleteEntriesById(trx, removeIds);
-    await insertEntries(trx, rows);
-  };
-  if (db.isTransaction) await write(db);
-  else await db.transaction().execute(write);
+  await deleteEntriesById(db, removeIds);
+  await insertEntries(db, rows);
 }
 
 /** ImShowing entries the given riders already hold in one class (for mirroring without duplicates). */

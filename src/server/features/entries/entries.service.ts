@@ -99,11 +99,11 @@ export async function getMyClassEntries(
  * the viewer could not choose), and saving an unchanged dialog sends nothing twice. Mirroring and
  * barn notices follow the consent rules of ADR 008.
  *
- * It reads the class with the viewer's entries in one statement, loads facts only for what the
- * save adds (a choice with no horse and no rider needs none), and writes the removed and added
- * entries with their mirrors as one atomic write (`replaceEntries`), in one transaction with the
- * barn notices when there are any. `saveScope` says where the reads run. The answer is built from
- * the rows the save read and wrote, not read again.
+ * It runs as one transaction no other save of the class interleaves with (`saveScope`): reads the
+ * class with the viewer's entries in one statement, loads facts only for what the save adds (a
+ * choice with no horse and no rider needs none), and writes the removed and added entries with
+ * their mirrors (`replaceEntries`) and the barn notices. The answer is built from the rows the save
+ * read and wrote, not read again.
  */
 export async function saveClassEntries(
   deps: EntriesDeps,
@@ -114,7 +114,11 @@ export async function saveClassEntries(
 ): Promise<MyEntry[]> {
   const chosen = [...new Map(choices.map((c) => [choiceKey(c), c])).values()];
   const { kind } = deps.db;
-  const saved = await saveScope(deps.db)(async (q) => {
+  const saved = await saveScope(
+    deps.db,
+    showId,
+    classId,
+  )(async (q) => {
     const found = await findClassWithEntries(q, viewer.id, showId, classId);
     if (!found) throw notFound(texts.entries.denials.classNotFound);
     const { cls, entries: previous } = found;
@@ -159,17 +163,13 @@ export async function saveClassEntries(
       created_at: createdAt,
     });
     const own = added.map((c) => row(viewer.id, c));
-    const write = async (w: Trx) => {
-      await replaceEntries(
-        w,
-        kind,
-        [...removed].map((r) => r.id),
-        [...own, ...mirrors.map((m) => row(m.riderId!, m))],
-      );
-      return sendBarnNotices(w, deps, viewer, notices, cls);
-    };
-    const events =
-      notices.length === 0 || q.isTransaction ? await write(q) : await q.transaction().execute(write);
+    await replaceEntries(
+      q,
+      kind,
+      [...removed].map((r) => r.id),
+      [...own, ...mirrors.map((m) => row(m.riderId!, m))],
+    );
+    const events = await sendBarnNotices(q, deps, viewer, notices, cls);
 
     const named = (r: ClassEntryTable): EntryRow => ({
       ...r,
