@@ -37,6 +37,7 @@ import { rosterRoutes } from "#server/features/roster/roster.routes.ts";
 import { showAiRoutes } from "#server/features/show-ai/show-ai.routes.ts";
 import { showAdminRoutes } from "#server/features/shows/shows.admin.routes.ts";
 import { showRoutes } from "#server/features/shows/shows.routes.ts";
+import { controlCharactersPlugin } from "#server/http/control-characters.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { idempotencyPlugin } from "#server/http/idempotency.ts";
 import { responseSerializer } from "#server/http/serializer.ts";
@@ -182,6 +183,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", PERSONAL_CACHE_CONTROL);
   });
 
+  await app.register(controlCharactersPlugin);
   await app.register(viewerPlugin, { auth, sessions });
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { auth, db, config });

@@ -1,0 +1,4 @@
+/** Words of the second security round (issue 19) that a person or a client can read. */
+export const securityTexts = {
+  controlCharacter: "The request holds a control character, which no field accepts.",
+} as const;
