@@ -1,7 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 import { ERROR_CODES } from "#domain/errors.ts";
 import { AppError } from "#server/platform/errors.ts";
 
@@ -13,38 +14,23 @@ import { AppError } from "#server/platform/errors.ts";
  * and the time are capped.
  */
 
-const PRIVATE = new BlockList();
-for (const [net, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const)
-  PRIVATE.addSubnet(net, prefix, "ipv4");
-for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-  ["64:ff9b::", 96],
-] as const)
-  PRIVATE.addSubnet(net, prefix, "ipv6");
+/** IPv6's global unicast space; what lies outside it is not a public server's address. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
 
-/** True for addresses a server-side fetch must not reach by default. */
+/**
+ * True for addresses a server-side fetch must not reach by default. ipaddr.js names the special
+ * ranges (loopback, private, link-local, carrier-grade NAT, reserved, multicast, and for IPv6 also
+ * unique-local and every form that carries an IPv4 address inside: mapped `::ffff:0:0/96`, NAT64
+ * `64:ff9b::/96` and `64:ff9b:1::/48`, 6to4 `2002::/16`, Teredo, SIIT); only an address it calls
+ * plain "unicast" is public, and in IPv6 only inside 2000::/3, which leaves out the IPv4-compatible
+ * `::/96` (`::7f00:1` is 127.0.0.1) that no range name covers. An IPv4-mapped address is judged as
+ * the IPv4 address it names. Anything that is not an address is refused.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return PRIVATE.check(mapped[1], "ipv4");
-  const family = isIP(address);
-  if (family === 0) return true;
-  return PRIVATE.check(address, family === 4 ? "ipv4" : "ipv6");
+  if (isIP(address) === 0) return true;
+  const parsed = ipaddr.process(address);
+  if (parsed.range() !== "unicast") return true;
+  return parsed.kind() === "ipv6" && !parsed.match(GLOBAL_UNICAST_V6);
 }
 
 export const FETCH_ERRORS = {
