@@ -23,6 +23,18 @@ describe("readCalendarDate", () => {
 
 describe("calendarRowToShow", () => {
   const base = { row: 2, text: "x" };
+  it.each([
+    ["1000-06-12", undefined, "1000-06-12"],
+    ["2026-06-12", "9999-06-13", "9999-06-13"],
+    ["6/12/1899", undefined, "6/12/1899"],
+  ])(
+    "lists a row starting %s (ending %s) as a problem: years are 1900–2100 (issue 19, item 8)",
+    (start, end, shown) => {
+      expect(calendarRowToShow({ ...base, name: "Far Away Classic", start, end })).toEqual({
+        problem: CALENDAR_ROW_ERRORS.outOfRange(shown),
+      });
+    },
+  );
   it("joins city and state, ends on the start day when no end is given, keeps the org", () => {
     expect(
       calendarRowToShow({

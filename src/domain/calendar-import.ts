@@ -4,6 +4,8 @@
  * and spacing, and same start date), so a second import never duplicates it.
  */
 
+import { isSensibleYear, MAX_YEAR, MIN_YEAR } from "#domain/calendar-day.ts";
+
 export interface CalendarRow {
   /** Where the row came from, for the admin: the CSV line or the event's position. */
   row: number;
@@ -31,6 +33,7 @@ export const CALENDAR_ROW_ERRORS = {
   badStart: (v: string) => `The start date '${v}' is not a date (use yyyy-mm-dd).`,
   badEnd: (v: string) => `The end date '${v}' is not a date (use yyyy-mm-dd).`,
   endBeforeStart: "The end date is before the start date.",
+  outOfRange: (v: string) => `The date '${v}' is not between ${MIN_YEAR} and ${MAX_YEAR}.`,
   tooLong: (field: string, max: number) => `The ${field} is longer than ${max} characters.`,
   repeated: (row: number) => `The same show (name and start date) is already in this calendar, row ${row}.`,
 } as const;
@@ -73,6 +76,12 @@ export function calendarRowToShow(raw: CalendarRow): { show: ImportedShow } | { 
   const endDate = endText ? readCalendarDate(endText) : startDate;
   if (!endDate) return { problem: CALENDAR_ROW_ERRORS.badEnd(endText) };
   if (endDate < startDate) return { problem: CALENDAR_ROW_ERRORS.endBeforeStart };
+  for (const [date, text] of [
+    [startDate, startText],
+    [endDate, endText],
+  ] as const) {
+    if (!isSensibleYear(Number(date.slice(0, 4)))) return { problem: CALENDAR_ROW_ERRORS.outOfRange(text) };
+  }
   const place = clean(raw.location) || [clean(raw.city), clean(raw.state)].filter(Boolean).join(", ");
   const location = place || UNKNOWN_LOCATION;
   if (location.length > LIMITS.location) {

@@ -1,5 +1,5 @@
 import { addDays, differenceInCalendarDays, format } from "date-fns";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   assignClassDates,
   classDater,
@@ -186,5 +186,24 @@ describe("day arithmetic without date-fns", () => {
     ["", "2026-02-05"],
   ])("an unreadable start %j counts as a one-day show", (startDate, endDate) => {
     expect(showDayCount({ startDate, endDate })).toBe(1);
+  });
+});
+
+describe("classDater's work (issue 19, item 8)", () => {
+  it("follows the classes it dates, not the days the show spans", () => {
+    // A show stored before dates were bounded, from year 1000 to 9999: 3.3 million days.
+    const show = { startDate: "1000-01-01", endDate: "9999-12-31" };
+    const count = SPLIT_THRESHOLD + 10;
+    const written = vi.spyOn(Date.prototype, "toISOString");
+    try {
+      const dateAt = classDater(show, { count, anyDated: false });
+      const dates = Array.from({ length: count }, (_, i) => dateAt(i));
+      expect(dates[0]).toBe("1000-01-01");
+      expect(dates.at(-1)! > "9800-01-01").toBe(true);
+      expect([...dates].sort()).toEqual(dates);
+      expect(written.mock.calls.length).toBeLessThanOrEqual(count);
+    } finally {
+      written.mockRestore();
+    }
   });
 });

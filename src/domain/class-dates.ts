@@ -65,8 +65,20 @@ export function classDater(
   const days = showDayCount(show);
   if (at.anyDated || at.count <= SPLIT_THRESHOLD || days <= 1) return (_, date) => date || show.startDate;
   const start = dayNumber(show.startDate) ?? 0;
-  const dayDates = Array.from({ length: days }, (_, day) => dayString(start + day));
-  return (index, date) => date || (dayDates[Math.floor((index * days) / at.count)] ?? show.startDate);
+  // Only the days classes fall on are written out, at most one per class: the work follows what is
+  // shown, never the show's span (a show from year 1 to 9999 once wrote 3.6 million days per plan).
+  const dayDates = new Map<number, string>();
+  return (index, date) => {
+    if (date) return date;
+    if (index < 0 || index >= at.count) return show.startDate;
+    const day = Math.floor((index * days) / at.count);
+    let text = dayDates.get(day);
+    if (text === undefined) {
+      text = dayString(start + day);
+      dayDates.set(day, text);
+    }
+    return text;
+  };
 }
 
 export interface ClassDay<T> {

@@ -1,4 +1,5 @@
-import { addDays, differenceInCalendarDays, format, isValid, parseISO } from "date-fns";
+import { addDays, differenceInCalendarDays, format, parseISO } from "date-fns";
+import { isCalendarDay } from "#domain/calendar-day.ts";
 
 /**
  * The offline rules for predicting a show's next edition (the spec's AI Show Prediction, without an LLM).
@@ -59,8 +60,7 @@ export interface HistoryEntry {
 }
 
 const ymd = (d: Date) => format(d, "yyyy-MM-dd");
-const validDate = (v: unknown): v is string =>
-  typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) && isValid(parseISO(v));
+const validDate = (v: unknown): v is string => typeof v === "string" && isCalendarDay(v);
 const ORDINAL = /\b\d+(?:st|nd|rd|th)\b/gi;
 const YEAR = /\b(?:19|20)\d\d\b/g;
 

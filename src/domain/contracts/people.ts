@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isDateOnly } from "#domain/age.ts";
+import { calendarDay } from "#domain/contracts/calendar-day.ts";
 
 /** A person as other screens show them: never an email or roles unless the screen needs them. */
 export const PersonRef = z.object({
@@ -19,7 +19,5 @@ export type UserChoices = z.infer<typeof UserChoices>;
 /** Ids the server generates are UUIDs; anything longer is not ours. */
 export const IdParam = z.string().min(1).max(64);
 
-export const DateOnly = z
-  .string({ error: "Date is required." })
-  .max(10)
-  .refine(isDateOnly, { error: "Enter a date as yyyy-mm-dd." });
+/** A date a person enters (birth, show record, class day): the shared calendar-day contract. */
+export const DateOnly = calendarDay();

@@ -1,13 +1,9 @@
-import { isValid, parseISO } from "date-fns";
 import { z } from "zod";
+import { calendarDay } from "#domain/contracts/calendar-day.ts";
 
 /** The client passes its own calendar day so the sections follow the user's local midnight. */
 export const RosterQuery = z.strictObject({
-  today: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "today must be a yyyy-mm-dd date." })
-    .refine((v) => isValid(parseISO(v)), { error: "today must be a real calendar date." })
-    .optional(),
+  today: calendarDay().optional(),
 });
 export type RosterQuery = z.infer<typeof RosterQuery>;
 

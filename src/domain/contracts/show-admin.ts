@@ -1,5 +1,5 @@
-import { isValid, parseISO } from "date-fns";
 import { z } from "zod";
+import { calendarDay } from "#domain/contracts/calendar-day.ts";
 
 /** Limits for admin-entered shows: generous for real data, small enough to keep requests cheap. */
 export const SHOW_ADMIN_LIMITS = {
@@ -11,10 +11,7 @@ export const SHOW_ADMIN_LIMITS = {
   classes: 1000,
 } as const;
 
-const date = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Dates are yyyy-mm-dd." })
-  .refine((v) => isValid(parseISO(v)), { error: "That date does not exist." });
+const date = calendarDay();
 const text = (label: string, max: number) =>
   z
     .string()

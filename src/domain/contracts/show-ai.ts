@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { MAX_YEAR, MIN_YEAR } from "#domain/calendar-day.ts";
+import { calendarDay } from "#domain/contracts/calendar-day.ts";
 import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
 
 /** The admin's AI cards: class lists read from photos and PDFs, and next-edition predictions. */
 
-const year = z.coerce.number().int().min(1900).max(2100);
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Dates are yyyy-mm-dd." });
+const year = z.coerce.number().int().min(MIN_YEAR).max(MAX_YEAR);
+const day = calendarDay();
 
 export const ClassListExtractQuery = z.strictObject({
   /** The year session headings ("Thursday AM (Aug 21)") are read in; this year when absent. */
