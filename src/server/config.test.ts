@@ -62,6 +62,33 @@ describe("configuration", () => {
     expect(off).toMatchObject({ demo: false, demoReachable: false });
   });
 
+  describe("where a demo listens (issue 19, item 1)", () => {
+    it("binds a demo to 127.0.0.1 unless HOST is set, and anything else to every interface", () => {
+      expect(loadConfig({ DATA_DIR: dataDir() }).host).toBe("127.0.0.1");
+      expect(loadConfig({ DATA_DIR: dataDir(), DEMO: "1" }).host).toBe("127.0.0.1");
+      const real = loadConfig({ DATA_DIR: dataDir(), DEMO: "0", AUTH_SECRET: "s".repeat(32) });
+      expect(real.host).toBe("0.0.0.0");
+      expect(loadConfig({ DATA_DIR: dataDir(), HOST: "::1" }).host).toBe("::1");
+    });
+
+    it.each(["0.0.0.0", "::", "192.0.2.2", "ringside.lan"])(
+      "refuses to start a demo on HOST=%s unless DEMO=1 says it is meant",
+      (host) => {
+        expect(() => loadConfig({ DATA_DIR: dataDir(), HOST: host })).toThrow(ConfigError);
+        expect(() => loadConfig({ DATA_DIR: dataDir(), HOST: host })).toThrow(/HOST: .*DEMO=1/);
+        const meant = loadConfig({ DATA_DIR: dataDir(), HOST: host, DEMO: "1" });
+        expect(meant).toMatchObject({ demo: true, demoReachable: true, host });
+      },
+    );
+
+    it.each(["127.0.0.1", "127.0.0.2", "::1", "localhost"])("keeps a demo on HOST=%s local", (host) => {
+      expect(loadConfig({ DATA_DIR: dataDir(), HOST: host })).toMatchObject({
+        demo: true,
+        demoReachable: false,
+      });
+    });
+  });
+
   it.each([
     [
       "demo mode on a reachable address",
@@ -70,10 +97,11 @@ describe("configuration", () => {
     ],
     [
       "demo mode listening on every interface",
-      { HOST: "0.0.0.0" },
-      /^Demo mode listens on 0\.0\.0\.0: other machines/,
+      { HOST: "0.0.0.0", DEMO: "1" },
+      /^DEMO MODE on http:\/\/localhost:3000 \(listening on 0\.0\.0\.0\): anyone/,
     ],
     ["demo mode on this machine only", { HOST: "127.0.0.1" }, null],
+    ["a default demo", {}, null],
     ["no demo mode", { DEMO: "0", AUTH_SECRET: "s".repeat(32) }, null],
   ])("warns at start for %s", (_label, env, warning) => {
     const message = demoWarning(loadConfig({ DATA_DIR: dataDir(), ...env }));

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 /** Failed sign-ins, sign-ups and magic-link requests one client address may make per window (ADR 007). */
@@ -15,7 +16,7 @@ const flag = z
 
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
@@ -85,7 +86,10 @@ export interface AppConfig {
   dataDir: string;
   database: DatabaseConfig;
   demo: boolean;
-  /** Demo mode on a server others can reach (PUBLIC_URL not loopback): the app shows a warning banner. */
+  /**
+   * Demo mode on a server others can reach (PUBLIC_URL not loopback, or DEMO=1 with a non-loopback
+   * HOST): the app shows a warning banner.
+   */
   demoReachable: boolean;
   publicUrl: string;
   authSecret: string;
@@ -125,6 +129,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const database: DatabaseConfig = e.DATABASE_URL
     ? { kind: "postgres", url: e.DATABASE_URL }
     : { kind: "sqlite", file: resolve(dataDir, "ringside.sqlite") };
+  // A demo listens on this machine only, unless HOST says otherwise; a reachable HOST must be meant.
+  const host = e.HOST ?? (demo ? "127.0.0.1" : "0.0.0.0");
+  if (demo && e.DEMO === undefined && !isLoopbackHost(host)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  HOST: ${host} lets other machines reach a demo server, where anyone can sign in as the admin; set DEMO=1 to mean it (the app then shows a banner) or DEMO=0 for real use`,
+    );
+  }
   let authSecret = e.AUTH_SECRET;
   if (!authSecret) {
     if (!demo) throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: is required outside demo mode");
@@ -132,11 +143,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   return {
     port: e.PORT,
-    host: e.HOST,
+    host,
     dataDir,
     database,
     demo,
-    demoReachable: demo && !isLoopbackUrl(publicUrl),
+    demoReachable: demo && !(isLoopbackUrl(publicUrl) && isLoopbackHost(host)),
     publicUrl,
     authSecret,
     smtpUrl: e.SMTP_URL,
@@ -170,24 +181,24 @@ function aiConfig(e: z.output<typeof EnvSchema>): AiConfig {
   };
 }
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
-
 /** Demo mode lets anyone sign in as the admin: main logs this whenever others can reach the server. */
 export function demoWarning(config: AppConfig): string | null {
-  if (!config.demo) return null;
-  if (config.demoReachable) {
-    return `DEMO MODE on ${config.publicUrl}: anyone who can reach it can sign in as the admin. Set DEMO=0 (or unset DEMO) for real use.`;
-  }
-  if (!LOOPBACK_HOSTS.has(config.host)) {
-    return `Demo mode listens on ${config.host}: other machines on the network can sign in as the admin. Set HOST=127.0.0.1 to keep it on this machine.`;
-  }
-  return null;
+  if (!config.demo || !config.demoReachable) return null;
+  const where = isLoopbackHost(config.host)
+    ? config.publicUrl
+    : `${config.publicUrl} (listening on ${config.host})`;
+  return `DEMO MODE on ${where}: anyone who can reach it can sign in with the demo accounts' published password, the admin's included. Set DEMO=0 (or unset DEMO) for real use.`;
 }
 
 /** localhost, 127.0.0.0/8 or ::1: an address only this machine can reach. */
 export function isLoopbackUrl(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+  return isLoopbackHost(new URL(url).hostname.replace(/^\[|\]$/g, ""));
+}
+
+/** A host name or address only this machine can reach: `localhost`, 127.0.0.0/8, ::1 (also IPv4-mapped). */
+export function isLoopbackHost(host: string): boolean {
+  if (host === "localhost") return true;
+  return ipaddr.isValid(host) && isIP(host) !== 0 && ipaddr.process(host).range() === "loopback";
 }
 
 function parseTrustProxy(value: string): boolean | string[] | null {

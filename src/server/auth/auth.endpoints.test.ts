@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS } from "#server/db/seed/demo-accounts.ts";
 import { buildUser, signedInUser } from "#tests/support/factories.ts";
 import { call, cookieFrom, createTestApp, type TestApp } from "#tests/support/server.ts";
 
@@ -101,8 +102,11 @@ describe("the endpoints the app uses", () => {
     bodies.push(signIn.body);
     const demo = await call(t.app, "POST", "/api/auth/demo/sign-in", { body: {} });
     bodies.push(demo.body);
-    // A magic link followed without a callback answers in JSON instead of redirecting.
-    const sent = await call(t.app, "POST", "/api/auth/sign-in/magic-link", { body: { email } });
+    // A magic link followed without a callback answers in JSON instead of redirecting (the outbox
+    // serves the seeded demo accounts only).
+    const sent = await call(t.app, "POST", "/api/auth/sign-in/magic-link", {
+      body: { email: DEMO_ACCOUNTS[2]!.email },
+    });
     const link = await call(t.app, "POST", "/api/dev/outbox/magic-link", {
       body: { nonce: sent.json().demoNonce },
     });

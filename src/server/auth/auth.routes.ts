@@ -11,9 +11,11 @@ import {
 } from "#domain/contracts/auth.ts";
 import { ERROR_CODES, ErrorBody } from "#domain/errors.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
+import { securityTexts } from "#domain/texts-security.ts";
 import { formatWait } from "#domain/throttle.ts";
 import { beginAttempt, finishAttempt, type ThrottledEndpoint } from "#server/auth/auth.throttle.ts";
 import { type Auth, CLIENT_IP_HEADER, DEMO_NONCE_HEADER, PRIVATE_HEADER_PREFIX } from "#server/auth/auth.ts";
+import { fromThisMachine, isSeededDemoAccount } from "#server/auth/demo-gate.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { toHeaders } from "#server/http/viewer.ts";
@@ -37,7 +39,14 @@ const statusCodes: Record<number, string> = {
   429: ERROR_CODES.tooManyRequests,
 };
 
-const errorResponses = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const errorResponses = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+};
 
 /**
  * The only better-auth endpoints the app uses; nothing else under /api/auth exists (404). Each is
@@ -122,6 +131,12 @@ export async function authRoutes(
 ): Promise<void> {
   const { auth, db, config } = opts;
 
+  /** The outbox button is for a seeded demo account asked for from this machine (items 1 and 2). */
+  const offersDemoLink = async (request: FastifyRequest) =>
+    config.demo &&
+    fromThisMachine(request) &&
+    (await isSeededDemoAccount(db.db, (request.body as { email: string }).email));
+
   /** Runs the endpoint in better-auth; `settle` sees the outcome before anything is sent back. */
   const forward = async (
     request: FastifyRequest,
@@ -136,7 +151,9 @@ export async function authRoutes(
     headers.set(CLIENT_IP_HEADER, request.ip);
     headers.delete("content-length");
     const demoNonce =
-      config.demo && route.path === "/sign-in/magic-link" ? randomBytes(24).toString("base64url") : null;
+      route.path === "/sign-in/magic-link" && (await offersDemoLink(request))
+        ? randomBytes(24).toString("base64url")
+        : null;
     if (demoNonce) headers.set(DEMO_NONCE_HEADER, demoNonce);
 
     // better-auth runs the endpoint we validated, whatever spelling of the path reached us.
@@ -195,6 +212,9 @@ export async function authRoutes(
         response: route.response ? { 200: route.response, ...errorResponses } : errorResponses,
       },
       handler: async (request, reply) => {
+        if (route.demoOnly && !fromThisMachine(request)) {
+          return sendError(reply, 403, ERROR_CODES.forbidden, securityTexts.demoThisMachineOnly);
+        }
         const endpoint = route.throttle;
         if (!endpoint) return forward(request, reply, route);
         const attempt = await beginAttempt(db, {

@@ -106,6 +106,13 @@ export interface BarnNoticeQuotaTable {
   used: number;
 }
 
+/** Entries an actor's saves put on other people's rosters in the current window (migration 012). */
+export interface RosterWriteQuotaTable {
+  actor_id: string;
+  window_start: string;
+  used: number;
+}
+
 export interface ImageTable {
   id: string;
   owner_id: string | null;
@@ -273,6 +280,7 @@ export interface Database {
   friend_request: FriendRequestTable;
   user_block: UserBlockTable;
   barn_notice_quota: BarnNoticeQuotaTable;
+  roster_write_quota: RosterWriteQuotaTable;
   image: ImageTable;
   horse: HorseTable;
   horse_owner: HorseOwnerTable;

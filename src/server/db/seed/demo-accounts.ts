@@ -1,6 +1,9 @@
 import type { Role } from "#domain/roles.ts";
 
 export const DEMO_PASSWORD = "ringside-demo";
+/** `app_meta` keys: the seed ran; the ids of the accounts it created (the only ones the outbox serves). */
+export const DEMO_SEEDED_KEY = "demo_seeded";
+export const DEMO_ACCOUNT_IDS_KEY = "demo_account_ids";
 export const DEMO_ADMIN_EMAIL = "admin@ringside.demo";
 
 export const DEMO_ACCOUNTS: {

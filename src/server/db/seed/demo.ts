@@ -4,7 +4,12 @@ import type { Transaction } from "kysely";
 import { celebrationDates, ordinal, sameWeekdayPattern } from "#domain/show-prediction.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#server/db/seed/demo-accounts.ts";
+import {
+  DEMO_ACCOUNT_IDS_KEY,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  DEMO_SEEDED_KEY,
+} from "#server/db/seed/demo-accounts.ts";
 import {
   CELEBRATION_CLASSES,
   CELINA_CLASSES,
@@ -15,8 +20,6 @@ import {
 import { insertPasswordUser } from "#server/db/users.ts";
 import { insertClasses } from "#server/features/shows/shows.repository.ts";
 import { newId } from "#server/platform/ids.ts";
-
-const SEEDED_KEY = "demo_seeded";
 
 interface DemoShow {
   key: string;
@@ -171,7 +174,7 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
   const done = await db.db
     .selectFrom("app_meta")
     .select("value")
-    .where("key", "=", SEEDED_KEY)
+    .where("key", "=", DEMO_SEEDED_KEY)
     .executeTakeFirst();
   if (done) return false;
 
@@ -182,7 +185,7 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
   await db.db.transaction().execute(async (trx) => {
     const claimed = await trx
       .insertInto("app_meta")
-      .values({ key: SEEDED_KEY, value: iso })
+      .values({ key: DEMO_SEEDED_KEY, value: iso })
       .onConflict((oc) => oc.column("key").doNothing())
       .executeTakeFirst();
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return;
@@ -194,6 +197,10 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
         await insertPasswordUser(trx, db.kind, { ...account, passwordHash: password }),
       );
     }
+    await trx
+      .insertInto("app_meta")
+      .values({ key: DEMO_ACCOUNT_IDS_KEY, value: JSON.stringify([...userIds.values()]) })
+      .execute();
     const user = (email: string) => userIds.get(email)!;
     const admin = user("admin@ringside.demo");
     const trainer = user("trainer@ringside.demo");

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS } from "#server/db/seed/demo-accounts.ts";
 import { buildUser, signedInUser } from "#tests/support/factories.ts";
 import { call, cookieFrom, createTestApp, type TestApp } from "#tests/support/server.ts";
 
@@ -43,7 +44,7 @@ describe("the demo's magic-link completion", () => {
   });
 
   it("hands the link to the page holding the nonce its request returned, once", async () => {
-    const user = await buildUser(t.app);
+    const user = { email: DEMO_ACCOUNTS[2]!.email };
     const sent = await requestLink(user.email);
     const nonce = sent.json().demoNonce;
     expect(nonce).toMatch(/^[\w-]{32}$/);
@@ -55,8 +56,7 @@ describe("the demo's magic-link completion", () => {
   });
 
   it("binds each nonce to its own request: one page's nonce never opens another's link", async () => {
-    const a = await buildUser(t.app);
-    const b = await buildUser(t.app);
+    const [a, b] = [DEMO_ACCOUNTS[1]!, DEMO_ACCOUNTS[3]!];
     const nonceA = (await requestLink(a.email)).json().demoNonce;
     const nonceB = (await requestLink(b.email)).json().demoNonce;
     expect(nonceA).not.toBe(nonceB);
@@ -65,7 +65,7 @@ describe("the demo's magic-link completion", () => {
   });
 
   it("ignores a nonce a client tries to choose for itself", async () => {
-    const user = await buildUser(t.app);
+    const user = DEMO_ACCOUNTS[2]!;
     const sent = await call(t.app, "POST", "/api/auth/sign-in/magic-link", {
       body: { email: user.email },
       headers: { "x-ringside-demo-nonce": "chosen-by-attacker" },
@@ -80,6 +80,41 @@ describe("the demo's magic-link completion", () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe("BAD_REQUEST");
     }
+  });
+});
+
+describe("accounts the outbox serves (issue 19, item 2)", () => {
+  it("serves no account that signed up for real: no nonce, and the victim's link stays in their email", async () => {
+    const victim = await signedInUser(t.app, { email: "real-person@example.test" });
+    const sent = await requestLink(victim.email);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ status: true });
+    // Not by a nonce of a demo account's request either: each nonce opens its own request's link only.
+    const demoNonce = (await requestLink(DEMO_ACCOUNTS[2]!.email)).json().demoNonce;
+    const taken = await takeLink(demoNonce);
+    expect(await follow(taken.json().url)).toBe(DEMO_ACCOUNTS[2]!.email);
+    const signup = await call(t.app, "POST", "/api/auth/sign-up/email", {
+      body: { name: "New Person", email: "new-person@example.test", password: "password123" },
+    });
+    expect(signup.statusCode).toBe(200);
+    expect((await requestLink("new-person@example.test")).json()).toEqual({ status: true });
+  });
+
+  it("serves each seeded demo account, the admin too", async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const nonce = (await requestLink(account.email.toUpperCase())).json().demoNonce;
+      expect(await follow((await takeLink(nonce)).json().url)).toBe(account.email);
+    }
+  });
+
+  it("does not serve an address the seed used once it belongs to someone else", async () => {
+    const seeded = DEMO_ACCOUNTS[3]!.email;
+    await t.app.deps.db.db.deleteFrom("user").where("email", "=", seeded).execute();
+    const signup = await call(t.app, "POST", "/api/auth/sign-up/email", {
+      body: { name: "Late Comer", email: seeded, password: "password123" },
+    });
+    expect(signup.statusCode).toBe(200);
+    expect((await requestLink(seeded)).json()).toEqual({ status: true });
   });
 });
 
