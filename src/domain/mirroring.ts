@@ -17,3 +17,15 @@ export const mirrorsToRider = <T extends MirrorSource>(entry: T): entry is T & {
  */
 export const mayMirrorOnto = (actorId: string, riderId: string, blocked: ReadonlySet<string>): boolean =>
   riderId !== actorId && !blocked.has(riderId);
+
+/**
+ * Putting a class on another person's roster needs a tie between the two (issue 24, item 3): an
+ * accepted friendship, or a horse they share, one owning or training (riding) a horse the other owns
+ * or trains: "your friends and your barn". `tied` holds the people among the entries' riders who have
+ * one with the actor. Without it the save is refused, with no roster change and no notice.
+ */
+export const lacksTie = <T extends MirrorSource>(
+  actorId: string,
+  entry: T,
+  tied: ReadonlySet<string>,
+): boolean => mirrorsToRider(entry) && entry.riderId !== actorId && !tied.has(entry.riderId);

@@ -149,6 +149,15 @@ describe("buildRoster", () => {
       "Fran",
       false,
     ],
+    // Issue 24, item 3: what the viewer put on a friend's roster is the viewer's own doing, never
+    // "Entered by" the friend (and never "Entered by" the viewer).
+    [
+      "an entry the viewer put on a friend's roster",
+      { userId: "friend", createdBy: "me" },
+      null,
+      null,
+      false,
+    ],
   ] as const)(
     "names who entered %s and whether the viewer may remove it",
     (_label, over, fromId, fromName, mirrored) => {

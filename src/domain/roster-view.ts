@@ -66,10 +66,12 @@ export const localDay = (now: Date): string => {
 
 /**
  * Who the roster names as having entered an entry, when it is not the viewer: the owner of a
- * friend's or rider entry, or whoever's entry mirrored one onto the viewer (ADR 008).
+ * friend's or rider entry, or whoever's entry mirrored one onto the viewer (ADR 008). An entry the
+ * viewer made names nobody, wherever it sits (issue 24, item 3: "Entered by" never names the
+ * person looking at their own doing, nor someone else for it).
  */
 export const entryAuthor = (viewerId: string, entry: Pick<RosterEntry, "userId" | "createdBy">) =>
-  entry.userId !== viewerId ? entry.userId : entry.createdBy !== viewerId ? entry.createdBy : null;
+  entry.createdBy === viewerId ? null : entry.userId !== viewerId ? entry.userId : entry.createdBy;
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -1,8 +1,9 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
+import { consentTexts } from "../../src/domain/texts-consent.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { profileTexts } from "../../src/domain/texts-profile.ts";
-import { CELINA, classButton, escapeRegExp, showIdByName } from "./entries-helpers.ts";
+import { CELINA, classButton, escapeRegExp, openEntryDialog, showIdByName } from "./entries-helpers.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse, uniqueName } from "./horses-helpers.ts";
 
@@ -34,6 +35,7 @@ async function saveEntries(
   baseURL: string,
   className: string,
   entries: unknown[],
+  expected = 200,
 ) {
   const showId = showIdByName(CELINA);
   const show = (await (await request.get(`/api/shows/${showId}`)).json()) as {
@@ -44,7 +46,7 @@ async function saveEntries(
     headers: { origin: baseURL },
     data: { entries },
   });
-  expect(res.status(), await res.text()).toBe(200);
+  expect(res.status(), await res.text()).toBe(expected);
 }
 
 const befriendByApi = async (
@@ -124,7 +126,7 @@ test.describe("consent", () => {
     expect((await axe().analyze()).violations).toEqual([]);
   });
 
-  test("a stranger's Friend is Showing entry naming me says who entered it; I remove it in one action, from the roster or the dialog", async ({
+  test("a friend's Friend is Showing entry naming me says who entered it; I remove it in one action, from the roster or the dialog", async ({
     page,
     browser,
     baseURL,
@@ -134,6 +136,8 @@ test.describe("consent", () => {
     await signUpAs({ name: uniqueName("Rita") });
     const meId = await myId(page);
     const sam = await otherPerson(browser, baseURL!, "Sam");
+    // Putting a class on my roster needs a tie (issue 24, item 3): Sam and I are friends.
+    await befriendByApi(sam.page.request, page.request, meId, sam.id, baseURL!);
     const samHorse = await createHorse(sam.page.request, baseURL!);
     for (const name of CLASSES.slice(0, 2)) {
       await saveEntries(sam.page.request, baseURL!, name, [
@@ -197,13 +201,19 @@ test.describe("consent", () => {
     const oliveId = await myId(page);
     const cora = await otherPerson(browser, baseURL!, "Cora");
     const fay = await otherPerson(browser, baseURL!, "Fay");
-    // Olive and Cora own the horse; Fay is Cora's friend, which ties Fay to the horse.
+    // Olive and Cora own the horse; Fay is Cora's friend, which ties Fay to the horse, and Olive's
+    // friend, which lets her put classes on Olive's roster (issue 24, item 3).
     const horse = await createHorse(page.request, baseURL!, { ownerIds: [oliveId, cora.id] });
     await befriendByApi(fay.page.request, cora.page.request, cora.id, fay.id, baseURL!);
-    const enter = (className: string, riderId = oliveId) =>
-      saveEntries(fay.page.request, baseURL!, className, [
-        { status: "FriendIsShowing", riderId, horseId: horse.id },
-      ]);
+    await befriendByApi(fay.page.request, page.request, oliveId, fay.id, baseURL!);
+    const enter = (className: string, riderId = oliveId, expected = 200) =>
+      saveEntries(
+        fay.page.request,
+        baseURL!,
+        className,
+        [{ status: "FriendIsShowing", riderId, horseId: horse.id }],
+        expected,
+      );
     const message = (className: string) =>
       texts.entries.barnActivity(fay.name, horse.name, className, CELINA);
 
@@ -230,7 +240,8 @@ test.describe("consent", () => {
     await expect(confirm).toBeHidden();
     await expect(page.getByText(r.enteredBy(fay.name))).toHaveCount(0);
 
-    await enter(CLASSES[1]!);
+    // The block ended our friendship, Fay's only tie to me: her next class for me is refused.
+    await enter(CLASSES[1]!, oliveId, 403);
     // With Cora riding, the horse's barn hears about it: Cora does, Olive no longer.
     await enter(CLASSES[2]!, cora.id);
     await page.reload();
@@ -258,5 +269,35 @@ test.describe("consent", () => {
     await expect(page.getByRole("region", { name: p.blockedPeople })).toHaveCount(0);
     await cora.context.close();
     await fay.context.close();
+  });
+
+  test("a class for someone with no tie is refused in the entry dialog with the consent message, and nothing is saved", async ({
+    page,
+    browser,
+    baseURL,
+    signUpAs,
+    axe,
+  }) => {
+    await signUpAs({ name: uniqueName("Nell") });
+    const stranger = await otherPerson(browser, baseURL!, "Stan");
+    await stranger.context.close();
+    const dialog = await openEntryDialog(page, CELINA, CLASSES[2]!);
+    await dialog.getByRole("button", { name: "Friend is Showing", exact: true }).click();
+    await dialog
+      .getByRole("combobox", {
+        name: texts.entries.chooserName(texts.entries.rider, texts.entries.statusLabels.FriendIsShowing),
+        exact: true,
+      })
+      .selectOption({ label: stranger.name });
+    await dialog.getByRole("button", { name: texts.entries.save }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(
+      `${texts.entries.errors.saveFailed} ${consentTexts.noTie}`,
+    );
+    await expect(dialog).toBeVisible();
+    expect((await axe().include('[role="dialog"]').analyze()).violations).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    const res = await page.request.get(`/api/shows/${showIdByName(CELINA)}/entries`);
+    expect(((await res.json()) as { entries: unknown[] }).entries).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterSignInPath, inviteLink } from "#client/lib/invite-link.ts";
+import { afterSignInPath, carriesInvitation, inviteLink } from "#client/lib/invite-link.ts";
 
 describe("invite links", () => {
   it("open sign-up and carry the trainer's id, encoded", () => {
@@ -18,5 +18,17 @@ describe("invite links", () => {
     ["", "/roster"],
   ])("after sign-in from ?%s the app opens %s", (search, expected) => {
     expect(afterSignInPath(new URLSearchParams(search))).toBe(expected);
+  });
+
+  it.each([
+    ["http://localhost:3000/#/auth?mode=signup&invitedBy=0190-ab", true],
+    ["http://localhost:3000/auth?mode=signup&invitedBy=0190-ab", true],
+    ["http://localhost:3000/?invitedBy=x#/auth", true],
+    ["http://localhost:3000/#/auth?mode=signup", false],
+    ["http://localhost:3000/#/auth?mode=signup&invitedBy=", false],
+    ["http://localhost:3000/#/roster", false],
+    ["http://localhost:3000/", false],
+  ])("%s carries an invitation: %s", (href, expected) => {
+    expect(carriesInvitation(href)).toBe(expected);
   });
 });

@@ -13,3 +13,14 @@ export function afterSignInPath(search: URLSearchParams): string {
   const inviter = search.get(INVITED_BY);
   return inviter ? `/roster?${new URLSearchParams({ [INVITED_BY]: inviter })}` : "/roster";
 }
+
+/**
+ * Whether a page address carries an invitation, in its query or in its hash route's query (the invite
+ * link is `/#/auth?mode=signup&invitedBy=…`). In demo mode such a page is not given the admin's
+ * default session: the invited person came to sign up (issue 24, item 6).
+ */
+export function carriesInvitation(href: string): boolean {
+  const url = new URL(href, "http://localhost");
+  const hashQuery = url.hash.includes("?") ? url.hash.slice(url.hash.indexOf("?")) : "";
+  return [url.search, hashQuery].some((query) => !!new URLSearchParams(query).get(INVITED_BY));
+}

@@ -3,7 +3,7 @@ import type { Database } from "#server/db/schema.ts";
 
 /**
  * Lookups of who is related to whom (ADR 008), shared by the features that act on other people:
- * entries (mirroring, barn notifications) and friends (requests, blocks).
+ * entries (mirroring, barn notifications, consent with a tie) and friends (requests, blocks).
  */
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -45,4 +45,32 @@ export async function friendsAmong(
     .where("friend_id", "in", [...ids])
     .execute();
   return new Set(rows.map((r) => r.friend_id));
+}
+
+/**
+ * The people among `ids` who share a horse with `userId`: each owns or trains a horse the other owns
+ * or trains (their barn, for consent with a tie).
+ */
+export async function barnMatesAmong(
+  db: Executor,
+  userId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const horsePeople = (alias: "p" | "mine") =>
+    db
+      .selectFrom("horse_owner")
+      .select(["horse_id", "user_id"])
+      .unionAll(db.selectFrom("horse_trainer").select(["horse_id", "user_id"]))
+      .as(alias);
+  const rows = await db
+    .selectFrom(horsePeople("p"))
+    .select("p.user_id as id")
+    .distinct()
+    .where("p.user_id", "in", [...ids])
+    .where("p.horse_id", "in", (eb) =>
+      eb.selectFrom(horsePeople("mine")).select("mine.horse_id").where("mine.user_id", "=", userId),
+    )
+    .execute();
+  return new Set(rows.map((r) => r.id));
 }

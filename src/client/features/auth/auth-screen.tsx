@@ -46,6 +46,17 @@ export default function AuthScreen() {
   );
   const [error, setError] = useState<string | null>(initialError);
   const [prefillEmail, setPrefillEmail] = useState("");
+  // A link opened in this tab while the screen shows (an invite link pasted into a signed-out tab
+  // changes only the hash) switches the form to what the link asks for, keeping its invitation.
+  const linkAsks = `${requested ?? ""}|${invitedBy ?? ""}`;
+  const [linkApplied, setLinkApplied] = useState(linkAsks);
+  if (linkAsks !== linkApplied) {
+    setLinkApplied(linkAsks);
+    if (requested === "signup" || requested === "magic") {
+      setModeState(requested);
+      setError(null);
+    }
+  }
   useDocumentTitle(titles[mode]);
 
   const setMode = (next: AuthMode) => {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { BARN_NOTICE_LIMIT, BARN_NOTICE_WINDOW_MS } from "#domain/barn-notices.ts";
 import type { Roster } from "#domain/contracts/roster.ts";
 import { texts } from "#domain/texts.ts";
+import { consentTexts } from "#domain/texts-consent.ts";
 import {
   befriend,
   buildEntryShow,
@@ -25,6 +26,7 @@ let owner: Signed;
 let trainer: Signed;
 let rider: Signed;
 let stranger: Signed;
+let author: Signed;
 let ownersFriend: Signed;
 let horse: TestHorse;
 let show: TestShow;
@@ -35,6 +37,10 @@ beforeAll(async () => {
   trainer = await signedInUser(t.app, { name: "Tess Trainer", roles: ["Owner", "Trainer"] });
   rider = await signedInUser(t.app, { name: "Rita Rider" });
   stranger = await signedInUser(t.app, { name: "Sam Stranger" });
+  // Putting a class on someone's roster needs a tie (issue 24, item 3): the author is a friend of both.
+  author = await signedInUser(t.app, { name: "Abe Acquaintance" });
+  await befriend(t.app, author.id, rider.id);
+  await befriend(t.app, author.id, trainer.id);
   ownersFriend = await signedInUser(t.app, { name: "Fay Friend" });
   await befriend(t.app, owner.id, ownersFriend.id);
   horse = await buildHorse(t.app, { name: "Olive's Pride", owners: [owner.id], trainers: [trainer.id] });
@@ -84,7 +90,7 @@ describe("an entry mirrored onto a rider", () => {
   it("records who made it, says 'Entered by' on the rider's roster, and the rider removes it in one action", async () => {
     const cls = freshClass();
     expect(
-      (await save(stranger, cls.id, [{ status: "FriendIsShowing", riderId: rider.id, horseId: horse.id }]))
+      (await save(author, cls.id, [{ status: "FriendIsShowing", riderId: rider.id, horseId: horse.id }]))
         .statusCode,
     ).toBe(200);
 
@@ -92,7 +98,7 @@ describe("an entry mirrored onto a rider", () => {
     expect(mirrored).toMatchObject({
       status: "ImShowing",
       horseId: horse.id,
-      enteredBy: { id: stranger.id, name: "Sam Stranger" },
+      enteredBy: { id: author.id, name: "Abe Acquaintance" },
     });
     expect(await rosterLines(rider, cls.id)).toEqual([
       {
@@ -100,8 +106,8 @@ describe("an entry mirrored onto a rider", () => {
         status: "ImShowing",
         horseName: "Olive's Pride",
         riderName: "Rita Rider",
-        fromId: stranger.id,
-        fromName: "Sam Stranger",
+        fromId: author.id,
+        fromName: "Abe Acquaintance",
         mirrored: true,
       },
     ]);
@@ -111,17 +117,17 @@ describe("an entry mirrored onto a rider", () => {
     expect(removed.json()).toEqual({ removed: 1 });
     expect(await classEntries(rider, cls.id)).toEqual([]);
     expect(await rosterLines(rider, cls.id)).toEqual([]);
-    // The stranger's own declaration stays theirs.
-    expect((await classEntries(stranger, cls.id)).map((e) => e.status)).toEqual(["FriendIsShowing"]);
+    // The author's own declaration stays theirs.
+    expect((await classEntries(author, cls.id)).map((e) => e.status)).toEqual(["FriendIsShowing"]);
   });
 
   it("as an attacker: nobody else can remove it, whatever the session, Origin or id", async () => {
     const cls = freshClass();
-    await save(stranger, cls.id, [{ status: "FriendIsShowing", riderId: rider.id }]);
+    await save(author, cls.id, [{ status: "FriendIsShowing", riderId: rider.id }]);
     const [mirrored] = await classEntries(rider, cls.id);
     const target = `/api/entries/${mirrored!.id}`;
 
-    for (const who of [stranger, owner, trainer]) {
+    for (const who of [author, owner, trainer]) {
       const res = await call(t.app, "DELETE", target, { cookie: who.cookie });
       expect(res.statusCode).toBe(404);
       expect(res.json().error.message).toBe(texts.entries.denials.entryNotFound);
@@ -142,7 +148,7 @@ describe("an entry mirrored onto a rider", () => {
 
   it("stays 'Entered by' its author when the rider saves the class again, even with a horse they could not choose", async () => {
     const cls = freshClass();
-    await save(stranger, cls.id, [{ status: "FriendIsShowing", riderId: rider.id, horseId: horse.id }]);
+    await save(author, cls.id, [{ status: "FriendIsShowing", riderId: rider.id, horseId: horse.id }]);
     const [mirrored] = await classEntries(rider, cls.id);
 
     const res = await save(rider, cls.id, [
@@ -152,7 +158,7 @@ describe("an entry mirrored onto a rider", () => {
     expect(res.statusCode, res.body).toBe(200);
     const after = await classEntries(rider, cls.id);
     expect(after.map((e) => [e.id, e.status, e.enteredBy?.name ?? null])).toEqual([
-      [mirrored!.id, "ImShowing", "Sam Stranger"],
+      [mirrored!.id, "ImShowing", "Abe Acquaintance"],
       [expect.any(String), "WatchClass", null],
     ]);
 
@@ -163,42 +169,79 @@ describe("an entry mirrored onto a rider", () => {
     expect(refused.json().error.message).toBe(texts.entries.denials.notOwnHorse);
   });
 
-  it("a trainer who removes a stranger's mirrored entry does not get it back as a rider entry", async () => {
+  it("a trainer who removes a author's mirrored entry does not get it back as a rider entry", async () => {
     const cls = freshClass();
-    await save(stranger, cls.id, [{ status: "FriendIsShowing", riderId: trainer.id }]);
+    await save(author, cls.id, [{ status: "FriendIsShowing", riderId: trainer.id }]);
     const [mirrored] = await rosterLines(trainer, cls.id);
-    expect(mirrored).toMatchObject({ status: "ImShowing", fromName: "Sam Stranger", mirrored: true });
+    expect(mirrored).toMatchObject({ status: "ImShowing", fromName: "Abe Acquaintance", mirrored: true });
     await call(t.app, "DELETE", `/api/entries/${mirrored!.id}`, { cookie: trainer.cookie });
     expect(await rosterLines(trainer, cls.id)).toEqual([]);
   });
 });
 
+describe("'Entered by' (issue 24, item 3)", () => {
+  it("never names anyone on an entry the viewer made, wherever it shows on the viewer's roster", async () => {
+    const cls = freshClass();
+    await save(author, cls.id, [{ status: "FriendIsShowing", riderId: rider.id, horseId: horse.id }]);
+    // The author's own declaration goes; the entry it mirrored onto the rider (a friend) stays, and
+    // shows on the author's roster as the friend's showing entry.
+    await call(t.app, "DELETE", url(cls.id), { cookie: author.cookie });
+    const lines = await rosterLines(author, cls.id);
+    expect(lines).toEqual([
+      {
+        id: expect.any(String),
+        status: "FriendIsShowing",
+        horseName: horse.name,
+        riderName: rider.name,
+        fromId: null,
+        fromName: null,
+        mirrored: false,
+      },
+    ]);
+    // On the rider's roster it is still what the author entered for them.
+    expect(await rosterLines(rider, cls.id)).toMatchObject([{ fromName: author.name, mirrored: true }]);
+  });
+});
+
 describe("barn notifications need a tie to the horse", () => {
   it.each([
-    ["a stranger naming a rider they do not know: nobody notified", () => stranger, () => rider, false],
-    ["a stranger naming the owner as rider: nobody notified", () => stranger, () => owner, false],
-    ["a friend of the owner: owner and trainer notified", () => ownersFriend, () => rider, true],
-  ])("%s", async (_label, actor, riderOf, notified) => {
+    ["a stranger naming a rider they do not know", () => stranger, () => rider],
+    ["a stranger naming the owner as rider", () => stranger, () => owner],
+  ])(
+    "%s: refused with no roster change and nobody notified (issue 24, item 3)",
+    async (_label, actor, riderOf) => {
+      const cls = freshClass();
+      const res = await save(actor(), cls.id, [
+        { status: "FriendIsShowing", riderId: riderOf().id, horseId: horse.id },
+      ]);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(consentTexts.noTie);
+      for (const person of [owner, trainer, rider]) expect(await barnNotices(person.id, cls.id)).toEqual([]);
+      expect(await classEntries(riderOf(), cls.id)).toEqual([]);
+      expect(await classEntries(actor(), cls.id)).toEqual([]);
+    },
+  );
+
+  it("a friend of the owner naming the owner: owner and trainer notified", async () => {
     const cls = freshClass();
-    const res = await save(actor(), cls.id, [
-      { status: "FriendIsShowing", riderId: riderOf().id, horseId: horse.id },
+    const res = await save(ownersFriend, cls.id, [
+      { status: "FriendIsShowing", riderId: owner.id, horseId: horse.id },
     ]);
     expect(res.statusCode).toBe(200);
-    const message = texts.entries.barnActivity(actor().name, horse.name, cls.name, show.name);
-    for (const person of [owner, trainer]) {
-      const expected = notified && person.id !== riderOf().id ? [message] : [];
-      expect(await barnNotices(person.id, cls.id)).toEqual(notified ? expected : []);
-    }
-    // The mirrored entry itself is the spec's and is made either way.
-    expect(await classEntries(riderOf(), cls.id)).toHaveLength(1);
+    const message = texts.entries.barnActivity(ownersFriend.name, horse.name, cls.name, show.name);
+    for (const person of [owner, trainer]) expect(await barnNotices(person.id, cls.id)).toEqual([message]);
+    expect(await classEntries(owner, cls.id)).toHaveLength(1);
   });
 
   it("someone naming their own accepted friend as the rider notifies the horse's barn", async () => {
     const pal = await signedInUser(t.app, { name: "Pia Pal" });
     await call(t.app, "POST", "/api/friends", { cookie: pal.cookie, body: { friendId: rider.id } });
     const cls = freshClass();
-    await save(pal, cls.id, [{ status: "FriendIsShowing", riderId: rider.id, horseId: horse.id }]);
+    const pending = await save(pal, cls.id, [
+      { status: "FriendIsShowing", riderId: rider.id, horseId: horse.id },
+    ]);
     // A pending request is no tie.
+    expect(pending.statusCode).toBe(403);
     expect(await barnNotices(owner.id, cls.id)).toEqual([]);
 
     await call(t.app, "POST", `/api/friends/requests/${pal.id}/accept`, { cookie: rider.cookie });

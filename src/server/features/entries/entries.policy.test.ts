@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { EntryChoice } from "#domain/contracts/entries.ts";
 import type { Role } from "#domain/roles.ts";
 import { texts } from "#domain/texts.ts";
+import { consentTexts } from "#domain/texts-consent.ts";
 import {
   type ChoiceFacts,
   canDeclareStatus,
+  canPutOnRoster,
   canRemoveEntry,
   entryChoiceDenial,
   isCustomerOf,
@@ -29,6 +31,7 @@ const facts: ChoiceFacts = {
     ["cust", new Set(["cust"])],
     ["trainer", new Set(["own"])],
   ]),
+  tied: new Set(["friend", "cust"]),
 };
 
 const choice = (
@@ -124,6 +127,19 @@ describe("entryChoiceDenial", () => {
       [403, d.customerIsShowingNotTrainer],
     ],
     ["FriendIsShowing, any horse", owner, choice("FriendIsShowing", "other", "friend"), null],
+    // Issue 24, item 3: onto another person's roster only with a tie.
+    [
+      "FriendIsShowing, a rider with no tie",
+      owner,
+      choice("FriendIsShowing", null, "trainer"),
+      [403, consentTexts.noTie],
+    ],
+    [
+      "CustomerIsShowing, a customer with no tie",
+      trainer,
+      choice("CustomerIsShowing", "own", "owner"),
+      [403, d.notYourCustomer],
+    ],
     ["FriendIsShowing, self", owner, choice("FriendIsShowing", null, "owner"), [400, d.friendIsSelf]],
     [
       "FriendIsShowing, admin rider",
@@ -147,6 +163,19 @@ describe("entryChoiceDenial", () => {
   ] as const)("%s", (_label, viewer, c, expected) => {
     const denial = entryChoiceDenial(viewer, c, facts);
     expect(denial ? [denial.status, denial.message] : null).toEqual(expected);
+  });
+});
+
+describe("canPutOnRoster (issue 24, item 3)", () => {
+  it.each([
+    ["a friend as rider", choice("FriendIsShowing", null, "friend"), true],
+    ["a stranger as rider", choice("FriendIsShowing", "other", "trainer"), false],
+    ["no rider: the entry stays on the viewer's roster", choice("FriendIsShowing", "other"), true],
+    ["a customer with a horse", choice("CustomerIsShowing", "cust", "cust"), true],
+    ["a customer without a horse: nothing mirrors", choice("CustomerIsShowing", null, "owner"), true],
+    ["an entry of the viewer's own", choice("ImShowing", "own"), true],
+  ] as const)("%s → %s", (_label, c, expected) => {
+    expect(canPutOnRoster(owner, c, facts)).toBe(expected);
   });
 });
 

@@ -1,8 +1,10 @@
 import type { EntryChoice } from "#domain/contracts/entries.ts";
 import type { EntryStatus } from "#domain/entry-status.ts";
 import { STATUS_LABELS } from "#domain/entry-status.ts";
+import { lacksTie } from "#domain/mirroring.ts";
 import { hasRole, type Role } from "#domain/roles.ts";
 import { texts } from "#domain/texts.ts";
+import { consentTexts } from "#domain/texts-consent.ts";
 
 /**
  * Who may declare what in the class entry dialog (spec sections 4–6). The choosers on the client
@@ -24,6 +26,8 @@ export interface ChoiceFacts {
   people: ReadonlyMap<string, readonly Role[]>;
   /** For a trainer: customer id → the customer's horses the trainer trains (only for named customers). */
   customerHorses: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The named riders with a tie to the viewer: accepted friends and barn mates (issue 24, item 3). */
+  tied: ReadonlySet<string>;
 }
 
 export interface Denial {
@@ -66,12 +70,27 @@ function riderDenial(riderId: string | null, facts: ChoiceFacts): Denial | null 
   return null;
 }
 
+/**
+ * A choice that would put a class on another person's roster needs a tie with them (`lacksTie`):
+ * "Only your friends and your barn can add classes to your roster."
+ */
+export function canPutOnRoster(viewer: EntryViewer, choice: EntryChoice, facts: ChoiceFacts): boolean {
+  return !lacksTie(viewer.id, choice, facts.tied);
+}
+
 /** Why the viewer may not save this choice, or null when it is allowed. */
 export function entryChoiceDenial(
   viewer: EntryViewer,
   choice: EntryChoice,
   facts: ChoiceFacts,
 ): Denial | null {
+  const denial = chooserDenial(viewer, choice, facts);
+  if (denial) return denial;
+  return canPutOnRoster(viewer, choice, facts) ? null : deny(403, consentTexts.noTie);
+}
+
+/** The spec's chooser rules (sections 4–6) for one choice. */
+function chooserDenial(viewer: EntryViewer, choice: EntryChoice, facts: ChoiceFacts): Denial | null {
   const statusDenial = canDeclareStatus(viewer, choice.status);
   if (statusDenial) return statusDenial;
   const { horseId, riderId } = choice;

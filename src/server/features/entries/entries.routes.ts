@@ -81,7 +81,7 @@ export async function entryRoutes(app: FastifyInstance, deps: Omit<EntriesDeps, 
         summary: "Replaces all of the user's entries for the class with the selected set",
         params: ClassEntryParams,
         body: SaveEntriesBody,
-        response: { 200: MyEntries, ...errors },
+        response: { 200: MyEntries, ...errors, 429: ErrorBody },
       },
     },
     async (request) => {

@@ -8,10 +8,18 @@ import {
 import type { EntryChoice, EntryChoices, MyEntry } from "#domain/contracts/entries.ts";
 import { mayMirrorOnto, mirrorsToRider } from "#domain/mirroring.ts";
 import { hasRole } from "#domain/roles.ts";
+import {
+  ROSTER_WRITE_LIMIT,
+  rosterWritesAllowed,
+  rosterWriteWindow,
+  untilNextWindow,
+} from "#domain/roster-writes.ts";
 import { texts } from "#domain/texts.ts";
+import { consentTexts } from "#domain/texts-consent.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
+import { formatWait } from "#domain/throttle.ts";
 import type { Db } from "#server/db/client.ts";
-import { blockedWith, friendsAmong } from "#server/db/relations.ts";
+import { barnMatesAmong, blockedWith, friendsAmong } from "#server/db/relations.ts";
 import type { ClassEntryTable } from "#server/db/schema.ts";
 import {
   type ChoiceFacts,
@@ -23,6 +31,7 @@ import {
   byCreation,
   type ClassRef,
   countBarnNotices,
+  countRosterWrites,
   customerHorses,
   deleteEntry,
   deleteUserEntries,
@@ -45,7 +54,7 @@ import {
 } from "#server/features/entries/entries.repository.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
-import { denied, notFound } from "#server/platform/errors.ts";
+import { denied, notFound, tooManyRequests } from "#server/platform/errors.ts";
 import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 
@@ -147,6 +156,7 @@ export async function saveClassEntries(
     // Mirrors go to riders other than the viewer (mayMirrorOnto), so they do not depend on the
     // viewer's own rows below and go in with them in one statement. Kept entries stay as they are.
     const mirrors = await mirrorEntries(q, viewer.id, added, blocked, showId, classId);
+    await checkRosterWrites(q, viewer, mirrors.length);
     const notices = await barnNotices(q, viewer, [...added, ...mirrors], { horses, blocked });
 
     const createdAt = nowIso();
@@ -186,6 +196,21 @@ export async function saveClassEntries(
 
 type Trx = Parameters<typeof listImShowing>[0];
 
+/**
+ * The per-actor cap on entries put on other people's rosters (issue 19, item 12): counted in the
+ * save's transaction; a save over it is refused whole (429), and the rollback takes its count back.
+ */
+async function checkRosterWrites(q: Trx, viewer: Viewer, mirrored: number): Promise<void> {
+  if (mirrored === 0) return;
+  const now = new Date();
+  const used = await countRosterWrites(q, viewer.id, rosterWriteWindow(now), mirrored);
+  if (!rosterWritesAllowed(used)) {
+    throw tooManyRequests(
+      consentTexts.rosterWriteLimit(ROSTER_WRITE_LIMIT, formatWait(untilNextWindow(now))),
+    );
+  }
+}
+
 const rowChoice = (r: EntryRow): EntryChoice => ({
   status: r.status as EntryChoice["status"],
   horseId: r.horse_id,
@@ -213,12 +238,20 @@ async function checkChoices(
     ownHorses: await ownedHorseIds(trx, viewer.id, horseIds),
     people: new Map([...people].map(([id, p]) => [id, p.roles])),
     customerHorses: groupCustomerHorses(await customerHorses(trx, viewer.id, customerIds)),
+    tied: await tiesAmong(trx, viewer.id, unique(added.filter(mirrorsToRider).map((c) => c.riderId))),
   };
   for (const choice of added) {
     const denial = entryChoiceDenial(viewer, choice, facts);
     if (denial) throw denied(denial);
   }
   return people;
+}
+
+/** The people among `ids` with a tie to the viewer: accepted friends, then barn mates. */
+async function tiesAmong(trx: Trx, viewerId: string, ids: readonly string[]): Promise<Set<string>> {
+  const friends = await friendsAmong(trx, viewerId, ids);
+  const rest = ids.filter((id) => !friends.has(id));
+  return new Set([...friends, ...(await barnMatesAmong(trx, viewerId, rest))]);
 }
 
 const groupCustomerHorses = (rows: { customer_id: string; horse_id: string }[]) => {

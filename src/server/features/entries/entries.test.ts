@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { texts } from "#domain/texts.ts";
 import {
+  befriend,
   buildEntry,
   buildEntryShow,
   buildHorse,
@@ -34,6 +35,8 @@ beforeAll(async () => {
   trainer = await signedInUser(t.app, { name: "Wade Trainer", roles: ["Owner", "Trainer"] });
   customer = await signedInUser(t.app, { name: "Cora Customer" });
   friend = await signedInUser(t.app, { name: "Fran Friend" });
+  // Friend is Showing puts a class on the rider's roster, which needs a tie (issue 24, item 3).
+  await befriend(t.app, owner.id, friend.id);
   adminOnly = await buildUser(t.app, { name: "Ada Admin", roles: ["Admin"] });
   ownerHorse = await buildHorse(t.app, { name: "Midnight Test", owners: [owner.id], trainers: [trainer.id] });
   customerHorse = await buildHorse(t.app, {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Roster } from "#domain/contracts/roster.ts";
 import { texts } from "#domain/texts.ts";
+import { consentTexts } from "#domain/texts-consent.ts";
 import { friendsTexts } from "#domain/texts-friends.ts";
 import {
   befriend,
@@ -92,12 +93,13 @@ describe("blocking", () => {
     expect((await call(t.app, "GET", "/api/friends", { cookie: me.cookie })).json().friends).toEqual([]);
     expect((await call(t.app, "GET", "/api/friends", { cookie: pest.cookie })).json().friends).toEqual([]);
 
+    // The block ended the friendship, their only tie: a class on my roster is refused outright.
     const later = freshClass();
-    expect((await save(pest, later.id, [{ status: "FriendIsShowing", riderId: me.id }])).statusCode).toBe(
-      200,
-    );
+    const refused = await save(pest, later.id, [{ status: "FriendIsShowing", riderId: me.id }]);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(consentTexts.noTie);
     expect(await entriesOf(me.id, later.id)).toEqual([]);
-    expect(await entriesOf(pest.id, later.id)).toEqual([{ status: "FriendIsShowing", created_by: pest.id }]);
+    expect(await entriesOf(pest.id, later.id)).toEqual([]);
 
     // Blocked people cannot ask again, and blocking twice changes nothing.
     const ask = await call(t.app, "POST", "/api/friends", { cookie: pest.cookie, body: { friendId: me.id } });
@@ -107,7 +109,12 @@ describe("blocking", () => {
 
     expect((await unblock(me, pest.id)).json()).toEqual({ blocked: [] });
     expect(await entriesOf(me.id, earlier.id)).toEqual([]);
+    // Unblocking restores no friendship, so no tie either; becoming friends again does.
     const afterUnblock = freshClass();
+    expect(
+      (await save(pest, afterUnblock.id, [{ status: "FriendIsShowing", riderId: me.id }])).statusCode,
+    ).toBe(403);
+    await befriend(t.app, me.id, pest.id);
     await save(pest, afterUnblock.id, [{ status: "FriendIsShowing", riderId: me.id }]);
     expect(await entriesOf(me.id, afterUnblock.id)).toEqual([{ status: "ImShowing", created_by: pest.id }]);
   });
@@ -115,6 +122,8 @@ describe("blocking", () => {
   it("works in both directions: pending requests end, and the blocker's entries stop mirroring onto the blocked person", async () => {
     const me = await signedInUser(t.app);
     const other = await signedInUser(t.app);
+    // Co-owners: a tie the block does not end, so only the block keeps the entry off their roster.
+    await buildHorse(t.app, { owners: [me.id, other.id] });
     await call(t.app, "POST", "/api/friends", { cookie: other.cookie, body: { friendId: me.id } });
     await block(me, other.id);
     for (const who of [me, other]) {
@@ -124,7 +133,7 @@ describe("blocking", () => {
       });
     }
     const cls = freshClass();
-    await save(me, cls.id, [{ status: "FriendIsShowing", riderId: other.id }]);
+    expect((await save(me, cls.id, [{ status: "FriendIsShowing", riderId: other.id }])).statusCode).toBe(200);
     expect(await entriesOf(other.id, cls.id)).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { configQueryOptions, getConfig, seedConfig } from "#client/features/auth/api/get-config.ts";
 import { ApiError, api } from "#client/lib/api.ts";
+import { carriesInvitation } from "#client/lib/invite-link.ts";
 import {
   hasSignedInBefore,
   noteSignInRefusal,
@@ -31,13 +32,19 @@ async function demoSignIn(): Promise<boolean> {
 }
 
 /**
+ * Demo mode's default session goes to a browser that has never held a session, unless the page was
+ * opened from an invite link: the invited person lands on sign-up, not in the admin's account.
+ */
+const mayGetDemoSession = (): boolean => !hasSignedInBefore() && !carriesInvitation(window.location.href);
+
+/**
  * The signed-in user, or null. In demo mode a browser that has never held a session
  * starts signed in as the preset admin-owner (the spec's default session).
  */
 export async function getMe(): Promise<Me | null> {
   const startedIn = sessionGeneration();
   // A browser that may get the demo session asks for the configuration alongside the session.
-  const mayDemo = !hasSignedInBefore();
+  const mayDemo = mayGetDemoSession();
   const config = mayDemo ? getConfig() : null;
   config?.catch(() => undefined);
   let me = await fetchMe();
@@ -58,7 +65,7 @@ export async function getMe(): Promise<Me | null> {
 export function applyBootState(queryClient: QueryClient, boot: BootState): void {
   seedConfig(boot.config);
   queryClient.setQueryData(configQueryOptions().queryKey, boot.config);
-  if (!boot.user && boot.config.demo && !hasSignedInBefore()) return;
+  if (!boot.user && boot.config.demo && mayGetDemoSession()) return;
   writeCachedUser(boot.user);
   queryClient.setQueryData(meQueryKey, boot.user);
 }
