@@ -16,6 +16,7 @@ import { formatWait } from "#domain/throttle.ts";
 import { beginAttempt, finishAttempt, type ThrottledEndpoint } from "#server/auth/auth.throttle.ts";
 import { type Auth, CLIENT_IP_HEADER, DEMO_NONCE_HEADER, PRIVATE_HEADER_PREFIX } from "#server/auth/auth.ts";
 import { fromThisMachine, isSeededDemoAccount } from "#server/auth/demo-gate.ts";
+import { knownDeviceCookie, knownDeviceFor } from "#server/auth/known-device.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { toHeaders } from "#server/http/viewer.ts";
@@ -217,16 +218,31 @@ export async function authRoutes(
         }
         const endpoint = route.throttle;
         if (!endpoint) return forward(request, reply, route);
+        const email = (request.body as { email?: string }).email;
+        const knownDevice =
+          endpoint === "sign-in" && email
+            ? knownDeviceFor(request.headers.cookie, config.authSecret, email)
+            : null;
         const attempt = await beginAttempt(db, {
           endpoint,
           ip: request.ip,
-          email: (request.body as { email?: string }).email,
+          email,
           addressLimit: config.authRateLimitMax,
           now: Date.now(),
+          knownDevice,
         });
         if (!attempt.allowed) return tooMany(reply, attempt.waitMs);
         // Settled before the answer leaves, so the client's next attempt sees this one's outcome.
-        return forward(request, reply, route, (status) => finishAttempt(db, endpoint, attempt, status < 300));
+        return forward(request, reply, route, async (status) => {
+          await finishAttempt(db, endpoint, attempt, status < 300);
+          if (endpoint === "sign-in" && email && status < 300) {
+            const secure = config.publicUrl.startsWith("https://");
+            reply.header(
+              "set-cookie",
+              knownDeviceCookie({ secret: config.authSecret, email, deviceId: knownDevice, secure }),
+            );
+          }
+        });
       },
     });
   }

@@ -13,15 +13,25 @@ interface Counted {
 export type Attempt = { allowed: true; counted: Counted[] } | { allowed: false; waitMs: number };
 
 /**
- * Which keys an attempt counts against (ADR 007):
- * - sign-in: the account (back-off after five failures) and the address (a much higher ceiling);
+ * Which keys an attempt counts against (ADR 007, ADR 016):
+ * - sign-in: the account (back-off after five failures) and the address (a much higher ceiling); from
+ *   a browser known to the account (`knownDevice`), that browser's own back-off instead of the
+ *   account's, so nobody else's wrong tries lock it out;
  * - magic link: the same two, since each request sends an email;
  * - sign-up: the address only (there is no account yet).
  * The address key comes first, so an address already at its ceiling never touches an account's count.
  */
-function keysFor(endpoint: ThrottledEndpoint, ip: string, email: string | undefined, addressLimit: number) {
+function keysFor(
+  endpoint: ThrottledEndpoint,
+  ip: string,
+  email: string | undefined,
+  addressLimit: number,
+  knownDevice: string | null,
+) {
   const keys: Counted[] = [{ key: `${endpoint}:address:${ip}`, rule: addressWindow(addressLimit) }];
-  if (endpoint !== "sign-up" && email) {
+  if (endpoint === "sign-in" && knownDevice) {
+    keys.push({ key: `${endpoint}:device:${knownDevice}`, rule: ACCOUNT_BACKOFF });
+  } else if (endpoint !== "sign-up" && email) {
     keys.push({ key: `${endpoint}:account:${email.trim().toLowerCase()}`, rule: ACCOUNT_BACKOFF });
   }
   return keys;
@@ -30,10 +40,18 @@ function keysFor(endpoint: ThrottledEndpoint, ip: string, email: string | undefi
 /** Counts an attempt on each of its keys, or refuses it with the wait; a refusal takes back what it counted. */
 export async function beginAttempt(
   db: Db,
-  opts: { endpoint: ThrottledEndpoint; ip: string; email?: string; addressLimit: number; now: number },
+  opts: {
+    endpoint: ThrottledEndpoint;
+    ip: string;
+    email?: string;
+    addressLimit: number;
+    now: number;
+    /** The device id of a browser known to the account (known-device.ts), for sign-in. */
+    knownDevice?: string | null;
+  },
 ): Promise<Attempt> {
   const counted: Counted[] = [];
-  for (const k of keysFor(opts.endpoint, opts.ip, opts.email, opts.addressLimit)) {
+  for (const k of keysFor(opts.endpoint, opts.ip, opts.email, opts.addressLimit, opts.knownDevice ?? null)) {
     const decision = await consumeAttempt(db, k.key, k.rule, opts.now);
     if (!decision.allowed) {
       for (const done of counted) await releaseAttempt(db.db, done.key);
