@@ -15,6 +15,11 @@ const RATIO_BUDGET = 0.25;
 const SAVERS = 10;
 /** /api/me is nothing but the session lookup: it should cost about what an anonymous request does. */
 const ME_RATIO_BUDGET = 0.5;
+/**
+ * `BENCH_API_SCENARIOS=entry save` runs only the scenarios whose names contain one of the comma-separated
+ * words (the bare route always runs): a focused run, such as an A/B of one change.
+ */
+const ONLY_SCENARIOS = process.env.BENCH_API_SCENARIOS?.split(",").map((s) => s.trim().toLowerCase());
 
 interface Scenario {
   name: string;
@@ -138,7 +143,10 @@ export const apiBench: BenchModule = {
 
       // The bare route is measured again right before every scenario and the ratio taken to that
       // measurement: on a shared machine the cores available change from minute to minute.
-      const [healthScenario, ...others] = scenarios;
+      const [healthScenario, ...all] = scenarios;
+      const others = ONLY_SCENARIOS
+        ? all.filter((s) => ONLY_SCENARIOS.some((word) => s.name.toLowerCase().includes(word)))
+        : all;
       const results: [Scenario, LoadResult, LoadResult][] = [];
       const pid = server.server.pid;
       const health = await load(base, healthScenario!.request, { pid });
