@@ -278,6 +278,8 @@ test.describe("consent", () => {
     signUpAs,
     axe,
   }) => {
+    // A small phone, where the end of the dialog is below the fold.
+    await page.setViewportSize({ width: 360, height: 640 });
     await signUpAs({ name: uniqueName("Nell") });
     const stranger = await otherPerson(browser, baseURL!, "Stan");
     await stranger.context.close();
@@ -293,6 +295,8 @@ test.describe("consent", () => {
     await expect(dialog.getByRole("alert")).toHaveText(
       `${texts.entries.errors.saveFailed} ${consentTexts.noTie}`,
     );
+    // On a phone the reason scrolls into sight rather than sitting below the fold.
+    await expect(dialog.getByRole("alert")).toBeInViewport({ ratio: 1 });
     await expect(dialog).toBeVisible();
     expect((await axe().include('[role="dialog"]').analyze()).violations).toEqual([]);
     await page.keyboard.press("Escape");

@@ -1,5 +1,5 @@
 import { Check } from "lucide-react";
-import { type ChangeEvent, type ReactNode, useId, useState } from "react";
+import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useClassEntries } from "#client/features/entries/api/get-class-entries.ts";
 import { useEntryChoices } from "#client/features/entries/api/get-entry-choices.ts";
 import { useRemoveClassEntries } from "#client/features/entries/api/remove-class-entries.ts";
@@ -84,6 +84,13 @@ function EntryForm({
   };
   const busy = save.isPending || remove.isPending || removeOne.isPending;
   const error = save.error ?? remove.error ?? removeOne.error;
+  const saveError = error ? `${t.errors.saveFailed} ${error.message}` : null;
+  const errorRef = useRef<HTMLDivElement>(null);
+  // On a phone the end of the dialog is below the fold: a refused save (say, for someone with no tie)
+  // scrolls its reason into view, clear of the sticky buttons, instead of failing out of sight.
+  useEffect(() => {
+    if (saveError) errorRef.current?.scrollIntoView({ block: "nearest" });
+  }, [saveError]);
   const known = knownNames(entries);
 
   return (
@@ -144,7 +151,9 @@ function EntryForm({
         })}
       </ul>
       {choices.isError ? <ErrorAlert message={choices.error.message} /> : null}
-      <ErrorAlert message={error ? `${t.errors.saveFailed} ${error.message}` : null} />
+      <div ref={errorRef} className="scroll-mb-24 empty:hidden">
+        <ErrorAlert message={saveError} />
+      </div>
       <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-wrap justify-end gap-2 border-t border-stone-200 bg-white px-5 pt-3 pb-4">
         {entries.length > 0 ? (
           <Button
