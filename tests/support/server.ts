@@ -54,6 +54,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ai: { provider: "rules" },
     validateResponses: true,
     importAllowPrivateUrls: false,
+    push: { vapidKeys: null, subject: "mailto:push@ringside.test", allowPrivateEndpoints: false },
     ...overrides,
   };
 }
