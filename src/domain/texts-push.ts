@@ -35,7 +35,6 @@ export const pushTexts = {
   },
 
   kindsHeading: "What to push",
-  kindLegend: (kind: string) => `${kind}:`,
   inAppOnly: "In the app only",
   pushed: "In the app and pushed",
   kinds: {
@@ -61,7 +60,7 @@ export const pushTexts = {
   deviceLine: (label: string, added: string) => `${label} · added ${added}`,
   thisDeviceTag: "This phone",
   remove: "Remove",
-  removeLabel: (label: string) => `Remove ${label}`,
+  removeLabel: (deviceLine: string) => `Remove ${deviceLine}`,
   removed: (label: string) => `${label} will get no more notifications.`,
   removeFailed: "Could not remove that device.",
 

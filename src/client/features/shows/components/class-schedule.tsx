@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { ClassRow } from "#client/features/shows/components/class-row.tsx";
+import { useFocusClass } from "#client/features/shows/components/use-focus-class.ts";
 import { formatDayHeading } from "#client/lib/show-dates.ts";
 import { EmptyState } from "#client/ui/page.tsx";
 import { defaultRangeExtractor, useVirtualRows, type VisibleRange } from "#client/ui/use-virtual-rows.ts";
@@ -17,6 +18,8 @@ export interface ClassScheduleProps {
   onSelectClass?: (cls: ShowClass) => void;
   /** The viewer's entry icons for a class (entries issue). */
   renderEntryIcons?: (cls: ShowClass) => ReactNode;
+  /** A class to bring into view on arrival (a class alert's link). */
+  focusClassId?: string | null;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface ClassScheduleProps {
  * to another day), in a list capped at 32rem. Rows are virtualised, so 600 classes scroll and filter
  * without rendering 600 rows.
  */
-export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassScheduleProps) {
+export function ClassSchedule({ show, onSelectClass, renderEntryIcons, focusClassId }: ClassScheduleProps) {
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
   const total = show.classes.length;
@@ -71,6 +74,17 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
     estimateSize,
     getItemKey,
     overscan: 12,
+  });
+
+  const offsetOf = useCallback(
+    (index: number) => rows.slice(0, index).reduce((sum, _, i) => sum + estimateSize(i), 0),
+    [rows, estimateSize],
+  );
+  useFocusClass({
+    classId: focusClassId,
+    scroller,
+    index: focusClassId ? rows.findIndex((r) => r.kind === "class" && r.cls.id === focusClassId) : -1,
+    offsetOf,
   });
 
   // A new search starts at the top of its results.
