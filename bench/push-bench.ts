@@ -40,6 +40,8 @@ interface Round {
 export interface PushFigures {
   label: string;
   baselineP99: number;
+  /** A fan-out with no API load: its time and the server's CPU time for it. */
+  alone: { fanoutMs: number; serverCpuMs: number };
   rounds: Round[];
   /** Messages the stand-in checked and decrypted (after each round's clock stopped). */
   checked: number;
@@ -176,17 +178,24 @@ export async function runPushBench(label: string, port: number, databaseUrl?: st
       99,
     );
 
-    const rounds: Round[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
+    /** One class alert to everyone's devices: from its creation until the last device was reached. */
+    const fanOut = async (n: number) => {
       const before = service.accepted();
-      const loadRun = apiLoad(base, reader, 9);
-      await new Promise((r) => setTimeout(r, 1500));
       const cpu0 = cpuMs(server.child.pid!);
       const t0 = performance.now();
-      server.child.send({ type: "class-alert", userIds: people.map((p) => p.id), n: 30 + round });
+      server.child.send({ type: "class-alert", userIds: people.map((p) => p.id), n });
       await service.waitFor(() => service.accepted() >= before + DEVICES, 60_000);
-      const t1 = performance.now();
-      const serverCpuMs = cpuMs(server.child.pid!) - cpu0;
+      return { t0, t1: performance.now(), serverCpuMs: cpuMs(server.child.pid!) - cpu0 };
+    };
+    // Alone first: what one fan-out costs the server, with nothing else asking.
+    const alone = await fanOut(29);
+    service.checkDeferred();
+
+    const rounds: Round[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const loadRun = apiLoad(base, reader, 9);
+      await new Promise((r) => setTimeout(r, 1500));
+      const { t0, t1, serverCpuMs } = await fanOut(30 + round);
       const loop = server.reply<{ p99: number; max: number }>("loop-delay");
       server.child.send({ type: "loop-delay" });
       const { p99: loopP99, max: loopMax } = await loop;
@@ -209,6 +218,7 @@ export async function runPushBench(label: string, port: number, databaseUrl?: st
     return {
       label,
       baselineP99,
+      alone: { fanoutMs: alone.t1 - alone.t0, serverCpuMs: alone.serverCpuMs },
       rounds,
       checked: service.received.length,
       rejected: service.rejected.length,
@@ -228,7 +238,10 @@ export function pushSection(figures: PushFigures): BenchSection {
   const budgets = [
     {
       name: `push fan-out of one class alert to ${DEVICES} devices (${figures.label})`,
-      ok: worstFanout <= FANOUT_BUDGET_MS && figures.rejected === 0 && figures.checked === ROUNDS * DEVICES,
+      ok:
+        worstFanout <= FANOUT_BUDGET_MS &&
+        figures.rejected === 0 &&
+        figures.checked === (ROUNDS + 1) * DEVICES,
       detail: `${ms(worstFanout)} ms ≤ ${FANOUT_BUDGET_MS} ms, ${figures.rejected} refused by the push service`,
     },
     {
@@ -259,7 +272,7 @@ export function pushSection(figures: PushFigures): BenchSection {
       ]),
     ),
     "",
-    `${DEVICES} devices (${PEOPLE} people × ${DEVICES_EACH}), ${CONNECTIONS} connections on the API; the same list's p99 without a fan-out: ${ms(figures.baselineP99)} ms. The stand-in answered each push at once and checked it (VAPID, headers) and decrypted it after the round's clock stopped, as a remote push service's work would not weigh on this machine: ${figures.checked} checked, ${figures.rejected} refused. ${budgets.map((b) => `${mark(b.ok)} ${b.detail}`).join("; ")}.`,
+    `${DEVICES} devices (${PEOPLE} people × ${DEVICES_EACH}), ${CONNECTIONS} connections on the API; the same list's p99 without a fan-out: ${ms(figures.baselineP99)} ms. A fan-out with no API load: ${ms(figures.alone.fanoutMs)} ms, ${ms(figures.alone.serverCpuMs)} ms of server CPU (${((figures.alone.serverCpuMs / DEVICES) * 1000).toFixed(0)} µs a device). The stand-in answered each push at once and checked it (VAPID, headers) and decrypted it after the round's clock stopped, as a remote push service's work would not weigh on this machine: ${figures.checked} checked, ${figures.rejected} refused. ${budgets.map((b) => `${mark(b.ok)} ${b.detail}`).join("; ")}.`,
   ].join("\n");
   return { title: `Web Push fan-out, ${figures.label}`, body, budgets };
 }
