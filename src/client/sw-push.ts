@@ -1,5 +1,7 @@
 /// <reference lib="webworker" />
+import { notificationLink } from "#domain/app-links.ts";
 import type { PushMessage } from "#domain/push-payload.ts";
+import { pushTexts } from "#domain/texts-push.ts";
 
 /**
  * The service worker's part of Web Push (issue 27): a push shows its notification, and a tap opens
@@ -9,8 +11,7 @@ import type { PushMessage } from "#domain/push-payload.ts";
 const ICON = "/icon-192.png";
 /** Android's status bar draws the badge as a white silhouette. */
 const BADGE = "/badge-96.png";
-const FALLBACK_TITLE = "Ringside";
-const FALLBACK_URL = "/#/notifications";
+const FALLBACK_URL = notificationLink({ kind: null, showId: null });
 
 /** A push we cannot read still has to show something (userVisibleOnly), and never a broken link. */
 export function readPush(data: { json(): unknown } | null): PushMessage {
@@ -23,7 +24,7 @@ export function readPush(data: { json(): unknown } | null): PushMessage {
   const text = (v: unknown, max: number) => (typeof v === "string" ? v.slice(0, max) : "");
   const url = text(value.url, 2000);
   return {
-    title: text(value.title, 200) || FALLBACK_TITLE,
+    title: text(value.title, 200) || pushTexts.defaultTitle,
     body: text(value.body, 4000),
     // Only a path on our own site: a payload can never send the tap elsewhere.
     url: url.startsWith("/") && !url.startsWith("//") ? url : FALLBACK_URL,

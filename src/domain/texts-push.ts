@@ -49,7 +49,6 @@ export const pushTexts = {
   quietHours: "Quiet hours",
   quietHoursHint: (timeZone: string) =>
     `No push from 10 PM to 6 AM (${timeZone}), except class alerts. What arrives meanwhile is pushed at 6 AM.`,
-  save: "Save choices",
   saving: "Saving…",
   saved: "Choices saved.",
   saveFailed: "Could not save your choices.",
@@ -61,7 +60,6 @@ export const pushTexts = {
   thisDeviceTag: "This phone",
   remove: "Remove",
   removeLabel: (deviceLine: string) => `Remove ${deviceLine}`,
-  removed: (label: string) => `${label} will get no more notifications.`,
   removeFailed: "Could not remove that device.",
 
   /** Lock-screen titles, by kind. */
@@ -73,6 +71,7 @@ export const pushTexts = {
     "new-show": "New show",
     "friend-request": "Friend request",
   } satisfies Record<PushKind, string>,
+  /** A push the service worker cannot read still shows something (browsers require it). */
   defaultTitle: "Ringside",
 
   errors: {
