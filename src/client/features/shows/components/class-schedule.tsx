@@ -1,7 +1,6 @@
 import { Search } from "lucide-react";
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { ClassRow } from "#client/features/shows/components/class-row.tsx";
-import { useFocusClass } from "#client/features/shows/components/use-focus-class.ts";
 import { formatDayHeading } from "#client/lib/show-dates.ts";
 import { EmptyState } from "#client/ui/page.tsx";
 import { defaultRangeExtractor, useVirtualRows, type VisibleRange } from "#client/ui/use-virtual-rows.ts";
@@ -76,16 +75,16 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons, focusClas
     overscan: 12,
   });
 
-  const offsetOf = useCallback(
-    (index: number) => rows.slice(0, index).reduce((sum, _, i) => sum + estimateSize(i), 0),
-    [rows, estimateSize],
-  );
-  useFocusClass({
-    classId: focusClassId,
-    scroller,
-    index: focusClassId ? rows.findIndex((r) => r.kind === "class" && r.cls.id === focusClassId) : -1,
-    offsetOf,
-  });
+  // A class alert's link names a class: it is brought into view on arrival, by code loaded only then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per class and list, never again on a search
+  useEffect(() => {
+    const index = rows.findIndex((r) => r.kind === "class" && r.cls.id === focusClassId);
+    if (scroller && index >= 0) {
+      void import("#client/features/shows/components/focus-class.ts").then((m) =>
+        m.focusClass(scroller, index, estimateSize),
+      );
+    }
+  }, [focusClassId, scroller]);
 
   // A new search starts at the top of its results.
   const searched = useRef(deferredQuery);
