@@ -132,6 +132,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     sender: createPushSender({
       authorize: vapidAuthorizer(vapidKeys, config.push.subject),
       allowPrivate: config.push.allowPrivateEndpoints,
+      onError: (message) => app.log.warn(message),
     }),
   });
   const push = { publicKey: vapidKeys.publicKey, delivery };

@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
 import { adminTexts } from "../../src/domain/texts-admin.ts";
@@ -370,7 +371,7 @@ test("notification settings: this phone, the choices and a device; the opt-in on
   const added = await page.request.post("/api/push/devices", {
     data: {
       endpoint: "https://push.example/a11y-device",
-      keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+      keys: { p256dh: createECDH("prime256v1").generateKeys().toString("base64url"), auth: "A".repeat(22) },
       timeZone: "America/Chicago",
     },
     headers: { origin: baseURL! },

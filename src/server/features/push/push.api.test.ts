@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUSH_KINDS, pushChoices } from "#domain/push-kinds.ts";
 import { pushTexts } from "#domain/texts-push.ts";
@@ -132,7 +133,7 @@ describe("turning push on for a device", () => {
 });
 
 describe("bad subscriptions are refused with a clear message, nothing stored", () => {
-  const key = `B${"A".repeat(86)}`;
+  const key = createECDH("prime256v1").generateKeys().toString("base64url");
   const auth = "A".repeat(22);
   const body = (endpoint: string, keys: object = { p256dh: key, auth }, extra: object = {}) => ({
     endpoint,

@@ -70,14 +70,26 @@ export function startPushDelivery(options: PushDeliveryOptions) {
       await deleteSubscription(db.db, item.subscription_id);
       return false;
     }
-    const wait = outcome === "retry" ? retryDelaySeconds(item.attempts, answer.retryAfterSeconds) : null;
-    if (wait === null) {
+    if (outcome === "retry") await retryOrDrop(item, token, answer.retryAfterSeconds, context);
+    else {
       log.warn({ ...context, attempts: item.attempts }, "push: gave up on a message");
+      await removeClaimed(db.db, [item.id], token);
+    }
+    return false;
+  }
+
+  /** Back in the queue after a wait, or, out of tries, dropped and logged. */
+  async function retryOrDrop(item: ClaimedDelivery, token: string, retryAfter: number | null, context = {}) {
+    const wait = retryDelaySeconds(item.attempts, retryAfter);
+    if (wait === null) {
+      log.warn(
+        { ...context, subscriptionId: item.subscription_id, attempts: item.attempts },
+        "push: gave up on a message",
+      );
       await removeClaimed(db.db, [item.id], token);
     } else {
       await releaseForRetry(db.db, item.id, token, new Date(now() + wait * 1000).toISOString());
     }
-    return false;
   }
 
   type Target = { endpoint: string; p256dh: string; auth: string };
@@ -108,8 +120,8 @@ export function startPushDelivery(options: PushDeliveryOptions) {
         try {
           if (await settle(item, token, targets.get(item.subscription_id))) delivered.push(item.id);
         } catch (error) {
-          // The lease runs out and the message is tried again.
           log.warn({ err: error, subscriptionId: item.subscription_id }, "push: sending failed unexpectedly");
+          await retryOrDrop(item, token, null).catch(() => undefined);
         }
       }
     };
@@ -165,7 +177,7 @@ export function startPushDelivery(options: PushDeliveryOptions) {
       clearInterval(poll);
       unsubscribe();
       await running;
-      sender.close();
+      await sender.close();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { ECDH } from "node:crypto";
 import type {
   PushDevice,
   PushDeviceList,
@@ -63,6 +64,7 @@ export async function subscribe(
 ): Promise<PushDevice> {
   const problem = endpointProblem(input.endpoint, deps.config.allowPrivateEndpoints);
   if (problem) throw badRequest(problem);
+  if (!onCurve(input.keys.p256dh)) throw badRequest(pushTexts.errors.badKey);
   const label = deviceLabel(userAgent);
   const keys = { p256dh: input.keys.p256dh.replace(/=+$/, ""), auth: input.keys.auth.replace(/=+$/, "") };
   const id = await deps.db.db.transaction().execute(async (trx) => {
@@ -90,6 +92,16 @@ export async function subscribe(
   const stored = await findSubscription(deps.db.db, id);
   if (!stored) throw notFound(pushTexts.errors.deviceNotFound);
   return toDevice(stored);
+}
+
+/** Whether a p256dh of the right length is really a point of P-256 (one that is not could never be encrypted to). */
+function onCurve(p256dh: string): boolean {
+  try {
+    ECDH.convertKey(p256dh.replace(/=+$/, ""), "prime256v1", "base64url", "base64url", "uncompressed");
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Removes one of the viewer's devices; anyone else's (or none) is "not on your list". */

@@ -2,14 +2,14 @@ import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import webpush from "web-push";
 import type { PushUrgency } from "#domain/push-kinds.ts";
 import { pushTexts } from "#domain/texts-push.ts";
+import { createEncryptor } from "#server/platform/push/encrypt.ts";
 import { isPrivateAddress } from "#server/platform/safe-fetch.ts";
 
 /**
  * Sends one Web Push message (RFC 8030) to a browser's push service: `web-push` encrypts it for the
- * subscription (RFC 8291, aes128gcm) and we make the request, so the connection goes only to a public
+ * subscription (RFC 8291, aes128gcm; in a worker thread, encrypt.ts) and we make the request, so the connection goes only to a public
  * address (checked on the address actually connected to, after DNS) unless the test flag allows.
  */
 
@@ -72,6 +72,7 @@ export interface PushSenderOptions {
   authorize: (endpoint: string) => string;
   allowPrivate: boolean;
   timeoutMs?: number;
+  onError?: (message: string) => void;
 }
 
 export function createPushSender(options: PushSenderOptions) {
@@ -96,21 +97,27 @@ export function createPushSender(options: PushSenderOptions) {
     http: new http.Agent({ keepAlive: true, maxSockets: 32, lookup }),
   };
 
-  function send(target: PushTarget, request: PushRequest): Promise<PushAnswer> {
+  const encryptor = createEncryptor({ onError: options.onError });
+
+  async function send(target: PushTarget, request: PushRequest): Promise<PushAnswer> {
     const problem = endpointProblem(target.endpoint, options.allowPrivate);
-    if (problem) return Promise.resolve({ status: 400, retryAfterSeconds: null, detail: problem });
-    const details = webpush.generateRequestDetails(
-      { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-      request.message,
-      {
-        TTL: request.ttlSeconds,
-        urgency: request.urgency,
-        topic: request.topic,
-        contentEncoding: "aes128gcm",
-        headers: { Authorization: options.authorize(target.endpoint) },
-      },
-    );
-    const url = new URL(details.endpoint);
+    if (problem) return { status: 400, retryAfterSeconds: null, detail: problem };
+    const details = await encryptor
+      .encrypt({
+        subscription: { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        message: request.message,
+        options: {
+          TTL: request.ttlSeconds,
+          urgency: request.urgency,
+          topic: request.topic,
+          contentEncoding: "aes128gcm",
+          headers: { Authorization: options.authorize(target.endpoint) },
+        },
+      })
+      .catch((error: Error) => error);
+    // A message that cannot be encrypted for this device never will be: sending it again cannot help.
+    if (details instanceof Error) return { status: 400, retryAfterSeconds: null, detail: details.message };
+    const url = new URL(target.endpoint);
     const secure = url.protocol === "https:";
     return new Promise((resolve) => {
       const req = (secure ? https : http).request(
@@ -149,15 +156,16 @@ export function createPushSender(options: PushSenderOptions) {
           resolve({ status: 400, retryAfterSeconds: null, detail: pushTexts.errors.privateEndpoint });
         } else resolve({ status: null, retryAfterSeconds: null, detail: error.code ?? error.message });
       });
-      req.end(details.body as Buffer | null);
+      req.end(details.body);
     });
   }
 
   return {
     send,
-    close() {
+    async close() {
       agents.https.destroy();
       agents.http.destroy();
+      await encryptor.close();
     },
   };
 }
