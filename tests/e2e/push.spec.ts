@@ -1,4 +1,4 @@
-import type { BrowserContext, CDPSession, Page } from "@playwright/test";
+import { type BrowserContext, type CDPSession, devices, type Page } from "@playwright/test";
 import { pushMessage } from "../../src/domain/push-payload.ts";
 import { authTexts } from "../../src/domain/texts-auth.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
@@ -282,4 +282,37 @@ test("signing out removes this phone's subscription; Notifications offers the op
   expect(devicesOf(userId(me.email))).toEqual([]);
   expect(await subscribedKey(page)).toBeNull();
   await expect(page.getByRole("heading", { level: 1, name: profileTexts.title })).toBeHidden();
+});
+
+test("where this browser cannot push, the settings say why and how to fix it, in plain words", async ({
+  browser,
+  baseURL,
+}) => {
+  const cases = [
+    // A context given an empty permission list answers as a browser whose person blocked notifications.
+    { options: { permissions: [] }, text: t.cannot.denied },
+    { options: { ...devices["iPhone 13"], permissions: ["notifications"] }, text: t.cannot.iosNotInstalled },
+  ];
+  for (const { options, text } of cases) {
+    const context = await browser.newContext({
+      ...options,
+      baseURL,
+      viewport: PHONE,
+      serviceWorkers: "block",
+    });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
+      const signedUp = await page.request.post("/api/auth/sign-up/email", {
+        data: { name: "Plain Words", email: uniqueEmail("push"), password: "e2e-password-1", role: "Owner" },
+        headers: { origin: baseURL! },
+      });
+      expect(signedUp.status()).toBe(200);
+      await page.goto("/#/profile/notifications");
+      await expect(page.getByText(text)).toBeVisible();
+      await expect(page.getByRole("button", { name: t.thisDevice.enable })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  }
 });
