@@ -40,16 +40,25 @@ let service: PushServiceStandIn;
 let show1: string;
 let show2: string;
 
+/**
+ * A notification through the central function. `queued` changes its messages in the same transaction,
+ * so the worker's 5-second look at the queue can never see them before the test wants it to.
+ */
 const notify = (
   app: FastifyInstance,
   recipients: string[] | null,
   outgoing: Partial<Outgoing> & { type: string },
+  queued: Partial<{ due_at: string; lease_owner: string; lease_until: string }> = {},
 ) =>
-  app.deps.db.db
-    .transaction()
-    .execute((trx) =>
-      createNotifications(trx, recipients, { message: `${outgoing.type} news`, showId: null, ...outgoing }),
-    );
+  app.deps.db.db.transaction().execute(async (trx) => {
+    const event = await createNotifications(trx, recipients, {
+      message: `${outgoing.type} news`,
+      showId: null,
+      ...outgoing,
+    });
+    if (Object.keys(queued).length) await trx.updateTable("push_delivery").set(queued).execute();
+    return event;
+  });
 const drain = (app: FastifyInstance = t.app) => app.deps.push.delivery.drain();
 const queue = (app: FastifyInstance = t.app) =>
   app.deps.db.db.selectFrom("push_delivery").selectAll().execute();
@@ -281,16 +290,17 @@ describe("what the push service answers", () => {
 
   it("leaves a message another sender holds alone until its lease runs out", async () => {
     const { user, sub } = await withDevice(t.app, "Leased");
-    await notify(t.app, [user.id], { type: "Result", message: "leased" });
-    const lease = (until: number) =>
-      t.app.deps.db.db
-        .updateTable("push_delivery")
-        .set({ lease_owner: "a-server-that-died", lease_until: new Date(until).toISOString() })
-        .execute();
-    await lease(Date.now() + 60_000);
+    const held = {
+      lease_owner: "a-server-that-died",
+      lease_until: new Date(Date.now() + 60_000).toISOString(),
+    };
+    await notify(t.app, [user.id], { type: "Result", message: "leased" }, held);
     await drain();
     expect(service.for(sub.id)).toEqual([]);
-    await lease(Date.now() - 1);
+    await t.app.deps.db.db
+      .updateTable("push_delivery")
+      .set({ lease_until: new Date(Date.now() - 1).toISOString() })
+      .execute();
     await drain();
     expect(service.for(sub.id).map((p) => p.message.body)).toEqual(["leased"]);
   });
@@ -325,7 +335,8 @@ describe("one queue, several app servers", () => {
     } finally {
       await close();
     }
-  });
+    // Eight sign-ins and 120 subscriptions before the fan-out: a loaded machine needs more than 20 s.
+  }, 60_000);
 
   it("a message queued when its server stops goes out when a server starts again", async () => {
     const { database, drop } = await sharedTestDatabase();
@@ -337,10 +348,19 @@ describe("one queue, several app servers", () => {
         cookie: user.cookie,
         body: { ...sub.json, timeZone: "UTC" },
       });
-      // Queued, and the server stops before its worker wakes (the live event is never published).
-      await notify(first, [user.id], { type: "Result", message: "survived a restart" });
+      // Queued, due a moment later, and the server stops before it is due.
+      const due = Date.now() + 1000;
+      await notify(
+        first,
+        [user.id],
+        { type: "Result", message: "survived a restart" },
+        {
+          due_at: new Date(due).toISOString(),
+        },
+      );
       await first.close();
       expect(service.for(sub.id)).toEqual([]);
+      await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
       const second = await buildApp(testConfig({ database, push: PUSH }));
       try {
         await service.waitFor(() => service.for(sub.id).length === 1);

@@ -11,7 +11,7 @@ import {
 } from "#server/features/push/push.repository.ts";
 import type { EventBus } from "#server/platform/events.ts";
 import { newId } from "#server/platform/ids.ts";
-import type { PushSender } from "#server/platform/push/send.ts";
+import type { PushSender, PushTarget } from "#server/platform/push/send.ts";
 
 interface Logger {
   info(obj: unknown, msg?: string): void;
@@ -49,7 +49,13 @@ export function startPushDelivery(options: PushDeliveryOptions) {
   let again = false;
   let closed = false;
 
-  async function settle(item: ClaimedDelivery, token: string, target: Target | undefined): Promise<boolean> {
+  /** Sends one claimed message and settles it by the answer; true when it was delivered. */
+  async function settle(
+    item: ClaimedDelivery,
+    token: string,
+    target: PushTarget | undefined,
+  ): Promise<boolean> {
+    // Its device was removed meanwhile, and the message with it.
     if (!target) return false;
     const remaining = Math.floor((Date.parse(item.expires_at) - now()) / 1000);
     if (remaining <= 0) {
@@ -71,28 +77,24 @@ export function startPushDelivery(options: PushDeliveryOptions) {
       return false;
     }
     if (outcome === "retry") await retryOrDrop(item, token, answer.retryAfterSeconds, context);
-    else {
-      log.warn({ ...context, attempts: item.attempts }, "push: gave up on a message");
-      await removeClaimed(db.db, [item.id], token);
-    }
+    else await drop(item, token, context);
     return false;
+  }
+
+  async function drop(item: ClaimedDelivery, token: string, context: object): Promise<void> {
+    log.warn(
+      { ...context, subscriptionId: item.subscription_id, attempts: item.attempts },
+      "push: gave up on a message",
+    );
+    await removeClaimed(db.db, [item.id], token);
   }
 
   /** Back in the queue after a wait, or, out of tries, dropped and logged. */
   async function retryOrDrop(item: ClaimedDelivery, token: string, retryAfter: number | null, context = {}) {
     const wait = retryDelaySeconds(item.attempts, retryAfter);
-    if (wait === null) {
-      log.warn(
-        { ...context, subscriptionId: item.subscription_id, attempts: item.attempts },
-        "push: gave up on a message",
-      );
-      await removeClaimed(db.db, [item.id], token);
-    } else {
-      await releaseForRetry(db.db, item.id, token, new Date(now() + wait * 1000).toISOString());
-    }
+    if (wait === null) await drop(item, token, context);
+    else await releaseForRetry(db.db, item.id, token, new Date(now() + wait * 1000).toISOString());
   }
-
-  type Target = { endpoint: string; p256dh: string; auth: string };
 
   /** One claim's worth: returns how many messages it took. */
   async function runBatch(): Promise<number> {

@@ -45,23 +45,15 @@ const inThread = (job: EncryptJob): Encrypted => {
 };
 
 export function createEncryptor(opts: { onError?: (message: string) => void } = {}) {
-  let worker: Worker | null = new Worker(WORKER_SOURCE, {
-    eval: true,
-    execArgv: [],
-    workerData: { webPush: createRequire(import.meta.url).resolve("web-push") },
-  });
-  worker.unref();
+  // Started at the first push, not with the server: most servers (and every test app) never push.
+  let worker: Worker | null = null;
+  let failed = false;
+  let closed = false;
   let nextId = 0;
   const inFlight = new Map<number, { jobs: EncryptJob[]; settle: (results: Result[]) => void }>();
   let queued: { job: EncryptJob; resolve: (e: Encrypted) => void; reject: (e: Error) => void }[] = [];
   let scheduled = false;
 
-  const fail = (message: string) => {
-    opts.onError?.(message);
-    worker = null;
-    for (const { jobs, settle } of inFlight.values()) settle(jobs.map(encryptHere));
-    inFlight.clear();
-  };
   const encryptHere = (job: EncryptJob): Result => {
     try {
       return inThread(job);
@@ -69,16 +61,34 @@ export function createEncryptor(opts: { onError?: (message: string) => void } = 
       return { error: (error as Error).message };
     }
   };
-  worker.on("message", ({ id, results }: { id: number; results: Result[] }) => {
-    const batch = inFlight.get(id);
-    inFlight.delete(id);
-    if (inFlight.size === 0) worker?.unref();
-    batch?.settle(results);
-  });
-  worker.on("error", (error) => fail(`push encryption worker failed: ${error.message}`));
-  worker.on("exit", (code) => {
-    if (worker) fail(`push encryption worker stopped (${code})`);
-  });
+  const fail = (message: string) => {
+    opts.onError?.(message);
+    failed = true;
+    worker = null;
+    for (const { jobs, settle } of inFlight.values()) settle(jobs.map(encryptHere));
+    inFlight.clear();
+  };
+  const started = (): Worker | null => {
+    if (worker || failed || closed) return worker;
+    const created = new Worker(WORKER_SOURCE, {
+      eval: true,
+      execArgv: [],
+      workerData: { webPush: createRequire(import.meta.url).resolve("web-push") },
+    });
+    created.on("message", ({ id, results }: { id: number; results: Result[] }) => {
+      const batch = inFlight.get(id);
+      inFlight.delete(id);
+      // An idle worker is no reason to keep the process running.
+      if (inFlight.size === 0) created.unref();
+      batch?.settle(results);
+    });
+    created.on("error", (error) => fail(`push encryption worker failed: ${error.message}`));
+    created.on("exit", (code) => {
+      if (worker === created) fail(`push encryption worker stopped (${code})`);
+    });
+    worker = created;
+    return created;
+  };
 
   // The jobs asked for in one turn of the event loop go to the worker as one message.
   const flush = () => {
@@ -93,11 +103,12 @@ export function createEncryptor(opts: { onError?: (message: string) => void } = 
         if ("error" in result) waiting.reject(new Error(result.error));
         else waiting.resolve(result);
       });
-    if (!worker) return settle(jobs.map(encryptHere));
+    const thread = started();
+    if (!thread) return settle(jobs.map(encryptHere));
     const id = nextId++;
     inFlight.set(id, { jobs, settle });
-    worker.ref();
-    worker.postMessage({ id, jobs });
+    thread.ref();
+    thread.postMessage({ id, jobs });
   };
 
   return {
@@ -111,6 +122,7 @@ export function createEncryptor(opts: { onError?: (message: string) => void } = 
       });
     },
     async close(): Promise<void> {
+      closed = true;
       const closing = worker;
       worker = null;
       await closing?.terminate();
