@@ -41,6 +41,10 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
+      // Our own service worker (src/client/sw.ts), so it can handle push as well as precache (ADR 022).
+      strategies: "injectManifest",
+      srcDir: ".",
+      filename: "sw.ts",
       // Registered by our own code on page load so a failure is only logged (spec).
       injectRegister: false,
       // A new version waits until the person chooses 'Update now' (ADR 013): no silent stale app, and
@@ -60,9 +64,7 @@ export default defineConfig({
           { src: "icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
         ],
       },
-      workbox: {
-        navigateFallback: "index.html",
-        navigateFallbackDenylist: [/^\/api\//],
+      injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,png,webp,woff2}"],
       },
     }),

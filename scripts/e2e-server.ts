@@ -13,4 +13,6 @@ process.env.PORT ??= "4173";
 process.env.PUBLIC_URL ??= `http://localhost:${process.env.PORT}`;
 process.env.AUTH_RATE_LIMIT_MAX ??= "100000";
 process.env.LOG_LEVEL ??= "warn";
+// The push e2e's push service is a local stand-in on 127.0.0.1 over http (tests/support/push-service.ts).
+process.env.PUSH_ALLOW_PRIVATE_ENDPOINTS ??= "1";
 await import("#server/main.ts");

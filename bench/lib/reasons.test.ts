@@ -33,6 +33,12 @@ describe("reasonFor", () => {
     expect([bundle, lighthouse]).not.toContain(reasonFor(name));
   });
 
+  it("gives the push fan-out's p99 its own reason, not the notification list's", () => {
+    const name = "API p99 during the push fan-out (PostgreSQL)";
+    expect(reasonFor(name)?.reason).toMatch(/worker thread/);
+    expect(reasonFor(name)).not.toBe(REASONS.find((r) => r.match.test("notifications list")));
+  });
+
   it.each([
     ["SQLite: entry save (PUT, 10 people, 200 classes in turn, each a change)", /worker thread/],
     ["PostgreSQL: entry save (PUT, 10 people, 200 classes in turn, each a change)", /ten people/],

@@ -31,6 +31,8 @@ import { publicConfig } from "#server/features/me/public-config.ts";
 import { notificationRoutes } from "#server/features/notifications/notifications.routes.ts";
 import { peopleRoutes } from "#server/features/people/people.routes.ts";
 import { profileRoutes } from "#server/features/profile/profile.routes.ts";
+import { type PushDelivery, startPushDelivery } from "#server/features/push/push.delivery.ts";
+import { pushRoutes } from "#server/features/push/push.routes.ts";
 import { recommendationRoutes } from "#server/features/recommendations/recommendations.routes.ts";
 import { recordRoutes } from "#server/features/records/records.routes.ts";
 import { rosterRoutes } from "#server/features/roster/roster.routes.ts";
@@ -46,6 +48,8 @@ import { viewerPlugin } from "#server/http/viewer.ts";
 import { type AiProvider, createAiProvider } from "#server/platform/ai/provider.ts";
 import { createEventBus, type EventBus, eventRoutes } from "#server/platform/events.ts";
 import { createMailer, type Mailer } from "#server/platform/mail.ts";
+import { createPushSender } from "#server/platform/push/send.ts";
+import { storedVapidKeys, vapidAuthorizer } from "#server/platform/push/vapid.ts";
 
 export interface AppDeps {
   config: AppConfig;
@@ -57,6 +61,8 @@ export interface AppDeps {
   ai: AiProvider;
   /** Validated sessions; call `sessions.forgetUsers([id])` after changing a user's account, roles or profile. */
   sessions: SessionCache;
+  /** Web Push: the key browsers subscribe with, and this server's delivery worker (ADR 022). */
+  push: { publicKey: string; delivery: PushDelivery };
 }
 
 /** A route as registered: its methods and its URL pattern. */
@@ -119,7 +125,19 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     sessions,
     onSessionEnded: (session) => sessionEnded(events, app.log, session),
   });
-  app.decorate("deps", { config, db, auth, mailer, events, sessions, ai });
+  const vapidKeys = config.push.vapidKeys ?? (await storedVapidKeys(db.db));
+  const delivery = startPushDelivery({
+    db,
+    bus: events,
+    log: app.log,
+    sender: createPushSender({
+      authorize: vapidAuthorizer(vapidKeys, config.push.subject),
+      allowPrivate: config.push.allowPrivateEndpoints,
+      onError: (message) => app.log.warn(message),
+    }),
+  });
+  const push = { publicKey: vapidKeys.publicKey, delivery };
+  app.decorate("deps", { config, db, auth, mailer, events, sessions, ai, push });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ validate: config.validateResponses }));
   registerErrorHandling(app);
@@ -205,6 +223,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(friendRoutes, { db, bus: events });
   await app.register(recordRoutes, { db });
   await app.register(recommendationRoutes, { db, ai });
+  await app.register(pushRoutes, {
+    deps: { db, config: config.push, publicKey: push.publicKey },
+    sessionOf: (request) => currentSession(auth, request),
+  });
   if (config.demo) await app.register(outboxRoutes, { db });
 
   const pagePublicConfig = publicConfig(config);
@@ -216,6 +238,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook("onClose", async () => {
     mailer.close();
     sessions.close();
+    await delivery.close();
     await events.close();
     await db.close();
   });

@@ -4,6 +4,12 @@ import { isIP } from "node:net";
 import { resolve } from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import {
+  defaultVapidSubject,
+  type VapidKeys,
+  vapidKeyProblem,
+  vapidSubjectProblem,
+} from "#server/platform/push/vapid.ts";
 
 /** Failed sign-ins, sign-ups and magic-link requests one client address may make per window (ADR 007). */
 export const DEFAULT_ADDRESS_LIMIT = 100;
@@ -59,6 +65,10 @@ const EnvSchema = z.object({
     .default(20),
   VALIDATE_RESPONSES: flag.optional(),
   IMPORT_ALLOW_PRIVATE_URLS: flag.optional(),
+  VAPID_PUBLIC_KEY: z.string().max(200).optional(),
+  VAPID_PRIVATE_KEY: z.string().max(200).optional(),
+  VAPID_SUBJECT: z.string().max(500).optional(),
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: flag.optional(),
 });
 
 /**
@@ -77,6 +87,16 @@ export type AiConfig =
       /** LLM calls each user may start per minute (in-process count). */
       rateLimitPerMinute: number;
     };
+
+/** Web Push (issue 27, ADR 022). */
+export interface PushConfig {
+  /** From VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY; null: made at the first start and kept in the database. */
+  vapidKeys: VapidKeys | null;
+  /** The contact push services see in each VAPID token. */
+  subject: string;
+  /** Push to http:// and to loopback or private addresses (the tests' local push service). */
+  allowPrivateEndpoints: boolean;
+}
 
 export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 
@@ -107,6 +127,7 @@ export interface AppConfig {
   validateResponses: boolean;
   /** Calendar import by URL may fetch from loopback and private networks (tests, an intranet calendar). */
   importAllowPrivateUrls: boolean;
+  push: PushConfig;
 }
 
 export class ConfigError extends Error {
@@ -159,6 +180,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ai: aiConfig(e),
     validateResponses: e.VALIDATE_RESPONSES ?? false,
     importAllowPrivateUrls: e.IMPORT_ALLOW_PRIVATE_URLS ?? false,
+    push: pushConfig(e, publicUrl),
+  };
+}
+
+/** VAPID_*: both keys or neither, a matching P-256 pair; a subject push services accept. */
+function pushConfig(e: z.output<typeof EnvSchema>, publicUrl: string): PushConfig {
+  const problem =
+    vapidKeyProblem(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY) ??
+    (e.VAPID_SUBJECT === undefined ? null : vapidSubjectProblem(e.VAPID_SUBJECT));
+  if (problem) throw new ConfigError(`Invalid configuration:\n  ${problem}`);
+  return {
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : null,
+    subject: e.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl, e.MAIL_FROM),
+    allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS ?? false,
   };
 }
 

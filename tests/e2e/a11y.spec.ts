@@ -1,3 +1,4 @@
+import { createECDH } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
 import { adminTexts } from "../../src/domain/texts-admin.ts";
@@ -9,6 +10,7 @@ import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { horsesTexts } from "../../src/domain/texts-horses.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { profileTexts } from "../../src/domain/texts-profile.ts";
+import { pushTexts } from "../../src/domain/texts-push.ts";
 import { renderPrizeListPdf } from "../support/class-list-images.ts";
 import { fixtureShows, layoutPrizeList } from "../support/prize-list.ts";
 import {
@@ -356,6 +358,33 @@ test("the calendar feed dialog and its confirmation; offline: the indicator and 
   await context.setOffline(false);
   await expect(page.getByTestId("connection-status")).toContainText(texts.offline.backOnline);
   await expect(page.getByTestId("pending-change")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test("notification settings: this phone, the choices and a device; the opt-in on Notifications", async ({
+  page,
+  signUpAs,
+  baseURL,
+}) => {
+  await signUpAs({ name: "Axe Pusher" });
+  // A device on a public push service, so the list is scanned with a row and its Remove button.
+  const added = await page.request.post("/api/push/devices", {
+    data: {
+      endpoint: "https://push.example/a11y-device",
+      keys: { p256dh: createECDH("prime256v1").generateKeys().toString("base64url"), auth: "A".repeat(22) },
+      timeZone: "America/Chicago",
+    },
+    headers: { origin: baseURL! },
+  });
+  expect(added.status()).toBe(200);
+  await page.goto("/#/profile/notifications");
+  await expect(page.getByRole("button", { name: /^Remove / })).toBeVisible();
+  await expectAccessibleScreen(page, {
+    title: pushTexts.settingsTitle,
+    ready: h1(page, pushTexts.settingsTitle),
+  });
+  await page.goto("/#/notifications");
+  await expect(page.getByRole("link", { name: pushTexts.settingsLink })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

@@ -54,6 +54,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ai: { provider: "rules" },
     validateResponses: true,
     importAllowPrivateUrls: false,
+    push: { vapidKeys: null, subject: "mailto:push@ringside.test", allowPrivateEndpoints: false },
     ...overrides,
   };
 }
@@ -78,24 +79,26 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
 }
 
 /**
- * Two app servers on one fresh database, as a deployment with several servers behind a load
- * balancer has: a temporary SQLite file, or a fresh PostgreSQL database.
+ * A fresh database that several app servers (or one server after another) can open: a temporary
+ * SQLite file, or a fresh PostgreSQL database.
  */
-export async function createSharedTestApps(): Promise<{
+export async function sharedTestDatabase(): Promise<{ database: DatabaseConfig; drop: () => Promise<void> }> {
+  if (testEngine !== "sqlite") return freshDatabase();
+  const dir = join(tmpdir(), `ringside-shared-${randomBytes(6).toString("hex")}`);
+  return {
+    database: { kind: "sqlite", file: join(dir, "ringside.sqlite") },
+    drop: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Two app servers on one fresh database, as a deployment with several servers behind a load balancer has. */
+export async function createSharedTestApps(overrides: Partial<AppConfig> = {}): Promise<{
   apps: [FastifyInstance, FastifyInstance];
   close(): Promise<void>;
 }> {
-  let database: DatabaseConfig;
-  let drop: () => Promise<void>;
-  if (testEngine === "sqlite") {
-    const dir = join(tmpdir(), `ringside-shared-${randomBytes(6).toString("hex")}`);
-    database = { kind: "sqlite", file: join(dir, "ringside.sqlite") };
-    drop = () => rm(dir, { recursive: true, force: true });
-  } else {
-    ({ database, drop } = await freshDatabase());
-  }
-  const first = await buildApp(testConfig({ database }));
-  const second = await buildApp(testConfig({ database }));
+  const { database, drop } = await sharedTestDatabase();
+  const first = await buildApp(testConfig({ ...overrides, database }));
+  const second = await buildApp(testConfig({ ...overrides, database }));
   await Promise.all([first.ready(), second.ready()]);
   return {
     apps: [first, second],

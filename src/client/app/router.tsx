@@ -11,6 +11,9 @@ const HorseDetailScreen = lazyScreen(() => import("#client/features/horses/horse
 const BarnScreen = lazyScreen(() => import("#client/features/barn/barn-screen.tsx"));
 const ProfileScreen = lazyScreen(() => import("#client/features/profile/profile-screen.tsx"));
 const AdminScreen = lazyScreen(() => import("#client/features/admin/admin-screen.tsx"));
+const NotificationSettingsScreen = lazyScreen(
+  () => import("#client/features/push/notification-settings-screen.tsx"),
+);
 const NotificationsScreen = lazyScreen(
   () => import("#client/features/notifications/notifications-screen.tsx"),
 );
@@ -47,6 +50,7 @@ export const router = createHashRouter([
         ),
       },
       { path: "profile", element: <ProfileScreen /> },
+      { path: "profile/notifications", element: <NotificationSettingsScreen /> },
       {
         path: "admin",
         element: (

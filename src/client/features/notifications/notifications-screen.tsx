@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigate } from "#client/app/routing.ts";
 import { useNotifications } from "#client/features/notifications/api/list-notifications.ts";
 import { markReadChange, useMarkNotificationRead } from "#client/features/notifications/api/mark-read.ts";
@@ -12,6 +12,8 @@ import { texts } from "#domain/texts.ts";
 import { notificationsTexts } from "#domain/texts-notifications.ts";
 
 const t = notificationsTexts;
+// Push is not part of reading the list: its opt-in loads as its own chunk.
+const NotifyPrompt = lazy(() => import("#client/features/push/components/notify-prompt.tsx"));
 /** A friend request opens My Profile on the Friends tab, where it can be accepted or ignored. */
 const FRIENDS_TAB_PATH = "/profile?tab=friends";
 
@@ -50,6 +52,9 @@ export default function NotificationsScreen() {
   return (
     <>
       <PageHeader title={t.title} />
+      <Suspense fallback={null}>
+        <NotifyPrompt />
+      </Suspense>
       {list.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : list.isError ? (

@@ -1,8 +1,8 @@
 import { format } from "date-fns";
-import { LogOut, Pencil } from "lucide-react";
+import { Bell, LogOut, Pencil } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
-import { useSearchParams } from "#client/app/routing.ts";
+import { Link, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useSignOut } from "#client/features/auth/api/sign-out.ts";
 import { useChangePhoto } from "#client/features/profile/api/change-photo.ts";
@@ -11,7 +11,7 @@ import { EditProfileDialog } from "#client/features/profile/components/edit-prof
 import { FriendsTab } from "#client/features/profile/components/friends-tab.tsx";
 import { RecordsTab } from "#client/features/profile/components/records-tab.tsx";
 import { ErrorAlert } from "#client/ui/alert.tsx";
-import { Button } from "#client/ui/button.tsx";
+import { Button, buttonClass } from "#client/ui/button.tsx";
 import { ImagePickerButton } from "#client/ui/image-picker-button.tsx";
 import { PageHeader } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
@@ -19,6 +19,7 @@ import { ageInYears, isDateOnly } from "#domain/age.ts";
 import { authTexts } from "#domain/texts-auth.ts";
 import { horsesTexts } from "#domain/texts-horses.ts";
 import { profileTexts } from "#domain/texts-profile.ts";
+import { pushTexts } from "#domain/texts-push.ts";
 
 const t = profileTexts;
 const tabClass =
@@ -73,10 +74,16 @@ export default function ProfileScreen() {
               <dt className="text-stone-600">{t.age}</dt>
               <dd className="text-stone-900">{age}</dd>
             </dl>
-            <Button variant="secondary" className="mt-3" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden className="size-4" />
-              {t.editProfile}
-            </Button>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden className="size-4" />
+                {t.editProfile}
+              </Button>
+              <Link to="/profile/notifications" className={buttonClass("secondary")}>
+                <Bell aria-hidden className="size-4" />
+                {pushTexts.settingsLink}
+              </Link>
+            </div>
           </div>
         </div>
         <div className="mt-3">

@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarPlus, CalendarX2, MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useFirstScreenShown } from "#client/app/after-first-screen.ts";
-import { Link, useNavigate, useParams } from "#client/app/routing.ts";
+import { Link, useNavigate, useParams, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
 import { ShowAiSlot } from "#client/features/recommendations/ai-slots.tsx";
@@ -25,6 +25,7 @@ const ClassEntryDialog = lazy(() =>
 
 export default function ShowDetailScreen() {
   const { showId = "" } = useParams();
+  const [params] = useSearchParams();
   const show = useShow(showId);
   useFirstScreenShown(!show.isPending);
   const me = useMe();
@@ -73,6 +74,7 @@ export default function ShowDetailScreen() {
           show={data}
           onSelectClass={setEntryClass}
           renderEntryIcons={(cls) => <EntryIcons showId={data.id} classId={cls.id} />}
+          focusClassId={params.get("class")}
         />
       </section>
       {entryClass && me.data ? (

@@ -9,6 +9,7 @@ import {
   type NewNotification,
   notificationListVersion,
 } from "#server/features/notifications/notifications.repository.ts";
+import { enqueuePushes, type PushableNotification } from "#server/features/push/push.enqueue.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { notFound } from "#server/platform/errors.ts";
 import type { LiveEvent } from "#server/platform/events.ts";
@@ -45,15 +46,13 @@ export async function readNotification(db: Db, viewer: Viewer, id: string): Prom
   await markRead(db.db, id, viewer.id, nowIso());
 }
 
-export interface Outgoing {
-  type: string;
-  message: string;
-  showId: string | null;
-}
+export type Outgoing = PushableNotification;
 
 /**
- * Writes one notification per recipient (or one for everyone when `recipients` is null) inside the
- * caller's transaction, and returns the live event to publish once that transaction has committed.
+ * The one place a notification is created, whatever its kind. Writes one notification per recipient
+ * (or one for everyone when `recipients` is null) inside the caller's transaction, queues its push for
+ * the devices whose people chose to have that kind pushed (ADR 022), and returns the live event to
+ * publish once that transaction has committed (the event also wakes the push delivery worker).
  */
 export async function createNotifications(
   trx: Queryable,
@@ -61,7 +60,8 @@ export async function createNotifications(
   outgoing: Outgoing,
 ): Promise<LiveEvent | null> {
   if (recipients !== null && recipients.length === 0) return null;
-  const createdAt = nowIso();
+  const now = new Date();
+  const createdAt = now.toISOString();
   const row = (userId: string | null): NewNotification => ({
     id: newId(),
     user_id: userId,
@@ -71,5 +71,6 @@ export async function createNotifications(
     created_at: createdAt,
   });
   await insertNotifications(trx, recipients === null ? [row(null)] : recipients.map(row));
+  await enqueuePushes(trx, recipients, outgoing, now);
   return { type: "notification", userIds: recipients === null ? null : [...recipients] };
 }

@@ -17,6 +17,8 @@ export interface ClassScheduleProps {
   onSelectClass?: (cls: ShowClass) => void;
   /** The viewer's entry icons for a class (entries issue). */
   renderEntryIcons?: (cls: ShowClass) => ReactNode;
+  /** A class to bring into view on arrival (a class alert's link). */
+  focusClassId?: string | null;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface ClassScheduleProps {
  * to another day), in a list capped at 32rem. Rows are virtualised, so 600 classes scroll and filter
  * without rendering 600 rows.
  */
-export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassScheduleProps) {
+export function ClassSchedule({ show, onSelectClass, renderEntryIcons, focusClassId }: ClassScheduleProps) {
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
   const total = show.classes.length;
@@ -72,6 +74,17 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
     getItemKey,
     overscan: 12,
   });
+
+  // A class alert's link names a class: it is brought into view on arrival, by code loaded only then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per class and list, never again on a search
+  useEffect(() => {
+    const index = rows.findIndex((r) => r.kind === "class" && r.cls.id === focusClassId);
+    if (scroller && index >= 0) {
+      void import("#client/features/shows/components/focus-class.ts").then((m) =>
+        m.focusClass(scroller, index, estimateSize),
+      );
+    }
+  }, [focusClassId, scroller]);
 
   // A new search starts at the top of its results.
   const searched = useRef(deferredQuery);

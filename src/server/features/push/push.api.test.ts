@@ -1,0 +1,271 @@
+import { createECDH } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUSH_KINDS, pushChoices } from "#domain/push-kinds.ts";
+import { pushTexts } from "#domain/texts-push.ts";
+import { MAX_DEVICES } from "#server/features/push/push.policy.ts";
+import { signedInUser, type TestUser } from "#tests/support/factories.ts";
+import { type PushServiceStandIn, startPushService } from "#tests/support/push-service.ts";
+import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+
+type Signed = TestUser & { cookie: string };
+
+const ANDROID_CHROME =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
+
+let t: TestApp;
+let local: TestApp;
+let service: PushServiceStandIn;
+let ann: Signed;
+let bob: Signed;
+let ann2: Signed;
+let bob2: Signed;
+
+const e = pushTexts.errors;
+const json = (sub: { json: object }, extra: object = {}) => ({
+  ...sub.json,
+  timeZone: "America/Chicago",
+  ...extra,
+});
+const subscribe = (app: TestApp, user: Signed, body: unknown, headers: Record<string, string> = {}) =>
+  call(app.app, "POST", "/api/push/devices", { cookie: user.cookie, body, headers });
+const devices = async (app: TestApp, user: Signed) =>
+  (await call(app.app, "GET", "/api/push/devices", { cookie: user.cookie })).json().devices as {
+    id: string;
+    label: string;
+    endpoint: string;
+    createdAt: string;
+  }[];
+const stored = (app: TestApp) =>
+  app.app.deps.db.db.selectFrom("push_subscription").select(["id", "user_id", "endpoint"]).execute();
+
+beforeAll(async () => {
+  service = await startPushService();
+  // The production rule: https only, never this machine or a private network.
+  t = await createTestApp();
+  // The tests' local push service is on 127.0.0.1 over http: only the test flag lets it in.
+  local = await createTestApp({
+    push: { vapidKeys: null, subject: "mailto:push@ringside.test", allowPrivateEndpoints: true },
+  });
+  ann = await signedInUser(t.app, { name: "Ann" });
+  bob = await signedInUser(t.app, { name: "Bob" });
+  ann2 = await signedInUser(local.app, { name: "Ann on the test-flag server" });
+  bob2 = await signedInUser(local.app, { name: "Bob on the test-flag server" });
+});
+afterAll(async () => {
+  await t.close();
+  await local.close();
+  await service.close();
+});
+
+describe("push API: sessions and Origin", () => {
+  const validSubscription = {
+    endpoint: "https://push.example/a",
+    keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+    timeZone: "UTC",
+  };
+  it.each([
+    ["GET", "/api/push/config", undefined],
+    ["GET", "/api/push/devices", undefined],
+    ["POST", "/api/push/devices", validSubscription],
+    ["DELETE", "/api/push/devices/x", undefined],
+    ["GET", "/api/push/settings", undefined],
+    ["PUT", "/api/push/settings", { choices: {}, quietHours: false, timeZone: "UTC" }],
+  ] as const)("%s %s needs a session (401)", async (method, url, body) => {
+    expect((await call(t.app, method, url, { body })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ["no Origin", {}],
+    ["a foreign Origin", { origin: "https://evil.example" }],
+  ])("refuses a subscription with %s (403), storing nothing", async (_, origin) => {
+    const before = (await stored(t)).length;
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/push/devices",
+      headers: { cookie: ann.cookie, "content-type": "application/json", ...origin },
+      payload: JSON.stringify(validSubscription),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await stored(t)).toHaveLength(before);
+  });
+});
+
+describe("turning push on for a device", () => {
+  it("gives the VAPID public key the server signs with, the same on every call", async () => {
+    const a = (await call(t.app, "GET", "/api/push/config", { cookie: ann.cookie })).json();
+    const b = (await call(t.app, "GET", "/api/push/config", { cookie: bob.cookie })).json();
+    expect(a.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(b.publicKey).toBe(a.publicKey);
+    expect(Buffer.from(a.publicKey, "base64url")[0]).toBe(4);
+  });
+
+  it("stores the device for the signed-in person, named from its browser, and keeps its time zone", async () => {
+    const sub = service.subscribe();
+    const res = await subscribe(local, ann2, json(sub), { "user-agent": ANDROID_CHROME });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ label: "Chrome on Android", endpoint: sub.json.endpoint });
+    expect((await devices(local, ann2)).map((d) => d.endpoint)).toEqual([sub.json.endpoint]);
+    const settings = (await call(local.app, "GET", "/api/push/settings", { cookie: ann2.cookie })).json();
+    expect(settings.timeZone).toBe("America/Chicago");
+    // Subscribing again from the same browser keeps one device.
+    expect((await subscribe(local, ann2, json(sub))).statusCode).toBe(200);
+    expect(await devices(local, ann2)).toHaveLength(1);
+  });
+
+  it("moves a browser another person had subscribed to the one subscribing now", async () => {
+    const sub = service.subscribe();
+    expect((await subscribe(local, ann2, json(sub))).statusCode).toBe(200);
+    expect((await subscribe(local, bob2, json(sub))).statusCode).toBe(200);
+    expect((await devices(local, ann2)).map((d) => d.endpoint)).not.toContain(sub.json.endpoint);
+    expect((await devices(local, bob2)).map((d) => d.endpoint)).toContain(sub.json.endpoint);
+  });
+
+  it(`allows ${MAX_DEVICES} devices a person, then refuses with a clear message`, async () => {
+    const many = await signedInUser(local.app, { name: "Many" });
+    for (let i = 0; i < MAX_DEVICES; i++) {
+      expect((await subscribe(local, many, json(service.subscribe()))).statusCode).toBe(200);
+    }
+    const res = await subscribe(local, many, json(service.subscribe()));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(e.tooManyDevices(MAX_DEVICES));
+    expect(await devices(local, many)).toHaveLength(MAX_DEVICES);
+  });
+});
+
+describe("bad subscriptions are refused with a clear message, nothing stored", () => {
+  const key = createECDH("prime256v1").generateKeys().toString("base64url");
+  const auth = "A".repeat(22);
+  const body = (endpoint: string, keys: object = { p256dh: key, auth }, extra: object = {}) => ({
+    endpoint,
+    keys,
+    timeZone: "America/Chicago",
+    ...extra,
+  });
+
+  it.each([
+    ["an http:// endpoint", body("http://push.example/abc"), e.notHttps],
+    ["a loopback address", body("https://127.0.0.1/push/abc"), e.privateEndpoint],
+    ["a loopback IPv6 address", body("https://[::1]/push/abc"), e.privateEndpoint],
+    ["localhost", body("https://localhost:8443/push"), e.privateEndpoint],
+    ["a private network", body("https://10.1.2.3/push"), e.privateEndpoint],
+    ["a link-local address", body("https://169.254.169.254/latest"), e.privateEndpoint],
+    ["an IPv4-mapped loopback", body("https://[::ffff:127.0.0.1]/x"), e.privateEndpoint],
+    ["not a URL", body("push me"), e.badEndpoint],
+    ["a javascript: URL", body("javascript:alert(1)"), e.notHttps],
+    ["an oversized endpoint", body(`https://push.example/${"a".repeat(2100)}`), e.badEndpoint],
+    [
+      "an oversized p256dh key",
+      body("https://push.example/a", { p256dh: key + "A".repeat(400), auth }),
+      e.badKey,
+    ],
+    ["a short p256dh key", body("https://push.example/a", { p256dh: key.slice(0, 40), auth }), e.badKey],
+    [
+      "a p256dh that is not an uncompressed point",
+      body("https://push.example/a", { p256dh: `C${"A".repeat(86)}`, auth }),
+      e.badKey,
+    ],
+    [
+      "an oversized auth secret",
+      body("https://push.example/a", { p256dh: key, auth: "A".repeat(300) }),
+      e.badAuth,
+    ],
+    [
+      "an unknown time zone",
+      body("https://push.example/a", undefined, { timeZone: "Mars/Base" }),
+      e.badTimeZone,
+    ],
+  ])("refuses %s (400)", async (_, payload, message) => {
+    const before = (await stored(t)).length;
+    const res = await subscribe(t, ann, payload);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.message).toContain(message);
+    expect(await stored(t)).toHaveLength(before);
+  });
+
+  it("refuses unknown fields (400)", async () => {
+    const res = await subscribe(t, ann, body("https://push.example/a", { p256dh: key, auth, extra: 1 }));
+    expect(res.statusCode).toBe(400);
+    const top = await subscribe(t, ann, { ...body("https://push.example/a"), userId: bob.id });
+    expect(top.statusCode).toBe(400);
+  });
+
+  it("refuses a huge body before reading it (413)", async () => {
+    const res = await subscribe(t, ann, body(`https://push.example/${"a".repeat(20_000)}`));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe("PAYLOAD_TOO_LARGE");
+  });
+
+  it("accepts a public https endpoint without contacting it", async () => {
+    // push.example does not exist: a fetch on the request path would fail or hang.
+    const res = await subscribe(t, ann, body("https://push.example/send/abc"));
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe("removing devices", () => {
+  it("removes the viewer's own device; another person's id (or an odd one) is 404 and nothing changes", async () => {
+    const mine = (await subscribe(local, ann2, json(service.subscribe()))).json().id as string;
+    const theirs = (await subscribe(local, bob2, json(service.subscribe()))).json().id as string;
+    for (const id of [theirs, "no-such-device", "..%2F..%2Fsettings", encodeURIComponent(theirs)]) {
+      const res = await call(local.app, "DELETE", `/api/push/devices/${id}`, { cookie: ann2.cookie });
+      expect(res.statusCode, id).toBe(404);
+    }
+    expect((await devices(local, bob2)).map((d) => d.id)).toContain(theirs);
+    const res = await call(local.app, "DELETE", `/api/push/devices/${mine}`, { cookie: ann2.cookie });
+    expect(res.statusCode).toBe(200);
+    expect((await devices(local, ann2)).map((d) => d.id)).not.toContain(mine);
+  });
+
+  it("signing out removes the device that session subscribed, and only that one", async () => {
+    const carl = await signedInUser(local.app, { name: "Carl" });
+    const other = await signedInUser(local.app, { email: "carl-2@example.test", name: "Carl too" });
+    await subscribe(local, carl, json(service.subscribe()));
+    await subscribe(local, other, json(service.subscribe()));
+    expect(await devices(local, carl)).toHaveLength(1);
+    const out = await call(local.app, "POST", "/api/auth/sign-out", { cookie: carl.cookie, body: {} });
+    expect(out.statusCode).toBe(200);
+    const left = await local.app.deps.db.db
+      .selectFrom("push_subscription")
+      .select("user_id")
+      .where("user_id", "in", [carl.id, other.id])
+      .execute();
+    expect(left.map((r) => r.user_id)).toEqual([other.id]);
+  });
+});
+
+describe("choices", () => {
+  it("starts from each kind's default (push-kinds.ts), quiet hours off", async () => {
+    const res = await call(t.app, "GET", "/api/push/settings", { cookie: bob.cookie });
+    expect(res.json()).toEqual({
+      choices: pushChoices({}),
+      quietHours: false,
+      timeZone: null,
+    });
+  });
+
+  it("saves what the person chose, for them only", async () => {
+    const res = await call(t.app, "PUT", "/api/push/settings", {
+      cookie: bob.cookie,
+      body: { choices: { result: false, "new-show": true }, quietHours: true, timeZone: "Europe/London" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      choices: { result: false, "new-show": true, "class-alert": true },
+      quietHours: true,
+      timeZone: "Europe/London",
+    });
+    const annSettings = (await call(t.app, "GET", "/api/push/settings", { cookie: ann.cookie })).json();
+    expect(annSettings.choices.result).toBe(true);
+    expect(PUSH_KINDS.every((k) => typeof annSettings.choices[k] === "boolean")).toBe(true);
+  });
+
+  it.each([
+    ["an unknown kind", { choices: { gossip: true }, quietHours: false, timeZone: "UTC" }],
+    ["a choice that is not yes/no", { choices: { result: "yes" }, quietHours: false, timeZone: "UTC" }],
+    ["a bad time zone", { choices: {}, quietHours: false, timeZone: "Nowhere/Land" }],
+    ["another person's id", { choices: {}, quietHours: false, timeZone: "UTC", userId: "x" }],
+  ])("refuses %s (400)", async (_, body) => {
+    const res = await call(t.app, "PUT", "/api/push/settings", { cookie: ann.cookie, body });
+    expect(res.statusCode).toBe(400);
+  });
+});
