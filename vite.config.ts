@@ -4,7 +4,35 @@ import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 
-export default defineConfig({
+/**
+ * The server-rendering bundle (`vite build --ssr`, ADR 019): src/client/entry-server.tsx as an ES module
+ * in dist/ssr that the Fastify server imports; packages stay in node_modules, where Node finds them.
+ */
+const ssrBuild = defineConfig({
+  root: "src/client",
+  publicDir: false,
+  build: {
+    ssr: true,
+    outDir: process.env.SSR_OUT_DIR ?? "../../dist/ssr",
+    emptyOutDir: true,
+    target: "node20",
+    rolldownOptions: {
+      input: "src/client/entry-server.tsx",
+      output: { entryFileNames: "entry-server.js" },
+      // Only the browser registers the service worker (pwa.ts imports it when it does).
+      external: ["virtual:pwa-register"],
+    },
+  },
+  // Self-contained, with React's production build: an external React would load its development
+  // build unless NODE_ENV is set where the server runs.
+  ssr: { noExternal: true },
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  plugins: [react()],
+});
+
+export default defineConfig((env) => (env.isSsrBuild ? ssrBuild : clientBuild));
+
+const clientBuild = defineConfig({
   root: "src/client",
   publicDir: "public",
   build: {
@@ -53,7 +81,7 @@ export default defineConfig({
         theme_color: "#1f3d2f",
         background_color: "#f7f5f0",
         display: "standalone",
-        start_url: "/#/roster",
+        start_url: "/roster",
         icons: [
           { src: "icon-192.png", sizes: "192x192", type: "image/png" },
           { src: "icon-512.png", sizes: "512x512", type: "image/png" },

@@ -6,8 +6,8 @@ export async function budgetedPages(base: string, cookie: string): Promise<{ nam
   );
   const bigId = ((await res.json()) as { shows: { id: string }[] }).shows[0]!.id;
   return [
-    { name: "roster", path: "/#/roster" },
-    { name: "planner", path: "/#/planner" },
-    { name: "show detail (600 classes)", path: `/#/shows/${bigId}` },
+    { name: "roster", path: "/roster" },
+    { name: "planner", path: "/planner" },
+    { name: "show detail (600 classes)", path: `/shows/${bigId}` },
   ];
 }

@@ -23,7 +23,7 @@ export const classButton = (page: Page, className: string) =>
 
 /** Opens a show's detail and the entry dialog of the class whose name matches. */
 export async function openEntryDialog(page: Page, showName: string, className: string) {
-  await page.goto(`/#/shows/${showIdByName(showName)}`);
+  await page.goto(`/shows/${showIdByName(showName)}`);
   await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(className);
   await classButton(page, className).click();
   const dialog = page.getByRole("dialog");

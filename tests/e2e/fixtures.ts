@@ -43,7 +43,7 @@ export const test = base.extend<Fixtures>({
   },
   signInAs: async ({ page, baseURL }, use) => {
     await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
-    await use(async (email, path = "/#/roster", password = DEMO_PASSWORD) => {
+    await use(async (email, path = "/roster", password = DEMO_PASSWORD) => {
       const res = await page.request.post("/api/auth/sign-in/email", {
         data: { email, password },
         headers: { origin: baseURL! },

@@ -69,4 +69,6 @@ export const useAfterFirstScreen = (): boolean =>
       return () => listeners.delete(listener);
     },
     () => shown,
+    // The page the server renders, and its hydration, show what comes before the first screen.
+    () => false,
   );

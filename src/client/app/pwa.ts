@@ -28,6 +28,7 @@ export const usePwa = (): PwaState =>
       return () => listeners.delete(listener);
     },
     () => state,
+    () => state,
   );
 
 /**

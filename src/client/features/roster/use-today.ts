@@ -1,9 +1,13 @@
-import { useEffect, useState } from "react";
+import { createContext, useContext, useEffect, useState } from "react";
 import { localDay } from "#domain/roster-view.ts";
+
+/** The viewer's calendar day as the server worked it out, for the page it renders (ADR 019). */
+export const RenderDay = createContext<string | null>(null);
 
 /** The device's calendar day, updated at local midnight while the screen stays open. */
 export function useToday(): string {
-  const [today, setToday] = useState(() => localDay(new Date()));
+  const rendered = useContext(RenderDay);
+  const [today, setToday] = useState(() => rendered ?? localDay(new Date()));
   useEffect(() => {
     const [year = 0, month = 1, day = 1] = today.split("-").map(Number);
     const nextMidnight = new Date(year, month - 1, day + 1);

@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarPlus, CalendarX2, MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useFirstScreenShown } from "#client/app/after-first-screen.ts";
-import { Link, useNavigate, useParams } from "#client/app/routing.ts";
+import { historyIndex, Link, useNavigate, useParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
 import { ShowAiSlot } from "#client/features/recommendations/ai-slots.tsx";
@@ -93,11 +93,10 @@ export default function ShowDetailScreen() {
 /** Back to where the user came from; straight to the planner when the show was opened directly. */
 function BackButton() {
   const navigate = useNavigate();
-  const canGoBack = (window.history.state as { idx?: number } | null)?.idx;
   return (
     <button
       type="button"
-      onClick={() => (canGoBack ? navigate(-1) : navigate("/planner"))}
+      onClick={() => (historyIndex() > 0 ? navigate(-1) : navigate("/planner"))}
       className="-ml-2 inline-flex min-h-11 items-center gap-1 self-start rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
     >
       <ArrowLeft aria-hidden className="size-4" />

@@ -6,7 +6,7 @@
 export const INVITED_BY = "invitedBy";
 
 export const inviteLink = (origin: string, trainerId: string): string =>
-  `${origin}/#/auth?mode=signup&${INVITED_BY}=${encodeURIComponent(trainerId)}`;
+  `${origin}/auth?mode=signup&${INVITED_BY}=${encodeURIComponent(trainerId)}`;
 
 /** Where a reader of the auth screen goes once signed in: the roster, greeting them when a trainer invited them. */
 export function afterSignInPath(search: URLSearchParams): string {
