@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -35,6 +36,14 @@ export default defineConfig((env) => (env.isSsrBuild ? ssrBuild : clientBuild));
 const clientBuild = defineConfig({
   root: "src/client",
   publicDir: "public",
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL("src/client/lib/react-sync-store.ts", import.meta.url)),
+      },
+    ],
+  },
   build: {
     // Parallel builds (several engineers on one machine) may each pick their own folder.
     outDir: process.env.CLIENT_OUT_DIR ?? "../../dist/client",
@@ -58,7 +67,7 @@ const clientBuild = defineConfig({
             {
               name: "shell",
               tags: ["$initial"],
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]|src[\\/]domain[\\/]texts\.ts|src[\\/]client[\\/]lib[\\/](api|session-cache)\.ts/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/]query-core|@tanstack[\\/]react-query|wouter|regexparam|lucide-react)[\\/]|src[\\/]domain[\\/]|src[\\/]client[\\/](lib|app|ui)[\\/]|src[\\/]client[\\/]main/,
             },
           ],
         },

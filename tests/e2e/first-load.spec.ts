@@ -58,8 +58,7 @@ test("a signed-in cold start gets its roster in the page and hydrates it without
 
   // What the first screen does not show (live stream, connection bar, offline cache, the service worker's
   // registration) was asked for only once the screen was rendered with its data.
-  const afterPaint =
-    /\/assets\/(live-notifications|offline-status|offline-cache|virtual_pwa-register)-[^/]+\.js$/;
+  const afterPaint = /\/assets\/(live-notifications|offline-status|offline-cache|pwa-register)-[^/]+\.js$/;
   await expect
     .poll(() =>
       page.evaluate(

@@ -1,8 +1,8 @@
 import { IsRestoringProvider, type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { DemoBanner } from "#client/app/demo-banner.tsx";
 import { PathRouter } from "#client/app/path-router.tsx";
+import { RenderDay } from "#client/app/render-day.ts";
 import { AppRoutes } from "#client/app/router.tsx";
-import { RenderDay } from "#client/features/roster/use-today.ts";
 
 /**
  * The whole app below its query client: what the browser renders or hydrates, and what the server

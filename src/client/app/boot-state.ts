@@ -1,13 +1,10 @@
 import { BOOT_STATE_ID, type BootState } from "#domain/boot-state.ts";
 
+/** The page's own JSON, written by our server: its shape is checked only as far as starting needs. */
 const isBootState = (value: unknown): value is BootState => {
   const v = value as Partial<BootState> | null;
   return (
-    typeof v === "object" &&
-    v !== null &&
-    typeof v.config === "object" &&
-    v.config !== null &&
-    (v.user === null || (typeof v.user === "object" && typeof v.user?.id === "string"))
+    typeof v?.config === "object" && v.config !== null && (v.user === null || typeof v.user?.id === "string")
   );
 };
 

@@ -70,7 +70,8 @@ function readLocation(): Location {
   const state = historyState();
   return {
     pathname: window.location.pathname,
-    search: window.location.search === "?" ? "" : window.location.search,
+    // The browser reports a bare "?" as no search at all.
+    search: window.location.search,
     hash: window.location.hash,
     state: state.usr ?? null,
     key: state.key ?? "default",
@@ -197,12 +198,7 @@ function decode(value: string): string {
 export function useParams(): Readonly<Record<string, string | undefined>> {
   const raw = useRouteParams() as Record<string, string | undefined>;
   return useMemo(
-    () =>
-      Object.fromEntries(
-        Object.entries(raw)
-          .filter(([name]) => !/^\d+$/.test(name))
-          .map(([name, value]) => [name, value === undefined ? undefined : decode(value)]),
-      ),
+    () => Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, value && decode(value)])),
     [raw],
   );
 }

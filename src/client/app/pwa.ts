@@ -52,14 +52,8 @@ export function startPwa(): void {
   // part of the first paint and should not take bandwidth from it (ADR 015).
   window.addEventListener("load", () => {
     afterFirstScreen()
-      .then(() => import("virtual:pwa-register"))
-      .then(({ registerSW }) => {
-        const updateServiceWorker = registerSW({
-          immediate: true,
-          onNeedRefresh: () => change({ update: () => void updateServiceWorker(true) }),
-          onRegisterError: (error: unknown) => console.error("Service worker registration failed:", error),
-        });
-      })
+      .then(() => import("#client/app/pwa-register.ts"))
+      .then(({ registerServiceWorker }) => registerServiceWorker((update) => change({ update })))
       .catch((error: unknown) => console.error("Service worker registration failed:", error));
   });
 }

@@ -1,15 +1,9 @@
 import type { ComponentType, ReactNode } from "react";
-import { matchRoute, Route, Switch } from "wouter";
+import { Route, Switch } from "wouter";
 import { RequireRole, RequireSession, SignedOutOnly } from "#client/app/guards.tsx";
 import { AppLayout } from "#client/app/layout.tsx";
 import { lazyScreen, Navigate } from "#client/app/path-router.tsx";
-import {
-  AUTH_PATH,
-  HOME_PATH,
-  type PageScreen,
-  routePattern,
-  SIGNED_IN_ROUTES,
-} from "#domain/page-routes.ts";
+import { AUTH_PATH, HOME_PATH, matchPage, type PageScreen, SIGNED_IN_ROUTES } from "#domain/page-routes.ts";
 
 type LazyScreen = ComponentType & { preload: () => Promise<unknown> };
 
@@ -27,13 +21,11 @@ export const SCREENS: Record<PageScreen, LazyScreen> = {
   notifications: lazyScreen(() => import("#client/features/notifications/notifications-screen.tsx")),
 };
 
-const parser = (path: string, loose?: boolean) => routePattern(path, loose);
-
 /** Starts loading the screen `pathname` shows, before React renders (the session check runs meanwhile). */
 export function preloadScreen(pathname: string): void {
-  const route = matchRoute(parser, AUTH_PATH, pathname)[0]
+  const route = matchPage(AUTH_PATH, pathname)
     ? "auth"
-    : SIGNED_IN_ROUTES.find((r) => matchRoute(parser, r.path, pathname)[0])?.screen;
+    : SIGNED_IN_ROUTES.find((r) => matchPage(r.path, pathname))?.screen;
   if (route) void SCREENS[route].preload();
 }
 

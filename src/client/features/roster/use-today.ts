@@ -1,8 +1,6 @@
-import { createContext, useContext, useEffect, useState } from "react";
+import { useContext, useEffect, useState } from "react";
+import { RenderDay } from "#client/app/render-day.ts";
 import { localDay } from "#domain/roster-view.ts";
-
-/** The viewer's calendar day as the server worked it out, for the page it renders (ADR 019). */
-export const RenderDay = createContext<string | null>(null);
 
 /** The device's calendar day, updated at local midnight while the screen stays open. */
 export function useToday(): string {

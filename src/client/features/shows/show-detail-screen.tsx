@@ -1,7 +1,7 @@
-import { ArrowLeft, CalendarPlus, CalendarX2, MapPin } from "lucide-react";
+import { ArrowLeft, CalendarPlus, MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useFirstScreenShown } from "#client/app/after-first-screen.ts";
-import { historyIndex, Link, useNavigate, useParams } from "#client/app/routing.ts";
+import { historyIndex, useNavigate, useParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
 import { ShowAiSlot } from "#client/features/recommendations/ai-slots.tsx";
@@ -15,6 +15,11 @@ import { Spinner } from "#client/ui/page.tsx";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
 import type { ShowClass } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
+
+// Rare (a removed show's old link): its words and picture load when it happens.
+const ShowNotFound = lazy(() =>
+  import("#client/features/shows/components/show-not-found.tsx").then((m) => ({ default: m.ShowNotFound })),
+);
 
 // Opens on a tap on a class: its form and Radix Dialog load then, not with the schedule.
 const ClassEntryDialog = lazy(() =>
@@ -34,7 +39,12 @@ export default function ShowDetailScreen() {
 
   if (show.isPending) return <Spinner label={texts.common.loading} />;
   if (show.isError) {
-    if (missing) return <ShowNotFound />;
+    if (missing)
+      return (
+        <Suspense fallback={<Spinner label={texts.common.loading} />}>
+          <ShowNotFound />
+        </Suspense>
+      );
     return (
       <div className="flex flex-col items-start gap-3">
         <BackButton />
@@ -102,18 +112,5 @@ function BackButton() {
       <ArrowLeft aria-hidden className="size-4" />
       {texts.common.back}
     </button>
-  );
-}
-
-function ShowNotFound() {
-  return (
-    <section className="flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white/60 px-4 py-10 text-center">
-      <CalendarX2 aria-hidden className="mb-3 size-10 text-stone-400" />
-      <h1 className="text-lg font-bold text-brand-900">{texts.show.notFoundTitle}</h1>
-      <p className="mt-2 text-sm text-stone-600">{texts.show.notFoundBody}</p>
-      <Link to="/planner" className={buttonClass("primary", "mt-5")}>
-        {texts.show.backToPlanner}
-      </Link>
-    </section>
   );
 }
