@@ -97,9 +97,12 @@ const clientBuild = defineConfig({
           { src: "icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
         ],
       },
-      workbox: {
-        navigateFallback: "index.html",
-        navigateFallbackDenylist: [/^\/api\//],
+      // Our own service worker (src/client/sw.ts) with the build's file list injected: page loads go to
+      // the network, which renders them per person, and fall back to the cached page (ADR 019).
+      strategies: "injectManifest",
+      srcDir: ".",
+      filename: "sw.ts",
+      injectManifest: {
         globPatterns: ["**/*.{js,css,html,svg,png,webp,woff2}"],
       },
     }),
