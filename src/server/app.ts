@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -39,6 +38,7 @@ import { showRoutes } from "#server/features/shows/shows.routes.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { idempotencyPlugin } from "#server/http/idempotency.ts";
 import { pageLoaders } from "#server/http/page-data.ts";
+import { securityHeaders } from "#server/http/security-headers.ts";
 import { responseSerializer } from "#server/http/serializer.ts";
 import { loadSsrModule, type PageOptions, spaShell } from "#server/http/spa-shell.ts";
 import { viewerPlugin } from "#server/http/viewer.ts";
@@ -137,7 +137,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   const insecure = config.publicUrl.startsWith("http://");
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
