@@ -13,15 +13,18 @@ import { createQueryClient } from "#client/app/query-client.ts";
 import { SCREENS } from "#client/app/router.tsx";
 import { configQueryOptions } from "#client/features/auth/api/get-config.ts";
 import { meQueryKey } from "#client/features/auth/api/get-me.ts";
+import { inviteQueryOptions } from "#client/features/invites/api/get-invite.ts";
 import { unreadCountQueryOptions } from "#client/features/notifications/api/get-unread-count.ts";
 import { filtersFromParams, filtersToApiQuery } from "#client/features/planner/filters.ts";
 import { rosterQueryOptions } from "#client/features/roster/api/get-roster.ts";
 import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
 import { showListQueryOptions } from "#client/features/shows/api/list-shows.ts";
 import type { Me, PublicConfig } from "#domain/contracts/auth.ts";
+import type { Invite } from "#domain/contracts/invites.ts";
 import type { UnreadCount } from "#domain/contracts/notifications.ts";
 import type { Roster } from "#domain/contracts/roster.ts";
 import type { ShowDetail, ShowPage } from "#domain/contracts/shows.ts";
+import { INVITED_BY } from "#domain/invite-link.ts";
 import type { PageScreen } from "#domain/page-routes.ts";
 
 /** The screens' data, read by the server's own services for the viewer. */
@@ -31,6 +34,8 @@ export interface PageLoaders {
   /** One page of the planner's list for the API querystring the planner would send. */
   showPage(query: string, cursor: string | null): Promise<ShowPage>;
   unreadCount(): Promise<UnreadCount>;
+  /** The trainer behind an invite link (no session needed). */
+  invite(trainerId: string): Promise<Invite>;
 }
 
 export interface PageRequest {
@@ -71,6 +76,12 @@ async function prefetch(queryClient: QueryClient, request: PageRequest): Promise
         ...showListQueryOptions(query),
         queryFn: ({ pageParam }) => load.showPage(query, pageParam),
       }),
+    );
+  }
+  const invitedBy = new URLSearchParams(request.search).get(INVITED_BY);
+  if (screen === "auth" && invitedBy) {
+    work.push(
+      queryClient.prefetchQuery({ ...inviteQueryOptions(invitedBy), queryFn: () => load.invite(invitedBy) }),
     );
   }
   await Promise.all(work);

@@ -1,7 +1,22 @@
 import { IsRestoringProvider, type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { DemoBanner } from "#client/app/demo-banner.tsx";
+import { lazy, Suspense } from "react";
 import { PathRouter } from "#client/app/path-router.tsx";
 import { RenderDay } from "#client/app/render-day.ts";
+import { useConfig } from "#client/features/auth/api/get-config.ts";
+
+// Only a demo others can reach shows it: its words and icon stay off everyone else's first load.
+const DemoBanner = lazy(() => import("#client/app/demo-banner.tsx").then((m) => ({ default: m.DemoBanner })));
+
+function DemoNotice() {
+  const config = useConfig();
+  if (!config.data?.demoReachable) return null;
+  return (
+    <Suspense fallback={null}>
+      <DemoBanner />
+    </Suspense>
+  );
+}
+
 import { AppRoutes } from "#client/app/router.tsx";
 
 /**
@@ -25,7 +40,7 @@ export function AppTree({
   return (
     <QueryClientProvider client={queryClient}>
       <IsRestoringProvider value={isRestoring}>
-        <DemoBanner />
+        <DemoNotice />
         {ssr ? <RenderDay.Provider value={ssr.today}>{routes}</RenderDay.Provider> : routes}
       </IsRestoringProvider>
     </QueryClientProvider>

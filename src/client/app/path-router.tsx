@@ -80,13 +80,6 @@ function readLocation(): Location {
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
-/** `to` resolved against the current location: absolute, search-only (`?a=1`) or relative to the path. */
-export function resolveTo(to: string, from: Pick<Location, "pathname">): string {
-  if (to.startsWith("/")) return to;
-  if (to.startsWith("?") || to === "") return `${from.pathname}${to === "?" ? "" : to}`;
-  return `${from.pathname.replace(/\/+$/, "")}/${to}`;
-}
-
 const listeners = new Set<() => void>();
 const notify = () => {
   for (const listener of listeners) listener();
@@ -103,11 +96,10 @@ export function navigate(to: string | number, options: NavigateOptions = {}): vo
     window.history.go(to);
     return;
   }
-  const target = resolveTo(to, window.location);
   const index = historyIndex();
   const state: HistoryState = { usr: options.state, key: newKey() };
-  if (options.replace) window.history.replaceState({ ...state, idx: index }, "", target);
-  else window.history.pushState({ ...state, idx: index + 1 }, "", target);
+  if (options.replace) window.history.replaceState({ ...state, idx: index }, "", to);
+  else window.history.pushState({ ...state, idx: index + 1 }, "", to);
   notify();
 }
 
@@ -228,12 +220,20 @@ export type LinkProps = { to: string; replace?: boolean; state?: unknown } & Anc
     ref?: React.Ref<HTMLAnchorElement>;
   };
 
-/** An `<a href="/…">` whose plain clicks navigate in the page; a link to where the page is replaces. */
+/**
+ * An `<a href="/…">` (paths are absolute: the app makes no relative links) whose plain clicks navigate in
+ * the page; a link to where the page is replaces.
+ */
 export function Link({ to, replace, state, ...rest }: LinkProps) {
   const location = useRouteLocation();
-  const path = resolveTo(to, location);
-  const here = `${location.pathname}${location.search}`;
-  return <WouterLink {...rest} href={path} replace={replace ?? here === path} state={state} />;
+  return (
+    <WouterLink
+      {...rest}
+      href={to}
+      replace={replace ?? `${location.pathname}${location.search}` === to}
+      state={state}
+    />
+  );
 }
 
 interface NavLinkState {
@@ -242,17 +242,16 @@ interface NavLinkState {
   isTransitioning: boolean;
 }
 
-export type NavLinkProps = Omit<LinkProps, "className" | "children" | "style"> & {
+export type NavLinkProps = Omit<LinkProps, "className" | "children"> & {
   className?: string | ((state: NavLinkState) => string | undefined);
   children?: ReactNode | ((state: NavLinkState) => ReactNode);
-  style?: React.CSSProperties | ((state: NavLinkState) => React.CSSProperties | undefined);
   end?: boolean;
 };
 
 /** A link that knows whether it points at the current screen (or one below it, unless `end`). */
-export function NavLink({ to, end, className, children, style, ...rest }: NavLinkProps) {
+export function NavLink({ to, end, className, children, ...rest }: NavLinkProps) {
   const location = useRouteLocation();
-  const target = resolveTo(to, location).split("?")[0]!.replace(/\/+$/, "").toLowerCase() || "/";
+  const target = to.split("?")[0]!.replace(/\/+$/, "").toLowerCase() || "/";
   const here = location.pathname.replace(/\/+$/, "").toLowerCase() || "/";
   const isActive = here === target || (!end && target !== "/" && here.startsWith(`${target}/`));
   const state: NavLinkState = { isActive, isPending: false, isTransitioning: false };
@@ -261,13 +260,7 @@ export function NavLink({ to, end, className, children, style, ...rest }: NavLin
       ? className(state)
       : [className, isActive ? "active" : ""].filter(Boolean).join(" ") || undefined;
   return (
-    <Link
-      {...rest}
-      to={to}
-      aria-current={isActive ? "page" : undefined}
-      className={classes}
-      style={typeof style === "function" ? style(state) : style}
-    >
+    <Link {...rest} to={to} aria-current={isActive ? "page" : undefined} className={classes}>
       {typeof children === "function" ? children(state) : children}
     </Link>
   );

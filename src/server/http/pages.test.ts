@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOT_STATE_ID, type BootState } from "#domain/boot-state.ts";
 import { UTC_OFFSET_COOKIE } from "#domain/client-day.ts";
 import { texts } from "#domain/texts.ts";
+import { deferAppScripts } from "#server/http/spa-shell.ts";
 import { buildEntry, buildEntryShow, daysFrom } from "#tests/support/entries-factories.ts";
 import { signedInUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
@@ -197,5 +198,19 @@ describe("a rendering error", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("the app's scripts on a rendered page", () => {
+  it("start after the page's first paint: Vite's tags become one deferred starter listing the entry first", () => {
+    const head =
+      '<head><script type="module" crossorigin src="/assets/index-a.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/shell-b.js">\n' +
+      '<link rel="stylesheet" crossorigin href="/assets/shell-c.css"></head>';
+    expect(deferAppScripts(head, ["/assets/roster-screen-d.js"])).toBe(
+      '<head><link rel="stylesheet" crossorigin href="/assets/shell-c.css">' +
+        '<script defer src="/page-start.js" data-modules="/assets/index-a.js /assets/shell-b.js /assets/roster-screen-d.js"></script></head>',
+    );
+    expect(deferAppScripts("<head><title>x</title></head>", [])).toBe("<head><title>x</title></head>");
   });
 });

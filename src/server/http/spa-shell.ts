@@ -52,10 +52,10 @@ interface ManifestChunk {
 }
 
 /**
- * `<link rel="modulepreload">` for each screen's chunk and what it imports beyond the entry's own files
- * (which the page preloads already), so hydration does not wait for the screen's code to be discovered.
+ * Each screen's chunk and what it imports beyond the entry's own files (which the page preloads already),
+ * so hydration does not wait for the screen's code to be discovered.
  */
-function screenPreloads(clientDir: string): Partial<Record<PageScreen, string>> {
+function screenModules(clientDir: string): Partial<Record<PageScreen, string[]>> {
   const file = join(clientDir, ".vite", "manifest.json");
   if (!existsSync(file)) return {};
   const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, ManifestChunk>;
@@ -67,14 +67,34 @@ function screenPreloads(clientDir: string): Partial<Record<PageScreen, string>> 
   };
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const shared = entry ? closure(entry) : new Set<string>();
-  const links: Partial<Record<PageScreen, string>> = {};
+  const files: Partial<Record<PageScreen, string[]>> = {};
   for (const [screen, module] of Object.entries(SCREEN_MODULES) as [PageScreen, string][]) {
-    links[screen] = [...closure(module)]
+    files[screen] = [...closure(module)]
       .filter((key) => !shared.has(key))
-      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)
-      .join("");
+      .map((key) => `/${manifest[key]!.file}`);
   }
-  return links;
+  return files;
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * The head of a page the server rendered: the app's scripts start once the page has been painted
+ * (public/page-start.js, ADR 019) instead of sharing a slow connection with its styles before that.
+ * The page as built keeps Vite's tags: there the browser renders the app, which should load at once.
+ */
+export function deferAppScripts(head: string, screenFiles: readonly string[]): string {
+  const entry = ENTRY_SCRIPT.exec(head)?.[1];
+  if (!entry) return head;
+  const modules = [entry, ...[...head.matchAll(MODULE_PRELOAD)].map((m) => m[1]!), ...screenFiles];
+  return head
+    .replace(ENTRY_SCRIPT, "")
+    .replace(MODULE_PRELOAD, "")
+    .replace(
+      "</head>",
+      `<script defer src="/page-start.js" data-modules="${modules.join(" ")}"></script></head>`,
+    );
 }
 
 /** The calendar day of the device asking: its UTC offset cookie, else the server's own. */
@@ -90,7 +110,7 @@ export interface PageOptions {
   ssr: SsrModule | null;
   log: FastifyBaseLogger;
   bootState: (request: FastifyRequest) => Promise<BootState>;
-  loaders: (user: NonNullable<BootState["user"]>) => PageLoaders;
+  loaders: (user: BootState["user"]) => PageLoaders;
 }
 
 /**
@@ -110,7 +130,7 @@ export function spaShell(
   if (at < 0 || !html.includes("</head>")) throw new Error(`The built index.html has no ${ROOT} or </head>.`);
   const before = html.slice(0, at);
   const after = html.slice(at + ROOT.length);
-  const preloads = screenPreloads(options.clientDir);
+  const screenFiles = screenModules(options.clientDir);
 
   return async (request, reply) => {
     // Which of the two a cache may hand out depends on the kind of request.
@@ -142,7 +162,7 @@ export function spaShell(
         user: state.user,
         config: state.config,
         today,
-        load: state.user ? options.loaders(state.user) : unavailableLoaders,
+        load: options.loaders(state.user),
       });
     } catch (error) {
       options.log.error(
@@ -152,7 +172,7 @@ export function spaShell(
       return plain();
     }
     const boot: BootState = { ...state, rendered: { path: url, today, queries: rendered.queries } };
-    const head = before.replace("</head>", `${preloads[page.screen] ?? ""}</head>`);
+    const head = deferAppScripts(before, screenFiles[page.screen] ?? []);
     return reply.send(
       Readable.from(
         (async function* () {
@@ -164,12 +184,3 @@ export function spaShell(
     );
   };
 }
-
-/** Signed out, only the sign-in screen renders, and it reads no data. */
-const unavailable = () => Promise.reject(new Error("No session: nothing to load."));
-const unavailableLoaders: PageLoaders = {
-  roster: unavailable,
-  show: unavailable,
-  showPage: unavailable,
-  unreadCount: unavailable,
-};

@@ -1,7 +1,7 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useSignIn } from "#client/features/auth/api/sign-in.ts";
+import { zodResolver } from "#client/lib/zod-resolver.ts";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { SignInBody } from "#domain/contracts/auth.ts";
