@@ -65,7 +65,8 @@ export function MagicLinkForm({ onError }: { onError: (message: string | null) =
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    // POST: a form sent before the page has hydrated must not put what was typed into the address.
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
       <Field
         label={authTexts.email}
         type="email"

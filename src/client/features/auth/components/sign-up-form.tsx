@@ -35,7 +35,8 @@ export function SignUpForm({ onError }: { onError: (message: string | null) => v
   });
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    // POST: a form sent before the page has hydrated must not put what was typed into the address.
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-stone-700">{authTexts.signingUpAs}</legend>
         <div className="grid grid-cols-2 gap-2">
