@@ -61,7 +61,10 @@ test("a session gone without notice sends the screen to /auth at the next reques
   page,
 }) => {
   const user = await signUpAs({ name: `Server Ended ${Date.now()}` });
+  // The live stream is open before the cookie goes, so the click's request is the first to find it gone.
+  const streamOpen = page.waitForResponse("**/api/events");
   await page.goto("/roster");
+  await streamOpen;
   await expect(page.getByRole("link", { name: user.name })).toBeVisible();
   await watchForName(page, user.name);
 

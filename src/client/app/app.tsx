@@ -90,7 +90,7 @@ if (rendered) {
 }
 /** The screens whose data the server put in the page say when they are shown (useFirstScreenShown). */
 const firstScreenSays = (pathname: string) =>
-  ["/roster", "/planner", "/shows/:showId"].some((path) => matchPage(path, pathname) !== null);
+  ["/auth", "/roster", "/planner", "/shows/:showId"].some((path) => matchPage(path, pathname) !== null);
 
 // The markup is this location's, made from the same data and day the browser would use: hydrate it.
 // Otherwise (a hash link moved, the day differs) the browser renders the screen over it.

@@ -13,7 +13,10 @@ const isBootState = (value: unknown): value is BootState => {
  * from its cache carries none, and the app then asks the API as it always did.
  */
 export function readBootState(doc: Document = document): BootState | null {
-  const text = doc.getElementById(BOOT_STATE_ID)?.textContent;
+  const block = doc.getElementById(BOOT_STATE_ID);
+  // Read once and gone: after a sign-out the page keeps nothing of the person it was made for.
+  block?.remove();
+  const text = block?.textContent;
   if (!text) return null;
   try {
     const value: unknown = JSON.parse(text);

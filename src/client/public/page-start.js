@@ -1,4 +1,3 @@
-// Starts the app once the server's page is painted (ADR 019; spa-shell.ts writes data-modules).
 ((script) => {
   let modules = (script.getAttribute("data-modules") || "").split(" ").filter(Boolean);
   const start = () => {

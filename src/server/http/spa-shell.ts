@@ -84,6 +84,9 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
  * (public/page-start.js, ADR 019) instead of sharing a slow connection with its styles before that.
  * The page as built keeps Vite's tags: there the browser renders the app, which should load at once.
  */
+// public/page-start.js is served as written, so it carries no comment: it reads `data-modules` (entry
+// first, then what to preload) and adds them once the page has been painted, or after a second at most
+// (a background tab paints no frame).
 export function deferAppScripts(head: string, screenFiles: readonly string[]): string {
   const entry = ENTRY_SCRIPT.exec(head)?.[1];
   if (!entry) return head;

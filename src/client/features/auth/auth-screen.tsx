@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useFirstScreenShown } from "#client/app/after-first-screen.ts";
 import { useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { DemoAccounts } from "#client/features/auth/components/demo-accounts.tsx";
@@ -46,6 +47,8 @@ export default function AuthScreen() {
   const [error, setError] = useState<string | null>(initialError);
   const [prefillEmail, setPrefillEmail] = useState("");
   useDocumentTitle(titles[mode]);
+  // The form is all there is to show: what waits for the first screen starts once it is on screen.
+  useFirstScreenShown(true);
 
   const setMode = (next: AuthMode) => {
     setError(null);
