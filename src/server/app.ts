@@ -101,13 +101,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // An address the router cannot decode gets our error shape, without the address echoed back.
     frameworkErrors: (error, _request, reply) =>
       void (reply as unknown as FastifyReply)
-        .code(400)
+        .code(error.statusCode ?? 400)
         .type("application/json; charset=utf-8")
         .send(
           JSON.stringify({
             error: {
               code: ERROR_CODES.badRequest,
-              message: `Bad request: ${error.code ?? "unreadable address"}.`,
+              message: `This address cannot be served (${error.code ?? "unreadable"}).`,
             },
           }),
         ),
