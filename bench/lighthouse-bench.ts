@@ -38,7 +38,10 @@ interface Figures {
 }
 
 const slug = (page: BenchPage) => page.name.split(" ")[0]!;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+const median = (values: number[]) => {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : Number.NaN;
+};
 
 /** The page the server renders for a navigation, as Lighthouse would get it. */
 async function renderedPage(base: string, page: BenchPage, cookie: string): Promise<string> {
@@ -88,12 +91,16 @@ export const lighthouseBench: BenchModule = {
       const measure = async (name: string, url: string, signedIn: boolean): Promise<Figures> => {
         await browserContext.clearCookies();
         if (signedIn) await browserContext.addCookies([{ name: cookieName, value: cookieValue, url: base }]);
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility", "best-practices"],
-        });
+        const run = () =>
+          lighthouse(url, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility", "best-practices"],
+          });
+        let result = await run();
+        // A trace Lighthouse itself failed to record (NO_NAVSTART on a loaded machine) is taken again, once.
+        if (result?.lhr.runtimeError) result = await run();
         if (!result) throw new Error(`Lighthouse returned nothing for ${name}`);
         const keep = process.env.BENCH_LIGHTHOUSE_DIR;
         if (keep) {

@@ -1,5 +1,5 @@
 ((script) => {
-  let modules = (script.getAttribute("data-modules") || "").split(" ").filter(Boolean);
+  let modules = script.dataset.modules.split(" ");
   const start = () => {
     for (const [i, href] of modules.entries()) {
       const element = document.createElement(i ? "link" : "script");
@@ -11,6 +11,6 @@
     }
     modules = [];
   };
-  requestAnimationFrame(() => setTimeout(start));
+  new PerformanceObserver(() => setTimeout(start)).observe({ type: "paint", buffered: true });
   setTimeout(start, 1000);
 })(document.currentScript);

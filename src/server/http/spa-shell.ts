@@ -85,8 +85,8 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
  * The page as built keeps Vite's tags: there the browser renders the app, which should load at once.
  */
 // public/page-start.js is served as written, so it carries no comment: it reads `data-modules` (entry
-// first, then what to preload) and adds them once the page has been painted, or after a second at most
-// (a background tab paints no frame).
+// first, then what to preload) and adds them once the browser reports the page's first contentful paint,
+// or after a second at most (a background tab paints nothing).
 export function deferAppScripts(head: string, screenFiles: readonly string[]): string {
   const entry = ENTRY_SCRIPT.exec(head)?.[1];
   if (!entry) return head;
