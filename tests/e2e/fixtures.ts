@@ -41,7 +41,7 @@ interface Fixtures {
  * and a click that early does nothing. Like a person, a test waits until the app says its first screen is
  * shown (the `ringside:first-screen` mark) after opening or reloading one of our pages.
  */
-async function untilShown(page: Page) {
+export async function untilShown(page: Page) {
   if (!/^https?:/.test(page.url())) return;
   await page
     .waitForFunction(() => performance.getEntriesByName("ringside:first-screen").length > 0, undefined, {
