@@ -1,12 +1,49 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 
-export default defineConfig({
+/**
+ * The server-rendering bundle (`vite build --ssr`, ADR 019): src/client/entry-server.tsx as an ES module
+ * in dist/ssr that the Fastify server imports; packages stay in node_modules, where Node finds them.
+ */
+const ssrBuild = defineConfig({
+  root: "src/client",
+  publicDir: false,
+  build: {
+    ssr: true,
+    outDir: process.env.SSR_OUT_DIR ?? "../../dist/ssr",
+    emptyOutDir: true,
+    target: "node20",
+    rolldownOptions: {
+      input: "src/client/entry-server.tsx",
+      output: { entryFileNames: "entry-server.js" },
+      // Only the browser registers the service worker (pwa.ts imports it when it does).
+      external: ["virtual:pwa-register"],
+    },
+  },
+  // Self-contained, with React's production build: an external React would load its development
+  // build unless NODE_ENV is set where the server runs.
+  ssr: { noExternal: true },
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  plugins: [react()],
+});
+
+export default defineConfig((env) => (env.isSsrBuild ? ssrBuild : clientBuild));
+
+const clientBuild = defineConfig({
   root: "src/client",
   publicDir: "public",
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL("src/client/lib/react-sync-store.ts", import.meta.url)),
+      },
+    ],
+  },
   build: {
     // Parallel builds (several engineers on one machine) may each pick their own folder.
     outDir: process.env.CLIENT_OUT_DIR ?? "../../dist/client",
@@ -30,7 +67,7 @@ export default defineConfig({
             {
               name: "shell",
               tags: ["$initial"],
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]|src[\\/]domain[\\/]texts\.ts|src[\\/]client[\\/]lib[\\/](api|session-cache)\.ts/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/]query-core|@tanstack[\\/]react-query|wouter|regexparam|lucide-react)[\\/]|src[\\/]domain[\\/]|src[\\/]client[\\/](lib|app|ui)[\\/]|src[\\/]client[\\/]main/,
             },
           ],
         },
@@ -41,7 +78,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
-      // Our own service worker (src/client/sw.ts), so it can handle push as well as precache (ADR 022).
+      // Our own service worker (src/client/sw.ts): page loads go to the network, which renders them per
+      // person, and fall back to the cached page (ADR 019); it also shows pushed notifications (ADR 022).
       strategies: "injectManifest",
       srcDir: ".",
       filename: "sw.ts",
@@ -57,7 +95,7 @@ export default defineConfig({
         theme_color: "#1f3d2f",
         background_color: "#f7f5f0",
         display: "standalone",
-        start_url: "/#/roster",
+        start_url: "/roster",
         icons: [
           { src: "icon-192.png", sizes: "192x192", type: "image/png" },
           { src: "icon-512.png", sizes: "512x512", type: "image/png" },

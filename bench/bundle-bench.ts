@@ -1,9 +1,11 @@
 /**
  * First-load JavaScript per screen: a fresh, signed-in Chromium opens the screen, and the scripts it
- * asked for before the screen's largest content was painted (its LCP) are counted, raw and gzipped
- * (level 9, whatever the server sent): what it took to show the screen, the issue's budget of ≤ 100 KiB
- * gzipped. Everything fetched until the network goes quiet (what loads by itself after the paint: the
- * service worker's registration, the live stream, the AI row) is shown beside it.
+ * asked for before the app marked the first screen as shown (`ringside:first-screen`, after-first-screen.ts:
+ * the server-rendered screen hydrated with its data) are counted, raw and gzipped (level 9, whatever the
+ * server sent): what it took for the screen to become interactive, the issue's budget of ≤ 100 KiB
+ * gzipped. (The server renders the screen, so its largest paint comes before any script.) Everything
+ * fetched until the network goes quiet (what loads by itself after that: the service worker's
+ * registration, the live stream, the AI row) is shown beside it.
  */
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
@@ -39,20 +41,20 @@ export const bundleBench: BenchModule = {
           if (response.request().resourceType() === "script") scripts.set(response.url(), response.body());
         });
         await tab.goto(`${base}${page.path}`, { waitUntil: "networkidle" });
-        const asked = await tab.evaluate(async () => {
-          const lcp = await new Promise<number>((done) => {
-            new PerformanceObserver((list) => done(list.getEntries().at(-1)?.startTime ?? Infinity)).observe({
-              type: "largest-contentful-paint",
-              buffered: true,
+        // A string, not a function: tsx would wrap a function's inner helpers in a name helper the page lacks.
+        const asked = (await tab.evaluate(`new Promise((done) => {
+          const poll = () => {
+            const mark = performance.getEntriesByName("ringside:first-screen")[0];
+            if (!mark) return setTimeout(poll, 50);
+            done({
+              shownAt: mark.startTime,
+              startedAt: Object.fromEntries(performance.getEntriesByType("resource").map((e) => [e.name, e.startTime])),
             });
-          });
-          const startedAt = Object.fromEntries(
-            performance.getEntriesByType("resource").map((e) => [e.name, e.startTime] as const),
-          );
-          return { lcp, startedAt };
-        });
+          };
+          poll();
+        })`)) as { shownAt: number; startedAt: Record<string, number> };
         const all = await Promise.all([...scripts].map(async ([url, body]) => ({ url, body: await body })));
-        const beforePaint = all.filter((s) => (asked.startedAt[s.url] ?? Infinity) < asked.lcp);
+        const beforePaint = all.filter((s) => (asked.startedAt[s.url] ?? Infinity) < asked.shownAt);
         const gz = (list: typeof all) => list.reduce((a, s) => a + gzipSync(s.body, { level: 9 }).length, 0);
         const raw = beforePaint.reduce((a, s) => a + s.body.length, 0);
         const gzipped = gz(beforePaint);
@@ -69,7 +71,7 @@ export const bundleBench: BenchModule = {
         budgets.push({
           name: `first-load JS, ${page.name}`,
           ok,
-          detail: `${kib(gzipped)} gzipped before the screen's largest paint`,
+          detail: `${kib(gzipped)} gzipped before the screen was shown (hydrated)`,
         });
         await context.close();
       }
@@ -78,7 +80,7 @@ export const bundleBench: BenchModule = {
         body: table(
           [
             "screen",
-            "scripts before its LCP",
+            "scripts before the screen was shown",
             "raw",
             "gzipped",
             "budget",

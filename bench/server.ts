@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 
 /**
  * app_meta key the season generator writes last: its presence means the dataset is complete.
@@ -45,6 +45,8 @@ export async function startBenchServer(opts: {
   dataDir: string;
   databaseUrl?: string | undefined;
   clientDir?: string;
+  /** The server-rendering bundle; by default the one built beside `clientDir` (dist/ssr). */
+  ssrEntry?: string;
 }): Promise<BenchServer> {
   const base = `http://localhost:${opts.port}`;
   const env: NodeJS.ProcessEnv = {
@@ -58,6 +60,9 @@ export async function startBenchServer(opts: {
     AUTH_RATE_LIMIT_MAX: "100000",
     LOG_LEVEL: "warn",
     CLIENT_DIR: opts.clientDir ? resolve(opts.clientDir) : "/nonexistent",
+    SSR_ENTRY: resolve(
+      opts.ssrEntry ?? join(opts.clientDir ?? "/nonexistent", "..", "ssr", "entry-server.js"),
+    ),
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   const busy = await fetch(`${base}/api/health`).then(

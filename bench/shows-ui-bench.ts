@@ -71,12 +71,12 @@ async function main() {
     const cards = page.getByRole("main").getByRole("listitem").getByRole("link");
 
     // Warm the browser's HTTP cache of the app shell, as a returning user has it.
-    await page.goto(`${BASE}/#/planner`);
+    await page.goto(`${BASE}/planner`);
     await cards.first().waitFor();
 
     const t0 = Date.now();
-    await page.goto(`${BASE}/#/roster`);
-    await page.goto(`${BASE}/#/planner`);
+    await page.goto(`${BASE}/roster`);
+    await page.goto(`${BASE}/planner`);
     await visible(page, "main li a");
     report.push(["planner: navigation to first cards", `${Date.now() - t0} ms`]);
     report.push(["planner: cards on first page", String(await cards.count())]);
@@ -91,7 +91,7 @@ async function main() {
     ]) {
       const t = Date.now();
       const answered = page.waitForResponse((r) => r.url().includes(`/api/shows?${query}`));
-      await page.goto(`${BASE}/#/planner?${query}`);
+      await page.goto(`${BASE}/planner?${query}`);
       await answered;
       // The previous cards stay (aria-busy) until the new ones are rendered.
       await page.waitForFunction('!document.querySelector("[aria-busy=true], [role=status]")', null, {
@@ -101,7 +101,7 @@ async function main() {
     }
     report.push(["planner: filter change to new cards (median of 5)", `${median(filterTimes)} ms`]);
 
-    await page.goto(`${BASE}/#/planner`);
+    await page.goto(`${BASE}/planner`);
     await cards.first().waitFor();
     const before = await cards.count();
     const tMore = Date.now();
@@ -120,16 +120,16 @@ async function main() {
     );
     const showId = ((await big.json()) as { shows: { id: string }[] }).shows[0]!.id;
     const tShow = Date.now();
-    await page.goto(`${BASE}/#/shows/${showId}`);
+    await page.goto(`${BASE}/shows/${showId}`);
     const list = page.getByTestId("class-list");
     await visible(page, '[data-testid="class-list"] [data-index]');
     report.push([
       "show detail (600 classes): first navigation to class list (loads its chunk)",
       `${Date.now() - tShow} ms`,
     ]);
-    await page.goto(`${BASE}/#/roster`);
+    await page.goto(`${BASE}/roster`);
     const tWarm = Date.now();
-    await page.goto(`${BASE}/#/shows/${showId}`);
+    await page.goto(`${BASE}/shows/${showId}`);
     await visible(page, '[data-testid="class-list"] [data-index]');
     report.push(["show detail: navigation again (chunk and data cached)", `${Date.now() - tWarm} ms`]);
     report.push(["show detail: rows in the DOM", String(await list.locator("[data-index]").count())]);

@@ -16,7 +16,7 @@ import { build, type Plugin } from "esbuild";
 const BUNDLED = new Set([
   "fastify",
   "@fastify/compress",
-  "@fastify/helmet",
+  "helmet",
   "@fastify/multipart",
   "@fastify/static",
   "@fastify/swagger",

@@ -46,6 +46,12 @@ export function firstLoadFiles(manifest: Manifest, screen: string): string[] {
   return [...seen].map((key) => manifest[key]!.file).sort();
 }
 
+/**
+ * A page the server rendered starts the app with this classic script once it is painted (ADR 019): part of
+ * what every screen needs to become interactive.
+ */
+export const PAGE_START = "page-start.js";
+
 export function gzippedSize(clientDir: string, files: string[]): number {
   return files.reduce(
     (sum, file) => sum + gzipSync(readFileSync(join(clientDir, file)), { level: 9 }).length,
@@ -58,7 +64,7 @@ function main() {
   const manifest = JSON.parse(readFileSync(join(clientDir, ".vite/manifest.json"), "utf8")) as Manifest;
   let over = 0;
   for (const [name, module] of Object.entries(BUDGETED_SCREENS)) {
-    const files = firstLoadFiles(manifest, module);
+    const files = [...firstLoadFiles(manifest, module), PAGE_START];
     const bytes = gzippedSize(clientDir, files);
     if (bytes > FIRST_LOAD_BUDGET_BYTES) over += 1;
     console.log(

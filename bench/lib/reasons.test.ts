@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { REASONS, reasonFor } from "./reasons.ts";
 
 const bundle = REASONS.find((r) => r.match.test("first-load JS, roster"));
-const lighthouse = REASONS.find((r) => r.match.test("Lighthouse roster: LCP ≤ 1.5 s"));
+const lighthouse = REASONS.find((r) => r.match.test("Lighthouse roster: LCP ≤ 1.2 s"));
 const rosterApi = REASONS.find((r) => r.match.test("SQLite: roster, typical owner (40 entries)"));
 
 describe("reasonFor", () => {
@@ -16,11 +16,11 @@ describe("reasonFor", () => {
   );
 
   it.each([
-    "Lighthouse roster: LCP ≤ 1.5 s",
-    "Lighthouse show detail (600 classes): TBT ≤ 50 ms",
-    "Lighthouse planner: performance ≥ 98",
+    "Lighthouse roster: LCP ≤ 1.2 s",
+    "Lighthouse show detail (600 classes): TBT ≤ 100 ms",
+    "Lighthouse invite sign-up: LCP ≤ 1.4× the floor's",
   ])("gives Lighthouse's reason for %j, not an API row's", (name) => {
-    expect(reasonFor(name)?.reason).toMatch(/hash navigation/);
+    expect(reasonFor(name)?.reason).toMatch(/renders each screen with its data/);
     expect(reasonFor(name)).toBe(lighthouse);
   });
 

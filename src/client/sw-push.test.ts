@@ -14,26 +14,26 @@ describe("readPush: what the service worker shows for a push", () => {
     const message = {
       title: "Result",
       body: "Midnight Sun placed 2nd",
-      url: "/#/notifications",
+      url: "/notifications",
       tag: "result:s:c",
     };
     expect(readPush(data(message))).toEqual(message);
   });
 
   it.each([
-    ["no data", null, { title: pushTexts.defaultTitle, body: "", url: "/#/notifications", tag: "" }],
-    ["not JSON", data(new SyntaxError("bad")), { title: pushTexts.defaultTitle, url: "/#/notifications" }],
+    ["no data", null, { title: pushTexts.defaultTitle, body: "", url: "/notifications", tag: "" }],
+    ["not JSON", data(new SyntaxError("bad")), { title: pushTexts.defaultTitle, url: "/notifications" }],
     [
       "another site's address",
       data({ title: "x", url: "https://evil.example/" }),
-      { url: "/#/notifications" },
+      { url: "/notifications" },
     ],
     [
       "a protocol-relative address",
       data({ title: "x", url: "//evil.example/x" }),
-      { url: "/#/notifications" },
+      { url: "/notifications" },
     ],
-    ["a javascript: address", data({ title: "x", url: "javascript:alert(1)" }), { url: "/#/notifications" }],
+    ["a javascript: address", data({ title: "x", url: "javascript:alert(1)" }), { url: "/notifications" }],
     [
       "fields of the wrong type",
       data({ title: 5, body: {}, tag: [] }),

@@ -1,22 +1,24 @@
 /// <reference lib="webworker" />
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
-import { NavigationRoute, registerRoute } from "workbox-routing";
+import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
+import { registerNavigation } from "./sw-navigation.ts";
 import { registerPushHandlers } from "./sw-push.ts";
 
 /**
- * The service worker, built by vite-plugin-pwa (injectManifest): a thin composition of what it does.
- * Offline (ADR 013): the app shell and every chunk precached, navigations answered with index.html
- * except /api/, and a new version waiting until the page asks it to take over ('Update now').
- * Push (ADR 022): sw-push.ts.
+ * The service worker (vite-plugin-pwa, injectManifest): a thin composition of its parts. Page loads are
+ * registered first, so their route answers navigations before the precache's (sw-navigation.ts). Push
+ * (ADR 022): sw-push.ts.
  */
-declare const self: ServiceWorkerGlobalScope;
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+};
 
+registerNavigation(self);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-registerRoute(new NavigationRoute(createHandlerBoundToURL("index.html"), { denylist: [/^\/api\//] }));
 
+// 'Update now' (registerType "prompt", ADR 013): the waiting version takes over only when asked.
 self.addEventListener("message", (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
 });
 
 registerPushHandlers(self);

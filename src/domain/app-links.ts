@@ -1,10 +1,7 @@
 import type { PushKind } from "#domain/push-kinds.ts";
 
-/**
- * A screen's address as the app's router reads it: the hash form today (`/#/shows/ID`). Only this
- * function knows the form, so moving to path routes changes one line.
- */
-const screen = (path: string): string => `/#${path}`;
+/** A screen's address as the app's router reads it: path routes (ADR 019), `/shows/ID`. */
+const screen = (path: string): string => path;
 
 export interface LinkTarget {
   kind: PushKind | null;

@@ -8,6 +8,12 @@ import type { Me, PublicConfig } from "#domain/contracts/auth.ts";
 export interface BootState {
   user: Me | null;
   config: PublicConfig;
+  /**
+   * Set when the server rendered the screen into the page (ADR 019): the address and calendar day it
+   * rendered for, and the screen's queries (TanStack Query's dehydrated state), so the browser hydrates
+   * the markup from the same data without asking for it again.
+   */
+  rendered?: { path: string; today: string; queries: unknown };
 }
 
 /** The id of the `<script type="application/json">` element that carries the boot state. */

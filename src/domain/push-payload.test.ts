@@ -49,13 +49,13 @@ describe("notification kinds", () => {
 
 describe("notificationLink", () => {
   it.each([
-    [{ kind: "class-alert", showId: "s1", classId: "cel-12E" }, "/#/shows/s1?class=cel-12E"],
-    [{ kind: "class-alert", showId: "a/b", classId: "x y" }, "/#/shows/a%2Fb?class=x%20y"],
-    [{ kind: "class-alert", showId: "s1" }, "/#/shows/s1"],
-    [{ kind: "class-alert", showId: null, classId: "c" }, "/#/notifications"],
-    [{ kind: "result", showId: "s1", classId: "c" }, "/#/notifications"],
-    [{ kind: "show-update", showId: "s1" }, "/#/notifications"],
-    [{ kind: null, showId: null }, "/#/notifications"],
+    [{ kind: "class-alert", showId: "s1", classId: "cel-12E" }, "/shows/s1?class=cel-12E"],
+    [{ kind: "class-alert", showId: "a/b", classId: "x y" }, "/shows/a%2Fb?class=x%20y"],
+    [{ kind: "class-alert", showId: "s1" }, "/shows/s1"],
+    [{ kind: "class-alert", showId: null, classId: "c" }, "/notifications"],
+    [{ kind: "result", showId: "s1", classId: "c" }, "/notifications"],
+    [{ kind: "show-update", showId: "s1" }, "/notifications"],
+    [{ kind: null, showId: null }, "/notifications"],
   ] as const)("%o opens %s", (target, url) => {
     expect(notificationLink(target)).toBe(url);
   });
@@ -75,7 +75,7 @@ describe("pushMessage", () => {
     expect(message).toEqual({
       title: pushTexts.titles["class-alert"],
       body: source.message,
-      url: "/#/shows/show-1?class=cel-34",
+      url: "/shows/show-1?class=cel-34",
       tag: "class-alert:show-1:cel-34",
     });
   });

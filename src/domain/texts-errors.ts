@@ -2,6 +2,8 @@
  * The spec's texts of one section, word for word (see texts.ts). A section only lazy screens use lives in
  * its own module so it stays off the first-load budget (ADR 015); nothing on the first-load path imports it.
  */
+import { texts } from "#domain/texts.ts";
+
 export const errorsTexts = {
   invalidCredentials: "Invalid email or password.",
   emailExists: "An account with this email already exists.",
@@ -28,5 +30,5 @@ export const errorsTexts = {
   horseNotFound: "Horse not found",
   tooManyRequests: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
   passwordTooShort: "Password must be at least 8 characters.",
-  network: "Could not reach the server. Check your connection and try again.",
+  network: texts.common.network,
 } as const;

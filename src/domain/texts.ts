@@ -204,5 +204,7 @@ export const texts = {
     back: "Back",
     ok: "OK",
     skipToContent: "Skip to main content",
+    /** Every API call that cannot reach the server says so (also `errorsTexts.network`). */
+    network: "Could not reach the server. Check your connection and try again.",
   },
 } as const;

@@ -1,13 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
-import type { BootState } from "#domain/boot-state.ts";
 import { ERROR_CODES } from "#domain/errors.ts";
 import { authRoutes } from "#server/auth/auth.routes.ts";
 import { type Auth, createAuth, trustedOrigins } from "#server/auth/auth.ts";
@@ -42,8 +40,10 @@ import { showRoutes } from "#server/features/shows/shows.routes.ts";
 import { controlCharactersPlugin } from "#server/http/control-characters.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { idempotencyPlugin } from "#server/http/idempotency.ts";
+import { pageLoaders } from "#server/http/page-data.ts";
+import { securityHeaders } from "#server/http/security-headers.ts";
 import { responseSerializer } from "#server/http/serializer.ts";
-import { spaShell } from "#server/http/spa-shell.ts";
+import { loadSsrModule, type PageOptions, spaShell } from "#server/http/spa-shell.ts";
 import { viewerPlugin } from "#server/http/viewer.ts";
 import { type AiProvider, createAiProvider } from "#server/platform/ai/provider.ts";
 import { createEventBus, type EventBus, eventRoutes } from "#server/platform/events.ts";
@@ -105,6 +105,19 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     forceCloseConnections: "idle",
     // Only behind a proxy that sets X-Forwarded-For may it name the client (rate limits key on it).
     trustProxy: config.trustProxy,
+    // An address the router cannot decode gets our error shape, without the address echoed back.
+    frameworkErrors: (error, _request, reply) =>
+      void (reply as unknown as FastifyReply)
+        .code(error.statusCode ?? 400)
+        .type("application/json; charset=utf-8")
+        .send(
+          JSON.stringify({
+            error: {
+              code: ERROR_CODES.badRequest,
+              message: `This address cannot be served (${error.code ?? "unreadable"}).`,
+            },
+          }),
+        ),
   });
   const routes: RegisteredRoute[] = [];
   app.decorate("registeredRoutes", routes);
@@ -143,7 +156,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   const insecure = config.publicUrl.startsWith("http://");
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -230,10 +243,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   if (config.demo) await app.register(outboxRoutes, { db });
 
   const pagePublicConfig = publicConfig(config);
-  registerClient(app, config.clientDir, async (request) => ({
-    user: await app.optionalViewer(request),
-    config: pagePublicConfig,
-  }));
+  registerClient(app, config.clientDir, {
+    ssr: await loadSsrModule(config.ssrEntry),
+    log: app.log,
+    bootState: async (request) => ({ user: await app.optionalViewer(request), config: pagePublicConfig }),
+    loaders: (user) => pageLoaders(db, user),
+  });
 
   app.addHook("onClose", async () => {
     mailer.close();
@@ -249,15 +264,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
  * Serves the built SPA: hashed assets cached for a year, the page and service worker revalidated.
  * Vite wrote a Brotli and a gzip copy of every text asset; `preCompressed` sends the one the
  * browser's Accept-Encoding allows, and `Vary` keeps shared caches from mixing them up. The page
- * itself (index.html) is served by `spaShell`, which writes the boot state into it for a navigation.
+ * itself (index.html) is served by `spaShell`, which redirects or renders the screen for a navigation.
  */
 function registerClient(
   app: FastifyInstance,
   clientDir: string | undefined,
-  bootState: (request: FastifyRequest) => Promise<BootState>,
+  pages: Omit<PageOptions, "clientDir">,
 ): void {
   const hasClient = !!clientDir && existsSync(join(clientDir, "index.html"));
-  const shell = hasClient ? spaShell(clientDir, bootState) : null;
+  const shell = hasClient ? spaShell({ ...pages, clientDir }) : null;
   if (hasClient) {
     app.register(fastifyStatic, {
       root: clientDir,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import {
@@ -52,6 +52,7 @@ const EnvSchema = z.object({
     })
     .optional(),
   CLIENT_DIR: z.string().min(1).default("dist/client"),
+  SSR_ENTRY: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AI_BASE_URL: z.url({ error: "must be an absolute URL such as http://127.0.0.1:11434/v1" }).optional(),
   AI_MODEL: z.string().min(1).max(200).optional(),
@@ -122,6 +123,11 @@ export interface AppConfig {
   logLevel: string;
   /** Where the built SPA lives; absent in API-only tests. */
   clientDir: string | undefined;
+  /**
+   * The server-rendering bundle (`vite build --ssr`, ADR 019); without it pages are sent for the browser
+   * to render. Absent in API-only tests.
+   */
+  ssrEntry?: string | undefined;
   ai: AiConfig;
   /** Check every response against its zod schema (the test suite); production skips the cost. */
   validateResponses: boolean;
@@ -177,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     clientDir: resolve(e.CLIENT_DIR),
+    ssrEntry: resolve(e.SSR_ENTRY ?? join(e.CLIENT_DIR, "..", "ssr", "entry-server.js")),
     ai: aiConfig(e),
     validateResponses: e.VALIDATE_RESPONSES ?? false,
     importAllowPrivateUrls: e.IMPORT_ALLOW_PRIVATE_URLS ?? false,

@@ -46,7 +46,7 @@ async function closeDialog(page: Page) {
 test("signed-out screens: the three auth modes and the 'Passwords do not match!' alert", async ({
   signedOutPage: page,
 }) => {
-  await page.goto("/#/auth");
+  await page.goto("/auth");
   await expectAccessibleScreen(page, {
     title: authTexts.signInTitle,
     ready: h1(page, authTexts.signInTitle),
@@ -73,7 +73,7 @@ test("signed-out screens: the three auth modes and the 'Passwords do not match!'
 });
 
 test("roster, planner (both views, filter sheet) and notifications", async ({ page, signInAs }) => {
-  await signInAs(DEMO.admin, "/#/roster");
+  await signInAs(DEMO.admin, "/roster");
   await expectAccessibleScreen(page, { title: texts.roster.title, ready: h1(page, texts.roster.title) });
 
   // An AI-predicted show puts the badge on screen for axe's contrast check (no notification is sent).
@@ -84,7 +84,7 @@ test("roster, planner (both views, filter sheet) and notifications", async ({ pa
   });
   expect(flagged.status(), await flagged.text()).toBe(200);
 
-  await page.goto("/#/planner");
+  await page.goto("/planner");
   await expectAccessibleScreen(page, {
     title: texts.planner.title,
     ready: page.getByRole("link", { name: /Celina/ }),
@@ -100,7 +100,7 @@ test("roster, planner (both views, filter sheet) and notifications", async ({ pa
   await expectAccessibleDialog(sheet, { name: texts.planner.filters });
   await closeDialog(page);
 
-  await page.goto("/#/notifications");
+  await page.goto("/notifications");
   await expectAccessibleScreen(page, {
     title: notificationsTexts.title,
     ready: page.getByRole("list", { name: notificationsTexts.title }),
@@ -111,7 +111,7 @@ test("show detail (with the AI badge), the class entry dialog, and a missing sho
   page,
   signInAs,
 }) => {
-  await signInAs(DEMO.trainer, `/#/shows/${showIdByName(CELEBRATION)}`);
+  await signInAs(DEMO.trainer, `/shows/${showIdByName(CELEBRATION)}`);
   await expectAccessibleScreen(page, { title: CELEBRATION, ready: h1(page, CELEBRATION) });
 
   await classButton(page, "Model Pleasure Walking Stallions").click();
@@ -128,11 +128,11 @@ test("show detail (with the AI badge), the class entry dialog, and a missing sho
     headers: { origin: new URL(page.url()).origin },
     data: { isAiPrediction: true },
   });
-  await page.goto(`/#/shows/${past}`);
+  await page.goto(`/shows/${past}`);
   await expect(page.getByText(texts.planner.aiPrediction)).toBeVisible();
   await expectAccessibleScreen(page, { title: PAST, ready: h1(page, PAST) });
 
-  await page.goto("/#/shows/no-such-show");
+  await page.goto("/shows/no-such-show");
   await expectAccessibleScreen(page, {
     title: texts.show.notFoundTitle,
     ready: h1(page, texts.show.notFoundTitle),
@@ -140,13 +140,13 @@ test("show detail (with the AI badge), the class entry dialog, and a missing sho
 });
 
 test("horses, horse detail and its dialogs, and a missing horse", async ({ page, signInAs }) => {
-  await signInAs(DEMO.admin, "/#/horses");
+  await signInAs(DEMO.admin, "/horses");
   await expectAccessibleScreen(page, { title: horsesTexts.title, ready: h1(page, horsesTexts.title) });
   await page.getByRole("button", { name: horsesTexts.addHorse }).click();
   await expectAccessibleDialog(page.getByRole("dialog"), { name: horsesTexts.addTitle });
   await closeDialog(page);
 
-  await page.goto(`/#/horses/${horseIdByName("Sundance Jubilee")}`);
+  await page.goto(`/horses/${horseIdByName("Sundance Jubilee")}`);
   await expectAccessibleScreen(page, { title: "Sundance Jubilee", ready: h1(page, "Sundance Jubilee") });
   const dialogs: [string, string][] = [
     [horsesTexts.shareSchedule, horsesTexts.scheduleTitle("Sundance Jubilee")],
@@ -160,7 +160,7 @@ test("horses, horse detail and its dialogs, and a missing horse", async ({ page,
     await closeDialog(page);
   }
 
-  await page.goto("/#/horses/no-such-horse");
+  await page.goto("/horses/no-such-horse");
   await expectAccessibleScreen(page, {
     title: errorsTexts.horseNotFound,
     ready: h1(page, errorsTexts.horseNotFound),
@@ -171,7 +171,7 @@ test("profile (both tabs, its dialogs, the remove-friend alert dialog) and the a
   page,
   signInAs,
 }) => {
-  await signInAs(DEMO.admin, "/#/profile");
+  await signInAs(DEMO.admin, "/profile");
   await expectAccessibleScreen(page, { title: profileTexts.title, ready: h1(page, profileTexts.title) });
   await page.getByRole("button", { name: profileTexts.editProfile }).click();
   await expectAccessibleDialog(page.getByRole("dialog"), { name: profileTexts.editProfileTitle });
@@ -199,7 +199,7 @@ test("admin panel: the screen, the user dialogs, the delete confirmation and the
   signInAs,
 }) => {
   const a = adminTexts;
-  await signInAs(DEMO.admin, "/#/admin");
+  await signInAs(DEMO.admin, "/admin");
   await expectAccessibleScreen(page, { title: a.title, ready: page.getByText("Avery Morgan").first() });
   await page.getByRole("button", { name: a.addUser }).click();
   await expectAccessibleDialog(page.getByRole("dialog"), { name: a.addUser });
@@ -222,7 +222,7 @@ test("admin panel: the Horses tab, its dialog, and the show editor (new, with pa
   signInAs,
 }) => {
   const a = adminTexts;
-  await signInAs(DEMO.admin, "/#/admin");
+  await signInAs(DEMO.admin, "/admin");
   await expect(h1(page, a.title)).toBeVisible();
   await page.getByRole("tab", { name: a.horses }).click();
   await expect(page.getByRole("tabpanel").getByRole("listitem").first()).toBeVisible();
@@ -256,7 +256,7 @@ test("the admin AI cards: their errors, a predicted show's preview and a class-l
   const pdf = await renderPrizeListPdf(
     layoutPrizeList(fixtureShows().find((s) => s.title.startsWith("46th Celina"))!),
   );
-  await signInAs(DEMO.admin, "/#/admin");
+  await signInAs(DEMO.admin, "/admin");
   const prediction = page.getByRole("region", { name: t.predictionTitle });
   const importer = page.getByRole("region", { name: t.importTitle });
   await prediction.getByRole("button", { name: t.predict }).click();
@@ -303,7 +303,7 @@ test("a friend request and its Block confirmation (an alert dialog)", async ({
   expect(asked.status(), await asked.text()).toBe(200);
   await other.close();
 
-  await page.goto("/#/profile");
+  await page.goto("/profile");
   await page.getByRole("tab", { name: /^Friends/ }).click();
   await expect(page.getByRole("tabpanel").getByText(name)).toBeVisible();
   await expectNoAxeViolations(page);
@@ -316,7 +316,7 @@ test("a friend request and its Block confirmation (an alert dialog)", async ({
 });
 
 test("barn and the Invite Customers dialog", async ({ page, signInAs }) => {
-  await signInAs(DEMO.trainer, "/#/barn");
+  await signInAs(DEMO.trainer, "/barn");
   await expectAccessibleScreen(page, { title: barnTexts.title, ready: h1(page, barnTexts.title) });
   await page.getByRole("button", { name: barnTexts.inviteCustomers }).click();
   await expectAccessibleDialog(page.getByRole("dialog"), { name: barnTexts.inviteCustomers });
@@ -329,7 +329,7 @@ test("the calendar feed dialog and its confirmation; offline: the indicator and 
 }) => {
   const f = calendarFeedTexts;
   await signUpAs({ role: "Owner" });
-  await page.goto("/#/roster");
+  await page.goto("/roster");
   await page.getByRole("button", { name: texts.roster.subscribeCalendar }).click();
   await expectAccessibleDialog(page.getByRole("dialog"), { name: f.title });
   await page.getByRole("dialog").getByRole("button", { name: f.create }).click();
@@ -341,7 +341,7 @@ test("the calendar feed dialog and its confirmation; offline: the indicator and 
   await closeDialog(page);
 
   const className = "Ladies Amateur Walking Specialty";
-  await page.goto(`/#/shows/${showIdByName(CELINA)}`);
+  await page.goto(`/shows/${showIdByName(CELINA)}`);
   await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(className);
   await classButton(page, className).click();
   await expect(dialog(page).getByRole("button", { name: texts.entries.save })).toBeVisible();
@@ -377,19 +377,19 @@ test("notification settings: this phone, the choices and a device; the opt-in on
     headers: { origin: baseURL! },
   });
   expect(added.status()).toBe(200);
-  await page.goto("/#/profile/notifications");
+  await page.goto("/profile/notifications");
   await expect(page.getByRole("button", { name: /^Remove / })).toBeVisible();
   await expectAccessibleScreen(page, {
     title: pushTexts.settingsTitle,
     ready: h1(page, pushTexts.settingsTitle),
   });
-  await page.goto("/#/notifications");
+  await page.goto("/notifications");
   await expect(page.getByRole("link", { name: pushTexts.settingsLink })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
 test("a skip link is the first stop and moves focus to the main content", async ({ page, signInAs }) => {
-  await signInAs(DEMO.owner, "/#/planner");
+  await signInAs(DEMO.owner, "/planner");
   await expect(h1(page, texts.planner.title)).toBeVisible();
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: texts.common.skipToContent });
@@ -397,7 +397,7 @@ test("a skip link is the first stop and moves focus to the main content", async 
   await expect(skip).toBeInViewport();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("main")).toBeFocused();
-  await expect(page).toHaveURL(/#\/planner$/);
+  await expect(page).toHaveURL(/\/planner$/);
   // The next stop is the page's first control, past the header and its links.
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: /^Filters/ })).toBeFocused();
@@ -408,7 +408,7 @@ test.describe("names are readable at 360 px", () => {
     page,
     signInAs,
   }) => {
-    await signInAs(DEMO.admin, "/#/roster");
+    await signInAs(DEMO.admin, "/roster");
     const nav = page.getByRole("navigation", { name: "Main" });
     const link = nav.getByRole("link", { name: /^Notifications/ });
     await expect(link).toBeVisible();
@@ -425,13 +425,13 @@ test.describe("names are readable at 360 px", () => {
   });
 
   test("horse names on Your Horses and in the barn wrap instead of being cut", async ({ page, signInAs }) => {
-    await signInAs(DEMO.trainer, "/#/barn");
+    await signInAs(DEMO.trainer, "/barn");
     for (const name of ["Sundance Jubilee", "Midnight Masterpiece", "Gold Rush Delight"]) {
       const text = page.getByRole("link", { name: new RegExp(name) }).getByText(name, { exact: true });
       await expect(text).toBeVisible();
       expect(await isWhole(text), name).toBe(true);
     }
-    await signInAs(DEMO.admin, "/#/horses");
+    await signInAs(DEMO.admin, "/horses");
     const name = page
       .getByRole("link", { name: /Sundance Jubilee/ })
       .getByText("Sundance Jubilee", { exact: true });
@@ -442,7 +442,7 @@ test.describe("names are readable at 360 px", () => {
 
 test("barn cards show their owners' names whole at desktop width", async ({ page, signInAs }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAs(DEMO.trainer, "/#/barn");
+  await signInAs(DEMO.trainer, "/barn");
   const owners = page
     .getByRole("link", { name: /Sundance Jubilee/ })
     .getByText(`${barnTexts.owner}Avery Morgan, Riley Dunn`);

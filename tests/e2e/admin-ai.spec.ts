@@ -45,7 +45,7 @@ test("predicts the next Celina show, saves it after editing, and the planner sho
   signInAs,
   page,
 }) => {
-  await signInAs(DEMO.admin, "/#/admin");
+  await signInAs(DEMO.admin, "/admin");
   const card = predictionCard(page);
   await card.getByRole("button", { name: t.predict }).click();
   await expect(card.getByRole("alert")).toHaveText(errorsTexts.selectShowToPredict);
@@ -77,7 +77,7 @@ test("predicts the next Celina show, saves it after editing, and the planner sho
   await expect(card.getByText(t.saved(name))).toBeVisible();
   expect(classesOf(name).map((c) => c.name)).toEqual(celinaClasses.map((c) => c.name));
 
-  await page.goto(`/#/planner?name=${encodeURIComponent(name)}`);
+  await page.goto(`/planner?name=${encodeURIComponent(name)}`);
   const planned = page
     .getByRole("main")
     .getByRole("link")
@@ -93,7 +93,7 @@ test("predicts the next Celina show, saves it after editing, and the planner sho
 test("imports a photographed class list into a new show", async ({ signInAs, page }) => {
   const list = layoutPrizeList(fixtureShows().find((s) => s.title.startsWith("Germantown"))!);
   const photo = await renderPrizeListImage(list, "photo");
-  await signInAs(DEMO.admin, "/#/admin");
+  await signInAs(DEMO.admin, "/admin");
   const card = importCard(page);
   await card.getByRole("button", { name: t.readList }).click();
   await expect(card.getByRole("alert")).toHaveText(errorsTexts.selectImageFirst);
@@ -132,7 +132,7 @@ test("imports a PDF's classes into an existing show without duplicating its numb
 }) => {
   const list = layoutPrizeList(fixtureShows().find((s) => s.title.startsWith("Smith County"))!);
   const pdf = await renderPrizeListPdf(list);
-  await signInAs(DEMO.admin, "/#/admin");
+  await signInAs(DEMO.admin, "/admin");
   const existing = `Smith County Existing ${Date.now().toString(36)}`;
   const first = list.expected[0]!;
   const created = await page.request.post("/api/shows", {

@@ -60,7 +60,7 @@ async function addUser(page: Page, name: string, email: string, roles: string[] 
 }
 
 test.beforeEach(async ({ signInAs }) => {
-  await signInAs(DEMO.admin, "/#/admin");
+  await signInAs(DEMO.admin, "/admin");
 });
 
 test("an admin adds a user, who signs in through the emailed link", async ({ page, browser, baseURL }) => {
@@ -125,7 +125,7 @@ test("an admin edits and deletes an owner: their entries leave other rosters, th
     new Date().toISOString(),
   );
   const riley = await browserOf(browser, baseURL!, DEMO.rider);
-  await riley.page.goto("/#/roster");
+  await riley.page.goto("/roster");
   await expect(riley.page.getByText(texts.roster.enteredBy(name)).first()).toBeVisible();
 
   const panel = dataPanel(page);
@@ -147,7 +147,7 @@ test("an admin edits and deletes an owner: their entries leave other rosters, th
   await riley.page.reload();
   await expect(riley.page.getByRole("heading", { level: 1, name: texts.roster.title })).toBeVisible();
   await expect(riley.page.getByText(texts.roster.enteredBy(renamed))).toHaveCount(0);
-  await riley.page.goto(`/#/horses/${horseId}`);
+  await riley.page.goto(`/horses/${horseId}`);
   await expect(riley.page.getByRole("heading", { name: horseName })).toBeVisible();
   await expect(riley.page.getByText("Casey Whitfield")).toBeVisible();
   await expect(riley.page.getByText(renamed)).toHaveCount(0);
@@ -233,10 +233,10 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   await expect(editor).toBeHidden();
 
   const showId = sql<{ id: string }>("select id from show where name = ?", name)!.id;
-  await page.goto(`/#/shows/${showId}`);
+  await page.goto(`/shows/${showId}`);
   await expect(page.getByRole("button", { name: "12 Two Year Old Walking Colts" })).toBeVisible();
   await expect(page.getByRole("button", { name: "36A Amateur Country Pleasure" })).toBeVisible();
-  await page.goto("/#/planner");
+  await page.goto("/planner");
   await expect(page.getByRole("heading", { name })).toBeVisible();
 
   // Riley enters a class; moving the show's dates tells Riley (ShowUpdate).
@@ -247,7 +247,7 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   });
   expect(entered.status(), await entered.text()).toBe(200);
 
-  await page.goto("/#/admin");
+  await page.goto("/admin");
   const panel = showsPanel(page);
   await panel.getByRole("searchbox").fill(name);
   await panel.getByRole("button", { name: a.editLabel(name) }).click();
@@ -258,7 +258,7 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   await edit.getByLabel(a.editor.endDate).fill("2030-06-14");
   await edit.getByRole("button", { name: a.editor.saveShow }).click();
   await expect(banner(page)).toHaveText(a.showSaved(name));
-  await riley.page.goto("/#/notifications");
+  await riley.page.goto("/notifications");
   await expect(
     riley.page.getByText(
       notificationsTexts.showUpdate(name, [notificationsTexts.changedDates("2030-06-12", "2030-06-14")]),
@@ -270,7 +270,7 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   const confirm = page.getByRole("alertdialog", { name: a.confirmDeleteTitle(name) });
   await confirm.getByRole("button", { name: a.delete }).click();
   await expect(banner(page)).toHaveText(a.deleted(name));
-  await page.goto("/#/planner");
+  await page.goto("/planner");
   await expect(page.getByRole("heading", { level: 1, name: texts.planner.title })).toBeVisible();
   await expect(page.getByRole("heading", { name })).toHaveCount(0);
 });

@@ -13,7 +13,7 @@ test.describe("default demo session", () => {
     page,
   }) => {
     await page.goto("/");
-    await expect(page).toHaveURL(/#\/roster$/);
+    await expect(page).toHaveURL(/\/roster$/);
     await expect(page.getByRole("heading", { name: texts.roster.title })).toBeVisible();
     await expect(page.getByRole("link", { name: "Avery Morgan" })).toBeVisible();
     await expect(
@@ -24,13 +24,13 @@ test.describe("default demo session", () => {
 
     await page.getByRole("link", { name: texts.nav.profile }).click();
     await page.getByRole("button", { name: authTexts.signOut }).click();
-    await expect(page).toHaveURL(/#\/auth$/);
+    await expect(page).toHaveURL(/\/auth$/);
     expect(await page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY)).toBeNull();
 
     await page.reload();
     await expect(page.getByRole("heading", { name: authTexts.signInTitle })).toBeVisible();
-    await page.goto("/#/planner");
-    await expect(page).toHaveURL(/#\/auth$/);
+    await page.goto("/planner");
+    await expect(page).toHaveURL(/\/auth$/);
   });
 });
 
@@ -38,7 +38,7 @@ test.describe("sign in", () => {
   test("wrong password shows the red alert, which clears on a mode change and on a new submit", async ({
     signedOutPage: page,
   }) => {
-    await page.goto("/#/auth");
+    await page.goto("/auth");
     await page.getByLabel(authTexts.email).fill(DEMO.owner);
     await page.getByLabel(authTexts.password).fill("not-the-password");
     await page.getByRole("button", { name: authTexts.signInButton, exact: true }).click();
@@ -58,15 +58,15 @@ test.describe("sign in", () => {
     const signIn = page.waitForResponse("**/api/auth/sign-in/email");
     await page.getByRole("button", { name: authTexts.signInButton, exact: true }).click();
     await signIn;
-    await expect(page).toHaveURL(/#\/roster$/);
+    await expect(page).toHaveURL(/\/roster$/);
   });
 
   test("matches the email case-insensitively and caches the user", async ({ signedOutPage: page }) => {
-    await page.goto("/#/auth");
+    await page.goto("/auth");
     await page.getByLabel(authTexts.email).fill("OWNER@Ringside.Demo");
     await page.getByLabel(authTexts.password).fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: authTexts.signInButton, exact: true }).click();
-    await expect(page).toHaveURL(/#\/roster$/);
+    await expect(page).toHaveURL(/\/roster$/);
     await expect(page.getByRole("link", { name: "Casey Whitfield" })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: texts.nav.barn })).toHaveCount(0);
@@ -75,7 +75,7 @@ test.describe("sign in", () => {
   });
 
   test("a demo account in the list fills the email", async ({ signedOutPage: page }) => {
-    await page.goto("/#/auth");
+    await page.goto("/auth");
     await page.getByRole("button", { name: new RegExp(DEMO.trainer) }).click();
     await expect(page.getByLabel(authTexts.email)).toHaveValue(DEMO.trainer);
   });
@@ -90,7 +90,7 @@ test.describe("sign-in lockout", () => {
   }) => {
     const victim = await signUpAs();
     await context.clearCookies();
-    await page.goto("/#/auth");
+    await page.goto("/auth");
     const email = page.getByLabel(authTexts.email);
     const password = page.getByLabel(authTexts.password);
     const submit = page.getByRole("button", { name: authTexts.signInButton, exact: true });
@@ -108,7 +108,7 @@ test.describe("sign-in lockout", () => {
     await expect(alert(page)).toHaveText(
       new RegExp(`^${escapeRegExp(errorsTexts.tooManyRequests("§")).replace("§", "([12]\\d|30) seconds")}$`),
     );
-    await expect(page).toHaveURL(/#\/auth/);
+    await expect(page).toHaveURL(/\/auth/);
     await expect(email).toBeVisible();
     await expect(password).toBeVisible();
     await expect(submit).toBeEnabled();
@@ -117,14 +117,14 @@ test.describe("sign-in lockout", () => {
     await email.fill(DEMO.trainer);
     await password.fill(DEMO_PASSWORD);
     await submit.click();
-    await expect(page).toHaveURL(/#\/roster$/);
+    await expect(page).toHaveURL(/\/roster$/);
 
     // A brand-new visitor from the same address still gets the demo's default session.
     const fresh = await browser.newContext({ serviceWorkers: "block" });
     try {
       const visitor = await fresh.newPage();
       await visitor.goto("/");
-      await expect(visitor).toHaveURL(/#\/roster$/);
+      await expect(visitor).toHaveURL(/\/roster$/);
       await expect(visitor.getByRole("link", { name: "Avery Morgan" })).toBeVisible();
     } finally {
       await fresh.close();
@@ -137,7 +137,7 @@ test.describe("sign up", () => {
     signedOutPage: page,
   }) => {
     const email = uniqueEmail("mismatch");
-    await page.goto("/#/auth");
+    await page.goto("/auth");
     await page.getByRole("button", { name: authTexts.needAccount }).click();
     await expect(page.getByRole("heading", { name: authTexts.signUpTitle })).toBeVisible();
     await expect(page.getByRole("group", { name: authTexts.signingUpAs })).toBeVisible();
@@ -151,11 +151,11 @@ test.describe("sign up", () => {
     await expect(dialog.getByRole("button", { name: texts.common.ok })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(dialog).toHaveCount(0);
-    await expect(page).toHaveURL(/#\/auth/);
+    await expect(page).toHaveURL(/\/auth/);
   });
 
   test("an existing email, in any case, gets the spec's message", async ({ signedOutPage: page }) => {
-    await page.goto("/#/auth");
+    await page.goto("/auth");
     await page.getByRole("button", { name: authTexts.needAccount }).click();
     await page.getByLabel(authTexts.name).fill("Copy Cat");
     await page.getByLabel(authTexts.email).fill("Rider@Ringside.demo");
@@ -167,14 +167,14 @@ test.describe("sign up", () => {
 
   test("a Trainer sign-up gets Owner and Trainer and sees the Barn", async ({ signedOutPage: page }) => {
     const email = uniqueEmail("trainer");
-    await page.goto("/#/auth?mode=signup");
+    await page.goto("/auth?mode=signup");
     await page.getByText("Trainer", { exact: true }).click();
     await page.getByLabel(authTexts.name).fill("Tara Trainer");
     await page.getByLabel(authTexts.email).fill(email);
     await page.getByLabel(authTexts.password, { exact: true }).fill("password-one");
     await page.getByLabel(authTexts.confirmPassword).fill("password-one");
     await page.getByRole("button", { name: authTexts.signUpButton }).click();
-    await expect(page).toHaveURL(/#\/roster$/);
+    await expect(page).toHaveURL(/\/roster$/);
     await page.getByRole("link", { name: texts.nav.barn }).click();
     await expect(page.getByRole("heading", { name: barnTexts.title })).toBeVisible();
     await page.getByRole("link", { name: texts.nav.profile }).click();
@@ -184,7 +184,7 @@ test.describe("sign up", () => {
   test("a name with HTML in it shows as the text typed, never as markup", async ({ signUpAs, page }) => {
     const name = `<img src=x onerror="window.__injected=1"><b>Bold</b> & Co`;
     await signUpAs({ name });
-    await page.goto("/#/profile");
+    await page.goto("/profile");
     await expect(page.getByRole("link", { name })).toBeVisible();
     await expect(page.getByRole("main").getByText(name, { exact: true })).toBeVisible();
     await expect(page.locator("header b, main b, header img[src='x'], main img[src='x']")).toHaveCount(0);
@@ -192,22 +192,22 @@ test.describe("sign up", () => {
   });
 
   test("an Owner sign-up is the default and has no Barn", async ({ signedOutPage: page }) => {
-    await page.goto("/#/auth?mode=signup");
+    await page.goto("/auth?mode=signup");
     await page.getByLabel(authTexts.name).fill("Olive Owner");
     await page.getByLabel(authTexts.email).fill(uniqueEmail("owner"));
     await page.getByLabel(authTexts.password, { exact: true }).fill("password-one");
     await page.getByLabel(authTexts.confirmPassword).fill("password-one");
     await page.getByRole("button", { name: authTexts.signUpButton }).click();
-    await expect(page).toHaveURL(/#\/roster$/);
+    await expect(page).toHaveURL(/\/roster$/);
     await expect(page.getByRole("link", { name: texts.nav.barn })).toHaveCount(0);
-    await page.goto("/#/barn");
-    await expect(page).toHaveURL(/#\/roster$/);
+    await page.goto("/barn");
+    await expect(page).toHaveURL(/\/roster$/);
   });
 });
 
 test.describe("magic link", () => {
   test("unknown email gets the spec's message", async ({ signedOutPage: page }) => {
-    await page.goto("/#/auth?mode=magic");
+    await page.goto("/auth?mode=magic");
     await page.getByLabel(authTexts.email).fill("nobody-here@example.test");
     await page.getByRole("button", { name: authTexts.sendMagicLink }).click();
     await expect(alert(page)).toHaveText(errorsTexts.noAccount);
@@ -216,7 +216,7 @@ test.describe("magic link", () => {
   test("sends the link, offers a different email, and the demo button completes sign-in", async ({
     signedOutPage: page,
   }) => {
-    await page.goto("/#/auth?mode=magic");
+    await page.goto("/auth?mode=magic");
     await page.getByLabel(authTexts.email).fill(DEMO.rider);
     await page.getByRole("button", { name: authTexts.sendMagicLink }).click();
     await expect(page.getByText(authTexts.magicLinkSent(DEMO.rider))).toBeVisible();
@@ -226,7 +226,7 @@ test.describe("magic link", () => {
     await page.getByLabel(authTexts.email).fill(DEMO.rider);
     await page.getByRole("button", { name: authTexts.sendMagicLink }).click();
     await page.getByRole("button", { name: authTexts.completeMagicLink }).click();
-    await expect(page).toHaveURL(/#\/roster$/);
+    await expect(page).toHaveURL(/\/roster$/);
     await expect(page.getByRole("link", { name: "Riley Dunn" })).toBeVisible();
   });
 
@@ -237,7 +237,7 @@ test.describe("magic link", () => {
   }) => {
     const user = await signUpAs();
     await context.clearCookies();
-    await page.goto("/#/auth?mode=magic");
+    await page.goto("/auth?mode=magic");
     await page.getByLabel(authTexts.email).fill(user.email);
     await page.getByRole("button", { name: authTexts.sendMagicLink }).click();
     await expect(page.getByText(authTexts.magicLinkSent(user.email))).toBeVisible();
@@ -262,9 +262,9 @@ test.describe("magic link", () => {
 
 test.describe("route guards", () => {
   test("signed out, every path leads to /auth", async ({ signedOutPage: page }) => {
-    for (const path of ["/", "/#/roster", "/#/admin", "/#/horses/abc", "/#/nowhere"]) {
+    for (const path of ["/", "/roster", "/admin", "/horses/abc", "/nowhere"]) {
       await page.goto(path);
-      await expect(page).toHaveURL(/#\/auth$/);
+      await expect(page).toHaveURL(/\/auth$/);
     }
   });
 
@@ -273,21 +273,21 @@ test.describe("route guards", () => {
     page,
   }) => {
     await signInAs(DEMO.owner);
-    for (const path of ["/#/barn", "/#/admin", "/#/unknown/path", "/", "/#/auth"]) {
+    for (const path of ["/barn", "/admin", "/unknown/path", "/", "/auth"]) {
       await page.goto(path);
-      await expect(page).toHaveURL(/#\/roster$/);
+      await expect(page).toHaveURL(/\/roster$/);
     }
   });
 
   test("a trainer reaches /barn but not /admin", async ({ signInAs, page }) => {
-    await signInAs(DEMO.trainer, "/#/barn");
+    await signInAs(DEMO.trainer, "/barn");
     await expect(page.getByRole("heading", { name: barnTexts.title })).toBeVisible();
-    await page.goto("/#/admin");
-    await expect(page).toHaveURL(/#\/roster$/);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/roster$/);
   });
 
   test("an admin reaches /admin, and the badge counts unread notifications", async ({ signInAs, page }) => {
-    await signInAs(DEMO.admin, "/#/admin");
+    await signInAs(DEMO.admin, "/admin");
     await expect(page.getByRole("heading", { name: adminTexts.title })).toBeVisible();
     // The spec's four sample notifications, plus a NewShow for everyone per show another spec creates meanwhile.
     const badge = page.getByTestId("unread-badge");
@@ -303,7 +303,7 @@ test.describe("route guards", () => {
 test.describe("accessibility", () => {
   test("the auth screen has no axe violations in any mode", async ({ signedOutPage: page, axe }) => {
     for (const mode of ["signin", "magic", "signup"]) {
-      await page.goto(`/#/auth?mode=${mode}`);
+      await page.goto(`/auth?mode=${mode}`);
       await expect(page.getByRole("button").first()).toBeVisible();
       const results = await axe().analyze();
       expect(
@@ -317,7 +317,7 @@ test.describe("accessibility", () => {
 test.describe("service worker", () => {
   test.use({ serviceWorkers: "allow" });
   test("is registered on page load", async ({ page }) => {
-    await page.goto("/#/auth");
+    await page.goto("/auth");
     await expect
       .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), {
         timeout: 10_000,

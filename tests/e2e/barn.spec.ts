@@ -12,7 +12,7 @@ test("Your Barn lists the trainer's horses with their owners and links to each h
   signInAs,
   axe,
 }) => {
-  await signInAs(DEMO.trainer, "/#/barn");
+  await signInAs(DEMO.trainer, "/barn");
   await expect(page.getByRole("heading", { name: t.title })).toBeVisible();
   const sundance = page.getByRole("link", { name: /Sundance Jubilee/ });
   await expect(sundance).toContainText(`${t.owner}Avery Morgan, Riley Dunn`);
@@ -22,13 +22,13 @@ test("Your Barn lists the trainer's horses with their owners and links to each h
   await expect(page.getByRole("link", { name: /Gold Rush Delight/ })).toContainText(`${t.owner}Wade Harlan`);
   expect((await axe().analyze()).violations).toEqual([]);
   await sundance.click();
-  await expect(page).toHaveURL(/#\/horses\/[0-9a-f-]+$/);
+  await expect(page).toHaveURL(/\/horses\/[0-9a-f-]+$/);
   await expect(page.getByRole("heading", { name: "Sundance Jubilee" })).toBeVisible();
 });
 
 test("a new trainer's barn is empty with the spec's texts", async ({ page, signUpAs }) => {
   await signUpAs({ role: "Trainer", name: uniqueName("Tia") });
-  await page.goto("/#/barn");
+  await page.goto("/barn");
   await expect(page.getByText(t.emptyTitle)).toBeVisible();
   await expect(page.getByText(t.emptyBody)).toBeVisible();
 });
@@ -37,8 +37,8 @@ test("the barn is for trainers only: the route redirects and the API answers 403
   page,
   signInAs,
 }) => {
-  await signInAs(DEMO.owner, "/#/barn");
-  await expect(page).toHaveURL(/#\/roster$/);
+  await signInAs(DEMO.owner, "/barn");
+  await expect(page).toHaveURL(/\/roster$/);
   const res = await page.request.get("/api/barn");
   expect(res.status()).toBe(403);
 });
@@ -50,13 +50,13 @@ test("Invite Customers: the sign-up link, Copy Link → Copied! for 2 s, Email a
   axe,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signInAs(DEMO.trainer, "/#/barn");
+  await signInAs(DEMO.trainer, "/barn");
   const open = () => page.getByRole("button", { name: t.inviteCustomers });
   await open().click();
   const dialog = page.getByRole("dialog", { name: t.inviteCustomers });
   const origin = new URL(page.url()).origin;
   const trainerId = (await (await page.request.get("/api/me")).json()).id as string;
-  const link = `${origin}/#/auth?mode=signup&invitedBy=${trainerId}`;
+  const link = `${origin}/auth?mode=signup&invitedBy=${trainerId}`;
   await expect(dialog.getByLabel(t.signUpLink)).toHaveValue(link);
   expect((await axe().include('[role="dialog"]').analyze()).violations).toEqual([]);
 
@@ -88,7 +88,7 @@ test("Copy Link says 'Failed to Copy' when the clipboard refuses", async ({ page
       value: { writeText: () => Promise.reject(new Error("denied")) },
     });
   });
-  await signInAs(DEMO.trainer, "/#/barn");
+  await signInAs(DEMO.trainer, "/barn");
   await page.getByRole("button", { name: t.inviteCustomers }).click();
   const dialog = page.getByRole("dialog", { name: t.inviteCustomers });
   await dialog.getByRole("button", { name: t.copyLink }).click();
@@ -102,7 +102,7 @@ test("a customer who follows the invite link is told who invited them, signs up 
   baseURL,
   signInAs,
 }) => {
-  await signInAs(DEMO.trainer, "/#/barn");
+  await signInAs(DEMO.trainer, "/barn");
   await page.getByRole("button", { name: t.inviteCustomers }).click();
   const link = await page.getByRole("dialog").getByLabel(t.signUpLink).inputValue();
 
@@ -119,16 +119,16 @@ test("a customer who follows the invite link is told who invited them, signs up 
   await tab.getByLabel(authTexts.confirmPassword).fill("e2e-password-1");
   await tab.getByRole("button", { name: authTexts.signUpButton }).click();
 
-  await expect(tab).toHaveURL(/#\/roster\?invitedBy=[0-9a-f-]+$/);
+  await expect(tab).toHaveURL(/\/roster\?invitedBy=[0-9a-f-]+$/);
   const welcome = tab.getByRole("region", { name: t.welcomeTitle("Wade Harlan") });
   await expect(welcome).toBeVisible();
   await expect(welcome).toContainText(t.welcomeBody("Wade Harlan"));
-  await expect(welcome.getByRole("link", { name: t.welcomeAddHorses })).toHaveAttribute("href", "#/horses");
-  await expect(welcome.getByRole("link", { name: t.welcomePlanner })).toHaveAttribute("href", "#/planner");
+  await expect(welcome.getByRole("link", { name: t.welcomeAddHorses })).toHaveAttribute("href", "/horses");
+  await expect(welcome.getByRole("link", { name: t.welcomePlanner })).toHaveAttribute("href", "/planner");
   await expectNoAxeViolations(tab);
   await welcome.getByRole("button", { name: t.welcomeDismiss }).click();
   await expect(welcome).toBeHidden();
-  await expect(tab).toHaveURL(/#\/roster$/);
+  await expect(tab).toHaveURL(/\/roster$/);
   await customer.close();
 });
 
@@ -143,7 +143,7 @@ test("an invite link whose id is not a trainer's greets nobody, and sign-up stil
     const res = await page.request.get(`/api/invites/${encodeURIComponent(id)}`);
     expect([400, 404]).toContain(res.status());
   }
-  await signedOutPage.goto(`/#/auth?mode=signup&invitedBy=${ownerId}`);
+  await signedOutPage.goto(`/auth?mode=signup&invitedBy=${ownerId}`);
   await expect(signedOutPage.getByRole("heading", { name: authTexts.signUpTitle })).toBeVisible();
   await expect(signedOutPage.getByRole("button", { name: authTexts.signUpButton })).toBeVisible();
   await signedOutPage.waitForLoadState("networkidle");

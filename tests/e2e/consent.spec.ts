@@ -82,10 +82,10 @@ test.describe("consent", () => {
     const ben = await otherPerson(browser, baseURL!, "Ben");
     const horse = await createHorse(ben.page.request, baseURL!);
     await saveEntries(ben.page.request, baseURL!, CLASSES[0]!, [{ status: "ImShowing", horseId: horse.id }]);
-    await ben.page.goto("/#/notifications");
+    await ben.page.goto("/notifications");
     await expect(ben.page.getByRole("heading", { name: notificationsTexts.title })).toBeVisible();
 
-    await page.goto("/#/profile");
+    await page.goto("/profile");
     await page.getByRole("tab", { name: p.friendsCount(0) }).click();
     await page.getByRole("button", { name: p.addFriend }).click();
     const dialog = page.getByRole("dialog", { name: p.addFriendsTitle });
@@ -94,7 +94,7 @@ test.describe("consent", () => {
     await expect(dialog.getByText(p.requested, { exact: true })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page.getByText(p.noFriends)).toBeVisible();
-    await page.goto("/#/roster");
+    await page.goto("/roster");
     await expect(page.getByRole("heading", { name: r.title })).toBeVisible();
     await expect(page.getByText(r.enteredBy(ben.name))).toHaveCount(0);
 
@@ -105,7 +105,7 @@ test.describe("consent", () => {
     await expect(notice).toBeVisible();
     await expect(notice.getByTestId("friend-request-icon")).toBeVisible();
     await notice.click();
-    await expect(ben.page).toHaveURL(/#\/profile\?tab=friends$/);
+    await expect(ben.page).toHaveURL(/\/profile\?tab=friends$/);
     await expect(ben.page.getByRole("heading", { name: p.friendRequests(1) })).toBeVisible();
     expect(
       (await new (await import("@axe-core/playwright")).AxeBuilder({ page: ben.page }).analyze()).violations,
@@ -146,7 +146,7 @@ test.describe("consent", () => {
     }
     await sam.context.close();
 
-    await page.goto("/#/roster");
+    await page.goto("/roster");
     const lines = rosterCard(page)
       .getByTestId("roster-entry")
       .filter({ hasText: r.enteredBy(sam.name) });
@@ -166,7 +166,7 @@ test.describe("consent", () => {
     await expect(rosterCard(page).getByText(CLASSES[0]!)).toHaveCount(0);
 
     // The other one: the show detail's icon says who entered it, and the dialog removes it.
-    await page.goto(`/#/shows/${showIdByName(CELINA)}`);
+    await page.goto(`/shows/${showIdByName(CELINA)}`);
     await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(CLASSES[1]!);
     // A new search scrolls its list to the top once it applies.
     await expect(page.locator("[data-query]")).toHaveAttribute("data-query", CLASSES[1]!);
@@ -186,7 +186,7 @@ test.describe("consent", () => {
     await dialog.getByRole("button", { name: removeLabel }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("button", { name: tooltip })).toHaveCount(0);
-    await page.goto("/#/roster");
+    await page.goto("/roster");
     await expect(page.getByText(r.enteredBy(sam.name))).toHaveCount(0);
   });
 
@@ -218,11 +218,11 @@ test.describe("consent", () => {
       texts.entries.barnActivity(fay.name, horse.name, className, CELINA);
 
     await enter(CLASSES[0]!);
-    await page.goto("/#/notifications");
+    await page.goto("/notifications");
     await expect(
       page.getByRole("button", { name: new RegExp(escapeRegExp(message(CLASSES[0]!))) }),
     ).toBeVisible();
-    await page.goto("/#/roster");
+    await page.goto("/roster");
     const line = rosterCard(page)
       .getByTestId("roster-entry")
       .filter({ hasText: r.enteredBy(fay.name) });
@@ -247,7 +247,7 @@ test.describe("consent", () => {
     await page.reload();
     await expect(page.getByRole("heading", { name: r.title })).toBeVisible();
     await expect(page.getByText(r.enteredBy(fay.name))).toHaveCount(0);
-    await page.goto("/#/notifications");
+    await page.goto("/notifications");
     await expect(
       page.getByRole("button", { name: new RegExp(escapeRegExp(message(CLASSES[0]!))) }),
     ).toBeVisible();
@@ -261,7 +261,7 @@ test.describe("consent", () => {
     };
     expect(coraSees.notifications.map((n) => n.message)).toContain(message(CLASSES[2]!));
 
-    await page.goto("/#/profile?tab=friends");
+    await page.goto("/profile?tab=friends");
     const blocked = page.getByRole("region", { name: p.blockedPeople });
     await expect(blocked.getByText(fay.name)).toBeVisible();
     expect((await axe().analyze()).violations).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
-import { expect, openE2eDatabase } from "./fixtures.ts";
+import { expect, openE2eDatabase, untilShown } from "./fixtures.ts";
 
 /** The id of a demo show, by its name. */
 export function showIdByName(name: string): string {
@@ -23,7 +23,9 @@ export const classButton = (page: Page, className: string) =>
 
 /** Opens a show's detail and the entry dialog of the class whose name matches. */
 export async function openEntryDialog(page: Page, showName: string, className: string) {
-  await page.goto(`/#/shows/${showIdByName(showName)}`);
+  await page.goto(`/shows/${showIdByName(showName)}`);
+  // Pages of other browser contexts than the test's own do not wait by themselves (fixtures.ts).
+  await untilShown(page);
   await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(className);
   await classButton(page, className).click();
   const dialog = page.getByRole("dialog");

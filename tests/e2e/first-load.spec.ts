@@ -1,12 +1,13 @@
 import type { Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
 import { authTexts } from "../../src/domain/texts-auth.ts";
+import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
+import { CELINA, showIdByName } from "./entries-helpers.ts";
 import { DEMO, expect, test } from "./fixtures.ts";
 
 /**
- * Issue 13 (ADR 015): the page the server sends for a navigation carries the session's user and the
- * public configuration, so a cold start asks for the first screen's data at once instead of waiting
- * for a session call (and, before that, for the saved-cache restore).
+ * Issue 20 (ADR 019): the server renders the first screen with its data into the page, and the browser
+ * hydrates it from the same data without asking for it again; the spec's hash links land on their path.
  */
 
 /** The API paths this page asks for, in order. */
@@ -19,7 +20,18 @@ function apiCalls(page: Page): string[] {
   return calls;
 }
 
-test("a signed-in browser with nothing stored opens its roster without a session or configuration call", async ({
+/** Resolves once React has hydrated the page: a link then navigates in the page instead of loading one. */
+async function expectInteractive(page: Page) {
+  await page.evaluate(() => {
+    (window as { __samePage?: boolean }).__samePage = true;
+  });
+  await page.getByRole("link", { name: texts.nav.notifications }).first().click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
+}
+
+test("a signed-in cold start gets its roster in the page and hydrates it without asking for it again", async ({
   page,
   signInAs,
 }) => {
@@ -28,24 +40,25 @@ test("a signed-in browser with nothing stored opens its roster without a session
   await page.addInitScript(() => {
     const w = window as { __entryAt?: number };
     new MutationObserver(() => {
-      if (w.__entryAt === undefined && document.querySelector('main a[href^="#/shows/"]')) {
+      if (w.__entryAt === undefined && document.querySelector('main a[href^="/shows/"]')) {
         w.__entryAt = performance.now();
       }
     }).observe(document, { subtree: true, childList: true });
   });
-  await signInAs(DEMO.owner, "/#/roster");
+  const html: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() === "document") html.push(await response.text());
+  });
+  await signInAs(DEMO.owner, "/roster");
   await expect(page.getByRole("heading", { level: 1, name: texts.roster.title })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Casey Whitfield" })).toBeVisible();
-  expect(calls).toContain("/api/roster");
-  expect(calls).not.toContain("/api/session");
-  expect(calls).not.toContain("/api/config");
-  // The roster's data was the first thing asked for, not something that waited behind other calls.
-  expect(calls.filter((c) => c !== "/api/auth/sign-in/email")[0]).toBe("/api/roster");
+  // The screen's data came with the page, as markup.
+  await expect.poll(() => html.length).toBe(1);
+  expect(html[0]).toContain("Casey Whitfield");
+  expect(html[0]).toContain(CELINA);
 
   // What the first screen does not show (live stream, connection bar, offline cache, the service worker's
-  // registration) was asked for only once the screen was rendered with its data, not when the data came.
-  const afterPaint =
-    /\/assets\/(live-notifications|offline-status|offline-cache|virtual_pwa-register)-[^/]+\.js$/;
+  // registration) was asked for only once the screen was rendered with its data.
+  const afterPaint = /\/assets\/(live-notifications|offline-status|offline-cache|pwa-register)-[^/]+\.js$/;
   await expect
     .poll(() =>
       page.evaluate(
@@ -63,51 +76,99 @@ test("a signed-in browser with nothing stored opens its roster without a session
     };
   }, afterPaint.source);
   for (const start of laterStarts) expect(start).toBeGreaterThan(entryAt);
+
+  // Hydrated from the page's data: neither the roster, nor the session, nor the configuration was asked for.
+  expect(calls).not.toContain("/api/roster");
+  expect(calls).not.toContain("/api/session");
+  expect(calls).not.toContain("/api/config");
+  expect(calls).not.toContain("/api/notifications/unread-count");
+  await expectInteractive(page);
 });
 
-test("the planner and a show detail opened cold ask for their data first, and a signed-out visit shows the sign-in form without asking", async ({
+test("the planner and a show detail opened cold hydrate without asking for their data; signed out, the server sends the sign-in form", async ({
   page,
   signInAs,
 }) => {
   const calls = apiCalls(page);
-  // When the planner's heading first appears, in the page's own clock.
-  await page.addInitScript((title) => {
-    const w = window as { __headingAt?: number };
-    new MutationObserver(() => {
-      if (w.__headingAt === undefined && document.querySelector("h1")?.textContent === title) {
-        w.__headingAt = performance.now();
-      }
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  }, texts.planner.title);
-  await signInAs(DEMO.owner, "/#/planner");
-  const first = page.getByRole("main").getByRole("listitem").getByRole("link").first();
-  await expect(first).toBeVisible();
-  // The planner's first page was asked for as soon as its chunk arrived, before the screen rendered
-  // (a screen asks for its data only after its first render).
-  const { headingAt, showsAt } = await page.evaluate(() => ({
-    headingAt: (window as { __headingAt?: number }).__headingAt ?? Number.NaN,
-    showsAt:
-      performance.getEntriesByType("resource").find((e) => new URL(e.name).pathname === "/api/shows")
-        ?.startTime ?? Number.NaN,
-  }));
-  expect(showsAt).toBeLessThan(headingAt);
-  const href = await first.getAttribute("href");
-  // Each visit starts from a blank page, so nothing the page before it starts late (its live stream
-  // opens a few seconds after its first screen, and asks for the session when refused) is counted.
-  const openCold = async (url: string) => {
-    await page.goto("about:blank");
-    calls.length = 0;
-    await page.goto(url);
-  };
-  await openCold(`/${href}`);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  expect(calls[0]).toMatch(/^\/api\/shows\/[^/]+$/);
+  await signInAs(DEMO.owner, "/planner?past=1");
+  await expect(page.getByRole("heading", { level: 1, name: texts.planner.title })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("listitem").first()).toBeVisible();
+  await expectInteractive(page);
+  expect(calls).not.toContain("/api/shows");
+
+  const show = `/shows/${showIdByName(CELINA)}`;
+  await page.goto("about:blank");
+  calls.length = 0;
+  await page.goto(show);
+  await expect(page.getByRole("heading", { level: 1, name: CELINA })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Ladies Amateur Walking Specialty/ })).toBeVisible();
+  await expectInteractive(page);
+  expect(calls.filter((c) => c.startsWith("/api/shows/") && !c.endsWith("/entries"))).toEqual([]);
   expect(calls).not.toContain("/api/session");
 
   await page.context().clearCookies();
-  await openCold(`/${href}`);
+  await page.goto("about:blank");
+  calls.length = 0;
+  const response = await page.goto(show);
+  expect(response?.request().redirectedFrom()?.url()).toMatch(/\/shows\//);
+  await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole("button", { name: authTexts.signInButton, exact: true })).toBeVisible();
   expect(calls).not.toContain("/api/session");
+});
+
+test("the server redirects addresses that are no screen for the viewer, with 302", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs(DEMO.owner, "/roster");
+  for (const [path, to] of [
+    ["/", "/roster"],
+    ["/no/such/page", "/roster"],
+    ["/barn", "/roster"],
+    ["/admin", "/roster"],
+    ["/auth", "/roster"],
+  ]) {
+    const res = await page.request.get(path!, {
+      headers: { "sec-fetch-dest": "document", accept: "text/html" },
+      maxRedirects: 0,
+    });
+    expect([path, res.status(), res.headers().location]).toEqual([path, 302, to]);
+  }
+});
+
+test.describe("the spec's hash links land on their path, once", () => {
+  const table = (): [string, string, string][] => {
+    const celina = showIdByName(CELINA);
+    return [
+      ["/#/roster", "/roster", texts.roster.title],
+      ["/#/planner", "/planner", texts.planner.title],
+      ["/#/planner?past=1", "/planner?past=1", texts.planner.title],
+      [`/#/planner?highlight=${celina}`, `/planner?highlight=${celina}`, texts.planner.title],
+      [`/#/shows/${celina}`, `/shows/${celina}`, CELINA],
+      ["/#/notifications", "/notifications", notificationsTexts.title],
+      ["/#/", "/roster", texts.roster.title],
+      ["/#/nowhere", "/roster", texts.roster.title],
+    ];
+  };
+
+  test("signed in", async ({ page, signInAs }) => {
+    await signInAs(DEMO.owner, "/roster");
+    for (const [link, path, heading] of table()) {
+      await page.goto(link);
+      await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path && url.hash === "");
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      // Replaced, not pushed: Back leaves the app rather than returning to the hash form.
+      expect(await page.evaluate(() => history.length)).toBeLessThan(50);
+    }
+  });
+
+  test("signed out, an invite link's sign-up", async ({ signedOutPage: page }) => {
+    await page.goto("/#/auth?mode=signup&invitedBy=nobody");
+    await expect(page).toHaveURL(/\/auth\?mode=signup&invitedBy=nobody$/);
+    await expect(page.getByRole("heading", { level: 1, name: authTexts.signUpTitle })).toBeVisible();
+    await page.goto("/#/planner?past=1");
+    await expect(page).toHaveURL(/\/auth$/);
+  });
 });
 
 test("a part of the layout whose chunk cannot be fetched (the connection dropped first) leaves the screen working", async ({
@@ -119,7 +180,7 @@ test("a part of the layout whose chunk cannot be fetched (the connection dropped
   page.on("pageerror", (error) => errors.push(error.message));
   const failed: string[] = [];
   page.on("requestfailed", (request) => failed.push(request.url()));
-  await signInAs(DEMO.owner, "/#/roster");
+  await signInAs(DEMO.owner, "/roster");
   await expect(page.getByRole("heading", { level: 1, name: texts.roster.title })).toBeVisible();
   // The parts were asked for, failed, and the app goes on: another screen opens and works.
   await expect.poll(() => failed.some((url) => /offline-status-/.test(url))).toBe(true);

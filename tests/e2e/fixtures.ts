@@ -36,14 +36,43 @@ interface Fixtures {
   axe: () => AxeBuilder;
 }
 
+/**
+ * The server renders each screen (ADR 019): its buttons are on the page before the app has hydrated them,
+ * and a click that early does nothing. Like a person, a test waits until the app says its first screen is
+ * shown (the `ringside:first-screen` mark) after opening or reloading one of our pages.
+ */
+export async function untilShown(page: Page) {
+  if (!/^https?:/.test(page.url())) return;
+  await page
+    .waitForFunction(() => performance.getEntriesByName("ringside:first-screen").length > 0, undefined, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await untilShown(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await untilShown(page);
+      return response;
+    };
+    await use(page);
+  },
   signedOutPage: async ({ page }, use) => {
     await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
     await use(page);
   },
   signInAs: async ({ page, baseURL }, use) => {
     await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
-    await use(async (email, path = "/#/roster", password = DEMO_PASSWORD) => {
+    await use(async (email, path = "/roster", password = DEMO_PASSWORD) => {
       const res = await page.request.post("/api/auth/sign-in/email", {
         data: { email, password },
         headers: { origin: baseURL! },

@@ -19,7 +19,7 @@ test("Your Horses: empty state, Add New Horse with validation, then the new hors
   axe,
 }) => {
   const me = await signUpAs({ name: uniqueName("Hal") });
-  await page.goto("/#/horses");
+  await page.goto("/horses");
   await expect(page.getByRole("heading", { name: t.title })).toBeVisible();
   await expect(page.getByText(t.empty)).toBeVisible();
   expect((await axe().analyze()).violations).toEqual([]);
@@ -46,7 +46,7 @@ test("Your Horses: empty state, Add New Horse with validation, then the new hors
   await expect(owners.getByRole("checkbox", { name: me.name })).toHaveCount(0);
   await dialog.getByRole("button", { name: t.saveHorse }).click();
 
-  await expect(page).toHaveURL(/#\/horses\/[0-9a-f-]+$/);
+  await expect(page).toHaveURL(/\/horses\/[0-9a-f-]+$/);
   await expect(page.getByRole("heading", { name })).toBeVisible();
   await expect(page.getByText("Filly")).toBeVisible();
   await expect(page.getByText(/^\d+ years? \(born Apr 18, 2019\)$/)).toBeVisible();
@@ -72,7 +72,7 @@ test("owner edits details, changes the picture (bad files refused) and edits own
 }) => {
   const me = await signUpAs({ name: uniqueName("Ona") });
   const horse = await createHorse(page.request, baseURL!);
-  await page.goto(`/#/horses/${horse.id}`);
+  await page.goto(`/horses/${horse.id}`);
   await expect(page.getByRole("heading", { name: horse.name })).toBeVisible();
 
   await page.getByRole("button", { name: t.editDetails }).click();
@@ -130,7 +130,7 @@ test("what each person may do: a stranger only shares and records; a trainer edi
   signInAs,
 }) => {
   const midnight = horseIdByName("Midnight Masterpiece");
-  await signInAs(DEMO.rider, `/#/horses/${midnight}`);
+  await signInAs(DEMO.rider, `/horses/${midnight}`);
   await expect(page.getByRole("heading", { name: "Midnight Masterpiece" })).toBeVisible();
   await expect(page.getByRole("button", { name: t.shareSchedule })).toBeVisible();
   await expect(page.getByRole("button", { name: t.addRecord })).toBeVisible();
@@ -143,7 +143,7 @@ test("what each person may do: a stranger only shares and records; a trainer edi
   });
   expect(denied.status()).toBe(403);
 
-  await signInAs(DEMO.trainer, `/#/horses/${midnight}`);
+  await signInAs(DEMO.trainer, `/horses/${midnight}`);
   await page.reload();
   await expect(page.getByRole("button", { name: t.editDetails })).toBeVisible();
   await expect(page.getByRole("button", { name: t.changePicture })).toBeVisible();
@@ -151,10 +151,10 @@ test("what each person may do: a stranger only shares and records; a trainer edi
 });
 
 test("an unknown horse shows 'Horse not found' and leads back to Your Horses", async ({ page, signInAs }) => {
-  await signInAs(DEMO.owner, "/#/horses/no-such-horse");
+  await signInAs(DEMO.owner, "/horses/no-such-horse");
   await expect(page.getByText(errorsTexts.horseNotFound)).toBeVisible();
   await page.getByRole("link", { name: t.backToHorses }).click();
-  await expect(page).toHaveURL(/#\/horses$/);
+  await expect(page).toHaveURL(/\/horses$/);
   await expect(page.getByRole("heading", { name: t.title })).toBeVisible();
 });
 
@@ -179,7 +179,7 @@ test("Share Schedule shows upcoming showings as text, copies it, and closes ever
   ).run(crypto.randomUUID(), me.id, cls.showId, cls.classId, horse.id, me.id, new Date().toISOString());
   db.close();
 
-  await page.goto(`/#/horses/${horse.id}`);
+  await page.goto(`/horses/${horse.id}`);
   const open = () => page.getByRole("button", { name: t.shareSchedule });
   await open().click();
   const dialog = page.getByRole("dialog", { name: t.scheduleTitle(horse.name) });
@@ -205,7 +205,7 @@ test("Add Record on a horse: all fields required, then the record and the champi
 }) => {
   const me = await signUpAs({ name: uniqueName("Cam") });
   const horse = await createHorse(page.request, baseURL!);
-  await page.goto(`/#/horses/${horse.id}`);
+  await page.goto(`/horses/${horse.id}`);
   await expect(page.getByText(profileTexts.noRecords)).toBeVisible();
   await page.getByRole("button", { name: t.addRecord }).click();
   const dialog = page.getByRole("dialog", { name: profileTexts.addRecordTitle });

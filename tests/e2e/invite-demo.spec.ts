@@ -17,7 +17,7 @@ const trainerId = (): string => {
     db.close();
   }
 };
-const linkFor = (id: string) => `/#/auth?mode=signup&invitedBy=${id}`;
+const linkFor = (id: string) => `/auth?mode=signup&invitedBy=${id}`;
 
 test("a fresh browser opening an invite link lands on sign-up with the invitation, signed in as nobody", async ({
   browser,
@@ -45,7 +45,7 @@ test("a fresh browser opening an invite link lands on sign-up with the invitatio
 test("a signed-out tab keeps the invitation when the link is opened in it", async ({
   signedOutPage: page,
 }) => {
-  await page.goto("/#/auth");
+  await page.goto("/auth");
   await expect(page.getByRole("heading", { name: authTexts.signInTitle })).toBeVisible();
   await page.goto(linkFor(trainerId()));
   await expect(page.getByRole("heading", { name: authTexts.signUpTitle })).toBeVisible();

@@ -18,7 +18,7 @@ test.describe("Notifications", () => {
     const ownerName = uniqueName("Olive");
     await signUpAs({ role: "Owner", name: ownerName });
     const horse = await createHorse(page.request, baseURL!);
-    await page.goto("/#/notifications");
+    await page.goto("/notifications");
     await expect(page.getByRole("heading", { name: notificationsTexts.title })).toBeVisible();
     const before = Number(
       (await badge(page)
@@ -75,7 +75,7 @@ test.describe("Notifications", () => {
     await expect(item.getByText(notificationsTexts.unread)).toHaveCount(1);
     await expect(item.getByText(/seconds? ago|1 minute ago/)).toBeVisible();
     await item.getByRole("button").click();
-    await expect(page).toHaveURL(new RegExp(`#/planner\\?highlight=${showIdByName(CELINA)}$`));
+    await expect(page).toHaveURL(new RegExp(`/planner\\?highlight=${showIdByName(CELINA)}$`));
     await expect(badge(page)).toHaveText(String(before));
   });
 
@@ -85,7 +85,7 @@ test.describe("Notifications", () => {
     axe,
   }) => {
     await signUpAs({ role: "Owner", name: uniqueName("Nora") });
-    await page.goto("/#/notifications");
+    await page.goto("/notifications");
     const items = page.getByRole("list", { name: notificationsTexts.title }).getByRole("listitem");
     await expect(items.first()).toBeVisible();
     const all = await items.allTextContents();
@@ -103,7 +103,7 @@ test.describe("Notifications", () => {
   test("shows the empty state when there is nothing to show", async ({ page, signUpAs }) => {
     await signUpAs({ role: "Owner", name: uniqueName("Empty") });
     await page.route("**/api/notifications", (route) => route.fulfill({ json: { notifications: [] } }));
-    await page.goto("/#/notifications");
+    await page.goto("/notifications");
     await expect(page.getByText(notificationsTexts.empty)).toBeVisible();
   });
 });

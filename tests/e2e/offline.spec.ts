@@ -140,15 +140,15 @@ test.describe("at the show grounds", () => {
 
     // Online: one entry through the dialog (the dialog's horse choices are now on the device too),
     // then the roster and the notifications.
-    await page.goto(`/#/shows/${showId}`);
+    await page.goto(`/shows/${showId}`);
     await classButton(page, watched).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: e.statusLabels.WatchClass, exact: true }).click();
     await dialog.getByRole("button", { name: e.save }).click();
     await expect(dialog).toBeHidden();
-    await page.goto("/#/notifications");
+    await page.goto("/notifications");
     await expect(page.getByRole("heading", { name: notificationsTexts.title })).toBeVisible();
-    await page.goto("/#/roster");
+    await page.goto("/roster");
     await expect(
       page.getByTestId("roster-entry").filter({ hasText: e.statusLabels.WatchClass }),
     ).toBeVisible();
@@ -165,11 +165,11 @@ test.describe("at the show grounds", () => {
     await expect(page.getByRole("heading", { name: notificationsTexts.title })).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);
     // A screen never opened says it needs a connection, rather than failing.
-    await page.goto("/#/horses");
+    await page.goto("/horses");
     await expect(page.getByText(o.needsConnection)).toBeVisible();
 
     // An entry saved offline closes the dialog and waits, with a clock on its class row.
-    await page.goto(`/#/shows/${showId}`);
+    await page.goto(`/shows/${showId}`);
     await expect(classButton(page, showing)).toBeVisible();
     await classButton(page, showing).click();
     await dialog.getByRole("button", { name: e.statusLabels.ImShowing, exact: true }).click();
@@ -201,7 +201,7 @@ test.describe("at the show grounds", () => {
     expect(classEntryCount(me, showId, showing)).toBe(1);
     expect(sql("select key from idempotency_key where user_id = ?", me)).toHaveLength(2);
 
-    await friend.page.goto("/#/roster");
+    await friend.page.goto("/roster");
     const line = friend.page.getByTestId("roster-entry").filter({ hasText: texts.roster.enteredBy(name) });
     await expect(line.getByText(e.statusLabels.FriendIsShowing, { exact: true })).toBeVisible();
     await expect(line).toContainText(horse.name);
@@ -215,7 +215,7 @@ test.describe("at the show grounds", () => {
   }) => {
     const name = `Profile Owner ${Date.now()}`;
     const me = await signUp(page, baseURL!, name);
-    await page.goto("/#/profile");
+    await page.goto("/profile");
     await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
 
     await setOffline(context, true);
@@ -241,7 +241,7 @@ test.describe("at the show grounds", () => {
     const horse = await createHorse(page.request, baseURL!, { name: `Sold Mare ${Date.now()}` });
     const showId = showIdByName(CELINA);
     const className = "Country Pleasure Open";
-    await page.goto(`/#/shows/${showId}`);
+    await page.goto(`/shows/${showId}`);
     await classButton(page, className).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("button", { name: e.save })).toBeVisible();
@@ -289,7 +289,7 @@ test.describe("at the show grounds", () => {
       },
     );
     expect(saved.status()).toBe(200);
-    await page.goto("/#/roster");
+    await page.goto("/roster");
     await page.getByRole("button", { name: texts.roster.subscribeCalendar }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: calendarFeedTexts.create }).click();
@@ -326,7 +326,7 @@ test.describe("at the show grounds", () => {
     page,
     signInAs,
   }) => {
-    await signInAs("owner@ringside.demo", "/#/roster");
+    await signInAs("owner@ringside.demo", "/roster");
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });

@@ -37,7 +37,7 @@ test("lists upcoming shows by start date with every card field, and passes axe",
   page,
   axe,
 }) => {
-  await signInAs(DEMO.owner, "/#/planner");
+  await signInAs(DEMO.owner, "/planner");
   await expect(page.getByRole("heading", { name: texts.planner.title })).toBeVisible();
   await expect(page.getByText(texts.planner.subtitle)).toBeVisible();
   await expect(cards(page).first()).toBeVisible();
@@ -60,7 +60,7 @@ test("filters through the sheet, shows chips and a count badge, and Clear all re
   page,
   axe,
 }) => {
-  await signInAs(DEMO.owner, "/#/planner");
+  await signInAs(DEMO.owner, "/planner");
   await expect(cards(page).first()).toBeVisible();
   await openSheet(page);
   const dialog = sheet(page);
@@ -74,7 +74,7 @@ test("filters through the sheet, shows chips and a count badge, and Clear all re
   await dialog.getByRole("button", { name: texts.planner.applyFilters }).click();
   await expect(dialog).toBeHidden();
 
-  await expect(page).toHaveURL(/#\/planner\?name=horse\+show&location=TN&judge=Tommy\+Hall&org=TWHBEA$/);
+  await expect(page).toHaveURL(/\/planner\?name=horse\+show&location=TN&judge=Tommy\+Hall&org=TWHBEA$/);
   await expect(chip(page, texts.planner.chipName("horse show"))).toBeVisible();
   await expect(chip(page, texts.planner.chipLocation("TN"))).toBeVisible();
   await expect(chip(page, texts.planner.chipJudge("Tommy Hall"))).toBeVisible();
@@ -87,14 +87,14 @@ test("filters through the sheet, shows chips and a count badge, and Clear all re
   await expect(chip(page, texts.planner.chipJudge("Tommy Hall"))).toBeHidden();
   await expect(filterButton(page)).toHaveAccessibleName(texts.planner.openFilters(3));
   await chip(page, texts.planner.chipName("horse show")).click();
-  await expect(page).toHaveURL(/#\/planner\?location=TN&org=TWHBEA$/);
+  await expect(page).toHaveURL(/\/planner\?location=TN&org=TWHBEA$/);
   await expect(filterButton(page)).toHaveAccessibleName(texts.planner.openFilters(2));
   await expect
     .poll(() => cardNames(page))
     .toEqual(["Jackson County Horse Show", "Celebration Spring Fun Show"]);
 
   await page.getByRole("button", { name: texts.planner.clearAll, exact: true }).click();
-  await expect(page).toHaveURL(/#\/planner$/);
+  await expect(page).toHaveURL(/\/planner$/);
   await expect(filterButton(page)).toHaveAccessibleName(texts.planner.openFilters(0));
   await expect
     .poll(async () => (await cardNames(page)).filter((n) => UPCOMING.includes(n)))
@@ -102,7 +102,7 @@ test("filters through the sheet, shows chips and a count badge, and Clear all re
 });
 
 test("a division chip is truncated to 20 characters", async ({ signInAs, page }) => {
-  await signInAs(DEMO.rider, "/#/planner");
+  await signInAs(DEMO.rider, "/planner");
   await openSheet(page);
   const dialog = sheet(page);
   const divisions = dialog.getByRole("group", { name: texts.planner.divisions });
@@ -120,7 +120,7 @@ test("upcoming shows come first; past shows are one tap away without opening the
   signInAs,
   page,
 }) => {
-  await signInAs(DEMO.rider, "/#/planner");
+  await signInAs(DEMO.rider, "/planner");
   const period = page.getByRole("group", { name: texts.planner.periodLabel });
   const upcoming = period.getByRole("button", { name: texts.planner.upcomingShows });
   const past = period.getByRole("button", { name: texts.planner.pastShows });
@@ -133,7 +133,7 @@ test("upcoming shows come first; past shows are one tap away without opening the
 
   await past.click();
   await expect(past).toHaveAttribute("aria-pressed", "true");
-  await expect(page).toHaveURL(/#\/planner\?past=1$/);
+  await expect(page).toHaveURL(/\/planner\?past=1$/);
   // The spec's past show, and last year's Celina and Celebration (history for AI Show Prediction).
   await expect
     .poll(async () => (await cardNames(page)).map((n) => n.replace(/ \(\d+(st|nd|rd|th)\)$/, "")).sort())
@@ -145,19 +145,19 @@ test("upcoming shows come first; past shows are one tap away without opening the
     .getByRole("checkbox", { name: /Larry Wheelon/ })
     .click();
   await sheet(page).getByRole("button", { name: texts.planner.applyFilters }).click();
-  await expect(page).toHaveURL(/#\/planner\?judge=Larry\+Wheelon&past=1$/);
+  await expect(page).toHaveURL(/\/planner\?judge=Larry\+Wheelon&past=1$/);
   await page.getByRole("button", { name: texts.planner.clearAll, exact: true }).click();
-  await expect(page).toHaveURL(/#\/planner\?past=1$/);
+  await expect(page).toHaveURL(/\/planner\?past=1$/);
 
   await upcoming.click();
-  await expect(page).toHaveURL(/#\/planner$/);
+  await expect(page).toHaveURL(/\/planner$/);
   await expect
     .poll(async () => (await cardNames(page)).filter((n) => UPCOMING.includes(n)))
     .toEqual(UPCOMING);
 });
 
 test("checklist search matches every word and says when nothing matches", async ({ signInAs, page }) => {
-  await signInAs(DEMO.owner, "/#/planner");
+  await signInAs(DEMO.owner, "/planner");
   await openSheet(page);
   const judges = sheet(page).getByRole("group", { name: texts.planner.judges });
   const search = judges.getByRole("searchbox");
@@ -176,7 +176,7 @@ test("filters live in the URL: reload and Back keep them; no match shows the emp
   signInAs,
   page,
 }) => {
-  await signInAs(DEMO.owner, "/#/planner?judge=Debbie+Vance&judge=Jimmy+McConnell");
+  await signInAs(DEMO.owner, "/planner?judge=Debbie+Vance&judge=Jimmy+McConnell");
   await expect(chip(page, texts.planner.chipJudge("Debbie Vance"))).toBeVisible();
   await expect
     .poll(() => cardNames(page))
@@ -196,7 +196,7 @@ test("filters live in the URL: reload and Back keep them; no match shows the emp
     .poll(() => cardNames(page))
     .toEqual(["Celina Lions Club Horse Show", "Jackson County Horse Show"]);
 
-  await page.goto("/#/planner?name=no+such+show+anywhere");
+  await page.goto("/planner?name=no+such+show+anywhere");
   await expect(page.getByText(texts.planner.empty)).toBeVisible();
   await expect(page.getByText(texts.planner.emptyHint)).toBeVisible();
 });
@@ -207,7 +207,7 @@ test("?highlight scrolls the card into view and rings it for 3 seconds; a card o
 }) => {
   const id = showId("Tennessee Walking Horse National Celebration");
   await page.setViewportSize({ width: 390, height: 420 });
-  await signInAs(DEMO.owner, `/#/planner?highlight=${id}`);
+  await signInAs(DEMO.owner, `/planner?highlight=${id}`);
   const card = page.locator(`#show-${id}`);
   await expect(card).toHaveAttribute("data-highlighted", "true");
   await expect(card).toHaveClass(/ring-4/);
@@ -219,7 +219,7 @@ test("?highlight scrolls the card into view and rings it for 3 seconds; a card o
   await expect(card).not.toHaveAttribute("data-highlighted", { timeout: 2500 });
 
   await card.click();
-  await expect(page).toHaveURL(new RegExp(`#/shows/${id}$`));
+  await expect(page).toHaveURL(new RegExp(`/shows/${id}$`));
   await expect(
     page.getByRole("heading", { level: 1, name: "Tennessee Walking Horse National Celebration" }),
   ).toBeVisible();

@@ -12,7 +12,7 @@ test("My Profile shows the person; Edit Profile validates, refuses a taken email
   axe,
 }) => {
   const me = await signUpAs({ name: uniqueName("Pia") });
-  await page.goto("/#/profile");
+  await page.goto("/profile");
   await expect(page.getByRole("heading", { name: t.title })).toBeVisible();
   await expect(page.getByText(me.name, { exact: true }).first()).toBeVisible();
   await expect(page.getByText("Owner", { exact: true })).toBeVisible();
@@ -54,7 +54,7 @@ test("My Profile shows the person; Edit Profile validates, refuses a taken email
 
 test("the profile photo uploads and shows; Sign Out goes to /auth", async ({ page, signUpAs }) => {
   const me = await signUpAs({ name: uniqueName("Phil") });
-  await page.goto("/#/profile");
+  await page.goto("/profile");
   await page.locator('input[type="file"]').setInputFiles({
     name: "me.png",
     mimeType: "image/png",
@@ -65,7 +65,7 @@ test("the profile photo uploads and shows; Sign Out goes to /auth", async ({ pag
   await expect.poll(() => photo.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1024);
 
   await page.getByRole("button", { name: authTexts.signOut }).click();
-  await expect(page).toHaveURL(/#\/auth$/);
+  await expect(page).toHaveURL(/\/auth$/);
 });
 
 test("Add Show Record: required fields, past-show suggestions after 3 characters, class search, then the card", async ({
@@ -75,7 +75,7 @@ test("Add Show Record: required fields, past-show suggestions after 3 characters
 }) => {
   const me = await signUpAs({ name: uniqueName("Rex") });
   const horse = await createHorse(page.request, baseURL!);
-  await page.goto("/#/profile");
+  await page.goto("/profile");
   await expect(page.getByText(t.noRecords)).toBeVisible();
   await page.getByRole("button", { name: t.addRecord }).click();
   const dialog = page.getByRole("dialog", { name: t.addRecordTitle });
@@ -151,7 +151,7 @@ test("Friends: count, add by name search ('No users found'), accepted request, r
   });
   expect(signUp.status()).toBe(200);
   const me = await signUpAs({ name: uniqueName("Moe") });
-  await page.goto("/#/profile");
+  await page.goto("/profile");
   await page.getByRole("tab", { name: t.friendsCount(0) }).click();
   await expect(page.getByText(t.noFriends)).toBeVisible();
 

@@ -155,7 +155,7 @@ test("a phone opts in, shows a push the server sent through the service worker, 
   await useStandInSubscription(page, subscription.json);
 
   // Opt in from My Profile → Notification settings: the permission is asked only after the tap.
-  await page.goto("/#/profile");
+  await page.goto("/profile");
   await page.getByRole("link", { name: t.settingsLink }).click();
   await expect(page.getByRole("heading", { level: 1, name: t.settingsTitle })).toBeVisible();
   await expect(page.getByText(t.thisDevice.off)).toBeVisible();
@@ -200,7 +200,7 @@ test("a phone opts in, shows a push the server sent through the service worker, 
   expect(received?.message).toMatchObject({
     title: t.titles["friend-request"],
     body: notificationsTexts.friendRequest("Fran Friendly"),
-    url: "/#/notifications",
+    url: "/notifications",
   });
 
   // The push service would now wake the phone: the DevTools protocol hands the push to the worker.
@@ -218,7 +218,7 @@ test("a phone opts in, shows a push the server sent through the service worker, 
         tag: received?.message.tag,
         icon: `${new URL(baseURL!).origin}/icon-192.png`,
         badge: `${new URL(baseURL!).origin}/badge-96.png`,
-        url: "/#/notifications",
+        url: "/notifications",
       },
     ]);
   await tapNotification(context, received!.message.tag);
@@ -247,12 +247,12 @@ test("a phone opts in, shows a push the server sent through the service worker, 
     .poll(async () => (await shownNotifications(page)).map((n) => n.title))
     .toEqual([t.titles["class-alert"]]);
   await tapNotification(context, alert.tag);
-  await expect(page).toHaveURL(new RegExp(`#/shows/${showId}\\?class=${late.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/shows/${showId}\\?class=${late.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: CELEBRATION })).toBeVisible();
   await expect(classButton(page, late.name)).toBeInViewport();
 
   // Remove in the device list: nothing more reaches this phone.
-  await page.goto("/#/profile/notifications");
+  await page.goto("/profile/notifications");
   await devices.getByRole("button", { name: new RegExp(`^${t.remove} Chrome on Android`) }).click();
   await expect(page.getByText(t.noDevices)).toBeVisible();
   await expect(page.getByText(t.thisDevice.off)).toBeVisible();
@@ -268,7 +268,7 @@ test("signing out removes this phone's subscription; Notifications offers the op
   const { publicKey } = await (await page.request.get("/api/push/config")).json();
   await useStandInSubscription(page, service.subscribe(publicKey).json);
 
-  await page.goto("/#/notifications");
+  await page.goto("/notifications");
   await expect(page.getByRole("heading", { level: 1, name: notificationsTexts.title })).toBeVisible();
   await page.getByRole("button", { name: t.thisDevice.enable }).click();
   // Once on, Notifications keeps only the way to the settings.
@@ -276,7 +276,7 @@ test("signing out removes this phone's subscription; Notifications offers the op
   await expect(page.getByRole("link", { name: t.settingsLink })).toBeVisible();
   await expect.poll(() => devicesOf(userId(me.email)).length).toBe(1);
 
-  await page.goto("/#/profile");
+  await page.goto("/profile");
   await page.getByRole("button", { name: authTexts.signOut }).click();
   await expect(page).toHaveURL(/#\/auth/);
   expect(devicesOf(userId(me.email))).toEqual([]);
@@ -308,7 +308,7 @@ test("where this browser cannot push, the settings say why and how to fix it, in
         headers: { origin: baseURL! },
       });
       expect(signedUp.status()).toBe(200);
-      await page.goto("/#/profile/notifications");
+      await page.goto("/profile/notifications");
       await expect(page.getByText(text)).toBeVisible();
       await expect(page.getByRole("button", { name: t.thisDevice.enable })).toHaveCount(0);
     } finally {

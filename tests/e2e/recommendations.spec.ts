@@ -31,7 +31,7 @@ test.describe("with the rules engine", () => {
     page,
     axe,
   }) => {
-    await signInAs(DEMO.owner, `/#/shows/${showIdByName(CELEBRATION)}`);
+    await signInAs(DEMO.owner, `/shows/${showIdByName(CELEBRATION)}`);
     // Hold the answer back a moment so the working state can be seen.
     await page.route("**/recommendations?*", async (route) => {
       await new Promise((r) => setTimeout(r, 400));
@@ -89,7 +89,7 @@ test.describe("with the rules engine", () => {
     page,
     axe,
   }) => {
-    await signInAs(DEMO.trainer, "/#/planner");
+    await signInAs(DEMO.trainer, "/planner");
     await expect(page.getByRole("heading", { name: t.aiPlanner })).toBeVisible();
     // Other specs may add horses to the demo trainer's barn; the demo horses are all there, prompt first.
     await expect(horsePicker(page).locator("option").first()).toHaveText(texts.planner.aiHorsePrompt);
@@ -119,7 +119,7 @@ test.describe("with the rules engine", () => {
   });
 
   test("Done closes the season plan", async ({ signInAs, page }) => {
-    await signInAs(DEMO.owner, "/#/planner");
+    await signInAs(DEMO.owner, "/planner");
     await horsePicker(page).selectOption({ label: "Midnight Masterpiece" });
     await getRecommendations(page).click();
     const plan = page.getByRole("dialog", { name: t.seasonPlanTitle });
@@ -135,9 +135,9 @@ test.describe("with the rules engine", () => {
     axe,
   }) => {
     await signUpAs();
-    await page.goto("/#/planner");
+    await page.goto("/planner");
     await expect(page.getByText(t.noHorses)).toBeVisible();
-    await expect(page.getByRole("link", { name: t.yourHorses })).toHaveAttribute("href", "#/horses");
+    await expect(page.getByRole("link", { name: t.yourHorses })).toHaveAttribute("href", "/horses");
 
     const created = await page.request.post("/api/horses", {
       data: {
@@ -151,7 +151,7 @@ test.describe("with the rules engine", () => {
     });
     expect(created.status(), await created.text()).toBe(201);
     // Created behind the UI's back, so start a fresh page rather than wait out the client cache.
-    await page.goto(`/#/shows/${showIdByName(CELINA)}`);
+    await page.goto(`/shows/${showIdByName(CELINA)}`);
     await page.reload();
     await horsePicker(page).selectOption({ label: "Harness Only" });
     await getRecommendations(page).click();
@@ -170,14 +170,14 @@ test.describe("with the rules engine", () => {
     // The live stream opens once the first screen is shown; it must be open (with the cookie) before the
     // cookie goes, or opening it would be what finds out.
     const liveStream = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/events");
-    await signInAs(DEMO.rider, "/#/planner");
+    await signInAs(DEMO.rider, "/planner");
     await expect(horsePicker(page).locator("option", { hasText: "Sundance Jubilee" })).toHaveCount(1);
     await liveStream;
     // The cookie goes without a word to the page (no live event): the recommendations call is what finds out.
     await page.context().clearCookies();
     await horsePicker(page).selectOption({ label: "Sundance Jubilee" });
     await getRecommendations(page).click();
-    await expect(page).toHaveURL(/#\/auth$/);
+    await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole("alert")).toContainText(errorsTexts.mustBeLoggedIn);
     await expect(page.getByRole("heading", { name: authTexts.signInTitle })).toBeVisible();
   });
@@ -263,13 +263,13 @@ test.describe
         headers: { origin: base },
       });
       expect(res.status()).toBe(200);
-      await page.goto(`${base}/${path}`);
+      await page.goto(`${base}${path}`);
     }
 
     test("when the provider fails, the dialog and every season-plan show say so", async ({ page, axe }) => {
       test.setTimeout(60_000);
       llm.answer(() => ({ kind: "status", status: 500 }));
-      await signIn(page, DEMO.owner, `#/shows/${showId(CELEBRATION)}`);
+      await signIn(page, DEMO.owner, `/shows/${showId(CELEBRATION)}`);
       await horsePicker(page).selectOption({ label: "Midnight Masterpiece" });
       await getRecommendations(page).click();
       const dialog = page.getByRole("dialog", { name: t.dialogTitle("Midnight Masterpiece") });
@@ -279,7 +279,7 @@ test.describe
       expect((await axe().analyze()).violations).toEqual([]);
       await dialog.getByRole("button", { name: t.done }).click();
 
-      await page.goto(`${base}/#/planner`);
+      await page.goto(`${base}/planner`);
       await horsePicker(page).selectOption({ label: "Midnight Masterpiece" });
       await getRecommendations(page).click();
       const plan = page.getByRole("dialog", { name: t.seasonPlanTitle });
@@ -290,7 +290,7 @@ test.describe
 
     test("a working model's picks are shown, checked against the class rules", async ({ page }) => {
       llm.answer(pickOffered(4));
-      await signIn(page, DEMO.trainer, `#/shows/${showId(CELINA)}`);
+      await signIn(page, DEMO.trainer, `/shows/${showId(CELINA)}`);
       await horsePicker(page).selectOption({ label: "Gold Rush Delight" });
       await getRecommendations(page).click();
       const dialog = page.getByRole("dialog", { name: t.dialogTitle("Gold Rush Delight") });
@@ -304,7 +304,7 @@ test.describe
       db.pragma("busy_timeout = 5000");
       db.prepare("update show set start_date = '2001-05-01', end_date = '2001-05-02'").run();
       db.close();
-      await signIn(page, DEMO.owner, "#/planner");
+      await signIn(page, DEMO.owner, "/planner");
       await horsePicker(page).selectOption({ label: "Midnight Masterpiece" });
       await getRecommendations(page).click();
       const plan = page.getByRole("dialog", { name: t.seasonPlanTitle });

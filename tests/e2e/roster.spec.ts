@@ -16,7 +16,7 @@ test.describe("Your Roster", () => {
     signInAs,
     axe,
   }) => {
-    await signInAs(DEMO.trainer, "/#/roster");
+    await signInAs(DEMO.trainer, "/roster");
     await expect(page.getByRole("heading", { name: t.title })).toBeVisible();
     await expect(page.getByText(t.subtitle)).toBeVisible();
     const week = section(page, "thisWeek");
@@ -35,7 +35,7 @@ test.describe("Your Roster", () => {
     page,
     signInAs,
   }) => {
-    await signInAs(DEMO.owner, "/#/roster");
+    await signInAs(DEMO.owner, "/roster");
     const season = section(page, "showSeason");
     const card = season.getByRole("article").filter({ hasText: CELEBRATION });
     const line = card.getByTestId("roster-entry").filter({ hasText: t.enteredBy("Riley Dunn") });
@@ -61,19 +61,19 @@ test.describe("Your Roster", () => {
     signUpAs,
   }) => {
     await signUpAs({ role: "Owner", name: `Roster Owner ${Date.now()}` });
-    await page.goto("/#/roster");
+    await page.goto("/roster");
     for (const key of ["today", "thisWeek", "showSeason"] as const) {
       await expect(section(page, key).getByText(t.empty)).toBeVisible();
     }
     await section(page, "today").getByRole("link", { name: t.planLink }).click();
-    await expect(page).toHaveURL(/#\/planner$/);
+    await expect(page).toHaveURL(/\/planner$/);
 
     const res = await page.request.put(`/api/shows/${showIdByName(CELEBRATION)}/classes/cel-1/entries`, {
       data: { entries: [{ status: "Interested" }] },
       headers: { origin: new URL(page.url()).origin },
     });
     expect(res.status()).toBe(200);
-    await page.goto("/#/roster");
+    await page.goto("/roster");
     await page.reload();
     const card = section(page, "showSeason").getByRole("article").filter({ hasText: CELEBRATION });
     await expect(card.getByText(texts.entries.statusLabels.Interested)).toBeVisible();

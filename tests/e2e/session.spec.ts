@@ -16,7 +16,7 @@ async function watchForName(page: Page, name: string) {
     const w = window as { __reachedAuth?: boolean; __leaked?: string };
     const check = () => {
       if (document.querySelector('input[autocomplete="current-password"]')) w.__reachedAuth = true;
-      if (w.__reachedAuth && document.body.textContent?.includes(watched)) w.__leaked ??= location.hash;
+      if (w.__reachedAuth && document.body.textContent?.includes(watched)) w.__leaked ??= location.pathname;
     };
     new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
   }, name);
@@ -36,21 +36,21 @@ test("signing out in one tab takes the other to /auth by itself, and the old nam
   context,
 }) => {
   const user = await signUpAs({ name: `Tab Owner ${Date.now()}` });
-  await page.goto("/#/roster");
+  await page.goto("/roster");
   await expect(page.getByRole("link", { name: user.name })).toBeVisible();
   const other = await context.newPage();
   const streamOpen = other.waitForResponse("**/api/events");
-  await other.goto("/#/planner");
+  await other.goto("/planner");
   await expect(other.getByRole("link", { name: user.name })).toBeVisible();
   expect((await streamOpen).status()).toBe(200);
   await watchForName(other, user.name);
 
   await page.getByRole("link", { name: texts.nav.profile }).click();
   await page.getByRole("button", { name: authTexts.signOut }).click();
-  await expect(page).toHaveURL(/#\/auth$/);
+  await expect(page).toHaveURL(/\/auth$/);
 
   // No click, no reload: the live stream's session-ended brings the other tab to the sign-in form.
-  await expect(other).toHaveURL(/#\/auth$/);
+  await expect(other).toHaveURL(/\/auth$/);
   await expect(other.getByRole("heading", { name: authTexts.signInTitle })).toBeVisible();
   expect(await cachedUser(other)).toBeNull();
   expect(await leaked(other)).toEqual({ reachedAuth: true, leaked: null });
@@ -61,7 +61,10 @@ test("a session gone without notice sends the screen to /auth at the next reques
   page,
 }) => {
   const user = await signUpAs({ name: `Server Ended ${Date.now()}` });
-  await page.goto("/#/roster");
+  // The live stream is open before the cookie goes, so the click's request is the first to find it gone.
+  const streamOpen = page.waitForResponse("**/api/events");
+  await page.goto("/roster");
+  await streamOpen;
   await expect(page.getByRole("link", { name: user.name })).toBeVisible();
   await watchForName(page, user.name);
 
@@ -69,29 +72,31 @@ test("a session gone without notice sends the screen to /auth at the next reques
   // the server ends itself always announces it: sign-out, revocation, deletion; expiry caps the session cache.)
   await page.context().clearCookies();
   await page.getByRole("link", { name: texts.nav.horses }).click();
-  await expect(page).toHaveURL(/#\/auth$/);
+  await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole("heading", { name: authTexts.signInTitle })).toBeVisible();
   expect(await cachedUser(page)).toBeNull();
-  await page.goto("/#/roster");
-  await expect(page).toHaveURL(/#\/auth$/);
+  await page.goto("/roster");
+  await expect(page).toHaveURL(/\/auth$/);
   expect((await leaked(page)).leaked).toBeNull();
 });
 
 test("quick navigations right after Sign Out never bring the old user back", async ({ signUpAs, page }) => {
   for (let round = 0; round < 5; round++) {
     const user = await signUpAs({ name: `Quick Leaver ${Date.now()}-${round}` });
-    // A fresh page load each round (a hash-only goto would keep the signed-out page as it is).
-    await page.goto(`/?round=${round}#/profile`);
+    // A fresh page load each round.
+    await page.goto(`/profile?round=${round}`);
     await expect(page.getByRole("link", { name: user.name })).toBeVisible();
     await watchForName(page, user.name);
 
     await page.getByRole("button", { name: authTexts.signOut }).click();
-    for (const hash of ["#/roster", "#/planner", "#/notifications", "#/horses", "#/roster", "#/profile"]) {
-      await page.evaluate((h) => {
-        location.hash = h;
-      }, hash);
+    // In-page navigations, as Back and Forward make them.
+    for (const path of ["/roster", "/planner", "/notifications", "/horses", "/roster", "/profile"]) {
+      await page.evaluate((p) => {
+        history.pushState(null, "", p);
+        dispatchEvent(new PopStateEvent("popstate"));
+      }, path);
     }
-    await expect(page).toHaveURL(/#\/auth$/);
+    await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole("heading", { name: authTexts.signInTitle })).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(await cachedUser(page)).toBeNull();

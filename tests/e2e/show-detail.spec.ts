@@ -29,7 +29,7 @@ test("shows the details card and splits 100 undated classes of a 4-day show over
   page,
   axe,
 }) => {
-  await signInAs(DEMO.owner, `/#/shows/${showId(CELEBRATION)}`);
+  await signInAs(DEMO.owner, `/shows/${showId(CELEBRATION)}`);
   await expect(page.getByRole("heading", { level: 1, name: CELEBRATION })).toBeVisible();
   await expect(page.getByText("Shelbyville, TN").first()).toBeVisible();
   const details = page.getByRole("region", { name: texts.show.details });
@@ -57,7 +57,7 @@ test("class search needs every word, keeps each class on its day and says when n
   signInAs,
   page,
 }) => {
-  await signInAs(DEMO.rider, `/#/shows/${showId(CELEBRATION)}`);
+  await signInAs(DEMO.rider, `/shows/${showId(CELEBRATION)}`);
   await search(page).fill("GRAND lead world");
   await expect(classList(page).locator("[data-index]")).toHaveCount(2);
   await expect(dayHeadings(page)).toHaveText([heading(120)], { ignoreCase: true });
@@ -79,7 +79,7 @@ test("class search needs every word, keeps each class on its day and says when n
 });
 
 test("dated classes are grouped under their own days", async ({ signInAs, page }) => {
-  await signInAs(DEMO.owner, `/#/shows/${showId(FUN_SHOW)}`);
+  await signInAs(DEMO.owner, `/shows/${showId(FUN_SHOW)}`);
   await expect(search(page)).toHaveAttribute("placeholder", texts.show.searchClasses(26));
   await search(page).fill("open gaited");
   await expect(dayHeadings(page)).toHaveText([heading(9), heading(10)], { ignoreCase: true });
@@ -90,7 +90,7 @@ test("dated classes are grouped under their own days", async ({ signInAs, page }
 });
 
 test("Add to Calendar downloads an all-day event named after the show", async ({ signInAs, page }) => {
-  await signInAs(DEMO.owner, `/#/shows/${showId(CELEBRATION)}`);
+  await signInAs(DEMO.owner, `/shows/${showId(CELEBRATION)}`);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: texts.show.addToCalendar }).click(),
@@ -110,19 +110,19 @@ test("Add to Calendar downloads an all-day event named after the show", async ({
 });
 
 test("Back returns to the planner with its filters", async ({ signInAs, page }) => {
-  await signInAs(DEMO.owner, "/#/planner?org=SHOW");
+  await signInAs(DEMO.owner, "/planner?org=SHOW");
   await page.getByRole("link", { name: new RegExp(CELEBRATION) }).click();
   await expect(page.getByRole("heading", { level: 1, name: CELEBRATION })).toBeVisible();
   await page.getByRole("button", { name: texts.common.back }).click();
-  await expect(page).toHaveURL(/#\/planner\?org=SHOW$/);
+  await expect(page).toHaveURL(/\/planner\?org=SHOW$/);
 });
 
 test("an unknown show says so and leads back to the planner", async ({ signInAs, page, axe }) => {
-  await signInAs(DEMO.owner, "/#/shows/no-such-show");
+  await signInAs(DEMO.owner, "/shows/no-such-show");
   await expect(page.getByRole("heading", { level: 1, name: texts.show.notFoundTitle })).toBeVisible();
   await expect(page.getByText(texts.show.notFoundBody)).toBeVisible();
   expect((await axe().analyze()).violations).toEqual([]);
   await page.getByRole("link", { name: texts.show.backToPlanner }).click();
-  await expect(page).toHaveURL(/#\/planner$/);
+  await expect(page).toHaveURL(/\/planner$/);
   await expect(page.getByRole("heading", { name: texts.planner.title })).toBeVisible();
 });

@@ -1,34 +1,26 @@
-import { IsRestoringProvider, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import type { DehydratedState } from "@tanstack/react-query";
+import { StrictMode, startTransition, useEffect, useState } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { afterFirstScreen, startAfterFirstScreen } from "#client/app/after-first-screen.ts";
+import { AppTree } from "#client/app/app-tree.tsx";
 import { readBootState } from "#client/app/boot-state.ts";
-import { DemoBanner } from "#client/app/demo-banner.tsx";
-import { prefetchFirstScreen } from "#client/app/first-data.ts";
-import { RouterProvider } from "#client/app/hash-router.tsx";
-import { router } from "#client/app/router.tsx";
+import { adoptHashRoute, currentLocation, navigate } from "#client/app/path-router.tsx";
+import { CACHE_MAX_AGE_MS, createQueryClient } from "#client/app/query-client.ts";
+import { preloadScreen } from "#client/app/router.tsx";
 import { applyBootState, meQueryKey, meQueryOptions } from "#client/features/auth/api/get-me.ts";
-import { ApiError } from "#client/lib/api.ts";
 import { startOnlineTracking } from "#client/lib/online.ts";
-import { onSessionEnd, onUserSwitch, readCachedUser } from "#client/lib/session-cache.ts";
+import { mayGetDemoSession, onSessionEnd, onUserSwitch, readCachedUser } from "#client/lib/session-cache.ts";
+import { UTC_OFFSET_COOKIE } from "#domain/client-day.ts";
+import { matchPage, pathFromHash } from "#domain/page-routes.ts";
+import { localDay } from "#domain/roster-view.ts";
 
-/** How long data seen stays usable offline; queries are kept in memory as long (ADR 013). */
-const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+// The spec's hash links (`/#/planner?x=1`) land on their path form, once, before anything reads the location.
+const movedFromHash = adoptHashRoute(pathFromHash(window.location.hash));
+// The server renders the roster for this device's calendar day, which it works out from this (ADR 019).
+// biome-ignore lint/suspicious/noDocumentCookie: Firefox has no Cookie Store API; one fixed name, a number.
+document.cookie = `${UTC_OFFSET_COOKIE}=${new Date().getTimezoneOffset()}; path=/; max-age=31536000; samesite=lax`;
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // A change that is not queued (admin, profile, horses …) is tried at once and fails with the network
-    // message when offline, rather than waiting unseen and firing later; queued changes wait (queued-change.ts).
-    mutations: { networkMode: "always" },
-    queries: {
-      staleTime: 30_000,
-      // Kept as long as the device keeps it, so a screen seen days ago still opens offline.
-      gcTime: CACHE_MAX_AGE_MS,
-      // Client errors are final; only network failures and 5xx are worth another try.
-      retry: (count, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
-    },
-  },
-});
+const queryClient = createQueryClient();
 startOnlineTracking();
 
 const pageStartedAt = Date.now();
@@ -44,9 +36,9 @@ const offlineCache = (mayHaveSavedCache ? Promise.resolve() : afterFirstScreen()
   .then(() => import("#client/app/offline-cache.ts"))
   .then(({ startOfflineCache }) => startOfflineCache(queryClient, CACHE_MAX_AGE_MS));
 let restored = !mayHaveSavedCache;
-// What was restored is on screen; now it is refreshed (what this page load fetched already is fresh,
-// and a fetch under way is not restarted), and changes queued before the reload go out (or as soon as
-// the connection returns).
+// What was restored is on screen; now it is refreshed (what this page load fetched, or the server put
+// into the page, is fresh, and a fetch under way is not restarted), and changes queued before the
+// reload go out (or as soon as the connection returns).
 const restoring = offlineCache
   .then(() => {
     void queryClient.invalidateQueries(
@@ -68,7 +60,7 @@ onSessionEnd(() => {
   queryClient.clear();
   void offlineCache.then((persister) => persister.removeClient());
   queryClient.setQueryData(meQueryKey, null);
-  void router.navigate("/auth", { replace: true });
+  navigate("/auth", { replace: true });
 });
 
 // Another user is signed in than the one whose data is cached: empty every query but the session check
@@ -80,23 +72,64 @@ onUserSwitch(() => {
 });
 
 // The session check and the first screen's data start now, before React's first render; the page the
-// server sent may already hold the session's answer (boot state), and then the data starts without it.
+// server sent may already hold the session's answer (boot state), and the screen with its data.
 const boot = readBootState();
-if (boot) applyBootState(queryClient, boot);
-void queryClient.prefetchQuery(meQueryOptions());
-startAfterFirstScreen(prefetchFirstScreen(queryClient, router.location()));
+const location = currentLocation();
+// A browser that may still get the demo session renders its own first screen once it has one.
+const demoSignIn = !!boot && !boot.user && boot.config.demo && mayGetDemoSession();
+if (boot && !demoSignIn) applyBootState(queryClient, boot);
+const rendered = demoSignIn ? undefined : boot?.rendered;
+if (rendered) {
+  // The server's dehydrated queries (successes only) seed the cache as fetched now, so neither the saved
+  // cache's restore nor its refresh replaces them. setQueryData rather than hydrate(): the same for such
+  // a state, without 0.9 KiB of hydration code on every first load (ADR 019).
+  const now = Date.now();
+  for (const { queryKey, state } of (rendered.queries as DehydratedState).queries) {
+    queryClient.setQueryData(queryKey, state.data, { updatedAt: now });
+  }
+}
+/** The screens whose data the server put in the page say when they are shown (useFirstScreenShown). */
+const firstScreenSays = (pathname: string) =>
+  ["/auth", "/roster", "/planner", "/shows/:showId"].some((path) => matchPage(path, pathname) !== null);
 
-export function App() {
+// The markup is this location's, made from the same data and day the browser would use: hydrate it.
+// Otherwise (a hash link moved, the day differs) the browser renders the screen over it.
+const hydrating =
+  !!rendered &&
+  !movedFromHash &&
+  rendered.path === `${location.pathname}${location.search}` &&
+  rendered.today === localDay(new Date());
+void queryClient.prefetchQuery(meQueryOptions());
+preloadScreen(location.pathname);
+if (hydrating) startAfterFirstScreen(firstScreenSays(location.pathname));
+// Without the screen in the page (the service worker's cached page, a hash link moved), its data is asked
+// for now, alongside the session check; that code loads only then.
+else
+  void import("#client/app/first-data.ts").then(({ prefetchFirstScreen }) =>
+    startAfterFirstScreen(prefetchFirstScreen(queryClient, location)),
+  );
+
+function App() {
   const [isRestoring, setIsRestoring] = useState(!restored);
   useEffect(() => {
     void restoring.then(() => setIsRestoring(false));
   }, []);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <IsRestoringProvider value={isRestoring}>
-        <DemoBanner />
-        <RouterProvider router={router} />
-      </IsRestoringProvider>
-    </QueryClientProvider>
+  return <AppTree queryClient={queryClient} isRestoring={isRestoring} />;
+}
+
+/**
+ * Hydrates the page the server rendered, or renders the app into it. A transition lets React work in
+ * slices, yielding to the browser between them, instead of one long task that blocks input on a slow
+ * phone (issue 20, total blocking time).
+ */
+export function startApp(root: HTMLElement): void {
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
   );
+  startTransition(() => {
+    if (hydrating) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 }

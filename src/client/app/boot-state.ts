@@ -1,13 +1,10 @@
 import { BOOT_STATE_ID, type BootState } from "#domain/boot-state.ts";
 
+/** The page's own JSON, written by our server: its shape is checked only as far as starting needs. */
 const isBootState = (value: unknown): value is BootState => {
   const v = value as Partial<BootState> | null;
   return (
-    typeof v === "object" &&
-    v !== null &&
-    typeof v.config === "object" &&
-    v.config !== null &&
-    (v.user === null || (typeof v.user === "object" && typeof v.user?.id === "string"))
+    typeof v?.config === "object" && v.config !== null && (v.user === null || typeof v.user?.id === "string")
   );
 };
 
@@ -16,7 +13,10 @@ const isBootState = (value: unknown): value is BootState => {
  * from its cache carries none, and the app then asks the API as it always did.
  */
 export function readBootState(doc: Document = document): BootState | null {
-  const text = doc.getElementById(BOOT_STATE_ID)?.textContent;
+  const block = doc.getElementById(BOOT_STATE_ID);
+  // Read once and gone: after a sign-out the page keeps nothing of the person it was made for.
+  block?.remove();
+  const text = block?.textContent;
   if (!text) return null;
   try {
     const value: unknown = JSON.parse(text);

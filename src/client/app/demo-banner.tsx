@@ -1,11 +1,8 @@
 import { TriangleAlert } from "lucide-react";
-import { useConfig } from "#client/features/auth/api/get-config.ts";
 import { texts } from "#domain/texts.ts";
 
-/** Demo mode on a server others can reach says so on every screen (ADR 007). */
+/** Demo mode on a server others can reach says so on every screen (ADR 007); see app-tree.tsx. */
 export function DemoBanner() {
-  const config = useConfig();
-  if (!config.data?.demoReachable) return null;
   return (
     <aside
       aria-label="Demo mode"

@@ -1,9 +1,9 @@
 import { type ReactNode, Suspense } from "react";
 import { Navigate, useLocation, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
-import { afterSignInPath } from "#client/lib/invite-link.ts";
 import { Button } from "#client/ui/button.tsx";
 import { Spinner } from "#client/ui/page.tsx";
+import { afterSignInPath } from "#domain/invite-link.ts";
 import { hasRole, type Role } from "#domain/roles.ts";
 import { texts } from "#domain/texts.ts";
 

@@ -1,9 +1,9 @@
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { useAfterFirstScreen } from "#client/app/after-first-screen.ts";
 import { BottomNav } from "#client/app/bottom-nav.tsx";
-import { Link, Outlet } from "#client/app/hash-router.tsx";
 import { OptionalPart } from "#client/app/optional-part.tsx";
 import { usePwa } from "#client/app/pwa.ts";
+import { Link } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { Logo } from "#client/ui/logo.tsx";
 import { Spinner } from "#client/ui/page.tsx";
@@ -17,7 +17,7 @@ const offlineStatus = () => import("#client/app/offline-status.tsx");
 const installButton = () => import("#client/app/pwa-prompts.tsx").then((m) => ({ default: m.InstallButton }));
 const updatePrompt = () => import("#client/app/pwa-prompts.tsx").then((m) => ({ default: m.UpdatePrompt }));
 
-export function AppLayout() {
+export function AppLayout({ children }: { children: ReactNode }) {
   const me = useMe();
   const pwa = usePwa();
   // The live stream, the connection bar and the install offer wait until the first screen is shown.
@@ -45,9 +45,7 @@ export function AppLayout() {
       {pwa.update && <OptionalPart load={updatePrompt} props={{ update: pwa.update }} />}
       {later && <OptionalPart load={offlineStatus} props={{}} />}
       <main id="main-content" tabIndex={-1} className="mx-auto max-w-3xl px-4 pt-5 focus:outline-none">
-        <Suspense fallback={<Spinner label={texts.common.loading} />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<Spinner label={texts.common.loading} />}>{children}</Suspense>
       </main>
       <BottomNav me={me.data} />
     </div>

@@ -28,6 +28,7 @@ export const usePwa = (): PwaState =>
       return () => listeners.delete(listener);
     },
     () => state,
+    () => state,
   );
 
 /**
@@ -49,16 +50,14 @@ export function startPwa(): void {
   window.addEventListener("appinstalled", () => change({ install: null }));
   // After load, once the first screen is shown, and out of the entry chunk: the service worker is no
   // part of the first paint and should not take bandwidth from it (ADR 015).
-  window.addEventListener("load", () => {
-    afterFirstScreen()
-      .then(() => import("virtual:pwa-register"))
-      .then(({ registerSW }) => {
-        const updateServiceWorker = registerSW({
-          immediate: true,
-          onNeedRefresh: () => change({ update: () => void updateServiceWorker(true) }),
-          onRegisterError: (error: unknown) => console.error("Service worker registration failed:", error),
-        });
-      })
-      .catch((error: unknown) => console.error("Service worker registration failed:", error));
-  });
+  // A page the server rendered starts the app after its first paint, which may be after `load`.
+  const loaded =
+    document.readyState === "complete"
+      ? Promise.resolve()
+      : new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+  void loaded
+    .then(afterFirstScreen)
+    .then(() => import("#client/app/pwa-register.ts"))
+    .then(({ registerServiceWorker }) => registerServiceWorker((update) => change({ update })))
+    .catch((error: unknown) => console.error("Service worker registration failed:", error));
 }

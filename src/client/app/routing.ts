@@ -1,8 +1,9 @@
 /**
  * The routing primitives screens use. Screens import them from here, never from the router library, so the
- * router behind them can change without touching every screen.
+ * router behind them can change without touching every screen (ADR 019: wouter, path routes).
  */
 export {
+  historyIndex,
   Link,
   Navigate,
   NavLink,
@@ -10,4 +11,4 @@ export {
   useNavigate,
   useParams,
   useSearchParams,
-} from "#client/app/hash-router.tsx";
+} from "#client/app/path-router.tsx";

@@ -1,6 +1,6 @@
 import { endSession, sessionGeneration } from "#client/lib/session-cache.ts";
 import type { ErrorBody } from "#domain/errors.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { texts } from "#domain/texts.ts";
 
 /** A failed API call with the server's `{ error: { code, message } }` body. */
 export class ApiError extends Error {
@@ -77,7 +77,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(0, "NETWORK", errorsTexts.network);
+    throw new ApiError(0, "NETWORK", texts.common.network);
   }
   // The server validates every response against the shared zod contract; the first load stays free of zod.
   return readAnswer<T>(response, startedIn, options.signedOutMessage, options.speculative);

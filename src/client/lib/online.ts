@@ -6,6 +6,7 @@ export const useOnline = (): boolean =>
   useSyncExternalStore(
     (listener) => onlineManager.subscribe(listener),
     () => onlineManager.isOnline(),
+    () => true,
   );
 
 /**

@@ -1,4 +1,5 @@
 import type { Me } from "#domain/contracts/auth.ts";
+import { carriesInvitation } from "#domain/invite-link.ts";
 import { USER_STORAGE_KEY } from "#domain/texts.ts";
 
 /** Set once this browser has held a session; demo mode auto-signs-in only browsers without it. */
@@ -42,6 +43,13 @@ export function writeCachedUser(user: Me | null): void {
 }
 
 export const hasSignedInBefore = (): boolean => storage()?.getItem(SIGNED_IN_BEFORE_KEY) === "1";
+
+/**
+ * Demo mode's default session goes to a browser that has never held a session, unless the page was
+ * opened from an invite link: the invited person lands on sign-up, not in the admin's account.
+ */
+export const mayGetDemoSession = (): boolean =>
+  !hasSignedInBefore() && !carriesInvitation(window.location.href);
 
 /**
  * Which session the page is in. Every API call notes it when it starts; an answer that arrives after

@@ -116,28 +116,31 @@ export function useVirtualRows({
 
   // Which row each rendered element is: React keys rows by their key, so an element keeps its row.
   const rowOf = useRef(new WeakMap<Element, string>());
+  // None on the server, which renders the first rows at their estimated sizes (ADR 019).
   const observer = useMemo(
     () =>
-      new ResizeObserver((entries) => {
-        let changed = false;
-        for (const entry of entries) {
-          const key = rowOf.current.get(entry.target);
-          const size = (entry.target as HTMLElement).offsetHeight;
-          if (key === undefined || size === 0) continue;
-          const before = measured.current.get(key);
-          if (before === size) continue;
-          const start = startByKey.current.get(key) ?? 0;
-          const delta = size - (before ?? size);
-          if (scroller && delta !== 0 && start < scroller.scrollTop) scroller.scrollTop += delta;
-          measured.current.set(key, size);
-          changed = true;
-        }
-        if (changed) remeasured();
-      }),
+      typeof ResizeObserver === "undefined"
+        ? null
+        : new ResizeObserver((entries) => {
+            let changed = false;
+            for (const entry of entries) {
+              const key = rowOf.current.get(entry.target);
+              const size = (entry.target as HTMLElement).offsetHeight;
+              if (key === undefined || size === 0) continue;
+              const before = measured.current.get(key);
+              if (before === size) continue;
+              const start = startByKey.current.get(key) ?? 0;
+              const delta = size - (before ?? size);
+              if (scroller && delta !== 0 && start < scroller.scrollTop) scroller.scrollTop += delta;
+              measured.current.set(key, size);
+              changed = true;
+            }
+            if (changed) remeasured();
+          }),
     [scroller],
   );
 
-  useLayoutEffect(() => () => observer.disconnect(), [observer]);
+  useLayoutEffect(() => () => observer?.disconnect(), [observer]);
 
   const keysRef = useRef(keys);
   keysRef.current = keys;
@@ -147,8 +150,8 @@ export function useVirtualRows({
       const key = keysRef.current[Number(element.dataset.index)];
       if (key === undefined) return;
       rowOf.current.set(element, key);
-      observer.observe(element);
-      return () => observer.unobserve(element);
+      observer?.observe(element);
+      return () => observer?.unobserve(element);
     },
     [observer],
   );

@@ -169,7 +169,7 @@ describe("sign-in and sessions", () => {
 describe("magic link", () => {
   const requestLink = (email: string) =>
     call(t.app, "POST", "/api/auth/sign-in/magic-link", {
-      body: { email, callbackURL: "/#/roster", errorCallbackURL: "/#/auth" },
+      body: { email, callbackURL: "/roster", errorCallbackURL: "/auth" },
     });
   const latestLink = async (email: string) => {
     const row = await t.app.deps.db.db
@@ -212,7 +212,7 @@ describe("magic link", () => {
 
     const first = await follow(link);
     expect(first.statusCode).toBe(302);
-    expect(first.headers.location).toMatch(/\/#\/roster$/);
+    expect(first.headers.location).toMatch(/\/roster$/);
     const me = await call(t.app, "GET", "/api/me", { cookie: cookieFrom(first) });
     expect(me.json().id).toBe(user.id);
 
@@ -236,11 +236,11 @@ describe("magic link", () => {
     expect(stale.headers.location).toMatch(/error=INVALID_TOKEN/);
     expect(cookieFrom(stale)).not.toMatch(/session_token=[^;]+/);
     const fresh = await follow(second);
-    expect(fresh.headers.location).toMatch(/\/#\/roster$/);
+    expect(fresh.headers.location).toMatch(/\/roster$/);
     const me = await call(t.app, "GET", "/api/me", { cookie: cookieFrom(fresh) });
     expect(me.json().id).toBe(user.id);
     const untouched = await follow(othersLink);
-    expect(untouched.headers.location).toMatch(/\/#\/roster$/);
+    expect(untouched.headers.location).toMatch(/\/roster$/);
   });
 
   it("redirects with an error when the user was deleted after the link was sent", async () => {
@@ -250,7 +250,7 @@ describe("magic link", () => {
     await t.app.deps.db.db.deleteFrom("user").where("id", "=", user.id).execute();
     const res = await follow(link);
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toMatch(/#\/auth|error=new_user_signup_disabled/);
+    expect(res.headers.location).toMatch(/\/auth|error=new_user_signup_disabled/);
     expect(res.headers.location).toContain("error=new_user_signup_disabled");
     expect(cookieFrom(res)).not.toMatch(/session_token=[^;]+/);
   });

@@ -17,7 +17,10 @@ let user: TestUser & { cookie: string };
 beforeAll(async () => {
   const clientDir = mkdtempSync(join(tmpdir(), "ringside-client-"));
   mkdirSync(join(clientDir, "assets"));
-  writeFileSync(join(clientDir, "index.html"), "<!doctype html><title>Ringside</title>");
+  writeFileSync(
+    join(clientDir, "index.html"),
+    '<!doctype html><html><head><title>Ringside</title></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(clientDir, "assets", "index-abc123.js"), "console.log(1)");
   t = await createTestApp({ demo: true, clientDir });
   user = await signedInUser(t.app);

@@ -35,7 +35,7 @@ const decode = (res: { headers: IncomingHttpHeaders; raw: Buffer }): string => {
 };
 
 const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(",")}];\n`;
-const shell = `<!doctype html><title>Ringside</title>${"<!-- padding -->".repeat(100)}`;
+const shell = `<!doctype html><html><head><title>Ringside</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(100)}</body></html>`;
 
 let t: TestApp;
 let base: string;

@@ -64,7 +64,7 @@ describe("serving the built app", () => {
 
 describe("the boot state in the page (ADR 015)", () => {
   it("tells a signed-out navigation it has no user, with the public configuration, and lets it be revalidated", async () => {
-    const res = await call(t.app, "GET", "/", { headers: NAVIGATION });
+    const res = await call(t.app, "GET", "/auth", { headers: NAVIGATION });
     expect(res.statusCode).toBe(200);
     const config = (await call(t.app, "GET", "/api/config")).json();
     expect(bootStateOf(res.body)).toEqual({ user: null, config });
@@ -76,9 +76,9 @@ describe("the boot state in the page (ADR 015)", () => {
     const alice = await signedInUser(t.app);
     const bob = await signedInUser(t.app);
     for (const [who, path] of [
-      [alice, "/"],
-      [bob, "/index.html"],
-      [alice, "/some/deep/link"],
+      [alice, "/roster"],
+      [bob, "/planner?past=1"],
+      [alice, "/profile"],
     ] as const) {
       const res = await call(t.app, "GET", path, { cookie: who.cookie, headers: NAVIGATION });
       const session = (await call(t.app, "GET", "/api/session", { cookie: who.cookie })).json();
@@ -105,7 +105,7 @@ describe("the boot state in the page (ADR 015)", () => {
     const name = "</script><script>alert(1)</script><!-- \u2028";
     const user = await buildUser(t.app, { name });
     const cookie = await signIn(t.app, user);
-    const res = await call(t.app, "GET", "/", { cookie, headers: NAVIGATION });
+    const res = await call(t.app, "GET", "/roster", { cookie, headers: NAVIGATION });
     expect(res.body).not.toContain("<script>alert(1)");
     expect(res.body.match(/<script/g)).toHaveLength(1);
     expect(bootStateOf(res.body)?.user?.name).toBe(name);
@@ -114,7 +114,7 @@ describe("the boot state in the page (ADR 015)", () => {
   it("treats a cookie whose session has ended as signed out", async () => {
     const alice = await signedInUser(t.app);
     await call(t.app, "POST", "/api/auth/sign-out", { cookie: alice.cookie, body: {} });
-    const res = await call(t.app, "GET", "/", { cookie: alice.cookie, headers: NAVIGATION });
+    const res = await call(t.app, "GET", "/auth", { cookie: alice.cookie, headers: NAVIGATION });
     expect(bootStateOf(res.body)?.user).toBeNull();
     expect(res.body).not.toContain(alice.email);
   });

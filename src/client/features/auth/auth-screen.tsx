@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useFirstScreenShown } from "#client/app/after-first-screen.ts";
 import { useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { DemoAccounts } from "#client/features/auth/components/demo-accounts.tsx";
@@ -6,11 +7,11 @@ import { MagicLinkForm } from "#client/features/auth/components/magic-link-form.
 import { SignInForm } from "#client/features/auth/components/sign-in-form.tsx";
 import { SignUpForm } from "#client/features/auth/components/sign-up-form.tsx";
 import { InvitedByNote } from "#client/features/invites/components/invited-by-note.tsx";
-import { INVITED_BY } from "#client/lib/invite-link.ts";
 import { sessionEndReason, signInRefusal } from "#client/lib/session-cache.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Logo } from "#client/ui/logo.tsx";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
+import { INVITED_BY } from "#domain/invite-link.ts";
 import { authTexts } from "#domain/texts-auth.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
 
@@ -22,9 +23,8 @@ const titles: Record<AuthMode, string> = {
   signup: authTexts.signUpTitle,
 };
 
-/** better-auth's magic-link failures arrive as ?error= on the page or in the hash route. */
-function linkErrorFromUrl(hashError: string | null): string | null {
-  const code = hashError ?? new URLSearchParams(window.location.search).get("error");
+/** better-auth's magic-link failures arrive as ?error= on the page it sends the browser back to. */
+function linkErrorFromUrl(code: string | null): string | null {
   if (!code) return null;
   if (code === "new_user_signup_disabled" || code === "user_not_found")
     return errorsTexts.magicLinkUserNotFound;
@@ -58,12 +58,13 @@ export default function AuthScreen() {
     }
   }
   useDocumentTitle(titles[mode]);
+  // The form is all there is to show: what waits for the first screen starts once it is on screen.
+  useFirstScreenShown(true);
 
   const setMode = (next: AuthMode) => {
     setError(null);
     setModeState(next);
-    if (params.has("error") || params.has("mode") || window.location.search) {
-      if (window.location.search) window.history.replaceState(null, "", `/${window.location.hash}`);
+    if (params.has("error") || params.has("mode")) {
       // An invited customer who switches to sign-in is still greeted on their roster afterwards.
       setParams(invitedBy ? { [INVITED_BY]: invitedBy } : {}, { replace: true });
     }

@@ -1,5 +1,5 @@
 /**
- * The planner's filters live in the URL query of the hash route (`/#/planner?name=..&judge=..`), so back,
+ * The planner's filters live in the URL query of the planner's path (`/planner?name=..&judge=..`), so back,
  * reload and shared links keep them. These pure helpers translate between the URL and the filter state.
  */
 export interface PlannerFilters {

@@ -7,7 +7,6 @@ import { removeEntryChange, useRemoveEntry } from "#client/features/entries/api/
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
 import { CalendarFeedButton } from "#client/features/roster/components/calendar-feed-button.tsx";
 import { useToday } from "#client/features/roster/use-today.ts";
-import { INVITED_BY } from "#client/lib/invite-link.ts";
 import { useQueuedChanges } from "#client/lib/queued.ts";
 import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
@@ -15,6 +14,7 @@ import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import { useProgressiveCount } from "#client/ui/use-progressive-count.ts";
 import type { Roster, RosterEntryView, RosterShow } from "#domain/contracts/roster.ts";
 import { statusLabel } from "#domain/entry-status.ts";
+import { INVITED_BY } from "#domain/invite-link.ts";
 import { needsClassDay } from "#domain/roster-view.ts";
 import { texts } from "#domain/texts.ts";
 

@@ -1,7 +1,7 @@
-import { ArrowLeft, CalendarPlus, CalendarX2, MapPin } from "lucide-react";
+import { ArrowLeft, CalendarPlus, MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useFirstScreenShown } from "#client/app/after-first-screen.ts";
-import { Link, useNavigate, useParams, useSearchParams } from "#client/app/routing.ts";
+import { historyIndex, useNavigate, useParams, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
 import { ShowAiSlot } from "#client/features/recommendations/ai-slots.tsx";
@@ -15,6 +15,11 @@ import { Spinner } from "#client/ui/page.tsx";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
 import type { ShowClass } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
+
+// Rare (a removed show's old link): its words and picture load when it happens.
+const ShowNotFound = lazy(() =>
+  import("#client/features/shows/components/show-not-found.tsx").then((m) => ({ default: m.ShowNotFound })),
+);
 
 // Opens on a tap on a class: its form and Radix Dialog load then, not with the schedule.
 const ClassEntryDialog = lazy(() =>
@@ -35,7 +40,12 @@ export default function ShowDetailScreen() {
 
   if (show.isPending) return <Spinner label={texts.common.loading} />;
   if (show.isError) {
-    if (missing) return <ShowNotFound />;
+    if (missing)
+      return (
+        <Suspense fallback={<Spinner label={texts.common.loading} />}>
+          <ShowNotFound />
+        </Suspense>
+      );
     return (
       <div className="flex flex-col items-start gap-3">
         <BackButton />
@@ -95,28 +105,14 @@ export default function ShowDetailScreen() {
 /** Back to where the user came from; straight to the planner when the show was opened directly. */
 function BackButton() {
   const navigate = useNavigate();
-  const canGoBack = (window.history.state as { idx?: number } | null)?.idx;
   return (
     <button
       type="button"
-      onClick={() => (canGoBack ? navigate(-1) : navigate("/planner"))}
+      onClick={() => (historyIndex() > 0 ? navigate(-1) : navigate("/planner"))}
       className="-ml-2 inline-flex min-h-11 items-center gap-1 self-start rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
     >
       <ArrowLeft aria-hidden className="size-4" />
       {texts.common.back}
     </button>
-  );
-}
-
-function ShowNotFound() {
-  return (
-    <section className="flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white/60 px-4 py-10 text-center">
-      <CalendarX2 aria-hidden className="mb-3 size-10 text-stone-400" />
-      <h1 className="text-lg font-bold text-brand-900">{texts.show.notFoundTitle}</h1>
-      <p className="mt-2 text-sm text-stone-600">{texts.show.notFoundBody}</p>
-      <Link to="/planner" className={buttonClass("primary", "mt-5")}>
-        {texts.show.backToPlanner}
-      </Link>
-    </section>
   );
 }

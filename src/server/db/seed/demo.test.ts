@@ -159,7 +159,7 @@ describe("demo seed", () => {
 
   it("completes a magic link through the development outbox, for the page that asked", async () => {
     const sent = await call(t.app, "POST", "/api/auth/sign-in/magic-link", {
-      body: { email: "owner@ringside.demo", callbackURL: "/#/roster" },
+      body: { email: "owner@ringside.demo", callbackURL: "/roster" },
     });
     const link = await call(t.app, "POST", "/api/dev/outbox/magic-link", {
       body: { nonce: sent.json().demoNonce },

@@ -40,8 +40,8 @@ import { AppError } from "#server/platform/errors.ts";
 import { IMAGE_ERRORS, multipartOptions, readUpload } from "#server/platform/images.ts";
 
 /** Where the emailed sign-in link lands: the roster (the client's magic-link form uses the same). */
-const SIGN_IN_CALLBACK = "/#/roster";
-const SIGN_IN_ERROR_CALLBACK = "/#/auth";
+const SIGN_IN_CALLBACK = "/roster";
+const SIGN_IN_ERROR_CALLBACK = "/auth";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 

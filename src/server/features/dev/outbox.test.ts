@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const requestLink = (email: string) =>
-  call(t.app, "POST", "/api/auth/sign-in/magic-link", { body: { email, callbackURL: "/#/roster" } });
+  call(t.app, "POST", "/api/auth/sign-in/magic-link", { body: { email, callbackURL: "/roster" } });
 const takeLink = (nonce: unknown) => call(t.app, "POST", "/api/dev/outbox/magic-link", { body: { nonce } });
 const follow = async (link: string) => {
   const url = new URL(link);

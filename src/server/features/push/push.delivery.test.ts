@@ -110,7 +110,7 @@ describe("a notification reaches the lock screen", () => {
       message: {
         title: pushTexts.titles["class-alert"],
         body: "Class 34 is 3 classes away (≈ 8:05 PM): Midnight Sun, ridden by Jane Doe",
-        url: `/#/shows/${show1}?class=cel-34`,
+        url: `/shows/${show1}?class=cel-34`,
         tag: `class-alert:${show1}:cel-34`,
       },
       jwt: { aud: service.url, sub: "mailto:push@ringside.test" },
@@ -133,7 +133,7 @@ describe("a notification reaches the lock screen", () => {
     const [push] = service.for(sub.id);
     expect(push?.bodyBytes).toBeLessThanOrEqual(4096);
     expect(push?.message.body.endsWith("…")).toBe(true);
-    expect(push?.message.url).toBe("/#/notifications");
+    expect(push?.message.url).toBe("/notifications");
   });
 
   it("gives every message on one subject one topic, and replaces one still waiting", async () => {

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
@@ -6,6 +5,7 @@ import { useSaveHorse } from "#client/features/admin/api/horses.ts";
 import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
 import { useUserChoices } from "#client/features/horses/api/get-user-choices.ts";
 import { PeopleChecklist } from "#client/features/horses/components/people-checklist.tsx";
+import { zodResolver } from "#client/lib/zod-resolver.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { getMe, meQueryKey } from "#client/features/auth/api/get-me.ts";
+import { getMe } from "#client/features/auth/api/fetch-me.ts";
+import { meQueryKey } from "#client/features/auth/api/get-me.ts";
 import { api } from "#client/lib/api.ts";
 import type { SignInBody } from "#domain/contracts/auth.ts";
 

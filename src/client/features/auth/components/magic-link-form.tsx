@@ -1,10 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useConfig } from "#client/features/auth/api/get-config.ts";
 import { useCompleteDemoMagicLink } from "#client/features/auth/api/get-demo-magic-link.ts";
 import { useSendMagicLink } from "#client/features/auth/api/send-magic-link.ts";
+import { zodResolver } from "#client/lib/zod-resolver.ts";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { MagicLinkBody } from "#domain/contracts/auth.ts";
@@ -65,7 +65,8 @@ export function MagicLinkForm({ onError }: { onError: (message: string | null) =
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    // POST: a form sent before the page has hydrated must not put what was typed into the address.
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
       <Field
         label={authTexts.email}
         type="email"

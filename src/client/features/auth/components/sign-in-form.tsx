@@ -1,7 +1,7 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useSignIn } from "#client/features/auth/api/sign-in.ts";
+import { zodResolver } from "#client/lib/zod-resolver.ts";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { SignInBody } from "#domain/contracts/auth.ts";
@@ -24,7 +24,8 @@ export function SignInForm({
     signIn.mutate(values, { onError: (e) => onError(e.message) });
   });
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    // POST: a form sent before the page has hydrated must not put what was typed into the address.
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
       <Field
         label={authTexts.email}
         type="email"

@@ -1,8 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useSignUp } from "#client/features/auth/api/sign-up.ts";
+import { zodResolver } from "#client/lib/zod-resolver.ts";
 import { MessageDialog } from "#client/ui/alert-dialog.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
@@ -35,7 +35,8 @@ export function SignUpForm({ onError }: { onError: (message: string | null) => v
   });
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    // POST: a form sent before the page has hydrated must not put what was typed into the address.
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-stone-700">{authTexts.signingUpAs}</legend>
         <div className="grid grid-cols-2 gap-2">

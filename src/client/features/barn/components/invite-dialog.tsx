@@ -1,8 +1,8 @@
 import { Mail, MessageSquare } from "lucide-react";
-import { inviteLink } from "#client/lib/invite-link.ts";
 import { buttonClass } from "#client/ui/button.tsx";
 import { CopyButton } from "#client/ui/copy-button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
+import { inviteLink } from "#domain/invite-link.ts";
 import { barnTexts } from "#domain/texts-barn.ts";
 
 const t = barnTexts;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { afterSignInPath, carriesInvitation, inviteLink } from "#client/lib/invite-link.ts";
+import { afterSignInPath, carriesInvitation, inviteLink } from "#domain/invite-link.ts";
 
 describe("invite links", () => {
   it("open sign-up and carry the trainer's id, encoded", () => {
     expect(inviteLink("https://ringside.example", "0190-ab")).toBe(
-      "https://ringside.example/#/auth?mode=signup&invitedBy=0190-ab",
+      "https://ringside.example/auth?mode=signup&invitedBy=0190-ab",
     );
     expect(inviteLink("http://localhost:3000", "a&b=c")).toBe(
-      "http://localhost:3000/#/auth?mode=signup&invitedBy=a%26b%3Dc",
+      "http://localhost:3000/auth?mode=signup&invitedBy=a%26b%3Dc",
     );
   });
 

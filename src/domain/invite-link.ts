@@ -6,7 +6,7 @@
 export const INVITED_BY = "invitedBy";
 
 export const inviteLink = (origin: string, trainerId: string): string =>
-  `${origin}/#/auth?mode=signup&${INVITED_BY}=${encodeURIComponent(trainerId)}`;
+  `${origin}/auth?mode=signup&${INVITED_BY}=${encodeURIComponent(trainerId)}`;
 
 /** Where a reader of the auth screen goes once signed in: the roster, greeting them when a trainer invited them. */
 export function afterSignInPath(search: URLSearchParams): string {
@@ -15,7 +15,7 @@ export function afterSignInPath(search: URLSearchParams): string {
 }
 
 /**
- * Whether a page address carries an invitation, in its query or in its hash route's query (the invite
+ * Whether a page address carries an invitation, in its query or in an old hash link's query (an old invite
  * link is `/#/auth?mode=signup&invitedBy=…`). In demo mode such a page is not given the admin's
  * default session: the invited person came to sign up (issue 24, item 6).
  */

@@ -1,0 +1,48 @@
+import { IsRestoringProvider, type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
+import { PathRouter } from "#client/app/path-router.tsx";
+import { RenderDay } from "#client/app/render-day.ts";
+import { useConfig } from "#client/features/auth/api/get-config.ts";
+
+// Only a demo others can reach shows it: its words and icon stay off everyone else's first load.
+const DemoBanner = lazy(() => import("#client/app/demo-banner.tsx").then((m) => ({ default: m.DemoBanner })));
+
+function DemoNotice() {
+  const config = useConfig();
+  if (!config.data?.demoReachable) return null;
+  return (
+    <Suspense fallback={null}>
+      <DemoBanner />
+    </Suspense>
+  );
+}
+
+import { AppRoutes } from "#client/app/router.tsx";
+
+/**
+ * The whole app below its query client: what the browser renders or hydrates, and what the server
+ * renders for a page (entry-server.tsx) with the requested location and the viewer's calendar day.
+ */
+export function AppTree({
+  queryClient,
+  isRestoring = false,
+  ssr,
+}: {
+  queryClient: QueryClient;
+  isRestoring?: boolean;
+  ssr?: { pathname: string; search: string; today: string };
+}) {
+  const routes = (
+    <PathRouter ssr={ssr}>
+      <AppRoutes />
+    </PathRouter>
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <IsRestoringProvider value={isRestoring}>
+        <DemoNotice />
+        {ssr ? <RenderDay.Provider value={ssr.today}>{routes}</RenderDay.Provider> : routes}
+      </IsRestoringProvider>
+    </QueryClientProvider>
+  );
+}

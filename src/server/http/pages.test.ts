@@ -1,0 +1,216 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BOOT_STATE_ID, type BootState } from "#domain/boot-state.ts";
+import { UTC_OFFSET_COOKIE } from "#domain/client-day.ts";
+import { texts } from "#domain/texts.ts";
+import { deferAppScripts } from "#server/http/spa-shell.ts";
+import { buildEntry, buildEntryShow, daysFrom } from "#tests/support/entries-factories.ts";
+import { signedInUser } from "#tests/support/factories.ts";
+import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+
+/**
+ * Issue 20 (ADR 019): a navigation gets the screen rendered on the server for the session's user, with
+ * the queries it was made from, or a redirect where the spec's routes say; never another person's data.
+ */
+const SHELL =
+  '<!doctype html><html><head><title>Ringside</title></head><body><div id="root"></div></body></html>';
+const NAVIGATION = { "sec-fetch-dest": "document", "sec-fetch-mode": "navigate", accept: "text/html" };
+
+function bootStateOf(html: string): BootState | null {
+  const match = new RegExp(`<script type="application/json" id="${BOOT_STATE_ID}">(.*?)</script>`, "s").exec(
+    html,
+  );
+  return match ? (JSON.parse(match[1]!) as BootState) : null;
+}
+
+/** The markup React rendered into #root (the boot state follows it). */
+const rootOf = (html: string) =>
+  html.slice(html.indexOf('<div id="root">'), html.indexOf(`id="${BOOT_STATE_ID}"`));
+
+function clientDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "ringside-client-"));
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(join(dir, "index.html"), SHELL);
+  return dir;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clientDir: clientDir(), ssrEntry: resolve("src/client/entry-server.tsx") });
+});
+afterAll(() => t.close());
+
+describe("redirects on the server, with their status", () => {
+  it.each([
+    ["/", "/auth"],
+    ["/roster", "/auth"],
+    ["/planner?highlight=x", "/auth"],
+    ["/no/such/page", "/auth"],
+  ])("signed out, %s → %s", async (path, to) => {
+    const res = await call(t.app, "GET", path, { headers: NAVIGATION });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(to);
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("signed in: /, unknown paths, over-long or malformed ones and screens of another role go to /roster; /auth keeps an invite", async () => {
+    const owner = await signedInUser(t.app);
+    for (const [path, to] of [
+      ["/", "/roster"],
+      ["/no/such/page", "/roster"],
+      ["/barn", "/roster"],
+      ["/admin", "/roster"],
+      [`/shows/${"%3Cscript%3E".repeat(60)}`, "/roster"],
+      [`/planner?name=${"<b>".repeat(1000)}`, "/roster"],
+      ["/auth?mode=signup&invitedBy=t%261", "/roster?invitedBy=t%261"],
+    ]) {
+      const res = await call(t.app, "GET", path!, { cookie: owner.cookie, headers: NAVIGATION });
+      expect([path, res.statusCode, res.headers.location]).toEqual([path, 302, to]);
+      expect(res.body).not.toContain("<b>");
+    }
+    // A path the router cannot decode is refused before any page is made.
+    const malformed = await call(t.app, "GET", "/shows/%E0%A4%A", {
+      cookie: owner.cookie,
+      headers: NAVIGATION,
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBeTruthy();
+  });
+});
+
+describe("the first screen rendered on the server", () => {
+  it("holds the viewer's own roster for their calendar day, and never another person's", async () => {
+    const show = await buildEntryShow(t.app, {
+      name: "Celina Lions Club Horse Show",
+      startDate: daysFrom(3),
+    });
+    const other = await buildEntryShow(t.app, {
+      name: "Wartrace Pickers Horse Show",
+      startDate: daysFrom(3),
+    });
+    const alice = await signedInUser(t.app, { name: "Alice Ashby" });
+    const bob = await signedInUser(t.app, { name: "Bob Bramley" });
+    await buildEntry(t.app, { userId: alice.id, showId: show.id, classId: "class-1", status: "WatchClass" });
+    await buildEntry(t.app, { userId: bob.id, showId: other.id, classId: "class-2", status: "Interested" });
+
+    const page = await call(t.app, "GET", "/roster", {
+      cookie: `${alice.cookie}; ${UTC_OFFSET_COOKIE}=0`,
+      headers: NAVIGATION,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    const root = rootOf(page.body);
+    expect(root).toContain(texts.roster.title);
+    expect(root).toContain("Celina Lions Club Horse Show");
+    expect(root).toContain("Alice Ashby");
+    expect(page.body).not.toContain("Wartrace Pickers");
+    expect(page.body).not.toContain("Bob Bramley");
+    // No inline script: the CSP allows none, and the data travels as a JSON block.
+    expect(page.body.match(/<script/g)).toHaveLength(1);
+
+    const boot = bootStateOf(page.body)!;
+    expect(boot.user?.id).toBe(alice.id);
+    expect(boot.rendered?.path).toBe("/roster");
+    const today = new Date().toISOString().slice(0, 10);
+    expect(boot.rendered?.today).toBe(today);
+    const keys = (boot.rendered!.queries as { queries: { queryKey: unknown[] }[] }).queries.map(
+      (q) => q.queryKey,
+    );
+    expect(keys).toContainEqual(["roster", today]);
+    // What the browser would have asked the API for is exactly what the page holds.
+    const api = await call(t.app, "GET", `/api/roster?today=${today}`, { cookie: alice.cookie });
+    const rendered = (
+      boot.rendered!.queries as { queries: { queryKey: unknown[]; state: { data: unknown } }[] }
+    ).queries;
+    expect(rendered.find((q) => q.queryKey[0] === "roster")?.state.data).toEqual(api.json());
+
+    const bobs = await call(t.app, "GET", "/roster", { cookie: bob.cookie, headers: NAVIGATION });
+    expect(rootOf(bobs.body)).toContain("Wartrace Pickers Horse Show");
+    expect(bobs.body).not.toContain("Celina Lions Club");
+    expect(bobs.body).not.toContain("Alice Ashby");
+  });
+
+  it("renders the planner's first page and a show's classes with their data", async () => {
+    const show = await buildEntryShow(t.app, {
+      name: "Shelbyville Spring Jubilee",
+      startDate: daysFrom(20),
+      classes: ["Two Year Old Walking Colts", "Amateur Country Pleasure"],
+    });
+    const viewer = await signedInUser(t.app);
+    const planner = await call(t.app, "GET", "/planner?name=jubilee", {
+      cookie: viewer.cookie,
+      headers: NAVIGATION,
+    });
+    expect(rootOf(planner.body)).toContain("Shelbyville Spring Jubilee");
+    expect(rootOf(planner.body)).toContain(texts.planner.title);
+
+    const detail = await call(t.app, "GET", `/shows/${show.id}`, {
+      cookie: viewer.cookie,
+      headers: NAVIGATION,
+    });
+    expect(rootOf(detail.body)).toContain("Two Year Old Walking Colts");
+    expect(rootOf(detail.body)).toContain(texts.show.searchClasses(2));
+  });
+
+  it("renders the sign-in screen, and an invite link's sign-up screen, signed out", async () => {
+    const page = await call(t.app, "GET", "/auth?mode=signup&invitedBy=nobody", { headers: NAVIGATION });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("private, no-cache");
+    expect(rootOf(page.body)).toContain("Create an Account");
+    expect(bootStateOf(page.body)?.user).toBeNull();
+  });
+
+  it("a show that is not there renders the screen's loading state, and the browser asks", async () => {
+    const viewer = await signedInUser(t.app);
+    const page = await call(t.app, "GET", "/shows/no-such-show", {
+      cookie: viewer.cookie,
+      headers: NAVIGATION,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(rootOf(page.body)).toContain(texts.common.loading);
+    const keys = (
+      bootStateOf(page.body)!.rendered!.queries as { queries: { queryKey: unknown[] }[] }
+    ).queries.map((q) => q.queryKey[0]);
+    expect(keys).not.toContain("show");
+  });
+});
+
+describe("a rendering error", () => {
+  it("sends the page for the browser to render, with the boot state, and logs the error", async () => {
+    const dir = clientDir();
+    const broken = join(dir, "broken-ssr.mjs");
+    writeFileSync(broken, "export async function renderPage() { throw new Error('render exploded'); }");
+    const logs: string[] = [];
+    const app = await createTestApp({ clientDir: dir, ssrEntry: broken, logLevel: "error" });
+    try {
+      app.app.log.error = ((obj: { err?: Error }, msg?: string) => {
+        logs.push(`${msg} ${obj.err?.message}`);
+      }) as typeof app.app.log.error;
+      const viewer = await signedInUser(app.app);
+      const page = await call(app.app, "GET", "/roster", { cookie: viewer.cookie, headers: NAVIGATION });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(bootStateOf(page.body)?.user?.id).toBe(viewer.id);
+      expect(bootStateOf(page.body)?.rendered).toBeUndefined();
+      expect(logs.join("\n")).toMatch(/server rendering failed.*render exploded/);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("the app's scripts on a rendered page", () => {
+  it("start after the page's first paint: Vite's tags become one deferred starter listing the entry first", () => {
+    const head =
+      '<head><script type="module" crossorigin src="/assets/index-a.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/shell-b.js">\n' +
+      '<link rel="stylesheet" crossorigin href="/assets/shell-c.css"></head>';
+    expect(deferAppScripts(head, ["/assets/roster-screen-d.js"])).toBe(
+      '<head><link rel="stylesheet" crossorigin href="/assets/shell-c.css">' +
+        '<script defer src="/page-start.js" data-modules="/assets/index-a.js /assets/shell-b.js /assets/roster-screen-d.js"></script></head>',
+    );
+    expect(deferAppScripts("<head><title>x</title></head>", [])).toBe("<head><title>x</title></head>");
+  });
+});
