@@ -23,16 +23,8 @@ describe("readPush: what the service worker shows for a push", () => {
   it.each([
     ["no data", null, { title: pushTexts.defaultTitle, body: "", url: "/notifications", tag: "" }],
     ["not JSON", data(new SyntaxError("bad")), { title: pushTexts.defaultTitle, url: "/notifications" }],
-    [
-      "another site's address",
-      data({ title: "x", url: "https://evil.example/" }),
-      { url: "/notifications" },
-    ],
-    [
-      "a protocol-relative address",
-      data({ title: "x", url: "//evil.example/x" }),
-      { url: "/notifications" },
-    ],
+    ["another site's address", data({ title: "x", url: "https://evil.example/" }), { url: "/notifications" }],
+    ["a protocol-relative address", data({ title: "x", url: "//evil.example/x" }), { url: "/notifications" }],
     ["a javascript: address", data({ title: "x", url: "javascript:alert(1)" }), { url: "/notifications" }],
     [
       "fields of the wrong type",
