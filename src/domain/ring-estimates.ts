@@ -110,3 +110,21 @@ export function classDayStatus(
   if (count !== undefined) return { kind: "away", count, at };
   return at === null ? { kind: "none" } : { kind: "estimate", at };
 }
+
+/**
+ * When each class would start by the printed schedule: its session's start plus `minutesPerClass` for
+ * every class before it. Untimed sessions give no times. Epoch milliseconds by class id.
+ */
+export function plannedStarts(
+  sessions: readonly EffectiveSession[],
+  minutesPerClass: number,
+  zone: string,
+): Map<string, number> {
+  const starts = new Map<string, number>();
+  for (const s of sessions) {
+    const start = s.startTime ? zonedInstant(s.date, s.startTime, zone) : null;
+    if (start === null) continue;
+    for (const [i, c] of s.classes.entries()) starts.set(c.id, start + i * minutesPerClass * 60_000);
+  }
+  return starts;
+}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { plannedStarts } from "#domain/ring-estimates.ts";
 import {
   DEFAULT_RING,
   effectiveSessions,
   overlappingSessions,
-  plannedStarts,
   type ScheduledClass,
   type SessionInfo,
 } from "#domain/show-sessions.ts";

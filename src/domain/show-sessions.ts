@@ -1,5 +1,4 @@
 import { assignClassDates, type ShowDates } from "#domain/class-dates.ts";
-import { zonedInstant } from "#domain/show-time.ts";
 
 /**
  * Sessions and class order (issue 21). A show runs its numbered classes in order through sessions
@@ -12,6 +11,19 @@ export const DEFAULT_RING = "Main Ring";
 export const DEFAULT_MINUTES_PER_CLASS = 7;
 /** The prefix of an implicit session's id, followed by its date. */
 export const DAY_SESSION_PREFIX = "day-";
+
+const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Whether `value` is a 24-hour "HH:MM", as session start times are stored. */
+export const isClockTime = (value: string): boolean => CLOCK.test(value);
+
+/** "7:00 PM" from a stored "19:00": the printed time, no zone needed. */
+export function formatClockTime(time: string): string {
+  const t = CLOCK.exec(time);
+  if (!t) return time;
+  const hours = Number(t[1]);
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${t[2]} ${hours < 12 ? "AM" : "PM"}`;
+}
 
 export interface SessionInfo {
   id: string;
@@ -80,24 +92,6 @@ export function effectiveSessions(
   }
   // A stable sort keeps the given order among sessions starting together.
   return [...known.values(), ...days.values()].sort(byStart);
-}
-
-/**
- * When each class would start by the printed schedule: its session's start plus `minutesPerClass` for
- * every class before it. Untimed sessions give no times. Epoch milliseconds by class id.
- */
-export function plannedStarts(
-  sessions: readonly EffectiveSession[],
-  minutesPerClass: number,
-  zone: string,
-): Map<string, number> {
-  const starts = new Map<string, number>();
-  for (const s of sessions) {
-    const start = s.startTime ? zonedInstant(s.date, s.startTime, zone) : null;
-    if (start === null) continue;
-    for (const [i, c] of s.classes.entries()) starts.set(c.id, start + i * minutesPerClass * 60_000);
-  }
-  return starts;
 }
 
 /**

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { formatClockTime, isClockTime } from "#domain/show-sessions.ts";
 import {
-  formatClockTime,
   formatShowClock,
   formatShowTime,
-  isClockTime,
   showToday,
   zoneAbbreviation,
   zonedInstant,

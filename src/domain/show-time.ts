@@ -10,9 +10,6 @@ import { format } from "date-fns";
 const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Whether `value` is a 24-hour "HH:MM". */
-export const isClockTime = (value: string): boolean => CLOCK.test(value);
-
 /** The instant (epoch ms) of `time` ("19:00") on `date` ("2026-08-27") in `zone`; null when either is unreadable. */
 export function zonedInstant(date: string, time: string, zone: string): number | null {
   const d = DAY.exec(date);
@@ -34,14 +31,6 @@ export function formatShowTime(instant: number, zone: string): string {
 /** "7:42 PM": the instant on the show's clock, where the abbreviation is already said nearby. */
 export const formatShowClock = (instant: number, zone: string): string =>
   format(new TZDate(instant, zone), "h:mm a");
-
-/** "7:00 PM" from a stored "19:00" (no zone needed: it is the printed time). */
-export function formatClockTime(time: string): string {
-  const t = CLOCK.exec(time);
-  if (!t) return time;
-  const hours = Number(t[1]);
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${t[2]} ${hours < 12 ? "AM" : "PM"}`;
-}
 
 /** The calendar day ("yyyy-mm-dd") it is at the show at `now`. */
 export const showToday = (now: number, zone: string): string => format(new TZDate(now, zone), "yyyy-MM-dd");

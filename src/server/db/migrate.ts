@@ -9,6 +9,7 @@ import { recommendationsMigration } from "#server/db/migrations/006-recommendati
 import { performanceMigration } from "#server/db/migrations/007-performance.ts";
 import { offlineMigration } from "#server/db/migrations/009-offline.ts";
 import { apiPerformanceMigration } from "#server/db/migrations/011-api-performance.ts";
+import { showDayMigration } from "#server/db/migrations/013-show-day.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
 function provider(db: Db): MigrationProvider {
@@ -24,6 +25,7 @@ function provider(db: Db): MigrationProvider {
         "007-performance": performanceMigration(db.kind),
         "009-offline": offlineMigration(),
         "011-api-performance": apiPerformanceMigration(db.kind),
+        "013-show-day": showDayMigration(db.kind),
       };
     },
   };

@@ -60,16 +60,53 @@ export async function createNotifications(
   recipients: readonly string[] | null,
   outgoing: Outgoing,
 ): Promise<LiveEvent | null> {
-  if (recipients !== null && recipients.length === 0) return null;
+  if (recipients === null) return insertAll(trx, [{ ...outgoing, userId: null }]);
+  return insertAll(
+    trx,
+    recipients.map((userId) => ({ ...outgoing, userId })),
+  );
+}
+
+/** A notification worded for one person (show-day alerts name their own horse and rider). */
+export interface PersonalNotice extends Outgoing {
+  userId: string;
+}
+
+/**
+ * Writes notifications worded per person, inside the caller's transaction; returns the live event to
+ * publish after commit. Show-day alerts come this way (types ClassAway and ClassInRing).
+ */
+export const createPersonalNotifications = (
+  trx: Queryable,
+  notices: readonly PersonalNotice[],
+): Promise<LiveEvent | null> => insertAll(trx, notices);
+
+/**
+ * The one place notification rows are written: every kind of notice goes through here, so whatever
+ * must follow each new notification (the live event now, a push delivery queue later) is added once.
+ */
+async function insertAll(
+  trx: Queryable,
+  notices: readonly (Outgoing & { userId: string | null })[],
+): Promise<LiveEvent | null> {
+  if (notices.length === 0) return null;
   const createdAt = nowIso();
-  const row = (userId: string | null): NewNotification => ({
-    id: newId(),
-    user_id: userId,
-    type: outgoing.type,
-    message: outgoing.message,
-    show_id: outgoing.showId,
-    created_at: createdAt,
-  });
-  await insertNotifications(trx, recipients === null ? [row(null)] : recipients.map(row));
-  return { type: "notification", userIds: recipients === null ? null : [...recipients] };
+  await insertNotifications(
+    trx,
+    notices.map(
+      (n): NewNotification => ({
+        id: newId(),
+        user_id: n.userId,
+        type: n.type,
+        message: n.message,
+        show_id: n.showId,
+        created_at: createdAt,
+      }),
+    ),
+  );
+  const everyone = notices.some((n) => n.userId === null);
+  return {
+    type: "notification",
+    userIds: everyone ? null : [...new Set(notices.map((n) => n.userId as string))],
+  };
 }

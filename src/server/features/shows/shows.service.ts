@@ -7,8 +7,12 @@ import type {
   ShowPage,
   ShowSummary,
 } from "#domain/contracts/shows.ts";
+import { DEFAULT_MINUTES_PER_CLASS } from "#domain/show-sessions.ts";
+import { formatShowClock, zoneAbbreviation } from "#domain/show-time.ts";
+import { showTimeZone } from "#domain/show-time-zone.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
 import type { Db } from "#server/db/client.ts";
+import { findDayShow, sessionsOf } from "#server/features/show-day/show-day.repository.ts";
 import { calendarFileName, showCalendar } from "#server/features/shows/shows.calendar.ts";
 import {
   catalogueVersion,
@@ -124,17 +128,35 @@ export async function getShowRevision(db: Db, showId: string): Promise<number> {
   return revision;
 }
 
-/** One show with its judges and its classes in show order. */
+/** One show with its judges, its sessions and its classes in show order. */
 export async function getShowDetail(db: Db, showId: string): Promise<ShowDetail> {
-  const [show, classes] = await Promise.all([loadShow(db, showId), classesOf(db.db, showId)]);
+  const [show, classes, day, sessions] = await Promise.all([
+    loadShow(db, showId),
+    classesOf(db.db, showId),
+    findDayShow(db.db, showId),
+    sessionsOf(db.db, showId),
+  ]);
+  const zone = showTimeZone({ timeZone: day?.time_zone ?? null, location: show.location });
   return {
     ...show,
+    timeZone: zone,
+    minutesPerClass: Number(day?.minutes_per_class ?? DEFAULT_MINUTES_PER_CLASS),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      name: s.name,
+      date: s.date,
+      startTime: s.start_time,
+      ring: s.ring,
+      zoneAbbr: zoneAbbreviation(zone, s.date),
+    })),
     classes: classes.map((c) => ({
       id: c.id,
       number: c.number,
       name: c.name,
       date: c.date,
       divisionId: c.division_id,
+      sessionId: c.session_id,
+      plannedTime: c.planned_start ? formatShowClock(Date.parse(c.planned_start), zone) : null,
     })),
   };
 }
