@@ -1,5 +1,5 @@
 import { classLive, type Delay, inRingOf, queueOf, type RingState, sessionLive } from "#domain/ring.ts";
-import type { EffectiveSession } from "#domain/show-sessions.ts";
+import type { EffectiveSession, ScheduledClass } from "#domain/show-sessions.ts";
 import { zonedInstant } from "#domain/show-time.ts";
 
 /**
@@ -127,4 +127,32 @@ export function plannedStarts(
     for (const [i, c] of s.classes.entries()) starts.set(c.id, start + i * minutesPerClass * 60_000);
   }
   return starts;
+}
+
+/** One ring's line in the live bar: the class in it and since when, and the next with its estimate. */
+export interface RingSummary {
+  ring: string;
+  session: EffectiveSession;
+  inRing: { cls: ScheduledClass; since: number | null } | null;
+  next: { cls: ScheduledClass; at: number | null } | null;
+}
+
+/** A summary per ring with a running session, in session order. */
+export function ringSummaries(
+  sessions: readonly EffectiveSession[],
+  state: RingState,
+  estimates: ReadonlyMap<string, SessionEstimate>,
+): RingSummary[] {
+  return sessions
+    .filter((s) => sessionLive(state, s.id).status === "running")
+    .map((session) => {
+      const current = inRingOf(state, session);
+      const next = queueOf(state, session)[0] ?? null;
+      return {
+        ring: session.ring,
+        session,
+        inRing: current ? { cls: current, since: classLive(state, current.id).startedAt } : null,
+        next: next ? { cls: next, at: estimates.get(session.id)?.starts.get(next.id) ?? null } : null,
+      };
+    });
 }

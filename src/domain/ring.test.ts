@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  applyInput,
   checkRingAction,
   classLive,
   describeAction,
@@ -171,5 +172,18 @@ describe("checkRingAction refuses what the ring has moved past", () => {
       status: 409,
       message: r.nothingToUndo,
     });
+  });
+});
+
+describe("applyInput (a waiting action shown before the server answers)", () => {
+  it("gives the state the server will fold, leaving the original untouched", () => {
+    const actions = run([start, call(31, null)]);
+    const state = foldRing(sessions, actions);
+    const next = applyInput(sessions, state, call(32, 31) as Exclude<RingActionInput, { kind: "undo" }>, 999);
+    expect(classLive(next, "cel-31").status).toBe("done");
+    expect(classLive(next, "cel-32")).toMatchObject({ status: "in-ring", startedAt: 999 });
+    expect(classLive(state, "cel-32").status).toBe("waiting");
+    const served = foldRing(sessions, run([call(32, 31)], actions));
+    expect(next.classes["cel-31"]?.status).toBe(served.classes["cel-31"]?.status);
   });
 });

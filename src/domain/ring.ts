@@ -122,6 +122,25 @@ function apply(state: RingState, sessions: ReadonlyMap<string, EffectiveSession>
   }
 }
 
+/**
+ * The ring after one more action (not an Undo), without its number: what a steward's screen shows while
+ * the action waits to be sent. The server's answer replaces it.
+ */
+export function applyInput(
+  sessions: readonly EffectiveSession[],
+  state: RingState,
+  input: Exclude<RingActionInput, { kind: "undo" }>,
+  at: number,
+): RingState {
+  const next: RingState = {
+    sessions: { ...state.sessions },
+    classes: { ...state.classes },
+    delays: { ...state.delays },
+  };
+  apply(next, new Map(sessions.map((s) => [s.id, s])), { ...input, seq: 0, at, actorId: "", undone: false });
+  return next;
+}
+
 /** The ring after every action still in effect, in the server's order. */
 export function foldRing(sessions: readonly EffectiveSession[], actions: readonly RingAction[]): RingState {
   const byId = new Map(sessions.map((s) => [s.id, s]));

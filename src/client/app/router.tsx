@@ -6,6 +6,7 @@ const AuthScreen = lazyScreen(() => import("#client/features/auth/auth-screen.ts
 const RosterScreen = lazyScreen(() => import("#client/features/roster/roster-screen.tsx"));
 const PlannerScreen = lazyScreen(() => import("#client/features/planner/planner-screen.tsx"));
 const ShowDetailScreen = lazyScreen(() => import("#client/features/shows/show-detail-screen.tsx"));
+const RingControlScreen = lazyScreen(() => import("#client/features/show-day/ring-control-screen.tsx"));
 const HorsesScreen = lazyScreen(() => import("#client/features/horses/horses-screen.tsx"));
 const HorseDetailScreen = lazyScreen(() => import("#client/features/horses/horse-detail-screen.tsx"));
 const BarnScreen = lazyScreen(() => import("#client/features/barn/barn-screen.tsx"));
@@ -36,6 +37,7 @@ export const router = createHashRouter([
       { path: "roster", element: <RosterScreen /> },
       { path: "planner", element: <PlannerScreen /> },
       { path: "shows/:showId", element: <ShowDetailScreen /> },
+      { path: "shows/:showId/ring", element: <RingControlScreen /> },
       { path: "horses", element: <HorsesScreen /> },
       { path: "horses/:horseId", element: <HorseDetailScreen /> },
       {

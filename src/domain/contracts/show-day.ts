@@ -3,6 +3,7 @@ import { EditedClassBody } from "#domain/contracts/admin.ts";
 import { DateOnly, IdParam, PersonRef } from "#domain/contracts/people.ts";
 import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
 import { MAX_CLASSES_AWAY } from "#domain/ring-alerts.ts";
+import { ACTION_LOG_SIZE } from "#domain/show-day-view.ts";
 import { DEFAULT_RING, isClockTime } from "#domain/show-sessions.ts";
 import { isTimeZone } from "#domain/show-time-zone.ts";
 
@@ -17,7 +18,7 @@ export const SHOW_DAY_LIMITS = {
   minutesPerClass: 60,
   stewards: 50,
   /** Actions a ring view lists (the newest first). */
-  actionLog: 20,
+  actionLog: ACTION_LOG_SIZE,
 } as const;
 
 const ClockTime = z

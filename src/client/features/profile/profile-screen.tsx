@@ -1,7 +1,7 @@
 import { format } from "date-fns";
 import { LogOut, Pencil } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useSignOut } from "#client/features/auth/api/sign-out.ts";
@@ -16,6 +16,10 @@ import { ImagePickerButton } from "#client/ui/image-picker-button.tsx";
 import { PageHeader } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
 import { ageInYears, isDateOnly } from "#domain/age.ts";
+
+// Show day's alert setting (issue 21), its own chunk; a notification settings screen may take it over.
+const ClassAlertSetting = lazy(() => import("#client/features/show-day/components/class-alert-setting.tsx"));
+
 import { authTexts } from "#domain/texts-auth.ts";
 import { horsesTexts } from "#domain/texts-horses.ts";
 import { profileTexts } from "#domain/texts-profile.ts";
@@ -83,6 +87,10 @@ export default function ProfileScreen() {
           <ErrorAlert message={photo.error?.message} />
         </div>
       </section>
+
+      <Suspense fallback={null}>
+        <ClassAlertSetting />
+      </Suspense>
 
       <Tabs.Root defaultValue={params.get("tab") === "friends" ? "friends" : "records"}>
         <Tabs.List aria-label={t.title} className="mb-4 flex border-b border-stone-200">

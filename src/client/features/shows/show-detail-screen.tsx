@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarPlus, CalendarX2, MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useFirstScreenShown } from "#client/app/after-first-screen.ts";
+import { useAfterFirstScreen, useFirstScreenShown } from "#client/app/after-first-screen.ts";
 import { Link, useNavigate, useParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
@@ -23,11 +23,15 @@ const ClassEntryDialog = lazy(() =>
   })),
 );
 
+// The live ring bar and Ring control (issue 21): their own chunk, after the first screen.
+const ShowDayPanel = lazy(() => import("#client/features/show-day/show-day-panel.tsx"));
+
 export default function ShowDetailScreen() {
   const { showId = "" } = useParams();
   const show = useShow(showId);
   useFirstScreenShown(!show.isPending);
   const me = useMe();
+  const later = useAfterFirstScreen();
   const [entryClass, setEntryClass] = useState<ShowClass | null>(null);
   const missing = show.error instanceof ApiError && show.error.status === 404;
   useDocumentTitle(show.data?.name ?? (missing ? texts.show.notFoundTitle : null));
@@ -65,6 +69,11 @@ export default function ShowDetailScreen() {
           </a>
         </div>
       </header>
+      {later ? (
+        <Suspense fallback={null}>
+          <ShowDayPanel showId={data.id} />
+        </Suspense>
+      ) : null}
       <ShowDetailsCard show={data} />
       <ShowAiSlot show={data} onSelectClass={setEntryClass} />
       <section className="flex flex-col gap-3">

@@ -5,14 +5,18 @@ import { formatDayHeading } from "#client/lib/show-dates.ts";
 import { EmptyState } from "#client/ui/page.tsx";
 import { defaultRangeExtractor, useVirtualRows, type VisibleRange } from "#client/ui/use-virtual-rows.ts";
 import { assignClassDates, groupClassesByDate } from "#domain/class-dates.ts";
-import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
+import type { ShowClass, ShowDetail, ShowSession } from "#domain/contracts/shows.ts";
+import { effectiveSessions, formatClockTime } from "#domain/show-sessions.ts";
 import { texts } from "#domain/texts.ts";
 import { matchesAllWords } from "#domain/word-search.ts";
 
-type Row = { kind: "day"; date: string } | { kind: "class"; cls: ShowClass };
+type Row =
+  | { kind: "day"; date: string }
+  | { kind: "session"; session: ShowSession }
+  | { kind: "class"; cls: ShowClass };
 
 export interface ClassScheduleProps {
-  show: Pick<ShowDetail, "startDate" | "endDate" | "classes">;
+  show: Pick<ShowDetail, "startDate" | "endDate" | "classes"> & { sessions?: ShowSession[] };
   /** Opens the class entry dialog (entries issue); rows are buttons when given. */
   onSelectClass?: (cls: ShowClass) => void;
   /** The viewer's entry icons for a class (entries issue). */
@@ -37,6 +41,7 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
 
   const rows = useMemo<Row[]>(() => {
     const matching = dated.filter((c) => matchesAllWords(c.name, deferredQuery));
+    if (show.sessions?.length) return sessionRows(show, show.sessions, matching);
     return groupClassesByDate(show, matching).flatMap((day) => [
       { kind: "day" as const, date: day.date },
       ...day.classes.map((cls) => ({ kind: "class" as const, cls })),
@@ -59,11 +64,12 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
   const getItemKey = useCallback(
     (i: number) => {
       const row = rows[i];
-      return row?.kind === "day" ? `day-${row.date}` : `class-${row?.cls.id}`;
+      if (row?.kind === "day") return `day-${row.date}`;
+      return row?.kind === "session" ? `session-${row.session.id}` : `class-${row?.cls.id}`;
     },
     [rows],
   );
-  const estimateSize = useCallback((i: number) => (rows[i]?.kind === "day" ? 40 : 52), [rows]);
+  const estimateSize = useCallback((i: number) => (rows[i]?.kind === "class" ? 52 : 40), [rows]);
   const virtualizer = useVirtualRows({
     rangeExtractor,
     count: rows.length,
@@ -131,6 +137,10 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
                     <h3 className="border-b border-stone-200 bg-stone-100 px-3 py-2 text-xs font-bold tracking-wide text-brand-800 uppercase">
                       {formatDayHeading(row.date)}
                     </h3>
+                  ) : row.kind === "session" ? (
+                    <h4 className="border-b border-stone-100 bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-900">
+                      {sessionHeading(row.session)}
+                    </h4>
                   ) : (
                     <ClassRow
                       cls={row.cls}
@@ -146,4 +156,31 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
       )}
     </div>
   );
+}
+
+/** "Thursday Evening · 7:00 PM CDT · Main Ring". */
+const sessionHeading = (s: ShowSession) =>
+  [s.name, s.startTime ? `${formatClockTime(s.startTime)} ${s.zoneAbbr}` : null, s.ring]
+    .filter(Boolean)
+    .join(" · ");
+
+/** Date → session → classes (issue 21): classes of no session stay under their date as before. */
+function sessionRows(
+  show: Pick<ShowDetail, "startDate" | "endDate">,
+  sessions: readonly ShowSession[],
+  classes: readonly ShowClass[],
+): Row[] {
+  const byId = new Map(classes.map((c) => [c.id, c]));
+  const rows: Row[] = [];
+  let date = "";
+  for (const s of effectiveSessions(show, sessions, classes)) {
+    const shown = s.classes.flatMap((c) => byId.get(c.id) ?? []);
+    if (shown.length === 0) continue;
+    if (s.date !== date) rows.push({ kind: "day", date: s.date });
+    date = s.date;
+    const heading = sessions.find((x) => x.id === s.id);
+    if (heading) rows.push({ kind: "session", session: heading });
+    for (const cls of shown) rows.push({ kind: "class", cls });
+  }
+  return rows;
 }
