@@ -32,6 +32,10 @@ export function formatShowTime(instant: number, zone: string): string {
 export const formatShowClock = (instant: number, zone: string): string =>
   format(new TZDate(instant, zone), "h:mm a");
 
+/** "19:05": the instant as the show's clock shows it, in the form session times are stored. */
+export const showClockTime = (instant: number, zone: string): string =>
+  format(new TZDate(instant, zone), "HH:mm");
+
 /** The calendar day ("yyyy-mm-dd") it is at the show at `now`. */
 export const showToday = (now: number, zone: string): string => format(new TZDate(now, zone), "yyyy-MM-dd");
 
