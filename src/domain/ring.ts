@@ -20,6 +20,9 @@ export const RING_ACTION_KINDS = [
 ] as const;
 export type RingActionKind = (typeof RING_ACTION_KINDS)[number];
 
+/** The longest scratch reason, in characters. */
+export const MAX_REASON = 200;
+
 export type RingActionInput =
   | { kind: "start-session"; sessionId: string }
   | { kind: "finish-session"; sessionId: string }

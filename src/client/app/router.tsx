@@ -6,7 +6,7 @@ const AuthScreen = lazyScreen(() => import("#client/features/auth/auth-screen.ts
 const RosterScreen = lazyScreen(() => import("#client/features/roster/roster-screen.tsx"));
 const PlannerScreen = lazyScreen(() => import("#client/features/planner/planner-screen.tsx"));
 const ShowDetailScreen = lazyScreen(() => import("#client/features/shows/show-detail-screen.tsx"));
-const RingControlScreen = lazyScreen(() => import("#client/features/show-day/ring-control-screen.tsx"));
+const RingControlScreen = lazyScreen(() => import("#client/features/show-day/ring-control-route.tsx"));
 const HorsesScreen = lazyScreen(() => import("#client/features/horses/horses-screen.tsx"));
 const HorseDetailScreen = lazyScreen(() => import("#client/features/horses/horse-detail-screen.tsx"));
 const BarnScreen = lazyScreen(() => import("#client/features/barn/barn-screen.tsx"));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EditedClassBody } from "#domain/contracts/admin.ts";
 import { DateOnly, IdParam, PersonRef } from "#domain/contracts/people.ts";
 import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
+import { MAX_REASON } from "#domain/ring.ts";
 import { MAX_CLASSES_AWAY } from "#domain/ring-alerts.ts";
 import { ACTION_LOG_SIZE } from "#domain/show-day-view.ts";
 import { DEFAULT_RING, isClockTime } from "#domain/show-sessions.ts";
@@ -13,7 +14,7 @@ export const SHOW_DAY_LIMITS = {
   sessions: 100,
   sessionName: 100,
   ring: 60,
-  reason: 200,
+  reason: MAX_REASON,
   lateMinutes: 120,
   minutesPerClass: 60,
   stewards: 50,

@@ -6,7 +6,7 @@ import { useMe } from "#client/features/auth/api/get-me.ts";
 import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
 import { ShowAiSlot } from "#client/features/recommendations/ai-slots.tsx";
 import { showCalendarUrl, useShow } from "#client/features/shows/api/get-show.ts";
-import { ClassSchedule } from "#client/features/shows/components/class-schedule.tsx";
+import { ClassSchedule, showDayExtras } from "#client/features/shows/components/class-schedule.tsx";
 import { ShowDetailsCard } from "#client/features/shows/components/show-details-card.tsx";
 import { ApiError } from "#client/lib/api.ts";
 import { LoadError } from "#client/ui/alert.tsx";
@@ -23,8 +23,8 @@ const ClassEntryDialog = lazy(() =>
   })),
 );
 
-// The live ring bar and Ring control (issue 21): their own chunk, after the first screen.
-const ShowDayPanel = lazy(() => import("#client/features/show-day/show-day-panel.tsx"));
+// The live ring bar and Ring control (issue 21), after the first screen; see show-day-extras.tsx.
+const ShowDayPanel = lazy(() => showDayExtras.then((m) => m.loadShowDayPanel()));
 
 export default function ShowDetailScreen() {
   const { showId = "" } = useParams();
@@ -69,11 +69,11 @@ export default function ShowDetailScreen() {
           </a>
         </div>
       </header>
-      {later ? (
+      {later && (
         <Suspense fallback={null}>
           <ShowDayPanel showId={data.id} />
         </Suspense>
-      ) : null}
+      )}
       <ShowDetailsCard show={data} />
       <ShowAiSlot show={data} onSelectClass={setEntryClass} />
       <section className="flex flex-col gap-3">

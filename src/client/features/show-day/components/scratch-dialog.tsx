@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
-import { SHOW_DAY_LIMITS } from "#domain/contracts/show-day.ts";
+import { MAX_REASON } from "#domain/ring.ts";
 import { showDayTexts } from "#domain/texts-show-day.ts";
 
 const t = showDayTexts.ring;
@@ -55,7 +55,7 @@ export function ScratchDialog({
           {t.scratchReason}
           <input
             value={reason}
-            maxLength={SHOW_DAY_LIMITS.reason}
+            maxLength={MAX_REASON}
             onChange={(e) => setReason(e.target.value)}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? "scratch-problem" : undefined}

@@ -1,19 +1,28 @@
 import { Search } from "lucide-react";
-import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type ReactNode,
+  use,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { ClassRow } from "#client/features/shows/components/class-row.tsx";
+import type { ScheduleRow } from "#client/features/shows/components/show-day-extras.tsx";
 import { formatDayHeading } from "#client/lib/show-dates.ts";
 import { EmptyState } from "#client/ui/page.tsx";
 import { defaultRangeExtractor, useVirtualRows, type VisibleRange } from "#client/ui/use-virtual-rows.ts";
 import { assignClassDates, groupClassesByDate } from "#domain/class-dates.ts";
 import type { ShowClass, ShowDetail, ShowSession } from "#domain/contracts/shows.ts";
-import { effectiveSessions, formatClockTime } from "#domain/show-sessions.ts";
 import { texts } from "#domain/texts.ts";
 import { matchesAllWords } from "#domain/word-search.ts";
 
-type Row =
-  | { kind: "day"; date: string }
-  | { kind: "session"; session: ShowSession }
-  | { kind: "class"; cls: ShowClass };
+type Row = ScheduleRow;
+
+// Only a show with sessions needs them (issue 21); see show-day-extras.tsx.
+export const showDayExtras = import("#client/features/shows/components/show-day-extras.tsx");
 
 export interface ClassScheduleProps {
   show: Pick<ShowDetail, "startDate" | "endDate" | "classes"> & { sessions?: ShowSession[] };
@@ -33,6 +42,7 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
   const total = show.classes.length;
+  const extras = !!show.sessions?.length && use(showDayExtras);
 
   const dated = useMemo(() => {
     const dates = assignClassDates(show, show.classes);
@@ -41,12 +51,13 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
 
   const rows = useMemo<Row[]>(() => {
     const matching = dated.filter((c) => matchesAllWords(c.name, deferredQuery));
-    if (show.sessions?.length) return sessionRows(show, show.sessions, matching);
+    if (extras && show.sessions?.length)
+      return extras.sessionRows(show, show.sessions, matching, groupClassesByDate);
     return groupClassesByDate(show, matching).flatMap((day) => [
       { kind: "day" as const, date: day.date },
       ...day.classes.map((cls) => ({ kind: "class" as const, cls })),
     ]);
-  }, [dated, deferredQuery, show]);
+  }, [dated, deferredQuery, show, extras]);
   const shown = rows.filter((r) => r.kind === "class").length;
 
   // The heading of the day being scrolled stays pinned at the top of the list.
@@ -64,12 +75,11 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
   const getItemKey = useCallback(
     (i: number) => {
       const row = rows[i];
-      if (row?.kind === "day") return `day-${row.date}`;
-      return row?.kind === "session" ? `session-${row.session.id}` : `class-${row?.cls.id}`;
+      return row?.kind === "day" ? `day-${row.date}${row.label}` : `class-${row?.cls.id}`;
     },
     [rows],
   );
-  const estimateSize = useCallback((i: number) => (rows[i]?.kind === "class" ? 52 : 40), [rows]);
+  const estimateSize = useCallback((i: number) => (rows[i]?.kind === "day" ? 40 : 52), [rows]);
   const virtualizer = useVirtualRows({
     rangeExtractor,
     count: rows.length,
@@ -135,12 +145,8 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
                 >
                   {row.kind === "day" ? (
                     <h3 className="border-b border-stone-200 bg-stone-100 px-3 py-2 text-xs font-bold tracking-wide text-brand-800 uppercase">
-                      {formatDayHeading(row.date)}
+                      {row.label ?? formatDayHeading(row.date)}
                     </h3>
-                  ) : row.kind === "session" ? (
-                    <h4 className="border-b border-stone-100 bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-900">
-                      {sessionHeading(row.session)}
-                    </h4>
                   ) : (
                     <ClassRow
                       cls={row.cls}
@@ -156,31 +162,4 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
       )}
     </div>
   );
-}
-
-/** "Thursday Evening · 7:00 PM CDT · Main Ring". */
-const sessionHeading = (s: ShowSession) =>
-  [s.name, s.startTime ? `${formatClockTime(s.startTime)} ${s.zoneAbbr}` : null, s.ring]
-    .filter(Boolean)
-    .join(" · ");
-
-/** Date → session → classes (issue 21): classes of no session stay under their date as before. */
-function sessionRows(
-  show: Pick<ShowDetail, "startDate" | "endDate">,
-  sessions: readonly ShowSession[],
-  classes: readonly ShowClass[],
-): Row[] {
-  const byId = new Map(classes.map((c) => [c.id, c]));
-  const rows: Row[] = [];
-  let date = "";
-  for (const s of effectiveSessions(show, sessions, classes)) {
-    const shown = s.classes.flatMap((c) => byId.get(c.id) ?? []);
-    if (shown.length === 0) continue;
-    if (s.date !== date) rows.push({ kind: "day", date: s.date });
-    date = s.date;
-    const heading = sessions.find((x) => x.id === s.id);
-    if (heading) rows.push({ kind: "session", session: heading });
-    for (const cls of shown) rows.push({ kind: "class", cls });
-  }
-  return rows;
 }
