@@ -55,8 +55,8 @@ export const showDayTexts = {
     backToShow: "Back to the show",
     waitingCount: (n: number) => (n === 1 ? "1 action waiting to send" : `${n} actions waiting to send`),
     undoWaits: "Undo is available once waiting actions are sent.",
-    sessionLabel: (name: string, day: string, time: string | null) =>
-      [name, day, time].filter(Boolean).join(" · "),
+    sessionLabel: (name: string, time: string | null, status: string) =>
+      `${[name, time].filter(Boolean).join(" · ")} — ${status}`,
     statusWord: { waiting: "Waiting", "in-ring": "In the ring", done: "Done", scratched: "Scratched" },
   },
   live: {

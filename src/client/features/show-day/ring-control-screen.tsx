@@ -122,10 +122,9 @@ function RingControl({ day }: { day: ShowDay }) {
             <option key={s.id} value={s.id}>
               {t.sessionLabel(
                 s.name || formatDayHeading(s.date),
-                s.name ? formatDayHeading(s.date) : "",
                 s.startTime ? formatClockTime(s.startTime) : null,
+                t.sessionStatus[sessionLive(model.state, s.id).status],
               )}
-              {` — ${t.sessionStatus[sessionLive(model.state, s.id).status]}`}
             </option>
           ))}
         </select>

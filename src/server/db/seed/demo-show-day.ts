@@ -128,7 +128,7 @@ export async function seedCelebrationSessions(
 }
 
 /**
- * A show on today (on its own clock) whose one session started a little over half an hour before
+ * A show on today and tomorrow (on its own clock) whose first session started a little over half an hour before
  * `now`: five classes run, the sixth in the ring, the admin the steward who ran them. Demo people's
  * horses show a few classes later, so their rosters count down as the ring is driven.
  */
@@ -150,7 +150,8 @@ export async function seedRunningShow(
       id,
       name: RUNNING_SHOW.name,
       start_date: today,
-      end_date: today,
+      // Two days, so a server or a browser already past midnight (UTC, or further east) still lists it.
+      end_date: format(addDays(parseISO(today), 1), "yyyy-MM-dd"),
       location: RUNNING_SHOW.location,
       sanctioning_org: RUNNING_SHOW.org,
       is_ai_prediction: 0,
