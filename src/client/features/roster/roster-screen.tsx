@@ -229,7 +229,11 @@ function ShowCardBody({
                   </span>
                   {cls.name}
                 </p>
-                {live ? <p className="mt-1 empty:hidden">{live.statusOf(cls.id)}</p> : null}
+                {live ? (
+                  <p className="mt-1 empty:hidden">{live.statusOf(cls.id)}</p>
+                ) : cls.planned ? (
+                  <p className="mt-0.5 text-xs text-stone-600">≈ {cls.planned.label}</p>
+                ) : null}
                 <ul className="mt-1 flex flex-col gap-0.5">
                   {cls.entries.map((entry) => (
                     <StatusLine key={`${entry.id}-${entry.status}`} entry={entry} actions={actions} />

@@ -82,7 +82,7 @@ async function addSession(
   if (session.classIds.length) {
     await trx
       .updateTable("show_class")
-      .set({ session_id: id })
+      .set({ session_id: id, date: session.date })
       .where("show_id", "=", showId)
       .where("id", "in", session.classIds)
       .execute();

@@ -98,8 +98,11 @@ export async function saveSchedule(db: Db, showId: string, input: ScheduleInput)
       }
     }
     const sessionIds = input.sessions.map((s) => s.id ?? newId());
+    // A class runs on its session's day, whatever date it had: the roster and calendars read the date.
     const flat = [
-      ...input.sessions.flatMap((s, i) => s.classes.map((c) => ({ ...c, sessionId: sessionIds[i]! }))),
+      ...input.sessions.flatMap((s, i) =>
+        s.classes.map((c) => ({ ...c, date: s.date, sessionId: sessionIds[i]! })),
+      ),
       ...input.unscheduled.map((c) => ({ ...c, sessionId: null })),
     ];
     const plan = planClassChanges(await classIdsOf(trx, showId), flat);

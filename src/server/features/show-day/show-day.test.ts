@@ -380,3 +380,41 @@ describe("stewards and alert settings", () => {
     expect((await call(t.app, "GET", "/api/me/class-alerts")).statusCode).toBe(401);
   });
 });
+
+describe("calendars", () => {
+  it("Add to Calendar gives each timed session as a timed event besides the all-day show", async () => {
+    const res = await call(t.app, "GET", `/api/shows/${show.show.id}/calendar.ics`, { cookie: owner.cookie });
+    expect(res.statusCode).toBe(200);
+    const events = res.body.split("BEGIN:VEVENT").slice(1);
+    expect(events).toHaveLength(3);
+    expect(events[0]).toMatch(/DTSTART;VALUE=DATE:\d{8}/);
+    const evening = events.find((e) => e.includes("SUMMARY:") && e.includes(": Evening"))!;
+    // 19:00 in Shelbyville is 00:00 or 01:00 UTC the next day; eight classes of 7 minutes.
+    expect(evening).toMatch(/DTSTART:\d{8}T0[01]0000Z/);
+    expect(evening).toMatch(/DTEND:\d{8}T0[01]5600Z/);
+  });
+
+  it("the calendar feed times a class whose session has a time, and the roster carries its estimate", async () => {
+    const s = await buildRunningShow(t.app, admin, { name: "Feed Show", startOffset: 0 });
+    await buildEntry(t.app, {
+      userId: stranger.id,
+      showId: s.show.id,
+      classId: "class-3",
+      status: "ImShowing",
+    });
+    const roster = await call(t.app, "GET", `/api/roster?today=${showDay()}`, { cookie: stranger.cookie });
+    const card = roster.json().sections.today.find((c: { id: string }) => c.id === s.show.id);
+    expect(card.days[0].date).toBe(showDay());
+    expect(card.days[0].classes[0].planned).toEqual({
+      start: expect.stringMatching(/T0[01]:14:00\.000Z$/),
+      label: expect.stringMatching(/^7:14 PM C[DS]T$/),
+      minutes: 7,
+    });
+    const link = (await call(t.app, "POST", "/api/calendar-feed", { cookie: stranger.cookie })).json();
+    const feed = await call(t.app, "GET", new URL(link.feed.url).pathname);
+    expect(feed.statusCode).toBe(200);
+    const classEvent = feed.body.split("BEGIN:VEVENT").find((e) => e.includes("SUMMARY:3. Class 3"))!;
+    expect(classEvent).toMatch(/DTSTART:\d{8}T0[01]1400Z/);
+    expect(classEvent).toMatch(/DTEND:\d{8}T0[01]2100Z/);
+  });
+});

@@ -8,11 +8,12 @@ import type {
   ShowSummary,
 } from "#domain/contracts/shows.ts";
 import { DEFAULT_MINUTES_PER_CLASS } from "#domain/show-sessions.ts";
-import { formatShowClock, zoneAbbreviation } from "#domain/show-time.ts";
+import { formatShowClock, zoneAbbreviation, zonedInstant } from "#domain/show-time.ts";
 import { showTimeZone } from "#domain/show-time-zone.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { findDayShow, sessionsOf } from "#server/features/show-day/show-day.repository.ts";
+import { loadSchedule } from "#server/features/show-day/show-day.schedule.ts";
 import { calendarFileName, showCalendar } from "#server/features/shows/shows.calendar.ts";
 import {
   catalogueVersion,
@@ -161,8 +162,15 @@ export async function getShowDetail(db: Db, showId: string): Promise<ShowDetail>
   };
 }
 
-/** The show's all-day calendar file and the name to save it under. */
+/** The show's calendar file (all-day, with its timed sessions) and the name to save it under. */
 export async function getShowCalendar(db: Db, showId: string): Promise<{ fileName: string; body: string }> {
-  const show = await loadShow(db, showId);
-  return { fileName: calendarFileName(show.name), body: showCalendar(show) };
+  const [show, schedule] = await Promise.all([loadShow(db, showId), loadSchedule(db.db, showId)]);
+  const minutesPerClass = Number(schedule?.show.minutes_per_class ?? DEFAULT_MINUTES_PER_CLASS);
+  const sessions = (schedule?.sessions ?? []).flatMap((s) => {
+    const start = s.startTime && schedule ? zonedInstant(s.date, s.startTime, schedule.zone) : null;
+    return start === null
+      ? []
+      : [{ id: s.id, name: s.name, start, minutes: s.classes.length * minutesPerClass }];
+  });
+  return { fileName: calendarFileName(show.name), body: showCalendar(show, sessions) };
 }
