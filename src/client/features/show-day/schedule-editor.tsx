@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Plus, Trash2 } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { type ReactNode, useId, useMemo, useState } from "react";
 import { useSaveSchedule } from "#client/features/show-day/api/save-schedule.ts";
 import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
 import { formatDayHeading } from "#client/lib/show-dates.ts";
@@ -25,6 +25,16 @@ interface DraftSession {
 
 const input =
   "min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none";
+
+function Labeled({ text, children }: { text: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control comes in as `children`, inside the label
+    <label className="flex flex-col gap-1 text-sm font-medium text-stone-800">
+      {text}
+      {children}
+    </label>
+  );
+}
 
 /** The days a show runs, for a session's date. */
 function showDays(show: Pick<ShowDetail, "startDate" | "endDate">): string[] {
@@ -163,8 +173,7 @@ function Editor({ show, onDone }: { show: ShowDetail; onDone: () => void }) {
     >
       <p className="text-sm text-stone-600">{t.hint}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <label className="flex flex-col gap-1 text-sm font-medium text-stone-800">
-          {t.timeZone}
+        <Labeled text={t.timeZone}>
           <select value={zone} onChange={(e) => setZone(e.target.value)} className={input}>
             {zones.map((z) => (
               <option key={z} value={z}>
@@ -172,9 +181,8 @@ function Editor({ show, onDone }: { show: ShowDetail; onDone: () => void }) {
               </option>
             ))}
           </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-stone-800">
-          {t.minutesPerClass}
+        </Labeled>
+        <Labeled text={t.minutesPerClass}>
           <input
             type="number"
             min={1}
@@ -183,7 +191,7 @@ function Editor({ show, onDone }: { show: ShowDetail; onDone: () => void }) {
             onChange={(e) => setMinutes(Math.max(1, Math.min(60, Number(e.target.value) || 1)))}
             className={input}
           />
-        </label>
+        </Labeled>
       </div>
 
       <h3 className="font-semibold text-stone-900">{t.sessions}</h3>
@@ -199,8 +207,7 @@ function Editor({ show, onDone }: { show: ShowDetail; onDone: () => void }) {
             </p>
           ) : null}
           <div className="grid gap-3 sm:grid-cols-2">
-            <label className="flex flex-col gap-1 text-sm font-medium text-stone-800">
-              {t.sessionName}
+            <Labeled text={t.sessionName}>
               <input
                 value={s.name}
                 maxLength={100}
@@ -208,9 +215,8 @@ function Editor({ show, onDone }: { show: ShowDetail; onDone: () => void }) {
                 onChange={(e) => update(s.key, { name: e.target.value })}
                 className={input}
               />
-            </label>
-            <label className="flex flex-col gap-1 text-sm font-medium text-stone-800">
-              {t.sessionDate}
+            </Labeled>
+            <Labeled text={t.sessionDate}>
               <select
                 value={s.date}
                 onChange={(e) => update(s.key, { date: e.target.value })}
@@ -222,18 +228,16 @@ function Editor({ show, onDone }: { show: ShowDetail; onDone: () => void }) {
                   </option>
                 ))}
               </select>
-            </label>
-            <label className="flex flex-col gap-1 text-sm font-medium text-stone-800">
-              {t.sessionTime}
+            </Labeled>
+            <Labeled text={t.sessionTime}>
               <input
                 type="time"
                 value={s.startTime}
                 onChange={(e) => update(s.key, { startTime: e.target.value })}
                 className={input}
               />
-            </label>
-            <label className="flex flex-col gap-1 text-sm font-medium text-stone-800">
-              {t.sessionRing}
+            </Labeled>
+            <Labeled text={t.sessionRing}>
               <input
                 value={s.ring}
                 maxLength={60}
@@ -241,7 +245,7 @@ function Editor({ show, onDone }: { show: ShowDetail; onDone: () => void }) {
                 onChange={(e) => update(s.key, { ring: e.target.value })}
                 className={input}
               />
-            </label>
+            </Labeled>
           </div>
           <div>
             <h4 id={`${id}-${s.key}`} className="mb-1 text-sm font-semibold text-stone-800">
