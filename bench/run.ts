@@ -24,6 +24,7 @@ import { lighthouseBench } from "./lighthouse-bench.ts";
 import { memoryBench } from "./memory-bench.ts";
 import { ocrBench } from "./ocr-bench.ts";
 import { seasonPlanBench } from "./recommendations-bench.ts";
+import { showDayBench } from "./show-day-bench.ts";
 import { startupBench } from "./startup-bench.ts";
 
 const MODULES: BenchModule[] = [
@@ -35,6 +36,7 @@ const MODULES: BenchModule[] = [
   bundleBench,
   lighthouseBench,
   ocrBench,
+  showDayBench,
 ];
 
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? "data-bench");
