@@ -14,7 +14,8 @@ import { ShowDetail, ShowIdParams } from "#domain/contracts/shows.ts";
 import { ErrorBody } from "#domain/errors.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
 import type { Db } from "#server/db/client.ts";
-import { loadSchedule, saveSchedule } from "#server/features/show-day/show-day.schedule.ts";
+import { findDayShow } from "#server/features/show-day/show-day.repository.ts";
+import { saveSchedule } from "#server/features/show-day/show-day.schedule.ts";
 import {
   applyRingAction,
   getAlertSetting,
@@ -70,7 +71,7 @@ export async function showDayRoutes(
       const session = await opts.sessionOf(request);
       if (!session) throw unauthorized();
       const { showId } = request.params;
-      if (!(await loadSchedule(opts.db.db, showId))) throw notFound(errorsTexts.showNotFound);
+      if (!(await findDayShow(opts.db.db, showId))) throw notFound(errorsTexts.showNotFound);
       openStream(request, reply, {
         bus: opts.bus,
         sessionOf: opts.sessionOf,
