@@ -1,5 +1,6 @@
 import { addDays, format, parseISO } from "date-fns";
 import type { Transaction } from "kysely";
+import { assignClassDates } from "#domain/class-dates.ts";
 import { showClockTime, showToday, zonedInstant } from "#domain/show-time.ts";
 import { defaultTimeZone } from "#domain/show-time-zone.ts";
 import type { Database } from "#server/db/schema.ts";
@@ -90,7 +91,11 @@ async function addSession(
   return id;
 }
 
-/** The Celebration's days, each an AM session (9:00) and a PM session (19:00) sharing its classes. */
+/**
+ * The Celebration's days, each an AM session (9:00) and a PM session (19:00): each day keeps the classes
+ * the spec's class-date rule gave it (the show's undated classes split evenly over its days), the first
+ * half in the morning.
+ */
 export async function seedCelebrationSessions(
   trx: Transaction<Database>,
   showId: string,
@@ -98,28 +103,27 @@ export async function seedCelebrationSessions(
 ): Promise<void> {
   const classes = await trx
     .selectFrom("show_class")
-    .select("id")
+    .select(["id", "date"])
     .where("show_id", "=", showId)
     .orderBy("position")
     .execute();
-  const days: string[] = [];
-  for (let d = parseISO(dates.startDate); format(d, "yyyy-MM-dd") <= dates.endDate; d = addDays(d, 1)) {
-    days.push(format(d, "yyyy-MM-dd"));
-  }
-  const perSession = Math.ceil(classes.length / (days.length * 2));
+  const days = new Map<string, string[]>();
+  assignClassDates(dates, classes).forEach((date, i) => {
+    days.set(date, [...(days.get(date) ?? []), classes[i]!.id]);
+  });
   let position = 0;
-  for (const date of days) {
-    for (const [half, time] of [
-      ["AM", "09:00"],
-      ["PM", "19:00"],
+  for (const [date, ids] of [...days].sort(([a], [b]) => a.localeCompare(b))) {
+    const half = Math.ceil(ids.length / 2);
+    for (const [part, time, slice] of [
+      ["AM", "09:00", ids.slice(0, half)],
+      ["PM", "19:00", ids.slice(half)],
     ] as const) {
-      const ids = classes.slice(position * perSession, (position + 1) * perSession).map((c) => c.id);
       await addSession(trx, showId, {
         position,
-        name: `${weekday(date)} ${half}`,
+        name: `${weekday(date)} ${part}`,
         date,
         startTime: time,
-        classIds: ids,
+        classIds: [...slice],
       });
       position += 1;
     }

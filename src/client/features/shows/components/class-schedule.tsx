@@ -54,14 +54,14 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
     if (extras && show.sessions?.length)
       return extras.sessionRows(show, show.sessions, matching, groupClassesByDate);
     return groupClassesByDate(show, matching).flatMap((day) => [
-      { kind: "day" as const, date: day.date },
+      { kind: "day" as const, date: day.date, level: "h3" as const },
       ...day.classes.map((cls) => ({ kind: "class" as const, cls })),
     ]);
   }, [dated, deferredQuery, show, extras]);
   const shown = rows.filter((r) => r.kind === "class").length;
 
   // The heading of the day being scrolled stays pinned at the top of the list.
-  const dayIndexes = useMemo(() => rows.flatMap((r, i) => (r.kind === "day" ? [i] : [])), [rows]);
+  const dayIndexes = useMemo(() => rows.flatMap((r, i) => (r.kind === "day" && !r.label ? [i] : [])), [rows]);
   const activeDay = useRef(0);
   const rangeExtractor = useCallback(
     (range: VisibleRange) => {
@@ -144,9 +144,10 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons }: ClassSc
                   style={pinned ? undefined : { transform: `translateY(${item.start}px)` }}
                 >
                   {row.kind === "day" ? (
-                    <h3 className="border-b border-stone-200 bg-stone-100 px-3 py-2 text-xs font-bold tracking-wide text-brand-800 uppercase">
+                    // A session's heading (label) sits one level under its day's.
+                    <row.level className="border-b border-stone-200 bg-stone-100 px-3 py-2 text-xs font-bold tracking-wide text-brand-800 uppercase">
                       {row.label ?? formatDayHeading(row.date)}
-                    </h3>
+                    </row.level>
                   ) : (
                     <ClassRow
                       cls={row.cls}

@@ -9,7 +9,9 @@ import type { ShowClass, ShowDetail, ShowSession } from "#domain/contracts/shows
 import { formatClockTime } from "#domain/show-sessions.ts";
 
 /** A heading (a day, or with `label` a session on it) or a class. */
-export type ScheduleRow = { kind: "day"; date: string; label?: string } | { kind: "class"; cls: ShowClass };
+export type ScheduleRow =
+  | { kind: "day"; date: string; label?: string; level: "h3" | "h4" }
+  | { kind: "class"; cls: ShowClass };
 
 /** "Thursday Evening · 7:00 PM CDT · Main Ring". */
 const sessionHeading = (s: ShowSession) =>
@@ -34,13 +36,13 @@ export function sessionRows(
   const order = new Map(sessions.map((s, i) => [s.id, i]));
   const rank = (c: ShowClass) => order.get(c.sessionId ?? "") ?? sessions.length;
   return byDate(show, placed).flatMap((day) => {
-    const rows: ScheduleRow[] = [{ kind: "day", date: day.date }];
+    const rows: ScheduleRow[] = [{ kind: "day", date: day.date, level: "h3" }];
     let current: string | null = null;
     // A stable sort keeps show order within each session.
     for (const cls of [...day.classes].sort((a, b) => rank(a) - rank(b))) {
       const session = byId.get(cls.sessionId ?? "");
       if (session && session.id !== current)
-        rows.push({ kind: "day", date: day.date, label: sessionHeading(session) });
+        rows.push({ kind: "day", date: day.date, label: sessionHeading(session), level: "h4" });
       current = session?.id ?? null;
       rows.push({ kind: "class", cls });
     }
