@@ -9,8 +9,9 @@
  * on fresh databases: data-bench/show-day (SQLite) and `bench_show_day` on BENCH_PG_URL's server.
  * Runnable alone: node --import tsx bench/show-day-bench.ts
  */
+
+import { fork } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
-import { type ClientRequest, request } from "node:http";
 import { resolve } from "node:path";
 import pg from "pg";
 import { foldRing, type RingAction } from "../src/domain/ring.ts";
@@ -34,37 +35,35 @@ function rss(pid: number): number {
   return line ? Number(line[1]) * 1024 : 0;
 }
 
-interface Watcher {
-  req: ClientRequest;
-  /** When each ring event arrived, by its seq. */
-  seen: Map<number, number>;
-}
-
-/** Opens a show's ring stream as a signed-in person; resolves once the server says it is ready. */
-function watch(base: string, showId: string, cookie: string): Promise<Watcher> {
-  return new Promise((done, fail) => {
-    const seen = new Map<number, number>();
-    const req = request(`${base}/api/shows/${showId}/day/events`, {
-      headers: { cookie, accept: "text/event-stream" },
-      agent: false,
-    });
-    let ready = false;
-    req.on("response", (res) => {
-      if (res.statusCode !== 200) fail(new Error(`stream refused: ${res.statusCode}`));
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        const now = performance.now();
-        for (const m of chunk.matchAll(/event: ring\ndata: \{[^\n]*?"seq":(\d+)/g))
-          seen.set(Number(m[1]), now);
-        if (!ready && chunk.includes("event: ready")) {
-          ready = true;
-          done({ req, seen });
-        }
-      });
-    });
-    req.on("error", (e) => (ready ? undefined : fail(e)));
-    req.end();
+/** The watcher process (bench/show-day-watchers.ts): opens the streams, later says when each event came. */
+function watchers() {
+  const child = fork(resolve("bench/show-day-watchers.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
+  const next = <T>(kind: string) =>
+    new Promise<T>((done) => {
+      const on = (m: { kind: string }) => {
+        if (m.kind !== kind) return;
+        child.off("message", on);
+        done(m as T);
+      };
+      child.on("message", on);
+    });
+  return {
+    async watch(targets: { base: string; cookie: string }[], showId: string, clients: number) {
+      const ready = next("ready");
+      child.send({ kind: "watch", targets, showId, clients });
+      await ready;
+    },
+    async report(): Promise<Map<number, number[]>> {
+      const answer = next<{ arrivals: [number, number[]][] }>("report");
+      child.send({ kind: "report" });
+      const { arrivals } = await answer;
+      child.kill();
+      return new Map(arrivals);
+    },
+  };
 }
 
 async function json<T>(res: Response): Promise<T> {
@@ -108,17 +107,15 @@ async function fanOut(label: string, servers: BenchServer[]): Promise<FanOut> {
   )!;
   let current = day.ring.classes.find((c) => c.status === "in-ring")!.id;
 
-  const watchers: Watcher[] = [];
-  for (let i = 0; i < CLIENTS; i += 100) {
-    watchers.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(100, CLIENTS - i) }, (_, j) => {
-          const at = (i + j) % servers.length;
-          return watch(servers[at]!.base, showId, cookies[at]![(i + j) % DEMO_PEOPLE.length]!);
-        }),
-      )),
-    );
-  }
+  const crowd = watchers();
+  await crowd.watch(
+    Array.from({ length: servers.length * DEMO_PEOPLE.length }, (_, i) => ({
+      base: servers[i % servers.length]!.base,
+      cookie: cookies[i % servers.length]![Math.floor(i / servers.length) % DEMO_PEOPLE.length]!,
+    })),
+    showId,
+    CLIENTS,
+  );
   await new Promise((r) => setTimeout(r, 1000));
   const rssBefore = servers.map((s) => rss(s.server.pid!));
 
@@ -128,6 +125,7 @@ async function fanOut(label: string, servers: BenchServer[]): Promise<FanOut> {
   for (let i = 0; i < TAPS; i++) {
     const next = order[order.indexOf(current) + 1]!;
     const at = i % servers.length;
+    const sentAt = Date.now();
     const t0 = performance.now();
     const res = await fetch(`${servers[at]!.base}/api/shows/${showId}/ring/actions`, {
       method: "POST",
@@ -141,20 +139,18 @@ async function fanOut(label: string, servers: BenchServer[]): Promise<FanOut> {
     });
     const answer = await json<Day>(res);
     taps.push(performance.now() - t0);
-    sent.set(answer.ring.seq, t0);
+    sent.set(answer.ring.seq, sentAt);
     current = next;
     await new Promise((r) => setTimeout(r, TAP_GAP_MS));
   }
   await new Promise((r) => setTimeout(r, 2500));
+  const arrivals = await crowd.report();
   const deliveries: number[] = [];
   let missed = 0;
-  for (const w of watchers) {
-    for (const [seq, t0] of sent) {
-      const got = w.seen.get(seq);
-      if (got === undefined) missed += 1;
-      else deliveries.push(got - t0);
-    }
-    w.req.destroy();
+  for (const [seq, t0] of sent) {
+    const times = arrivals.get(seq) ?? [];
+    missed += CLIENTS - times.length;
+    for (const t of times) deliveries.push(t - t0);
   }
   await new Promise((r) => setTimeout(r, 1500));
   const rssAfter = servers.map((s) => rss(s.server.pid!));
@@ -313,7 +309,7 @@ export function showDaySection(result: Awaited<ReturnType<typeof runShowDayBench
   return {
     title: "Show day: live ring fan-out and estimates",
     body: [
-      `${CLIENTS} signed-in clients hold the show's ring stream; ${TAPS} steward taps ("next class in the ring"), ${TAP_GAP_MS} ms apart; delivery is from sending the tap to the patch arriving on each stream (one client process on the same two cores as the servers).`,
+      `${CLIENTS} signed-in clients hold the show's ring stream; ${TAPS} steward taps ("next class in the ring"), ${TAP_GAP_MS} ms apart; delivery is from sending the tap to the patch arriving on each stream (the streams are held by a second process, the taps sent and timed by the first, all on the same two cores as the servers).`,
       "",
       table(
         [

@@ -108,7 +108,17 @@ export async function showDayRoutes(
     async (request, reply) => {
       const viewer = await app.requireViewer(request);
       try {
-        return await applyRingAction(deps(), viewer, request.params.showId, request.body);
+        const { day, publish } = await applyRingAction(deps(), viewer, request.params.showId, request.body);
+        // Once the answer is out, or the steward's connection dropped: either way the ring moved.
+        let sent = false;
+        const once = () => {
+          if (sent) return;
+          sent = true;
+          void publish();
+        };
+        reply.raw.once("finish", once);
+        reply.raw.once("close", once);
+        return day;
       } catch (error) {
         if (!(error instanceof RingRefused)) throw error;
         return reply

@@ -158,8 +158,10 @@ export async function getShowDay(db: Db, viewer: Viewer, showId: string, now = D
 }
 
 /**
- * A steward's action: checked against the ring as it is (stale ones refused with it), numbered, stored,
- * alerts sent, and the change published to every open screen on every server.
+ * A steward's action: checked against the ring as it is (stale ones refused with it), numbered, stored
+ * with its alerts. `publish` then sends the change to every open screen on every server: the caller
+ * calls it once the steward has the answer, because on SQLite the bus writes to every stream in this
+ * process at once, and two thousand writes should not stand between a tap and its answer.
  */
 export async function applyRingAction(
   deps: ShowDayDeps,
@@ -167,7 +169,7 @@ export async function applyRingAction(
   showId: string,
   input: RingActionBody,
   now = Date.now(),
-): Promise<ShowDay> {
+): Promise<{ day: ShowDay; publish: () => Promise<void> }> {
   const { db } = deps;
   const schedule = await scheduleOrNotFound(db, showId);
   if (!canRunRing(viewer, { stewardIds: await stewardIdsOf(db.db, showId) })) {
@@ -235,8 +237,10 @@ export async function applyRingAction(
     events.push({ type: "ring", showId, patch: outcome.patch as unknown as Record<string, unknown> });
     if (outcome.notification) events.push(outcome.notification);
   }
-  await publishQuietly(deps.bus, events, deps.log);
-  return presentDay(schedule, outcome.rows, true, now);
+  return {
+    day: presentDay(schedule, outcome.rows, true, now),
+    publish: () => publishQuietly(deps.bus, events, deps.log),
+  };
 }
 
 export async function getStewards(db: Db, viewer: Viewer, showId: string): Promise<Stewards> {
