@@ -67,7 +67,3 @@ export function dueAlerts(
   }
   return due;
 }
-
-/** The largest threshold among watchers: classes farther than this cannot be due. */
-export const widestThreshold = (watchers: readonly Watcher[]): number =>
-  watchers.reduce((max, w) => Math.max(max, w.threshold), 0);

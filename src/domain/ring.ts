@@ -9,17 +9,6 @@ import { showDayTexts } from "#domain/texts-show-day.ts";
  * has moved on. Undo takes back the latest action still in effect; doing the same again is a new action.
  */
 
-export const RING_ACTION_KINDS = [
-  "start-session",
-  "in-ring",
-  "done",
-  "scratch",
-  "late",
-  "finish-session",
-  "undo",
-] as const;
-export type RingActionKind = (typeof RING_ACTION_KINDS)[number];
-
 /** The longest scratch reason, in characters. */
 export const MAX_REASON = 200;
 

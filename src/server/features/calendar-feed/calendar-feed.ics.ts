@@ -16,7 +16,7 @@ const nextDay = (ymd: string) => format(addDays(parseISO(ymd), 1), "yyyy-MM-dd")
 type FeedEvent = Omit<EventAttributes, "timestamp"> & { start: DateArray; end: DateArray };
 
 /** UTC date-time parts of an instant, as `ics` takes them. */
-export const utcArray = (at: Date): DateArray => [
+const utcArray = (at: Date): DateArray => [
   at.getUTCFullYear(),
   at.getUTCMonth() + 1,
   at.getUTCDate(),

@@ -11,6 +11,3 @@ export const canRunRing = (
 
 /** Naming stewards and editing sessions is the admin's, as all show editing is. */
 export const canManageShowDay = (user: { roles: readonly Role[] }): boolean => hasRole(user, "Admin");
-
-/** The live ring, like every show screen, is for signed-in people; any of them may watch it. */
-export const canWatchRing = (user: { id: string } | null): boolean => user !== null;
