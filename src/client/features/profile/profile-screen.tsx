@@ -1,7 +1,7 @@
 import { format } from "date-fns";
 import { LogOut, Pencil } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { lazy, Suspense, useState } from "react";
+import { type ComponentType, lazy, Suspense, useState } from "react";
 import { useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useSignOut } from "#client/features/auth/api/sign-out.ts";
@@ -17,12 +17,17 @@ import { PageHeader } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
 import { ageInYears, isDateOnly } from "#domain/age.ts";
 
-// Show day's alert setting (issue 21), its own chunk; a notification settings screen may take it over.
-const ClassAlertSetting = lazy(() => import("#client/features/show-day/components/class-alert-setting.tsx"));
-
 import { authTexts } from "#domain/texts-auth.ts";
 import { horsesTexts } from "#domain/texts-horses.ts";
 import { profileTexts } from "#domain/texts-profile.ts";
+
+// Show day's alert setting (issue 21), its own chunk; a notification settings screen may take it over.
+// If its chunk cannot be fetched (the signal went), the profile goes on without it.
+const ClassAlertSetting = lazy<ComponentType>(() =>
+  import("#client/features/show-day/components/class-alert-setting.tsx").catch(() => ({
+    default: () => null,
+  })),
+);
 
 const t = profileTexts;
 const tabClass =

@@ -31,7 +31,12 @@ const BlockDialog = lazy(() =>
   import("#client/features/profile/components/block-dialog.tsx").then((m) => ({ default: m.BlockDialog })),
 );
 // A show on today gets its live ring bar and class statuses (issue 21), loaded after the first screen.
-const RosterLive = lazy(() => import("#client/features/show-day/roster-live.tsx"));
+// If that chunk cannot be fetched (the signal went), the card stays as it is without them.
+const RosterLive = lazy(() =>
+  import("#client/features/show-day/roster-live.tsx").catch(() => ({
+    default: ({ fallback }: { fallback: ReactNode }) => fallback,
+  })),
+);
 
 const SECTIONS: { key: keyof Roster["sections"]; title: string }[] = [
   { key: "today", title: t.today },
