@@ -25,6 +25,7 @@ import { memoryBench } from "./memory-bench.ts";
 import { ocrBench } from "./ocr-bench.ts";
 import { pushBench } from "./push-bench.ts";
 import { seasonPlanBench } from "./recommendations-bench.ts";
+import { showDayBench } from "./show-day-bench.ts";
 import { startupBench } from "./startup-bench.ts";
 
 const MODULES: BenchModule[] = [
@@ -37,6 +38,7 @@ const MODULES: BenchModule[] = [
   lighthouseBench,
   ocrBench,
   pushBench,
+  showDayBench,
 ];
 
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? "data-bench");

@@ -47,6 +47,8 @@ export async function startBenchServer(opts: {
   clientDir?: string;
   /** The server-rendering bundle; by default the one built beside `clientDir` (dist/ssr). */
   ssrEntry?: string;
+  /** Seed the demo data (its users, and a show running today) instead of starting empty. */
+  demo?: boolean;
 }): Promise<BenchServer> {
   const base = `http://localhost:${opts.port}`;
   const env: NodeJS.ProcessEnv = {
@@ -54,7 +56,7 @@ export async function startBenchServer(opts: {
     PORT: String(opts.port),
     HOST: "127.0.0.1",
     DATA_DIR: resolve(opts.dataDir),
-    DEMO: "0",
+    DEMO: opts.demo ? "1" : "0",
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
     PUBLIC_URL: base,
     AUTH_RATE_LIMIT_MAX: "100000",

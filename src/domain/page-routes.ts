@@ -18,7 +18,8 @@ export type PageScreen =
   | "profile"
   | "admin"
   | "notifications"
-  | "notificationSettings";
+  | "notificationSettings"
+  | "ring";
 
 export interface PageRoute {
   path: string;
@@ -35,6 +36,7 @@ export const SIGNED_IN_ROUTES: readonly PageRoute[] = [
   { path: "/roster", screen: "roster" },
   { path: "/planner", screen: "planner" },
   { path: "/shows/:showId", screen: "show" },
+  { path: "/shows/:showId/ring", screen: "ring" },
   { path: "/horses", screen: "horses" },
   { path: "/horses/:horseId", screen: "horse" },
   { path: "/barn", screen: "barn", needs: "Trainer" },

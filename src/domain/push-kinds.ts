@@ -48,11 +48,12 @@ export const PUSH_KIND_RULES: Record<PushKind, PushKindRule> = {
 };
 
 /**
- * Notification types (the `type` column) and their kind. `ClassAlert` ("class N away", "in the ring")
- * and `Result` are the types show day and posted results create.
+ * Notification types (the `type` column) and their kind. `ClassAway` ("class N away") and
+ * `ClassInRing` are show day's alerts; `Result` is the type posted results create.
  */
 const KIND_OF_TYPE: Readonly<Record<string, PushKind>> = {
-  ClassAlert: "class-alert",
+  ClassAway: "class-alert",
+  ClassInRing: "class-alert",
   Result: "result",
   ShowUpdate: "show-update",
   NewQualifyingClass: "show-update",

@@ -13,7 +13,8 @@ const bytes = (text: string) => new TextEncoder().encode(text).length;
 
 describe("notification kinds", () => {
   it.each([
-    ["ClassAlert", "class-alert"],
+    ["ClassAway", "class-alert"],
+    ["ClassInRing", "class-alert"],
     ["Result", "result"],
     ["ShowUpdate", "show-update"],
     ["NewQualifyingClass", "show-update"],

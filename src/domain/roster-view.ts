@@ -1,4 +1,4 @@
-import type { Roster, RosterClass, RosterDay, RosterShow } from "#domain/contracts/roster.ts";
+import type { PlannedTime, Roster, RosterClass, RosterDay, RosterShow } from "#domain/contracts/roster.ts";
 import { type RosterBucket, type RosterEntry, rosterBucket } from "#domain/roster.ts";
 
 /**
@@ -25,6 +25,8 @@ export interface RosterClassInfo {
   date: string | null;
   /** Order within the show. */
   position: number;
+  /** Show day (issue 21): its printed-schedule start, when its session has a time. */
+  planned?: PlannedTime | null;
 }
 
 export interface RosterLookup {
@@ -125,6 +127,7 @@ export function buildRoster(
             id: info.id,
             number: info.number,
             name: info.name,
+            planned: info.planned ?? null,
             entries: list.map((e) => {
               const fromId = entryAuthor(viewerId, e);
               return {

@@ -35,6 +35,7 @@ import { recommendationRoutes } from "#server/features/recommendations/recommend
 import { recordRoutes } from "#server/features/records/records.routes.ts";
 import { rosterRoutes } from "#server/features/roster/roster.routes.ts";
 import { showAiRoutes } from "#server/features/show-ai/show-ai.routes.ts";
+import { showDayRoutes } from "#server/features/show-day/show-day.routes.ts";
 import { showAdminRoutes } from "#server/features/shows/shows.admin.routes.ts";
 import { showRoutes } from "#server/features/shows/shows.routes.ts";
 import { controlCharactersPlugin } from "#server/http/control-characters.ts";
@@ -228,6 +229,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(showAiRoutes, { db, ai });
   await app.register(adminRoutes);
   await app.register(showRoutes, { db });
+  await app.register(showDayRoutes, {
+    db,
+    bus: events,
+    sessionOf: (request) => currentSession(auth, request),
+  });
   await app.register(horseRoutes, { db });
   await app.register(barnRoutes, { db });
   await app.register(imageRoutes, { db });

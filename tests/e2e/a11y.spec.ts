@@ -11,6 +11,7 @@ import { horsesTexts } from "../../src/domain/texts-horses.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { profileTexts } from "../../src/domain/texts-profile.ts";
 import { pushTexts } from "../../src/domain/texts-push.ts";
+import { showDayTexts } from "../../src/domain/texts-show-day.ts";
 import { renderPrizeListPdf } from "../support/class-list-images.ts";
 import { fixtureShows, layoutPrizeList } from "../support/prize-list.ts";
 import {
@@ -35,6 +36,8 @@ test.use({ viewport: PHONE });
 test.describe.configure({ timeout: 120_000 });
 
 const PAST = "Spring Pleasure Horse Jubilee";
+/** The demo's show on today, its session running (src/server/db/seed/demo-show-day.ts). */
+const RUNNING_SHOW = { name: "Eagleville Lions Club Horse Show" };
 const h1 = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
 const dialog = (page: Page) => page.locator(OPEN_DIALOG);
 
@@ -386,6 +389,33 @@ test("notification settings: this phone, the choices and a device; the opt-in on
   await page.goto("/notifications");
   await expect(page.getByRole("link", { name: pushTexts.settingsLink })).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test("show day: Ring control and its scratch dialog, the live ring bar, and the session editor", async ({
+  page,
+  signInAs,
+}) => {
+  const r = showDayTexts.ring;
+  const running = showIdByName(RUNNING_SHOW.name);
+  await signInAs(DEMO.admin, `/shows/${running}/ring`);
+  await expectAccessibleScreen(page, { title: r.title, ready: h1(page, r.title) });
+  await page
+    .getByRole("button", { name: /^Scratch class / })
+    .first()
+    .click();
+  await expectAccessibleDialog(dialog(page), { name: /^Scratch class / });
+  await closeDialog(page);
+
+  await page.goto(`/shows/${running}`);
+  await expect(page.getByTestId("live-ring-bar")).toContainText(showDayTexts.live.inRing);
+  await expect(page.getByRole("link", { name: r.open })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto("/admin");
+  await page.getByRole("button", { name: showDayTexts.editor.openLabel(RUNNING_SHOW.name) }).click();
+  await expect(dialog(page).getByRole("combobox", { name: showDayTexts.editor.timeZone })).toBeVisible();
+  await expectAccessibleDialog(dialog(page), { name: showDayTexts.editor.title(RUNNING_SHOW.name) });
+  await closeDialog(page);
 });
 
 test("a skip link is the first stop and moves focus to the main content", async ({ page, signInAs }) => {

@@ -17,9 +17,12 @@ export const CELINA = "Celina Lions Club Horse Show";
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** A class row's button: its accessible name is the class number followed by the class name. */
+/**
+ * A class row's button: its accessible name is the class number followed by the class name (and, for a
+ * class in a session with a time, its planned start: "≈ 7:14 PM").
+ */
 export const classButton = (page: Page, className: string) =>
-  page.getByRole("button", { name: new RegExp(`^\\S+ ${escapeRegExp(className)}$`) });
+  page.getByRole("button", { name: new RegExp(`^\\S+ ${escapeRegExp(className)}( ≈ .+)?$`) });
 
 /** Opens a show's detail and the entry dialog of the class whose name matches. */
 export async function openEntryDialog(page: Page, showName: string, className: string) {

@@ -284,7 +284,8 @@ test.describe
       await getRecommendations(page).click();
       const plan = page.getByRole("dialog", { name: t.seasonPlanTitle });
       const failures = plan.getByText(errorsTexts.seasonPlanShowFailed);
-      await expect(failures).toHaveCount(4, { timeout: 30_000 });
+      // The demo's upcoming shows: the spec's four and the show on today (issue 21).
+      await expect(failures).toHaveCount(5, { timeout: 30_000 });
       await expect(plan.getByRole("region", { name: CELINA }).getByRole("alert")).toBeVisible();
     });
 

@@ -59,7 +59,9 @@ test("class search needs every word, keeps each class on its day and says when n
 }) => {
   await signInAs(DEMO.rider, `/shows/${showId(CELEBRATION)}`);
   await search(page).fill("GRAND lead world");
-  await expect(classList(page).locator("[data-index]")).toHaveCount(2);
+  // Its day, its session (the demo Celebration runs AM and PM sessions, issue 21) and the class.
+  await expect(classList(page).locator("[data-index]")).toHaveCount(3);
+  await expect(classList(page).getByRole("heading", { level: 4 })).toHaveText([/^\w+day [AP]M · /]);
   await expect(dayHeadings(page)).toHaveText([heading(120)], { ignoreCase: true });
   await expect(classList(page)).toContainText("Lead Line World Grand Championship");
   await expect(page.getByText(texts.show.classCount(1, 100))).toBeVisible();

@@ -5,6 +5,8 @@ export interface SseClient {
   status: number;
   /** Event names received so far (comments such as heartbeats appear as ":"). */
   events: string[];
+  /** The data line of each named event, in order (`{}` for a bare notification). */
+  data: { name: string; data: string }[];
   /** Resolves when `count` events named `name` have arrived in total; rejects after `timeoutMs`. */
   waitFor(name: string, count?: number, timeoutMs?: number): Promise<void>;
   close(): void;
@@ -17,13 +19,18 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-export async function openEventStream(baseUrl: string, cookie?: string): Promise<SseClient> {
+export async function openEventStream(
+  baseUrl: string,
+  cookie?: string,
+  path = "/api/events",
+): Promise<SseClient> {
   const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/events`, {
+  const res = await fetch(`${baseUrl}${path}`, {
     headers: { accept: "text/event-stream", ...(cookie ? { cookie } : {}) },
     signal: controller.signal,
   });
   const events: string[] = [];
+  const data: { name: string; data: string }[] = [];
   const waiters = new Set<() => void>();
   if (res.ok && res.body) {
     const reader = res.body.getReader();
@@ -40,8 +47,11 @@ export async function openEventStream(baseUrl: string, cookie?: string): Promise
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
             const name = block.split("\n").find((l) => l.startsWith("event: "));
-            if (name) events.push(name.slice(7));
-            else if (block.startsWith(":")) events.push(":");
+            if (name) {
+              events.push(name.slice(7));
+              const line = block.split("\n").find((l) => l.startsWith("data: "));
+              data.push({ name: name.slice(7), data: line?.slice(6) ?? "" });
+            } else if (block.startsWith(":")) events.push(":");
             end = buffer.indexOf("\n\n");
           }
           for (const w of waiters) w();
@@ -56,6 +66,7 @@ export async function openEventStream(baseUrl: string, cookie?: string): Promise
   return {
     status: res.status,
     events,
+    data,
     waitFor(name, count = 1, timeoutMs = 3000) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -6,6 +6,7 @@ import { markReadChange } from "#client/features/notifications/api/mark-read.ts"
 import { addFriendChange } from "#client/features/profile/api/add-friend.ts";
 import { answerRequestChange } from "#client/features/profile/api/answer-friend-request.ts";
 import { createRecordChange } from "#client/features/records/api/create-record.ts";
+import { ringActionChange } from "#client/features/show-day/api/ring-action.ts";
 import { registerQueuedChange } from "#client/lib/queued-change.ts";
 
 /**
@@ -20,4 +21,5 @@ export function registerQueuedChanges(client: QueryClient): void {
   registerQueuedChange(client, createRecordChange);
   registerQueuedChange(client, addFriendChange);
   registerQueuedChange(client, answerRequestChange);
+  registerQueuedChange(client, ringActionChange);
 }

@@ -23,10 +23,22 @@ export const RosterEntryView = z.object({
 });
 export type RosterEntryView = z.infer<typeof RosterEntryView>;
 
+/** When a class is planned to start by the printed schedule (issue 21): the instant, as words, and its length. */
+export const PlannedTime = z.object({
+  /** ISO instant. */
+  start: z.string(),
+  /** "7:42 PM CDT", on the show's clock. */
+  label: z.string(),
+  minutes: z.number().int(),
+});
+export type PlannedTime = z.infer<typeof PlannedTime>;
+
 export const RosterClass = z.object({
   id: z.string(),
   number: z.string(),
   name: z.string(),
+  /** Null when its session has no announced time (or it is in none). */
+  planned: PlannedTime.nullable(),
   entries: z.array(RosterEntryView),
 });
 export type RosterClass = z.infer<typeof RosterClass>;

@@ -91,8 +91,28 @@ export const ShowClass = z.object({
   name: z.string(),
   date: z.string().nullable(),
   divisionId: z.string().nullable(),
+  /** Show day (issue 21): its session (null: its date's untimed one) and its printed-schedule time, "7:42 PM". */
+  sessionId: z.string().nullable(),
+  plannedTime: z.string().nullable(),
 });
 export type ShowClass = z.infer<typeof ShowClass>;
 
-export const ShowDetail = ShowSummary.extend({ classes: z.array(ShowClass) });
+/** A show's session as show detail heads it: "Thursday Evening · 7:00 PM CDT". */
+export const ShowSession = z.object({
+  id: z.string(),
+  name: z.string(),
+  date: z.string(),
+  startTime: z.string().nullable(),
+  ring: z.string(),
+  /** The zone's abbreviation on the session's day ("CDT"). */
+  zoneAbbr: z.string(),
+});
+export type ShowSession = z.infer<typeof ShowSession>;
+
+export const ShowDetail = ShowSummary.extend({
+  classes: z.array(ShowClass),
+  timeZone: z.string(),
+  minutesPerClass: z.number().int(),
+  sessions: z.array(ShowSession),
+});
 export type ShowDetail = z.infer<typeof ShowDetail>;

@@ -10,6 +10,7 @@ import { performanceMigration } from "#server/db/migrations/007-performance.ts";
 import { offlineMigration } from "#server/db/migrations/009-offline.ts";
 import { apiPerformanceMigration } from "#server/db/migrations/011-api-performance.ts";
 import { securityRound2Migration } from "#server/db/migrations/012-security-round-2.ts";
+import { showDayMigration } from "#server/db/migrations/013-show-day.ts";
 import { pushMigration } from "#server/db/migrations/014-push.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
@@ -27,6 +28,7 @@ function provider(db: Db): MigrationProvider {
         "009-offline": offlineMigration(),
         "011-api-performance": apiPerformanceMigration(db.kind),
         "012-security-round-2": securityRound2Migration(),
+        "013-show-day": showDayMigration(db.kind),
         "014-push": pushMigration(),
       };
     },

@@ -161,6 +161,9 @@ export interface ShowTable {
   created_at: string;
   /** Goes up on every change to the show, its judges or its classes (database triggers, migration 007). */
   revision: Generated<number>;
+  /** Migration 013: the IANA zone an admin chose; null = the zone of the show's state. */
+  time_zone: Generated<string | null>;
+  minutes_per_class: Generated<number>;
 }
 
 export interface ShowJudgeTable {
@@ -177,6 +180,59 @@ export interface ShowClassTable {
   name: string;
   date: string | null;
   division_id: string | null;
+  /** Migration 013: the session it runs in (null: its date's untimed session) and its printed-schedule start. */
+  session_id: Generated<string | null>;
+  planned_start: Generated<string | null>;
+}
+
+/** Migration 013 (show day): a show's sessions, steward actions, stewards, alerts sent, alert settings. */
+export interface ShowSessionTable {
+  id: string;
+  show_id: string;
+  position: number;
+  name: string;
+  date: string;
+  start_time: string | null;
+  ring: string;
+}
+
+export interface RingActionTable {
+  show_id: string;
+  seq: number;
+  kind: string;
+  session_id: string | null;
+  class_id: string | null;
+  expected_in_ring: string | null;
+  reason: string | null;
+  minutes: number | null;
+  undo_seq: number | null;
+  actor_id: string | null;
+  /** Epoch milliseconds; PostgreSQL's bigint arrives as a string. */
+  at: number | string;
+  undone: number;
+}
+
+export interface RingCounterTable {
+  show_id: string;
+  seq: number;
+}
+
+export interface RingStewardTable {
+  show_id: string;
+  user_id: string;
+}
+
+export interface ClassAlertTable {
+  user_id: string;
+  show_id: string;
+  class_id: string;
+  kind: string;
+  created_at: string;
+}
+
+export interface AlertSettingTable {
+  user_id: string;
+  classes_away: number;
 }
 
 /** Which divisions a show's classes carry (migration 002), kept by the shows repository for the facets. */
@@ -344,6 +400,12 @@ export interface Database {
   push_settings: PushSettingsTable;
   push_choice: PushChoiceTable;
   push_delivery: PushDeliveryTable;
+  show_session: ShowSessionTable;
+  ring_action: RingActionTable;
+  ring_counter: RingCounterTable;
+  ring_steward: RingStewardTable;
+  class_alert: ClassAlertTable;
+  alert_setting: AlertSettingTable;
 }
 
 export type { Generated };

@@ -44,6 +44,7 @@ const SCREEN_MODULES: Record<PageScreen, string> = {
   admin: "features/admin/admin-screen.tsx",
   notifications: "features/notifications/notifications-screen.tsx",
   notificationSettings: "features/push/notification-settings-screen.tsx",
+  ring: "features/show-day/ring-control-route.tsx",
 };
 
 interface ManifestChunk {

@@ -26,7 +26,7 @@ describe("event helpers", () => {
       (_, i) => `0190a5b2-0000-7000-8000-${String(i).padStart(12, "0")}`,
     );
     const chunks = chunkEvent({ type: "notification", userIds: ids });
-    expect(chunks.flatMap((c) => c.userIds)).toEqual(ids);
+    expect(chunks.flatMap((c) => (c.type === "notification" ? (c.userIds ?? []) : []))).toEqual(ids);
     for (const c of chunks) expect(JSON.stringify(c).length).toBeLessThan(8000);
     expect(chunkEvent({ type: "notification", userIds: null })).toEqual([
       { type: "notification", userIds: null },

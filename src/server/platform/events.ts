@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { createRequire } from "node:module";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
 import type { Db } from "#server/db/client.ts";
 import { unauthorized } from "#server/platform/errors.ts";
@@ -25,6 +25,12 @@ export type LiveEvent =
       sessionIds: string[];
       /** Whose sessions they were. */
       userIds: string[];
+    }
+  | {
+      /** A show's ring moved (issue 21): `patch` is what changed, for the show's day streams only. */
+      type: "ring";
+      showId: string;
+      patch: Record<string, unknown>;
     };
 
 export type LiveListener = (event: LiveEvent) => void;
@@ -75,19 +81,31 @@ class Listeners<E> {
   }
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 const isIdList = (ids: unknown): ids is string[] =>
   Array.isArray(ids) && ids.every((id) => typeof id === "string");
 
 function parseEvent(payload: string | undefined): LiveEvent | null {
   if (!payload) return null;
   try {
-    const value = JSON.parse(payload) as { type?: unknown; userIds?: unknown; sessionIds?: unknown };
+    const value = JSON.parse(payload) as {
+      type?: unknown;
+      userIds?: unknown;
+      sessionIds?: unknown;
+      showId?: unknown;
+      patch?: unknown;
+    };
     if (value.type === "notification") {
       const ids = value.userIds ?? null;
       return ids === null || isIdList(ids) ? { type: "notification", userIds: ids } : null;
     }
     if (value.type === "session-ended" && isIdList(value.sessionIds) && isIdList(value.userIds)) {
       return { type: "session-ended", sessionIds: value.sessionIds, userIds: value.userIds };
+    }
+    if (value.type === "ring" && typeof value.showId === "string" && isPlainObject(value.patch)) {
+      return { type: "ring", showId: value.showId, patch: value.patch };
     }
     return null;
   } catch {
@@ -110,6 +128,8 @@ function parseSessionsEvent(payload: string | undefined): SessionsEvent | null {
 
 /** Splits an event so each PostgreSQL message stays under the payload limit. */
 export function chunkEvent(event: LiveEvent): LiveEvent[] {
+  // A ring patch names a handful of classes; it is kept small enough where it is made (show-day).
+  if (event.type === "ring") return [event];
   if (event.type === "session-ended") {
     // Session and user ids travel in pairs; half the budget each.
     const size = Math.floor(MAX_IDS_PER_MESSAGE / 2);
@@ -281,41 +301,74 @@ export async function eventRoutes(
     async (request, reply) => {
       const session = await opts.sessionOf(request);
       if (!session) throw unauthorized();
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "private, no-store, no-transform",
-        connection: "keep-alive",
-        "x-accel-buffering": "no",
-        "x-content-type-options": "nosniff",
+      openStream(request, reply, {
+        ...opts,
+        streams,
+        session,
+        heartbeatMs,
+        onEvent: (event, write) => {
+          if (concerns(event, session.userId)) write(event.type, "{}");
+        },
       });
-      res.write("retry: 3000\n\nevent: ready\ndata: {}\n\n");
-      streams.add(res);
-
-      const endWithSession = () => {
-        if (res.writableEnded) return;
-        res.end("event: session-ended\ndata: {}\n\n");
-      };
-      const unsubscribe = opts.bus.subscribe((event) => {
-        if (event.type === "session-ended" && event.sessionIds.includes(session.sessionId)) endWithSession();
-        else if (concerns(event, session.userId)) res.write(`event: ${event.type}\ndata: {}\n\n`);
-      });
-      const heartbeat = setInterval(async () => {
-        if (res.writableEnded) return;
-        res.write(": heartbeat\n\n");
-        // A failed lookup (database busy) keeps the stream; only a session known to be gone ends it.
-        const still = await opts.sessionOf(request).catch(() => undefined);
-        if (still === null || (still && still.sessionId !== session.sessionId)) endWithSession();
-      }, heartbeatMs);
-      heartbeat.unref();
-      const cleanUp = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        streams.delete(res);
-      };
-      request.raw.once("close", cleanUp);
-      res.once("close", cleanUp);
     },
   );
+}
+
+/**
+ * Turns the request into a Server-Sent Events stream for the signed-in `session`: hands it each bus
+ * event through `onEvent` (which writes what the stream should carry), sends a heartbeat comment, and
+ * ends it with `event: session-ended` when the session ends (an event, or a heartbeat finding it gone).
+ * `streams` holds the open ones, so the app can end them on close.
+ */
+export function openStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: {
+    bus: EventBus;
+    sessionOf: SessionLookup;
+    heartbeatMs: number;
+    streams: Set<ServerResponse>;
+    session: { sessionId: string; userId: string };
+    onEvent: (event: LiveEvent, write: (name: string, data: string) => void) => void;
+  },
+): void {
+  const { session, streams } = opts;
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "private, no-store, no-transform",
+    connection: "keep-alive",
+    "x-accel-buffering": "no",
+    "x-content-type-options": "nosniff",
+  });
+  res.write("retry: 3000\n\nevent: ready\ndata: {}\n\n");
+  streams.add(res);
+
+  const endWithSession = () => {
+    if (res.writableEnded) return;
+    res.end("event: session-ended\ndata: {}\n\n");
+  };
+  const write = (name: string, data: string) => {
+    if (!res.writableEnded) res.write(`event: ${name}\ndata: ${data}\n\n`);
+  };
+  const unsubscribe = opts.bus.subscribe((event) => {
+    if (event.type === "session-ended" && event.sessionIds.includes(session.sessionId)) endWithSession();
+    else opts.onEvent(event, write);
+  });
+  const heartbeat = setInterval(async () => {
+    if (res.writableEnded) return;
+    res.write(": heartbeat\n\n");
+    // A failed lookup (database busy) keeps the stream; only a session known to be gone ends it.
+    const still = await opts.sessionOf(request).catch(() => undefined);
+    if (still === null || (still && still.sessionId !== session.sessionId)) endWithSession();
+  }, opts.heartbeatMs);
+  heartbeat.unref();
+  const cleanUp = () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    streams.delete(res);
+  };
+  request.raw.once("close", cleanUp);
+  res.once("close", cleanUp);
 }

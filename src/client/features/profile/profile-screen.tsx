@@ -1,7 +1,7 @@
 import { format } from "date-fns";
 import { Bell, LogOut, Pencil } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useState } from "react";
+import { type ComponentType, lazy, Suspense, useState } from "react";
 import { Link, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useSignOut } from "#client/features/auth/api/sign-out.ts";
@@ -16,10 +16,19 @@ import { ImagePickerButton } from "#client/ui/image-picker-button.tsx";
 import { PageHeader } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
 import { ageInYears, isDateOnly } from "#domain/age.ts";
+
 import { authTexts } from "#domain/texts-auth.ts";
 import { horsesTexts } from "#domain/texts-horses.ts";
 import { profileTexts } from "#domain/texts-profile.ts";
 import { pushTexts } from "#domain/texts-push.ts";
+
+// Show day's alert setting (issue 21), its own chunk; a notification settings screen may take it over.
+// If its chunk cannot be fetched (the signal went), the profile goes on without it.
+const ClassAlertSetting = lazy<ComponentType>(() =>
+  import("#client/features/show-day/components/class-alert-setting.tsx").catch(() => ({
+    default: () => null,
+  })),
+);
 
 const t = profileTexts;
 const tabClass =
@@ -90,6 +99,10 @@ export default function ProfileScreen() {
           <ErrorAlert message={photo.error?.message} />
         </div>
       </section>
+
+      <Suspense fallback={null}>
+        <ClassAlertSetting />
+      </Suspense>
 
       <Tabs.Root defaultValue={params.get("tab") === "friends" ? "friends" : "records"}>
         <Tabs.List aria-label={t.title} className="mb-4 flex border-b border-stone-200">

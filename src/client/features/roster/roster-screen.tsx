@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
-import { useFirstScreenShown } from "#client/app/after-first-screen.ts";
+import { lazy, type ReactNode, Suspense, useState } from "react";
+import { useAfterFirstScreen, useFirstScreenShown } from "#client/app/after-first-screen.ts";
 import { Link, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { removeEntryChange, useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
@@ -30,6 +30,14 @@ const t = texts.roster;
 const BlockDialog = lazy(() =>
   import("#client/features/profile/components/block-dialog.tsx").then((m) => ({ default: m.BlockDialog })),
 );
+// A show on today gets its live ring bar and class statuses (issue 21), loaded after the first screen.
+// If that chunk cannot be fetched (the signal went), the card stays as it is without them.
+const RosterLive = lazy(() =>
+  import("#client/features/show-day/roster-live.tsx").catch(() => ({
+    default: ({ fallback }: { fallback: ReactNode }) => fallback,
+  })),
+);
+
 const SECTIONS: { key: keyof Roster["sections"]; title: string }[] = [
   { key: "today", title: t.today },
   { key: "thisWeek", title: t.thisWeek },
@@ -102,7 +110,7 @@ export default function RosterScreen() {
           onRetry={() => void roster.refetch()}
         />
       ) : (
-        <RosterSections roster={roster.data} actions={actions} />
+        <RosterSections roster={roster.data} actions={actions} today={today} />
       )}
     </>
   );
@@ -112,7 +120,15 @@ export default function RosterScreen() {
  * The sections in order, their cards rendered a few at a time (useProgressiveCount): a section shows
  * once every card before it is there, so what is added only ever goes below what is shown.
  */
-function RosterSections({ roster, actions }: { roster: Roster; actions: EntryActions }) {
+function RosterSections({
+  roster,
+  actions,
+  today,
+}: {
+  roster: Roster;
+  actions: EntryActions;
+  today: string;
+}) {
   const total = SECTIONS.reduce((n, { key }) => n + roster.sections[key].length, 0);
   const count = useProgressiveCount(total);
   let left = count;
@@ -142,7 +158,7 @@ function RosterSections({ roster, actions }: { roster: Roster; actions: EntryAct
           ) : (
             <div className="flex flex-col gap-3">
               {cards.map((show) => (
-                <ShowCard key={show.id} show={show} actions={actions} />
+                <ShowCard key={show.id} show={show} actions={actions} today={today} />
               ))}
             </div>
           )}
@@ -152,7 +168,31 @@ function RosterSections({ roster, actions }: { roster: Roster; actions: EntryAct
   );
 }
 
-function ShowCard({ show, actions }: { show: RosterShow; actions: EntryActions }) {
+interface LiveParts {
+  bar: ReactNode;
+  statusOf: (classId: string) => ReactNode;
+}
+
+function ShowCard({ show, actions, today }: { show: RosterShow; actions: EntryActions; today: string }) {
+  const later = useAfterFirstScreen();
+  const card = (live?: LiveParts) => <ShowCardBody show={show} actions={actions} live={live} />;
+  if (!later || today < show.startDate || today > show.endDate) return card();
+  return (
+    <Suspense fallback={card()}>
+      <RosterLive showId={show.id} render={card} fallback={card()} />
+    </Suspense>
+  );
+}
+
+function ShowCardBody({
+  show,
+  actions,
+  live,
+}: {
+  show: RosterShow;
+  actions: EntryActions;
+  live?: LiveParts | undefined;
+}) {
   return (
     <article className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
       <header className="border-b border-stone-100 px-4 py-3">
@@ -169,6 +209,7 @@ function ShowCard({ show, actions }: { show: RosterShow; actions: EntryActions }
           <CalendarDays aria-hidden className="size-4 shrink-0 text-brand-600" />
           {formatShowDates(show.startDate, show.endDate)}
         </p>
+        {live ? <div className="mt-2 empty:hidden">{live.bar}</div> : null}
       </header>
       {show.days.map((day) => (
         <div key={day.date}>
@@ -193,6 +234,11 @@ function ShowCard({ show, actions }: { show: RosterShow; actions: EntryActions }
                   </span>
                   {cls.name}
                 </p>
+                {live ? (
+                  <p className="mt-1 empty:hidden">{live.statusOf(cls.id)}</p>
+                ) : cls.planned ? (
+                  <p className="mt-0.5 text-xs text-stone-600">≈ {cls.planned.label}</p>
+                ) : null}
                 <ul className="mt-1 flex flex-col gap-0.5">
                   {cls.entries.map((entry) => (
                     <StatusLine key={`${entry.id}-${entry.status}`} entry={entry} actions={actions} />

@@ -1,12 +1,12 @@
 import { ArrowLeft, CalendarPlus, MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useFirstScreenShown } from "#client/app/after-first-screen.ts";
+import { useAfterFirstScreen, useFirstScreenShown } from "#client/app/after-first-screen.ts";
 import { historyIndex, useNavigate, useParams, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
 import { ShowAiSlot } from "#client/features/recommendations/ai-slots.tsx";
 import { showCalendarUrl, useShow } from "#client/features/shows/api/get-show.ts";
-import { ClassSchedule } from "#client/features/shows/components/class-schedule.tsx";
+import { ClassSchedule, showDayExtras } from "#client/features/shows/components/class-schedule.tsx";
 import { ShowDetailsCard } from "#client/features/shows/components/show-details-card.tsx";
 import { ApiError } from "#client/lib/api.ts";
 import { LoadError } from "#client/ui/alert.tsx";
@@ -28,12 +28,16 @@ const ClassEntryDialog = lazy(() =>
   })),
 );
 
+// The live ring bar and Ring control (issue 21), after the first screen; see show-day-extras.tsx.
+const ShowDayPanel = lazy(() => showDayExtras.then((m) => m.loadShowDayPanel()));
+
 export default function ShowDetailScreen() {
   const { showId = "" } = useParams();
   const [params] = useSearchParams();
   const show = useShow(showId);
   useFirstScreenShown(!show.isPending);
   const me = useMe();
+  const later = useAfterFirstScreen();
   const [entryClass, setEntryClass] = useState<ShowClass | null>(null);
   const missing = show.error instanceof ApiError && show.error.status === 404;
   useDocumentTitle(show.data?.name ?? (missing ? texts.show.notFoundTitle : null));
@@ -76,6 +80,11 @@ export default function ShowDetailScreen() {
           </a>
         </div>
       </header>
+      {later && (
+        <Suspense fallback={null}>
+          <ShowDayPanel showId={data.id} />
+        </Suspense>
+      )}
       <ShowDetailsCard show={data} />
       <ShowAiSlot show={data} onSelectClass={setEntryClass} />
       <section className="flex flex-col gap-3">

@@ -5,6 +5,7 @@ import { sameWeekdayPattern } from "#domain/show-prediction.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
 import { seedDemo } from "#server/db/seed/demo.ts";
 import { DEMO_PASSWORD } from "#server/db/seed/demo-accounts.ts";
+import { RUNNING_SHOW } from "#server/db/seed/demo-show-day.ts";
 import { call, cookieFrom, createTestApp, type TestApp } from "#tests/support/server.ts";
 
 let t: TestApp;
@@ -38,11 +39,18 @@ describe("demo seed", () => {
       .innerJoin("show as s", "s.id", "c.show_id")
       .select(["c.id", "c.name"])
       .where("s.name", "not like", "%(%)")
+      .where("s.name", "!=", RUNNING_SHOW.name)
       .execute();
     expect(classes.length).toBeGreaterThanOrEqual(190);
     expect(classes.length).toBeLessThanOrEqual(210);
     // Last year's editions repeat this year's classes: about 200 names in all.
-    const names = await db.selectFrom("show_class").select("name").distinct().execute();
+    const names = await db
+      .selectFrom("show_class as c")
+      .innerJoin("show as s", "s.id", "c.show_id")
+      .select("c.name")
+      .distinct()
+      .where("s.name", "!=", RUNNING_SHOW.name)
+      .execute();
     expect(names.length).toBeGreaterThanOrEqual(180);
     expect(names.length).toBeLessThanOrEqual(210);
     expect(classes.some((c) => /^cel-\d+E$/.test(c.id))).toBe(true);
@@ -55,11 +63,42 @@ describe("demo seed", () => {
       .selectFrom("show")
       .select(["start_date", "end_date", "sanctioning_org"])
       .where("name", "not like", "%(%)")
+      .where("name", "!=", RUNNING_SHOW.name)
       .orderBy("start_date")
       .execute();
     expect(shows.map((s) => offset(s.start_date))).toEqual([-45, 7, 8, 9, 120]);
     expect(offset(shows[4]!.end_date)).toBe(123);
     expect(new Set(shows.map((s) => s.sanctioning_org))).toEqual(new Set(["WHOA", "TWHBEA", "SHOW"]));
+  });
+
+  it("runs one more show today with a session in progress, and names the Celebration's sessions as its lists do", async () => {
+    const res = await call(t.app, "POST", "/api/auth/sign-in/email", {
+      body: { email: "owner@ringside.demo", password: DEMO_PASSWORD },
+    });
+    const cookie = cookieFrom(res);
+    const { db } = t.app.deps.db;
+    const running = await db
+      .selectFrom("show")
+      .select("id")
+      .where("name", "=", RUNNING_SHOW.name)
+      .executeTakeFirstOrThrow();
+    const day = (await call(t.app, "GET", `/api/shows/${running.id}/day`, { cookie })).json();
+    expect(day.runningToday).toBe(true);
+    expect(day.ring.sessions).toEqual([expect.objectContaining({ status: "running" })]);
+    expect(day.ring.classes.filter((c: { status: string }) => c.status === "done")).toHaveLength(5);
+    expect(day.ring.classes.find((c: { status: string }) => c.status === "in-ring").id).toBe("class-5");
+    expect(day.ring.actions[0].actorName).toBe("Avery Morgan");
+    const celebration = await db
+      .selectFrom("show")
+      .select("id")
+      .where("name", "=", "Tennessee Walking Horse National Celebration")
+      .executeTakeFirstOrThrow();
+    const detail = (await call(t.app, "GET", `/api/shows/${celebration.id}`, { cookie })).json();
+    expect(detail.sessions).toHaveLength(8);
+    for (const s of detail.sessions)
+      expect(s.name).toMatch(/^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day (AM|PM)$/);
+    expect(detail.classes.every((c: { sessionId: string | null }) => c.sessionId !== null)).toBe(true);
+    expect(detail.classes[0].plannedTime).toBe("9:00 AM");
   });
 
   it("adds last year's editions of Celina and the Celebration, with their classes, as history to predict from", async () => {

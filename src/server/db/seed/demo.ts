@@ -17,6 +17,7 @@ import {
   JACKSON_CLASSES,
   PAST_CLASSES,
 } from "#server/db/seed/demo-classes.ts";
+import { seedCelebrationSessions, seedRunningShow } from "#server/db/seed/demo-show-day.ts";
 import { insertPasswordUser } from "#server/db/users.ts";
 import { insertClasses } from "#server/features/shows/shows.repository.ts";
 import { newId } from "#server/platform/ids.ts";
@@ -302,6 +303,32 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
       );
     }
     const show = (key: string) => showIds.get(key)!;
+    const celebration = SHOWS.find((s) => s.key === "celebration")!;
+    await seedCelebrationSessions(trx, show("celebration"), {
+      startDate: ymd(addDays(today, celebration.startOffset)),
+      endDate: ymd(addDays(today, celebration.endOffset)),
+    });
+    await seedRunningShow(trx, {
+      now,
+      iso,
+      adminId: admin,
+      entries: [
+        {
+          userId: owner,
+          horseId: horseIds.get("Midnight Masterpiece")!,
+          riderId: trainer,
+          status: "HorseIsShowing",
+          after: 3,
+        },
+        {
+          userId: rider,
+          horseId: horseIds.get("Sundance Jubilee")!,
+          riderId: rider,
+          status: "HorseIsShowing",
+          after: 5,
+        },
+      ],
+    });
 
     for (const edition of EARLIER_EDITIONS) {
       const base = SHOWS.find((s) => s.key === edition.of)!;

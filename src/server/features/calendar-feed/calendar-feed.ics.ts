@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { addDays, format, max, parseISO } from "date-fns";
 import { createEvents, type DateArray, type EventAttributes } from "ics";
-import type { Roster, RosterShow } from "#domain/contracts/roster.ts";
+import type { PlannedTime, Roster, RosterShow } from "#domain/contracts/roster.ts";
 import { statusLabel } from "#domain/entry-status.ts";
 import { calendarFeedTexts } from "#domain/texts-calendar-feed.ts";
 
@@ -15,11 +15,41 @@ const nextDay = (ymd: string) => format(addDays(parseISO(ymd), 1), "yyyy-MM-dd")
 
 type FeedEvent = Omit<EventAttributes, "timestamp"> & { start: DateArray; end: DateArray };
 
+/** UTC date-time parts of an instant, as `ics` takes them. */
+const utcArray = (at: Date): DateArray => [
+  at.getUTCFullYear(),
+  at.getUTCMonth() + 1,
+  at.getUTCDate(),
+  at.getUTCHours(),
+  at.getUTCMinutes(),
+];
+
 /**
- * The roster as all-day events (DATE values, so no time zone applies and every calendar shows them
- * on the show's own days): one per show, spanning its dates (DTEND is the exclusive day after the end
- * date), and one per class on the day it runs, listing every entry with status, horse, rider and who
- * entered it. UIDs are stable, so a calendar updates an event in place rather than duplicating it.
+ * A class whose session has an announced time is a timed event (issue 21): from its printed-schedule
+ * start for the show's minutes per class, in UTC, so every calendar shows it at the right local time.
+ */
+function timed(
+  planned: PlannedTime,
+): Pick<
+  FeedEvent,
+  "start" | "end" | "startInputType" | "startOutputType" | "endInputType" | "endOutputType"
+> {
+  const start = new Date(planned.start);
+  return {
+    start: utcArray(start),
+    end: utcArray(new Date(start.getTime() + planned.minutes * 60_000)),
+    startInputType: "utc",
+    startOutputType: "utc",
+    endInputType: "utc",
+    endOutputType: "utc",
+  };
+}
+
+/**
+ * The roster as events: one all-day event per show (DATE values, so no time zone applies and every
+ * calendar shows it on the show's own days), spanning its dates (DTEND is the exclusive day after the
+ * end date), and one per class, listing every entry with status, horse, rider and who entered it: timed
+ * where its session has an announced time, all-day on the day it runs otherwise. UIDs are stable, so a calendar updates an event in place rather than duplicating it.
  */
 export function rosterEvents(roster: Roster): FeedEvent[] {
   const shows = new Map<string, RosterShow[]>();
@@ -40,8 +70,9 @@ export function rosterEvents(roster: Roster): FeedEvent[] {
         classEvents.push({
           uid,
           title: t.classTitle(cls.number, cls.name, show.name),
-          start: dateArray(day.date),
-          end: dateArray(nextDay(day.date)),
+          ...(cls.planned
+            ? timed(cls.planned)
+            : { start: dateArray(day.date), end: dateArray(nextDay(day.date)) }),
           location: show.location,
           description: cls.entries
             .map((e) => t.entryLine(statusLabel(e.status), e.horseName, e.riderName, e.fromName))

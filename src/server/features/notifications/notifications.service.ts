@@ -59,18 +59,70 @@ export async function createNotifications(
   recipients: readonly string[] | null,
   outgoing: Outgoing,
 ): Promise<LiveEvent | null> {
-  if (recipients !== null && recipients.length === 0) return null;
+  if (recipients === null) return insertAll(trx, [{ ...outgoing, userId: null }]);
+  return insertAll(
+    trx,
+    recipients.map((userId) => ({ ...outgoing, userId })),
+  );
+}
+
+/** A notification worded for one person (show-day alerts name their own horse and rider). */
+export interface PersonalNotice extends Outgoing {
+  userId: string;
+}
+
+/**
+ * Writes notifications worded per person, inside the caller's transaction; returns the live event to
+ * publish after commit. Show-day alerts come this way (types ClassAway and ClassInRing).
+ */
+export const createPersonalNotifications = (
+  trx: Queryable,
+  notices: readonly PersonalNotice[],
+): Promise<LiveEvent | null> => insertAll(trx, notices);
+
+/**
+ * The one place notification rows are written: every kind of notice goes through here, so whatever
+ * follows each new notification (its push queued for the devices whose people chose that kind, ADR 022;
+ * the live event) is added once.
+ */
+async function insertAll(
+  trx: Queryable,
+  notices: readonly (Outgoing & { userId: string | null })[],
+): Promise<LiveEvent | null> {
+  if (notices.length === 0) return null;
   const now = new Date();
   const createdAt = now.toISOString();
-  const row = (userId: string | null): NewNotification => ({
-    id: newId(),
-    user_id: userId,
-    type: outgoing.type,
-    message: outgoing.message,
-    show_id: outgoing.showId,
-    created_at: createdAt,
-  });
-  await insertNotifications(trx, recipients === null ? [row(null)] : recipients.map(row));
-  await enqueuePushes(trx, recipients, outgoing, now);
-  return { type: "notification", userIds: recipients === null ? null : [...recipients] };
+  await insertNotifications(
+    trx,
+    notices.map(
+      (n): NewNotification => ({
+        id: newId(),
+        user_id: n.userId,
+        type: n.type,
+        message: n.message,
+        show_id: n.showId,
+        created_at: createdAt,
+      }),
+    ),
+  );
+  // One push per distinct wording: a broadcast, or the people a notice reads the same for.
+  const byWording = new Map<string, { outgoing: Outgoing; userIds: string[] | null }>();
+  for (const { userId, ...outgoing } of notices) {
+    const key = JSON.stringify([
+      outgoing.type,
+      outgoing.message,
+      outgoing.showId,
+      outgoing.classId,
+      outgoing.subject,
+    ]);
+    const group = byWording.get(key) ?? { outgoing, userIds: userId === null ? null : [] };
+    if (group.userIds && userId !== null) group.userIds.push(userId);
+    byWording.set(key, group);
+  }
+  for (const { outgoing, userIds } of byWording.values()) await enqueuePushes(trx, userIds, outgoing, now);
+  const everyone = notices.some((n) => n.userId === null);
+  return {
+    type: "notification",
+    userIds: everyone ? null : [...new Set(notices.map((n) => n.userId as string))],
+  };
 }

@@ -26,7 +26,7 @@ const PUSH = { vapidKeys: null, subject: "mailto:push@ringside.test", allowPriva
 
 /** A notification type of each kind, as the features create them. */
 const TYPE_OF: Record<PushKind, string> = {
-  "class-alert": "ClassAlert",
+  "class-alert": "ClassAway",
   result: "Result",
   "show-update": "ShowUpdate",
   barn: "BarnActivity",
@@ -97,7 +97,7 @@ describe("a notification reaches the lock screen", () => {
   it("sends a class alert encrypted for the device, signed with VAPID, urgent, short-lived, with its link", async () => {
     const { user, sub } = await withDevice(t.app, "Rider");
     await notify(t.app, [user.id], {
-      type: "ClassAlert",
+      type: "ClassAway",
       message: "Class 34 is 3 classes away (≈ 8:05 PM): Midnight Sun, ridden by Jane Doe",
       showId: show1,
       classId: "cel-34",
@@ -148,7 +148,7 @@ describe("a notification reaches the lock screen", () => {
     expect(held.map((r) => JSON.parse(r.message).body).sort()).toEqual(["moved to Saturday", "other show"]);
     expect(held.every((r) => Date.parse(r.due_at) > Date.now())).toBe(true);
     // A class alert is never held.
-    await notify(t.app, [user.id], { type: "ClassAlert", showId: show1, classId: "c1" });
+    await notify(t.app, [user.id], { type: "ClassAway", showId: show1, classId: "c1" });
     await drain();
     expect(service.for(sub.id).map((p) => p.urgency)).toEqual(["high"]);
     // Morning comes: the held ones go, the newest text only.
@@ -277,7 +277,7 @@ describe("what the push service answers", () => {
   it("drops a message that waited past its time to live without sending it", async () => {
     const { user, sub } = await withDevice(t.app, "Late");
     service.answerNext(sub.id, 500);
-    await notify(t.app, [user.id], { type: "ClassAlert", message: "3 away", showId: show1, classId: "c" });
+    await notify(t.app, [user.id], { type: "ClassAway", message: "3 away", showId: show1, classId: "c" });
     await drain();
     await t.app.deps.db.db
       .updateTable("push_delivery")
@@ -327,7 +327,7 @@ describe("one queue, several app servers", () => {
         }
       }
       const show = await buildShow(a);
-      await notify(a, users, { type: "ClassAlert", message: "in the ring", showId: show.id, classId: "c" });
+      await notify(a, users, { type: "ClassAway", message: "in the ring", showId: show.id, classId: "c" });
       await Promise.all([drain(a), drain(b), drain(a), drain(b)]);
       const got = subs.map((s) => service.for(s.id).filter((p) => p.message.body === "in the ring").length);
       expect(got).toEqual(subs.map(() => 1));

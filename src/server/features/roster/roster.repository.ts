@@ -1,6 +1,9 @@
 import { type Kysely, sql } from "kysely";
+import type { PlannedTime } from "#domain/contracts/roster.ts";
 import type { RosterEntry } from "#domain/roster.ts";
 import type { RosterClassInfo, RosterShowInfo } from "#domain/roster-view.ts";
+import { formatShowTime } from "#domain/show-time.ts";
+import { showTimeZone } from "#domain/show-time-zone.ts";
 import { CATALOGUE_VERSION } from "#server/db/migrations/011-api-performance.ts";
 import { reusableQuery } from "#server/db/reusable-query.ts";
 import type { Database } from "#server/db/schema.ts";
@@ -18,6 +21,22 @@ export interface RosterRow {
   horseName: string | null;
   /** Who made the entry: "Entered by" on an entry someone else made for the viewer. */
   creatorName: string | null;
+}
+
+/** A class's printed-schedule start in words on the show's clock (issue 21), when its session has a time. */
+function planned(r: {
+  planned_start: string | null;
+  time_zone: string | null;
+  location: string;
+  minutes_per_class: number;
+}): PlannedTime | null {
+  if (!r.planned_start) return null;
+  const zone = showTimeZone({ timeZone: r.time_zone, location: r.location });
+  return {
+    start: r.planned_start,
+    label: formatShowTime(Date.parse(r.planned_start), zone),
+    minutes: Number(r.minutes_per_class),
+  };
 }
 
 /**
@@ -90,6 +109,9 @@ export async function rosterRows(
       "c.name as class_name",
       "c.date",
       "c.position",
+      "c.planned_start",
+      "s.time_zone",
+      "s.minutes_per_class",
       // Names as scalar subqueries, not joins: PostgreSQL plans a three-part union of six-way joins
       // afresh on every request, and that planning cost more than running the query.
       (eb) => eb.selectFrom("user as u").select("u.name").whereRef("u.id", "=", "e.user_id").as("user_name"),
@@ -135,6 +157,7 @@ export async function rosterRows(
       name: r.class_name,
       date: r.date,
       position: Number(r.position),
+      planned: planned(r),
     },
     userName: r.user_name ?? "",
     riderName: r.rider_name,

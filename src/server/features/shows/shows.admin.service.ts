@@ -8,6 +8,7 @@ import { notificationsTexts } from "#domain/texts-notifications.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
+import { refreshPlannedStarts } from "#server/features/show-day/show-day.schedule.ts";
 import {
   applyClassPlan,
   classIdsOf,
@@ -154,6 +155,8 @@ export async function updateShow(
       }
     }
 
+    // A new location may mean a new time zone, and new dates new class times.
+    await refreshPlannedStarts(trx, id);
     return notifyEntrantsOfChanges(
       trx,
       id,
@@ -177,6 +180,7 @@ export async function replaceShowClasses(
     const plan = planClassChanges(await classIdsOf(trx, id), classes);
     if (!plan.ok) throw badRequest(plan.problem);
     await applyClassPlan(trx, id, plan);
+    await refreshPlannedStarts(trx, id);
   });
   return getShowDetail(deps.db, id);
 }

@@ -164,10 +164,15 @@ export async function findShow(db: Queryable, id: string): Promise<ShowRow | und
 export async function classesOf(
   db: Queryable,
   showId: string,
-): Promise<Pick<ShowClassTable, "id" | "number" | "name" | "date" | "division_id">[]> {
+): Promise<
+  (Pick<ShowClassTable, "id" | "number" | "name" | "date" | "division_id"> & {
+    session_id: string | null;
+    planned_start: string | null;
+  })[]
+> {
   return db
     .selectFrom("show_class")
-    .select(["id", "number", "name", "date", "division_id"])
+    .select(["id", "number", "name", "date", "division_id", "session_id", "planned_start"])
     .where("show_id", "=", showId)
     .orderBy("position")
     .execute();

@@ -7,8 +7,13 @@ import type {
   ShowPage,
   ShowSummary,
 } from "#domain/contracts/shows.ts";
+import { DEFAULT_MINUTES_PER_CLASS } from "#domain/show-sessions.ts";
+import { formatShowClock, zoneAbbreviation, zonedInstant } from "#domain/show-time.ts";
+import { showTimeZone } from "#domain/show-time-zone.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
 import type { Db } from "#server/db/client.ts";
+import { findDayShow, sessionsOf } from "#server/features/show-day/show-day.repository.ts";
+import { loadSchedule } from "#server/features/show-day/show-day.schedule.ts";
 import { calendarFileName, showCalendar } from "#server/features/shows/shows.calendar.ts";
 import {
   catalogueVersion,
@@ -124,23 +129,48 @@ export async function getShowRevision(db: Db, showId: string): Promise<number> {
   return revision;
 }
 
-/** One show with its judges and its classes in show order. */
+/** One show with its judges, its sessions and its classes in show order. */
 export async function getShowDetail(db: Db, showId: string): Promise<ShowDetail> {
-  const [show, classes] = await Promise.all([loadShow(db, showId), classesOf(db.db, showId)]);
+  const [show, classes, day, sessions] = await Promise.all([
+    loadShow(db, showId),
+    classesOf(db.db, showId),
+    findDayShow(db.db, showId),
+    sessionsOf(db.db, showId),
+  ]);
+  const zone = showTimeZone({ timeZone: day?.time_zone ?? null, location: show.location });
   return {
     ...show,
+    timeZone: zone,
+    minutesPerClass: Number(day?.minutes_per_class ?? DEFAULT_MINUTES_PER_CLASS),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      name: s.name,
+      date: s.date,
+      startTime: s.start_time,
+      ring: s.ring,
+      zoneAbbr: zoneAbbreviation(zone, s.date),
+    })),
     classes: classes.map((c) => ({
       id: c.id,
       number: c.number,
       name: c.name,
       date: c.date,
       divisionId: c.division_id,
+      sessionId: c.session_id,
+      plannedTime: c.planned_start ? formatShowClock(Date.parse(c.planned_start), zone) : null,
     })),
   };
 }
 
-/** The show's all-day calendar file and the name to save it under. */
+/** The show's calendar file (all-day, with its timed sessions) and the name to save it under. */
 export async function getShowCalendar(db: Db, showId: string): Promise<{ fileName: string; body: string }> {
-  const show = await loadShow(db, showId);
-  return { fileName: calendarFileName(show.name), body: showCalendar(show) };
+  const [show, schedule] = await Promise.all([loadShow(db, showId), loadSchedule(db.db, showId)]);
+  const minutesPerClass = Number(schedule?.show.minutes_per_class ?? DEFAULT_MINUTES_PER_CLASS);
+  const sessions = (schedule?.sessions ?? []).flatMap((s) => {
+    const start = s.startTime && schedule ? zonedInstant(s.date, s.startTime, schedule.zone) : null;
+    return start === null
+      ? []
+      : [{ id: s.id, name: s.name, start, minutes: s.classes.length * minutesPerClass }];
+  });
+  return { fileName: calendarFileName(show.name), body: showCalendar(show, sessions) };
 }

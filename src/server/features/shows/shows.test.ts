@@ -307,6 +307,8 @@ describe("GET /api/shows/:showId", () => {
         name: "Two Year Old Walking Colts",
         date: null,
         divisionId: "two-year-old",
+        sessionId: null,
+        plannedTime: null,
       },
       {
         id: "class-2",
@@ -314,9 +316,20 @@ describe("GET /api/shows/:showId", () => {
         name: "Amateur Country Pleasure",
         date: null,
         divisionId: "country-pleasure",
+        sessionId: null,
+        plannedTime: null,
       },
-      { id: "class-3", number: "3", name: "Style Racking", date: null, divisionId: null },
+      {
+        id: "class-3",
+        number: "3",
+        name: "Style Racking",
+        date: null,
+        divisionId: null,
+        sessionId: null,
+        plannedTime: null,
+      },
     ]);
+    expect(show).toMatchObject({ timeZone: "America/Chicago", minutesPerClass: 7, sessions: [] });
   });
 
   it("answers 404 'Show not found' for an unknown id", async () => {

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Plus } from "lucide-react";
-import { useState } from "react";
+import { CalendarClock, Plus } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { useDeleteShow } from "#client/features/admin/api/shows.ts";
 import { AdminDeleteConfirm } from "#client/features/admin/delete-confirm.tsx";
 import { PagedList } from "#client/features/admin/paged-list.tsx";
@@ -15,8 +15,11 @@ import { Modal } from "#client/ui/dialog.tsx";
 import type { ShowPeriod, ShowSummary } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 import { adminTexts } from "#domain/texts-admin.ts";
+import { showDayTexts } from "#domain/texts-show-day.ts";
 
 const t = adminTexts;
+// Show day's session editor (issue 21), its own chunk.
+const ScheduleEditor = lazy(() => import("#client/features/show-day/schedule-editor.tsx"));
 
 function EditShowBody({ showId, onDone }: { showId: string; onDone: () => void }) {
   const show = useQuery({ ...showQueryOptions(showId), staleTime: 0 });
@@ -38,6 +41,7 @@ export function ShowsPanel() {
   const remove = useDeleteShow();
   const [editing, setEditing] = useState<ShowSummary | "new" | null>(null);
   const [deleting, setDeleting] = useState<ShowSummary | null>(null);
+  const [scheduling, setScheduling] = useState<ShowSummary | null>(null);
 
   const close = () => setEditing(null);
   const periodButton = (value: ShowPeriod, label: string) => (
@@ -84,6 +88,14 @@ export function ShowsPanel() {
                 {t.shows.dates(show.startDate, show.endDate)} · {show.location}
               </p>
             </div>
+            <button
+              type="button"
+              aria-label={showDayTexts.editor.openLabel(show.name)}
+              className="inline-flex size-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 hover:text-brand-800"
+              onClick={() => setScheduling(show)}
+            >
+              <CalendarClock aria-hidden className="size-4" />
+            </button>
             <RowActions name={show.name} onEdit={() => setEditing(show)} onDelete={() => setDeleting(show)} />
           </li>
         )}
@@ -97,6 +109,17 @@ export function ShowsPanel() {
           <ShowEditor onSaved={close} onCancel={close} />
         ) : editing ? (
           <EditShowBody showId={editing.id} onDone={close} />
+        ) : null}
+      </Modal>
+      <Modal
+        open={scheduling !== null}
+        onOpenChange={(open) => !open && setScheduling(null)}
+        title={showDayTexts.editor.title(scheduling?.name ?? "")}
+      >
+        {scheduling ? (
+          <Suspense fallback={<p className="text-sm text-stone-600">{texts.common.loading}</p>}>
+            <ScheduleEditor showId={scheduling.id} onDone={() => setScheduling(null)} />
+          </Suspense>
         ) : null}
       </Modal>
       <AdminDeleteConfirm

@@ -1,4 +1,4 @@
-import { Award, Bell, CalendarClock, CalendarPlus, UserPlus } from "lucide-react";
+import { Award, Bell, CalendarClock, CalendarPlus, Hourglass, Megaphone, UserPlus } from "lucide-react";
 import { HorseIcon } from "#client/ui/icons.tsx";
 
 /** An icon per notification type; types we do not know get the bell. */
@@ -13,6 +13,11 @@ export function NotificationIcon({ type }: { type: string }) {
       return <Award aria-hidden className={className} />;
     case "BarnActivity":
       return <HorseIcon aria-hidden className={className} />;
+    // Show day (issue 21): a class on my roster is close, or in the ring.
+    case "ClassAway":
+      return <Hourglass aria-hidden className={className} />;
+    case "ClassInRing":
+      return <Megaphone aria-hidden className={className} />;
     case "FriendRequest":
       return <UserPlus aria-hidden className={className} data-testid="friend-request-icon" />;
     default:

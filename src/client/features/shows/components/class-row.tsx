@@ -20,6 +20,7 @@ export function ClassRow({
         {cls.number}
       </span>
       <span className="min-w-0 flex-1 text-sm leading-snug text-stone-800">{cls.name}</span>
+      {cls.plannedTime && <small className="text-stone-600">≈ {cls.plannedTime}</small>}
     </>
   );
   // The icons are buttons of their own (tooltips by tap and keyboard), so they sit beside the row

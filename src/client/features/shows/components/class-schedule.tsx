@@ -1,18 +1,31 @@
 import { Search } from "lucide-react";
-import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type ReactNode,
+  use,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { ClassRow } from "#client/features/shows/components/class-row.tsx";
+import type { ScheduleRow } from "#client/features/shows/components/show-day-extras.tsx";
 import { formatDayHeading } from "#client/lib/show-dates.ts";
 import { EmptyState } from "#client/ui/page.tsx";
 import { defaultRangeExtractor, useVirtualRows, type VisibleRange } from "#client/ui/use-virtual-rows.ts";
 import { assignClassDates, groupClassesByDate } from "#domain/class-dates.ts";
-import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
+import type { ShowClass, ShowDetail, ShowSession } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 import { matchesAllWords } from "#domain/word-search.ts";
 
-type Row = { kind: "day"; date: string } | { kind: "class"; cls: ShowClass };
+type Row = ScheduleRow;
+
+// Only a show with sessions needs them (issue 21); see show-day-extras.tsx.
+export const showDayExtras = import("#client/features/shows/components/show-day-extras.tsx");
 
 export interface ClassScheduleProps {
-  show: Pick<ShowDetail, "startDate" | "endDate" | "classes">;
+  show: Pick<ShowDetail, "startDate" | "endDate" | "classes"> & { sessions?: ShowSession[] };
   /** Opens the class entry dialog (entries issue); rows are buttons when given. */
   onSelectClass?: (cls: ShowClass) => void;
   /** The viewer's entry icons for a class (entries issue). */
@@ -31,6 +44,7 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons, focusClas
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
   const total = show.classes.length;
+  const extras = !!show.sessions?.length && use(showDayExtras);
 
   const dated = useMemo(() => {
     const dates = assignClassDates(show, show.classes);
@@ -39,15 +53,17 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons, focusClas
 
   const rows = useMemo<Row[]>(() => {
     const matching = dated.filter((c) => matchesAllWords(c.name, deferredQuery));
+    if (extras && show.sessions?.length)
+      return extras.sessionRows(show, show.sessions, matching, groupClassesByDate);
     return groupClassesByDate(show, matching).flatMap((day) => [
-      { kind: "day" as const, date: day.date },
+      { kind: "day" as const, date: day.date, level: "h3" as const },
       ...day.classes.map((cls) => ({ kind: "class" as const, cls })),
     ]);
-  }, [dated, deferredQuery, show]);
+  }, [dated, deferredQuery, show, extras]);
   const shown = rows.filter((r) => r.kind === "class").length;
 
   // The heading of the day being scrolled stays pinned at the top of the list.
-  const dayIndexes = useMemo(() => rows.flatMap((r, i) => (r.kind === "day" ? [i] : [])), [rows]);
+  const dayIndexes = useMemo(() => rows.flatMap((r, i) => (r.kind === "day" && !r.label ? [i] : [])), [rows]);
   const activeDay = useRef(0);
   const rangeExtractor = useCallback(
     (range: VisibleRange) => {
@@ -61,7 +77,7 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons, focusClas
   const getItemKey = useCallback(
     (i: number) => {
       const row = rows[i];
-      return row?.kind === "day" ? `day-${row.date}` : `class-${row?.cls.id}`;
+      return row?.kind === "day" ? `day-${row.date}${row.label}` : `class-${row?.cls.id}`;
     },
     [rows],
   );
@@ -141,9 +157,10 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons, focusClas
                   style={pinned ? undefined : { transform: `translateY(${item.start}px)` }}
                 >
                   {row.kind === "day" ? (
-                    <h3 className="border-b border-stone-200 bg-stone-100 px-3 py-2 text-xs font-bold tracking-wide text-brand-800 uppercase">
-                      {formatDayHeading(row.date)}
-                    </h3>
+                    // A session's heading (label) sits one level under its day's.
+                    <row.level className="border-b border-stone-200 bg-stone-100 px-3 py-2 text-xs font-bold tracking-wide text-brand-800 uppercase">
+                      {row.label ?? formatDayHeading(row.date)}
+                    </row.level>
                   ) : (
                     <ClassRow
                       cls={row.cls}

@@ -1,0 +1,38 @@
+import { Megaphone } from "lucide-react";
+import { Link } from "#client/app/routing.ts";
+import { useShowDay } from "#client/features/show-day/api/get-show-day.ts";
+import { LiveRingBar } from "#client/features/show-day/components/live-ring-bar.tsx";
+import { useDayModel, useNow } from "#client/features/show-day/use-day-model.ts";
+import { useLiveRing } from "#client/features/show-day/use-live-ring.ts";
+import { buttonClass } from "#client/ui/button.tsx";
+import type { ShowDay } from "#domain/contracts/show-day.ts";
+import { showDayTexts } from "#domain/texts-show-day.ts";
+
+/**
+ * Show detail's show-day part (its own chunk, loaded after the first screen): the live ring bar while a
+ * session runs, and Ring control for admins and the show's stewards while the show is on.
+ */
+export default function ShowDayPanel({ showId }: { showId: string }) {
+  const day = useShowDay(showId);
+  useLiveRing(showId, !!day.data?.runningToday);
+  if (!day.data?.runningToday) return null;
+  return <Panel day={day.data} />;
+}
+
+function Panel({ day }: { day: ShowDay }) {
+  const model = useDayModel(day, useNow());
+  return (
+    <div className="flex flex-col gap-2 empty:hidden">
+      <LiveRingBar model={model} />
+      {day.canRunRing && day.sessions.length > 0 ? (
+        <Link
+          to={`/shows/${encodeURIComponent(day.showId)}/ring`}
+          className={buttonClass("secondary", "self-start")}
+        >
+          <Megaphone aria-hidden className="size-4" />
+          {showDayTexts.ring.open}
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import type { ServerResponse } from "node:http";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  AlertSetting,
+  RingActionBody,
+  RingRefusal,
+  ScheduleBody,
+  ShowDay,
+  Stewards,
+  StewardsBody,
+} from "#domain/contracts/show-day.ts";
+import { ShowDetail, ShowIdParams } from "#domain/contracts/shows.ts";
+import { ErrorBody } from "#domain/errors.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
+import type { Db } from "#server/db/client.ts";
+import { findDayShow } from "#server/features/show-day/show-day.repository.ts";
+import { saveSchedule } from "#server/features/show-day/show-day.schedule.ts";
+import {
+  applyRingAction,
+  getAlertSetting,
+  getShowDay,
+  getStewards,
+  RingRefused,
+  setAlertSetting,
+  setStewards,
+} from "#server/features/show-day/show-day.service.ts";
+import { notFound, unauthorized } from "#server/platform/errors.ts";
+import { type EventBus, HEARTBEAT_MS, openStream, type SessionLookup } from "#server/platform/events.ts";
+
+/** Show day (issue 21): the day view, its live stream, ring actions, stewards, the schedule, alert settings. */
+export async function showDayRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; bus: EventBus; sessionOf: SessionLookup; heartbeatMs?: number },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = () => ({ db: opts.db, bus: opts.bus, log: app.log });
+  const streams = new Set<ServerResponse>();
+  app.addHook("preClose", async () => {
+    for (const res of streams) res.end();
+    streams.clear();
+  });
+
+  r.get(
+    "/api/shows/:showId/day",
+    {
+      schema: {
+        tags: ["show day"],
+        summary: "The show's sessions in running order, the ring's live state and its last 20 actions",
+        params: ShowIdParams,
+        response: { 200: ShowDay, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const viewer = await app.requireViewer(request);
+      return getShowDay(opts.db, viewer, request.params.showId);
+    },
+  );
+
+  r.get(
+    "/api/shows/:showId/day/events",
+    {
+      schema: {
+        tags: ["show day"],
+        summary:
+          "The show's ring as Server-Sent Events (`event: ring`, data: a RingPatch), for signed-in people",
+        params: ShowIdParams,
+      },
+    },
+    async (request, reply) => {
+      const session = await opts.sessionOf(request);
+      if (!session) throw unauthorized();
+      const { showId } = request.params;
+      if (!(await findDayShow(opts.db.db, showId))) throw notFound(errorsTexts.showNotFound);
+      openStream(request, reply, {
+        bus: opts.bus,
+        sessionOf: opts.sessionOf,
+        heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS,
+        streams,
+        session,
+        onEvent: (event, write) => {
+          if (event.type === "ring" && event.showId === showId) write("ring", JSON.stringify(event.patch));
+        },
+      });
+    },
+  );
+
+  r.post(
+    "/api/shows/:showId/ring/actions",
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ["show day"],
+        summary:
+          "A ring steward's action (Admin or a steward of the show); a stale one is refused with 409 and the ring as it is",
+        params: ShowIdParams,
+        body: RingActionBody,
+        response: {
+          200: ShowDay,
+          400: ErrorBody,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          409: RingRefusal,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await app.requireViewer(request);
+      try {
+        const { day, publish } = await applyRingAction(deps(), viewer, request.params.showId, request.body);
+        // Once the answer is out, or the steward's connection dropped: either way the ring moved.
+        let sent = false;
+        const once = () => {
+          if (sent) return;
+          sent = true;
+          void publish();
+        };
+        reply.raw.once("finish", once);
+        reply.raw.once("close", once);
+        return day;
+      } catch (error) {
+        if (!(error instanceof RingRefused)) throw error;
+        return reply
+          .status(409)
+          .send({ error: { code: error.code, message: error.message }, day: error.day });
+      }
+    },
+  );
+
+  r.get(
+    "/api/shows/:showId/stewards",
+    {
+      schema: {
+        tags: ["show day"],
+        summary: "The show's ring stewards (Admin)",
+        params: ShowIdParams,
+        response: { 200: Stewards, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => getStewards(opts.db, await app.requireViewer(request), request.params.showId),
+  );
+
+  r.put(
+    "/api/shows/:showId/stewards",
+    {
+      schema: {
+        tags: ["show day"],
+        summary: "Names the show's ring stewards (Admin); replaces the list",
+        params: ShowIdParams,
+        body: StewardsBody,
+        response: { 200: Stewards, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) =>
+      setStewards(opts.db, await app.requireViewer(request), request.params.showId, request.body.userIds),
+  );
+
+  r.put(
+    "/api/shows/:showId/schedule",
+    {
+      schema: {
+        tags: ["show day"],
+        summary:
+          "Saves the show's sessions with their classes, its time zone and minutes per class (Admin); kept classes keep their ids",
+        params: ShowIdParams,
+        body: ScheduleBody,
+        response: { 200: ShowDetail, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      await app.requireViewer(request, "Admin");
+      return saveSchedule(opts.db, request.params.showId, request.body);
+    },
+  );
+
+  r.get(
+    "/api/me/class-alerts",
+    {
+      schema: {
+        tags: ["show day"],
+        summary: "The viewer's 'Tell me when my class is N classes away' (default 3; 0 = off)",
+        response: { 200: AlertSetting, 401: ErrorBody },
+      },
+    },
+    async (request) => getAlertSetting(opts.db, await app.requireViewer(request)),
+  );
+
+  r.put(
+    "/api/me/class-alerts",
+    {
+      schema: {
+        tags: ["show day"],
+        summary: "Sets the viewer's 'N classes away' (0 turns show-day alerts off)",
+        body: AlertSetting,
+        response: { 200: AlertSetting, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request) => setAlertSetting(opts.db, await app.requireViewer(request), request.body.classesAway),
+  );
+}

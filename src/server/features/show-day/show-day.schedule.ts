@@ -1,0 +1,150 @@
+import type { Kysely, Transaction } from "kysely";
+import type { z } from "zod";
+import { planClassChanges } from "#domain/class-editing.ts";
+import type { ScheduleBody } from "#domain/contracts/show-day.ts";
+import type { ShowDetail } from "#domain/contracts/shows.ts";
+import { plannedStarts } from "#domain/ring-estimates.ts";
+import { type EffectiveSession, effectiveSessions } from "#domain/show-sessions.ts";
+import { showTimeZone } from "#domain/show-time-zone.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Database } from "#server/db/schema.ts";
+import {
+  type DayShowRow,
+  findDayShow,
+  type ScheduledClassRow,
+  scheduledClassesOf,
+  sessionsOf,
+} from "#server/features/show-day/show-day.repository.ts";
+import { applyClassPlan, classIdsOf } from "#server/features/shows/shows.repository.ts";
+import { getShowDetail } from "#server/features/shows/shows.service.ts";
+import { badRequest, notFound } from "#server/platform/errors.ts";
+import { newId } from "#server/platform/ids.ts";
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+
+export interface Schedule {
+  show: DayShowRow;
+  zone: string;
+  sessions: EffectiveSession[];
+  classes: ScheduledClassRow[];
+}
+
+/** A show's sessions with their classes in running order, and its time zone; undefined when no such show. */
+export async function loadSchedule(db: Queryable, showId: string): Promise<Schedule | undefined> {
+  const [show, sessions, classes] = await Promise.all([
+    findDayShow(db, showId),
+    sessionsOf(db, showId),
+    scheduledClassesOf(db, showId),
+  ]);
+  if (!show) return undefined;
+  return {
+    show,
+    zone: showTimeZone({ timeZone: show.time_zone, location: show.location }),
+    sessions: effectiveSessions(
+      { startDate: show.start_date, endDate: show.end_date },
+      sessions.map((s) => ({ id: s.id, name: s.name, date: s.date, startTime: s.start_time, ring: s.ring })),
+      classes.map((c) => ({
+        id: c.id,
+        number: c.number,
+        name: c.name,
+        date: c.date,
+        sessionId: c.session_id,
+      })),
+    ),
+    classes,
+  };
+}
+
+/**
+ * Keeps each class's printed-schedule start (`show_class.planned_start`) in step with the show's
+ * sessions, zone and pace. Call after any change to them, in the same transaction; writes only the
+ * classes whose time changed.
+ */
+export async function refreshPlannedStarts(trx: Queryable, showId: string): Promise<void> {
+  const schedule = await loadSchedule(trx, showId);
+  if (!schedule) return;
+  const starts = plannedStarts(schedule.sessions, Number(schedule.show.minutes_per_class), schedule.zone);
+  for (const c of schedule.classes) {
+    const at = starts.get(c.id);
+    const next = at === undefined ? null : new Date(at).toISOString();
+    if (next === c.planned_start) continue;
+    await trx
+      .updateTable("show_class")
+      .set({ planned_start: next })
+      .where("show_id", "=", showId)
+      .where("id", "=", c.id)
+      .execute();
+  }
+}
+
+type ScheduleInput = z.output<typeof ScheduleBody>;
+
+/**
+ * Saves a show's sessions with their classes in one transaction: sessions added, edited, reordered and
+ * removed; classes added, edited, moved between sessions and removed (kept classes keep their ids, so
+ * entries stay on them); the zone and pace. The caller checked Admin.
+ */
+export async function saveSchedule(db: Db, showId: string, input: ScheduleInput): Promise<ShowDetail> {
+  await db.db.transaction().execute(async (trx) => {
+    const show = await findDayShow(trx, showId);
+    if (!show) throw notFound(errorsTexts.showNotFound);
+    const existing = new Set((await sessionsOf(trx, showId)).map((s) => s.id));
+    for (const s of input.sessions) {
+      if (s.id !== undefined && !existing.has(s.id))
+        throw badRequest(`The show has no session with id ${s.id}.`);
+      if (s.date < show.start_date || s.date > show.end_date) {
+        throw badRequest(`The session ${s.name} must be on one of the show's days.`);
+      }
+    }
+    const sessionIds = input.sessions.map((s) => s.id ?? newId());
+    // A class runs on its session's day, whatever date it had: the roster and calendars read the date.
+    const flat = [
+      ...input.sessions.flatMap((s, i) =>
+        s.classes.map((c) => ({ ...c, date: s.date, sessionId: sessionIds[i]! })),
+      ),
+      ...input.unscheduled.map((c) => ({ ...c, sessionId: null })),
+    ];
+    const plan = planClassChanges(await classIdsOf(trx, showId), flat);
+    if (!plan.ok) throw badRequest(plan.problem);
+
+    await trx
+      .updateTable("show")
+      .set({ time_zone: input.timeZone, minutes_per_class: input.minutesPerClass })
+      .where("id", "=", showId)
+      .execute();
+    const kept = new Set(sessionIds);
+    const gone = [...existing].filter((id) => !kept.has(id));
+    if (gone.length) await trx.deleteFrom("show_session").where("id", "in", gone).execute();
+    for (const [position, s] of input.sessions.entries()) {
+      const row = { position, name: s.name, date: s.date, start_time: s.startTime, ring: s.ring };
+      if (s.id === undefined) {
+        await trx
+          .insertInto("show_session")
+          .values({ id: sessionIds[position]!, show_id: showId, ...row })
+          .execute();
+      } else {
+        await trx.updateTable("show_session").set(row).where("id", "=", s.id).execute();
+      }
+    }
+    await applyClassPlan(trx, showId, plan);
+    // One statement per session (plan.classes are in the order of `flat`).
+    const bySession = new Map<string | null, string[]>();
+    for (const [i, c] of plan.classes.entries()) {
+      const sessionId = flat[i]!.sessionId;
+      bySession.set(sessionId, [...(bySession.get(sessionId) ?? []), c.id]);
+    }
+    for (const [sessionId, ids] of bySession) {
+      for (let i = 0; i < ids.length; i += 500) {
+        await trx
+          .updateTable("show_class")
+          .set({ session_id: sessionId })
+          .where("show_id", "=", showId)
+          .where("id", "in", ids.slice(i, i + 500))
+          .execute();
+      }
+    }
+    await refreshPlannedStarts(trx, showId);
+  });
+  return getShowDetail(db, showId);
+}

@@ -1,0 +1,207 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import { addDays, format, parseISO } from "date-fns";
+import { showClockTime, showToday } from "../../src/domain/show-time.ts";
+import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
+import { showDayTexts } from "../../src/domain/texts-show-day.ts";
+import { PHONE } from "./a11y-helpers.ts";
+import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test } from "./fixtures.ts";
+import { horseIdByName } from "./horses-helpers.ts";
+
+/**
+ * Show day (issue 21) in two browsers: a steward at the in-gate on a phone, and an owner whose roster
+ * and notifications follow the ring. Each test runs its own show (made through the admin's API), so the
+ * demo's running show and other specs are left alone.
+ */
+const ZONE = "America/Chicago";
+const r = showDayTexts.ring;
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+async function personIn(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    timezoneId: ZONE,
+    serviceWorkers: "block",
+  });
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
+  const res = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { origin: baseURL },
+  });
+  expect(res.status()).toBe(200);
+  return { context, page };
+}
+
+/** A show on today (its clock) whose session started a minute ago, class 1 in the ring; the owner's horse in class 5. */
+async function runningShow(
+  admin: APIRequestContext,
+  owner: APIRequestContext,
+  baseURL: string,
+  name: string,
+) {
+  const headers = { origin: baseURL };
+  const today = showToday(Date.now(), ZONE);
+  const classes = Array.from({ length: 10 }, (_, i) => ({
+    id: `class-${i + 1}`,
+    name: `Class ${i + 1} Walking Horses`,
+  }));
+  const created = await admin.post("/api/shows", {
+    headers,
+    data: {
+      name,
+      startDate: today,
+      endDate: format(addDays(parseISO(today), 1), "yyyy-MM-dd"),
+      location: "Shelbyville, TN",
+      judges: ["Larry Wheelon"],
+      classes,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const showId = (await created.json()).id as string;
+  const startTime = showClockTime(Math.max(Date.now() - 60_000, Date.parse(`${today}T00:00:00Z`)), ZONE);
+  const schedule = await admin.put(`/api/shows/${showId}/schedule`, {
+    headers,
+    data: {
+      timeZone: null,
+      minutesPerClass: 7,
+      sessions: [
+        {
+          name: "Evening",
+          date: today,
+          startTime,
+          ring: "Main Ring",
+          classes: classes.map((c, i) => ({ id: c.id, number: String(i + 1), name: c.name })),
+        },
+      ],
+    },
+  });
+  expect(schedule.status(), await schedule.text()).toBe(200);
+  const sessionId = (await schedule.json()).sessions[0].id as string;
+  const act = (data: unknown) => admin.post(`/api/shows/${showId}/ring/actions`, { headers, data });
+  expect((await act({ kind: "start-session", sessionId })).status()).toBe(200);
+  expect((await act({ kind: "in-ring", sessionId, classId: "class-1", expectedInRing: null })).status()).toBe(
+    200,
+  );
+  const entry = await owner.put(`/api/shows/${showId}/classes/class-5/entries`, {
+    headers,
+    data: { entries: [{ status: "HorseIsShowing", horseId: horseIdByName("Midnight Masterpiece") }] },
+  });
+  expect(entry.status(), await entry.text()).toBe(200);
+  return { showId, sessionId };
+}
+
+const ringActions = (showId: string) => {
+  const db = openE2eDatabase();
+  try {
+    return db
+      .prepare("select kind, class_id from ring_action where show_id = ? order by seq")
+      .all(showId) as {
+      kind: string;
+      class_id: string | null;
+    }[];
+  } finally {
+    db.close();
+  }
+};
+
+test("a steward drives a session on a phone while the owner's roster counts down and the alerts arrive", async ({
+  browser,
+  baseURL,
+}) => {
+  const steward = await personIn(browser, baseURL!, DEMO.admin);
+  const owner = await personIn(browser, baseURL!, DEMO.owner);
+  const { showId } = await runningShow(
+    steward.page.request,
+    owner.page.request,
+    baseURL!,
+    "Show Day E2E Evening",
+  );
+
+  await owner.page.goto("/roster");
+  const card = owner.page.getByRole("article").filter({ hasText: "Show Day E2E Evening" });
+  const status = card.getByTestId("class-day-status");
+  await expect(status).toHaveText(/^4 classes away · ≈ \d+:\d\d [AP]M C[DS]T$/);
+  await expect(card.getByTestId("live-ring-bar")).toContainText("In the ring: Class 1");
+
+  await steward.page.goto(`/shows/${showId}/ring`);
+  await expect(steward.page.getByRole("heading", { level: 1, name: r.title })).toBeVisible();
+  const next = steward.page.getByRole("button", { name: /^Class 2 in the ring/ });
+  const box = await next.boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(48);
+  expect(box!.width).toBeLessThanOrEqual(PHONE.width);
+  const badge = owner.page.getByTestId("unread-badge");
+  const unreadBefore = Number((await badge.count()) ? await badge.textContent() : 0);
+
+  const tappedAt = Date.now();
+  await next.click();
+  await expect(status).toHaveText(/^3 classes away/, { timeout: 5_000 });
+  const moved = Date.now() - tappedAt;
+  await expect(card.getByTestId("live-ring-bar")).toContainText("In the ring: Class 2");
+  await expect(badge).toHaveText(String(unreadBefore + 1), { timeout: 5_000 });
+
+  await steward.page.getByRole("button", { name: /^Class 3 in the ring/ }).click();
+  await expect(status).toHaveText(/^2 classes away/);
+  await steward.page.getByRole("button", { name: /^Class 4 in the ring/ }).click();
+  await expect(status).toHaveText(/^Up next/);
+  await steward.page.getByRole("button", { name: /^Class 5 in the ring/ }).click();
+  await expect(status).toHaveText(showDayTexts.status.inRing);
+  await expect(steward.page.getByTestId("ring-current")).toContainText(r.inRing("5"));
+  await expect(steward.page.getByTestId("ring-log").getByRole("listitem").first()).toContainText(
+    "Class 5 in the ring",
+  );
+
+  await owner.page.goto("/notifications");
+  await expect(owner.page.getByRole("heading", { level: 1, name: notificationsTexts.title })).toBeVisible();
+  const messages = owner.page.getByText(/^Class 5 is /);
+  await expect(messages).toHaveText([
+    "Class 5 is in the ring: Midnight Masterpiece",
+    /^Class 5 is 3 classes away \(≈ \d+:\d\d [AP]M C[DS]T\): Midnight Masterpiece$/,
+  ]);
+  // Within a second of the tap is the bench's business; here it must simply not wait for a poll.
+  expect(moved).toBeLessThan(5_000);
+  await steward.context.close();
+  await owner.context.close();
+});
+
+test("a steward's tap made offline waits, shows on the ring, and applies once when the signal returns", async ({
+  browser,
+  baseURL,
+}) => {
+  const steward = await personIn(browser, baseURL!, DEMO.admin);
+  const owner = await personIn(browser, baseURL!, DEMO.owner);
+  const { showId } = await runningShow(
+    steward.page.request,
+    owner.page.request,
+    baseURL!,
+    "Show Day E2E Offline",
+  );
+  const page = steward.page;
+  await page.goto(`/shows/${showId}/ring`);
+  await expect(page.getByTestId("ring-current")).toContainText(r.inRing("1"));
+
+  await steward.context.setOffline(true);
+  await steward.context.route("**/api/**", (route) => route.abort("internetdisconnected"));
+  await page.getByRole("button", { name: /^Class 2 in the ring/ }).click();
+  await expect(page.getByText(r.waitingCount(1))).toBeVisible();
+  await expect(page.getByTestId("ring-current")).toContainText(r.inRing("2"));
+  await expect(page.getByRole("button", { name: r.undo })).toBeDisabled();
+  expect(ringActions(showId).filter((a) => a.class_id === "class-2")).toHaveLength(0);
+
+  await steward.context.unroute("**/api/**");
+  await steward.context.setOffline(false);
+  await expect(page.getByText(r.waitingCount(1))).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId("ring-log").getByRole("listitem").first()).toContainText(
+    "Class 2 in the ring",
+  );
+  await expect.poll(() => ringActions(showId).filter((a) => a.class_id === "class-2").length).toBe(1);
+  await page.reload();
+  await expect(page.getByTestId("ring-current")).toContainText(r.inRing("2"));
+  expect(ringActions(showId).map((a) => a.kind)).toEqual(["start-session", "in-ring", "in-ring"]);
+  await steward.context.close();
+  await owner.context.close();
+});
