@@ -44,6 +44,7 @@ import { spaShell } from "#server/http/spa-shell.ts";
 import { viewerPlugin } from "#server/http/viewer.ts";
 import { type AiProvider, createAiProvider } from "#server/platform/ai/provider.ts";
 import { createEventBus, type EventBus, eventRoutes } from "#server/platform/events.ts";
+import { createHeavyReaders, type HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
 import { createMailer, type Mailer } from "#server/platform/mail.ts";
 
 export interface AppDeps {
@@ -56,6 +57,8 @@ export interface AppDeps {
   ai: AiProvider;
   /** Validated sessions; call `sessions.forgetUsers([id])` after changing a user's account, roles or profile. */
   sessions: SessionCache;
+  /** Worker threads that read uploaded and fetched files: calendars, PDFs, pictures (ADR 017). */
+  heavy: HeavyReaders;
 }
 
 /** A route as registered: its methods and its URL pattern. */
@@ -118,7 +121,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     sessions,
     onSessionEnded: (session) => sessionEnded(events, app.log, session),
   });
-  app.decorate("deps", { config, db, auth, mailer, events, sessions, ai });
+  const heavy = createHeavyReaders(config.heavyLimits);
+  app.decorate("deps", { config, db, auth, mailer, events, sessions, ai, heavy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ validate: config.validateResponses }));
   registerErrorHandling(app);
@@ -192,7 +196,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(rosterRoutes, { db });
   await app.register(calendarFeedRoutes, { db, secret: config.authSecret, publicUrl: config.publicUrl });
   await app.register(showAdminRoutes, { db, bus: events });
-  await app.register(showAiRoutes, { db, ai });
+  await app.register(showAiRoutes, { db, ai, heavy });
   await app.register(adminRoutes);
   await app.register(showRoutes, { db });
   await app.register(horseRoutes, { db });
@@ -212,6 +216,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   }));
 
   app.addHook("onClose", async () => {
+    await heavy.close();
     mailer.close();
     sessions.close();
     await events.close();

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
+import type { HeavyLimits } from "#server/platform/heavy/heavy-pools.ts";
 
 /** Failed sign-ins, sign-ups and magic-link requests one client address may make per window (ADR 007). */
 export const DEFAULT_ADDRESS_LIMIT = 100;
@@ -103,6 +104,8 @@ export interface AppConfig {
   validateResponses: boolean;
   /** Calendar import by URL may fetch from loopback and private networks (tests, an intranet calendar). */
   importAllowPrivateUrls: boolean;
+  /** Deadlines, heap and queue sizes of the heap-input workers; tests shorten them (ADR 017). */
+  heavyLimits?: Partial<HeavyLimits>;
 }
 
 export class ConfigError extends Error {

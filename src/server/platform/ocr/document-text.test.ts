@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { parseClassListText } from "#domain/class-list-text.ts";
-import { DOCUMENT_ERRORS, type ReadProgress, readDocumentText } from "#server/platform/ocr/document-text.ts";
+import { DOCUMENT_ERRORS } from "#server/platform/ocr/document-kind.ts";
+import { type ReadProgress, readDocumentText } from "#server/platform/ocr/document-text.ts";
 import { createOcrEngine } from "#server/platform/ocr/ocr-engine.ts";
 import { renderPrizeListImage, renderPrizeListPdf } from "#tests/support/class-list-images.ts";
 import { classScores } from "#tests/support/ocr-metrics.ts";

@@ -1,4 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
+import { DocumentReadError } from "#server/platform/heavy/heavy-errors.ts";
+import { DOCUMENT_ERRORS, OCR_IMAGE_TYPES } from "#server/platform/ocr/document-kind.ts";
 import type { OcrEngine } from "#server/platform/ocr/ocr-engine.ts";
 import { PdfReadError, readPdfPages } from "#server/platform/ocr/pdf-pages.ts";
 import { jpegForModel, prepareForOcr } from "#server/platform/ocr/preprocess.ts";
@@ -6,33 +8,8 @@ import { jpegForModel, prepareForOcr } from "#server/platform/ocr/preprocess.ts"
 /**
  * The text of an uploaded class list: a photo or scan (recognised by OCR after pre-processing) or a PDF
  * (its text layer read directly, only scanned pages recognised). The type is sniffed from the bytes.
+ * Runs in the document worker thread (platform/heavy, ADR 017), never on the server's event loop.
  */
-
-export const OCR_IMAGE_TYPES = new Set([
-  "image/jpeg",
-  "image/png",
-  "image/webp",
-  "image/heic",
-  "image/heif",
-  "image/avif",
-  "image/tiff",
-  "image/bmp",
-  "image/gif",
-]);
-
-/** Why a document could not be read, in words for the admin (shown after "Error processing image: "). */
-export class DocumentReadError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "DocumentReadError";
-  }
-}
-
-export const DOCUMENT_ERRORS = {
-  unsupported: "That file is not a picture or a PDF. Upload a JPEG, PNG, WebP or HEIC photo, or a PDF.",
-  unreadableImage: "That picture could not be read. It may be damaged; try another one.",
-  heic: "HEIC photos cannot be read here. Share the photo as JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible).",
-} as const;
 
 export interface PageText {
   page: number;
@@ -44,7 +21,10 @@ export interface PageText {
 
 export interface DocumentText {
   kind: "image" | "pdf";
+  /** The pages read (a long PDF's first ten). */
   pages: PageText[];
+  /** Pages in the document, read or not. */
+  totalPages: number;
   /** All pages' text, in order. */
   text: string;
 }
@@ -66,7 +46,8 @@ async function recognise(
   let prepared: Awaited<ReturnType<typeof prepareForOcr>>;
   try {
     prepared = await prepareForOcr(image);
-  } catch {
+  } catch (error) {
+    if (error instanceof DocumentReadError) throw error;
     throw new DocumentReadError(DOCUMENT_ERRORS.unreadableImage);
   }
   onFraction(0.1);
@@ -77,14 +58,6 @@ async function recognise(
     texts.push(result.text);
   }
   return { text: texts.join("\n\n"), ms: Math.round(performance.now() - started) };
-}
-
-/** What an upload is, sniffed from its bytes: a PDF or a picture we can read; anything else is refused. */
-export async function documentKind(bytes: Buffer): Promise<"pdf" | "image"> {
-  const type = await fileTypeFromBuffer(bytes);
-  if (type?.mime === "application/pdf") return "pdf";
-  if (!type || !OCR_IMAGE_TYPES.has(type.mime)) throw new DocumentReadError(DOCUMENT_ERRORS.unsupported);
-  return "image";
 }
 
 /** A picture as JPEG for an LLM (see jpegForModel), with the same words as OCR when it cannot be read. */
@@ -115,8 +88,8 @@ export async function readDocumentText(
       throw error;
     }
     const pages: PageText[] = [];
-    const total = pdfPages.length;
-    for (const [i, p] of pdfPages.entries()) {
+    const total = pdfPages.pages.length;
+    for (const [i, p] of pdfPages.pages.entries()) {
       const page = i + 1;
       const report = (within: number) =>
         onProgress({ stage: "recognizing", page, pages: total, fraction: (i + within) / total });
@@ -128,7 +101,12 @@ export async function readDocumentText(
       }
       report(1);
     }
-    return { kind: "pdf", pages, text: pages.map((p) => p.text).join("\n\n") };
+    return {
+      kind: "pdf",
+      pages,
+      totalPages: pdfPages.total,
+      text: pages.map((p) => p.text).join("\n\n"),
+    };
   }
 
   if (!type || !OCR_IMAGE_TYPES.has(type.mime)) throw new DocumentReadError(DOCUMENT_ERRORS.unsupported);
@@ -137,7 +115,7 @@ export async function readDocumentText(
     const { text, ms } = await recognise(bytes, ocr, (fraction) =>
       onProgress({ stage: "recognizing", page: 1, pages: 1, fraction }),
     );
-    return { kind: "image", pages: [{ page: 1, source: "ocr", text, ms }], text };
+    return { kind: "image", pages: [{ page: 1, source: "ocr", text, ms }], totalPages: 1, text };
   } catch (error) {
     // libheif here decodes AVIF only; HEVC-coded HEIC photos fail to decode.
     if (error instanceof DocumentReadError && (type.mime === "image/heic" || type.mime === "image/heif")) {
