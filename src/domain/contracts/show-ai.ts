@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CLASS_DOUBTS } from "#domain/class-list-doubts.ts";
 import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
 
 /** The admin's AI cards: class lists read from photos and PDFs, and next-edition predictions. */
@@ -7,16 +8,36 @@ const year = z.coerce.number().int().min(1900).max(2100);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Dates are yyyy-mm-dd." });
 
 export const ClassListExtractQuery = z.strictObject({
-  /** The year session headings ("Thursday AM (Aug 21)") are read in; this year when absent. */
+  /**
+   * The year the list is for, when the admin knows it: dates printed without a year take it. Without it,
+   * such a date takes the year its printed weekday matches, read from `today`.
+   */
   year: year.optional(),
+  /** The admin's calendar day; the server's when absent. */
+  today: day.optional(),
 });
 export type ClassListExtractQuery = z.output<typeof ClassListExtractQuery>;
+
+/**
+ * A session heading as printed above a class ("THURSDAY EVENING — 7:00 P.M."): its name without the date
+ * and time, the date (yyyy-mm-dd) and start time (HH:MM, 24-hour) when printed. Shows with sessions
+ * (issue 21) save these; see docs/decisions/018-reading-real-prize-lists.md.
+ */
+export const ExtractedSession = z.object({
+  name: z.string(),
+  date: z.string().optional(),
+  startTime: z.string().optional(),
+});
 
 export const ExtractedClass = z.object({
   number: z.string(),
   name: z.string(),
   date: z.string().nullable(),
-  session: z.string().nullable(),
+  session: ExtractedSession.nullable(),
+  /** The printed lines it was read from: more than one when a wrapped name was joined. */
+  lines: z.array(z.string()),
+  /** Why the admin should check it ("Check this line"); empty when nothing is doubtful. */
+  doubts: z.array(z.enum(CLASS_DOUBTS)),
 });
 
 export const ClassListExtraction = z.object({
@@ -24,7 +45,10 @@ export const ClassListExtraction = z.object({
   classes: z.array(ExtractedClass),
   /** Lines that were neither a class, a session heading nor page furniture. */
   unplaced: z.array(z.string()),
+  /** The pages read (a long PDF's first ten). */
   pages: z.array(z.object({ page: z.number().int(), source: z.enum(["text-layer", "ocr", "llm"]) })),
+  /** Pages in the document, read or not. */
+  totalPages: z.number().int(),
 });
 export type ClassListExtraction = z.infer<typeof ClassListExtraction>;
 

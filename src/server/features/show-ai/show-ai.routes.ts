@@ -97,15 +97,15 @@ export async function showAiRoutes(
         ticket.release();
         throw error;
       }
-      const year = request.query.year ?? new Date().getFullYear();
+      const dates = { today: request.query.today ?? todayYmd(), year: request.query.year };
       if (!request.headers.accept?.includes(NDJSON)) {
-        return extractClassListFromUpload(deps, viewer, ticket, bytes, { year });
+        return extractClassListFromUpload(deps, viewer, ticket, bytes, dates);
       }
 
       const stream = new PassThrough();
       let last = "";
       const run = extractClassListFromUpload(deps, viewer, ticket, bytes, {
-        year,
+        ...dates,
         onProgress: (progress) => {
           const rounded = { ...progress, fraction: Math.round(progress.fraction * 50) / 50 };
           const line = eventLine({ progress: rounded });

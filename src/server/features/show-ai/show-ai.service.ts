@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { classesToAdd } from "#domain/class-import.ts";
+import { normaliseLine } from "#domain/class-list-lines.ts";
 import { parseClassListText } from "#domain/class-list-text.ts";
 import type {
   ClassListExtraction,
@@ -60,7 +61,7 @@ export async function extractClassListFromUpload(
   viewer: Viewer,
   ticket: DocumentTicket,
   bytes: Buffer,
-  options: { year: number; onProgress?: (progress: ReadProgress) => void },
+  options: { today: string; year?: number; onProgress?: (progress: ReadProgress) => void },
 ): Promise<ClassListExtraction> {
   try {
     if (!canImportClassLists(viewer)) throw forbidden();
@@ -72,9 +73,17 @@ export async function extractClassListFromUpload(
       return await extractWithModel(deps, viewer, ticket, bytes, extract, options.onProgress);
     }
     const document = await ticket.read(bytes, options.onProgress);
-    const parsed = parseClassListText(document.text, { year: options.year });
-    if (parsed.classes.length === 0) throw unprocessable(errorsTexts.extractFailed);
-    return { ...parsed, pages: document.pages.map((p) => ({ page: p.page, source: p.source })) };
+    const parsed = parseClassListText(document.text, {
+      today: options.today,
+      ...(options.year ? { year: options.year } : {}),
+      unsureLines: new Set(document.unsureLines.map(normaliseLine)),
+    });
+    // No class found is an answer too: the admin sees the text that was read ("No classes found").
+    return {
+      ...parsed,
+      pages: document.pages.map((p) => ({ page: p.page, source: p.source })),
+      totalPages: document.totalPages,
+    };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof DocumentReadError) throw badRequest(errorsTexts.imageProcessing(error.message));
@@ -110,9 +119,10 @@ async function extractWithModel(
   onProgress({ stage: "recognizing", page: 1, pages: 1, fraction: 1 });
   return {
     showName: data.name,
-    classes: data.classes.map((c) => ({ ...c, date: null, session: null })),
+    classes: data.classes.map((c) => ({ ...c, date: null, session: null, lines: [], doubts: [] })),
     unplaced: [],
     pages: [{ page: 1, source: "llm" }],
+    totalPages: 1,
   };
 }
 

@@ -27,6 +27,8 @@ export interface DocumentText {
   totalPages: number;
   /** All pages' text, in order. */
   text: string;
+  /** Lines OCR was unsure of, as read (before normalising). */
+  unsureLines: string[];
 }
 
 export interface ReadProgress {
@@ -41,7 +43,7 @@ async function recognise(
   image: Buffer,
   ocr: OcrEngine,
   onFraction: (fraction: number) => void,
-): Promise<{ text: string; ms: number }> {
+): Promise<{ text: string; ms: number; unsureLines: string[] }> {
   const started = performance.now();
   let prepared: Awaited<ReturnType<typeof prepareForOcr>>;
   try {
@@ -52,12 +54,14 @@ async function recognise(
   }
   onFraction(0.1);
   const texts: string[] = [];
+  const unsureLines: string[] = [];
   const share = 0.9 / prepared.regions.length;
   for (const [i, region] of prepared.regions.entries()) {
     const result = await ocr.recognize(region, (p) => onFraction(0.1 + share * (i + p)));
     texts.push(result.text);
+    unsureLines.push(...result.unsureLines);
   }
-  return { text: texts.join("\n\n"), ms: Math.round(performance.now() - started) };
+  return { text: texts.join("\n\n"), ms: Math.round(performance.now() - started), unsureLines };
 }
 
 /** A picture as JPEG for an LLM (see jpegForModel), with the same words as OCR when it cannot be read. */
@@ -88,6 +92,7 @@ export async function readDocumentText(
       throw error;
     }
     const pages: PageText[] = [];
+    const unsureLines: string[] = [];
     const total = pdfPages.pages.length;
     for (const [i, p] of pdfPages.pages.entries()) {
       const page = i + 1;
@@ -96,8 +101,9 @@ export async function readDocumentText(
       if (p.kind === "text") {
         pages.push({ page, source: "text-layer", text: p.text, ms: 0 });
       } else {
-        const { text, ms } = await recognise(p.png, ocr, report);
+        const { text, ms, unsureLines: unsure } = await recognise(p.png, ocr, report);
         pages.push({ page, source: "ocr", text, ms });
+        unsureLines.push(...unsure);
       }
       report(1);
     }
@@ -106,16 +112,17 @@ export async function readDocumentText(
       pages,
       totalPages: pdfPages.total,
       text: pages.map((p) => p.text).join("\n\n"),
+      unsureLines,
     };
   }
 
   if (!type || !OCR_IMAGE_TYPES.has(type.mime)) throw new DocumentReadError(DOCUMENT_ERRORS.unsupported);
   onProgress({ stage: "reading", page: 1, pages: 1, fraction: 0 });
   try {
-    const { text, ms } = await recognise(bytes, ocr, (fraction) =>
+    const { text, ms, unsureLines } = await recognise(bytes, ocr, (fraction) =>
       onProgress({ stage: "recognizing", page: 1, pages: 1, fraction }),
     );
-    return { kind: "image", pages: [{ page: 1, source: "ocr", text, ms }], totalPages: 1, text };
+    return { kind: "image", pages: [{ page: 1, source: "ocr", text, ms }], totalPages: 1, text, unsureLines };
   } catch (error) {
     // libheif here decodes AVIF only; HEVC-coded HEIC photos fail to decode.
     if (error instanceof DocumentReadError && (type.mime === "image/heic" || type.mime === "image/heif")) {
