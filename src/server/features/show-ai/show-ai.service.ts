@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { classesToAdd } from "#domain/class-import.ts";
+import { classesToAdd, outsideDatesProblem } from "#domain/class-import.ts";
 import { normaliseLine } from "#domain/class-list-lines.ts";
 import { parseClassListText } from "#domain/class-list-text.ts";
 import type {
@@ -167,6 +167,11 @@ export async function importClassesIntoShow(
   return deps.db.db.transaction().execute(async (trx) => {
     const show = await findShow(trx, showId);
     if (!show) throw notFound(errorsTexts.showNotFound);
+    const outside = outsideDatesProblem(
+      { startDate: show.start_date, endDate: show.end_date },
+      input.classes,
+    );
+    if (outside) throw badRequest(outside);
     const existing = await classesOf(trx, showId);
     const added = classesToAdd(
       existing.map((c) => c.number),

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClassListExtractionEvent } from "#domain/contracts/show-ai.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
+import { prizeListTexts } from "#domain/texts-prize-lists.ts";
 import { renderPrizeListPdf } from "#tests/support/class-list-images.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { upload } from "#tests/support/horses-factories.ts";
@@ -339,12 +340,50 @@ describe("POST /api/admin/shows/:id/classes/import", () => {
     showId = (
       await buildShow(t.app, {
         name: "Marshall County Fair Horse Show",
+        startDate: "2025-06-20",
+        days: 2,
         classes: [
           { id: "class-1", name: "Lead Line" },
           { id: "class-36A", name: "Amateur Park Pleasure" },
         ],
       })
     ).id;
+  });
+
+  it("refuses classes dated outside the show's dates, naming the first, and adds nothing", async () => {
+    const before = await numbersOf(showId);
+    const res = await call(t.app, "POST", url(showId), {
+      cookie: admin.cookie,
+      body: {
+        classes: [
+          { number: "70", name: "Fine Harness", date: "2025-06-21" },
+          { number: "71", name: "Park Pleasure", date: "2026-06-21" },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(
+      prizeListTexts.outsideDates("71", "2026-06-21", "2025-06-20", "2025-06-21"),
+    );
+    expect(await numbersOf(showId)).toEqual(before);
+  });
+
+  it("refuses a new show whose classes are dated outside its dates (POST /api/shows)", async () => {
+    const res = await call(t.app, "POST", "/api/shows", {
+      cookie: admin.cookie,
+      body: {
+        name: "Spring Fling Horse Show",
+        startDate: "2026-11-27",
+        endDate: "2026-11-27",
+        location: "TBD",
+        judges: ["TBA"],
+        classes: [{ id: "class-1", name: "Lead Line", date: "2027-05-14" }],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain(
+      prizeListTexts.outsideDates("1", "2027-05-14", "2026-11-27", "2026-11-27"),
+    );
   });
 
   it("adds the classes after the show's own, skipping numbers it (or the list, earlier) already has", async () => {
