@@ -79,6 +79,8 @@ export const ShowPrediction = z.object({
   endDate: z.string(),
   location: z.string(),
   judges: z.array(z.string()),
+  /** The past editions' sanctioning organisation (the latest that names one). */
+  sanctioningOrg: z.string().nullable(),
   classes: z.array(z.object({ id: z.string(), name: z.string(), date: z.string().nullable() })),
   isAiPrediction: z.literal(true),
   /** The editions it was predicted from, oldest first. */

@@ -84,6 +84,8 @@ describe("AI Show Prediction with an LLM", () => {
     expect(prediction).toEqual({
       ...GOOD_PREDICTION,
       classes: GOOD_PREDICTION.classes.map((c) => ({ ...c, date: null })),
+      // Not asked of the model: kept from the editions.
+      sanctioningOrg: "WHOA",
       isAiPrediction: true,
     });
     expect(history).toHaveLength(2);
@@ -131,6 +133,7 @@ describe("AI Show Prediction with an LLM", () => {
         { id: "class-0", name: "Kids' Lead Line", date: null },
         { id: "class-7", name: "Walking Horse Stake", date: null },
       ],
+      sanctioningOrg: "WHOA",
       isAiPrediction: true,
     });
   });

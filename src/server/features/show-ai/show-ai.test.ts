@@ -73,6 +73,7 @@ describe("GET /api/admin/shows/:id/prediction", () => {
         { id: "class-1", name: "Walking Yearling Open", date: null },
         { id: "class-2A", name: "Amateur Rider on 3 Year Old Walking Horse", date: null },
       ],
+      sanctioningOrg: "WHOA",
       isAiPrediction: true,
       history: [
         {
@@ -366,6 +367,24 @@ describe("POST /api/admin/shows/:id/classes/import", () => {
       prizeListTexts.outsideDates("71", "2026-06-21", "2025-06-20", "2025-06-21"),
     );
     expect(await numbersOf(showId)).toEqual(before);
+  });
+
+  it("saves a prediction without announcing it to everyone as a new show", async () => {
+    const notices = () =>
+      t.app.deps.db.db.selectFrom("notification").select("id").where("type", "=", "NewShow").execute();
+    const before = (await notices()).length;
+    const res = await call(t.app, "POST", "/api/shows", {
+      cookie: admin.cookie,
+      body: {
+        name: "Predicted Fair Show",
+        startDate: "2027-06-19",
+        endDate: "2027-06-19",
+        location: "Celina, TN",
+        isAiPrediction: true,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await notices()).toHaveLength(before);
   });
 
   it("refuses a new show whose classes are dated outside its dates (POST /api/shows)", async () => {
