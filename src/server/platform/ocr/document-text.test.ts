@@ -58,6 +58,20 @@ describe("readDocumentText on the measured test set", () => {
     OCR_TIMEOUT,
   );
 
+  // Issue 23: two-column lists photographed came out interleaved, with a phantom class "75".
+  it(
+    "reads a photographed two-column page column by column: at least 85 % right, no phantom class",
+    async () => {
+      const truth = list("Spring Pleasure Horse Jubilee");
+      const doc = await readDocumentText(await renderPrizeListImage(truth, "two-columns-photo"), ocr);
+      const { parsed, recall } = scoresFor(doc.text, truth);
+      expect(recall).toBeGreaterThanOrEqual(0.85);
+      const printed = new Set(truth.expected.map((c) => c.number));
+      expect(parsed.classes.filter((c) => !printed.has(c.number))).toEqual([]);
+    },
+    OCR_TIMEOUT,
+  );
+
   it(
     "reads a PDF's text layer as printed and recognises only its scanned page",
     async () => {
