@@ -15,6 +15,8 @@ export const CLASS_DOUBTS = [
   "run-together",
   /** Its session's printed weekday falls on none of the nearby years' dates. */
   "weekday-mismatch",
+  /** The line under it was not read (it may be the rest of its name, or junk): listed apart, not glued. */
+  "line-below-unread",
 ] as const;
 export type ClassDoubt = (typeof CLASS_DOUBTS)[number];
 
@@ -37,6 +39,8 @@ export interface DoubtContext {
   sessionStarts: ReadonlySet<ParsedClass>;
   /** Lines OCR was unsure of, as printed. */
   unsureLines?: ReadonlySet<string> | undefined;
+  /** Classes followed by a line that was not read. */
+  followedByUnread: ReadonlySet<ParsedClass>;
 }
 
 /** A name holding another class's number and name: a number near its own, then a new name. */
@@ -107,6 +111,7 @@ export function findDoubts(classes: readonly ParsedClass[], context: DoubtContex
     seen.add(key);
     if (runTogether(c)) doubts.push("run-together");
     if (context.mismatched.has(c)) doubts.push("weekday-mismatch");
+    if (context.followedByUnread.has(c)) doubts.push("line-below-unread");
     return doubts;
   });
 }

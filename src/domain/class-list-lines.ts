@@ -51,16 +51,23 @@ function ocrDigits(token: string): string {
 }
 
 export function normaliseLine(raw: string): string {
-  return raw
-    .replace(/[\u00a0\t]/g, " ")
-    .replace(/[‘’`]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[—]/g, "-")
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/^[•·*|»>]+\s*/, "")
-    .replace(/\s*\|+$/, "")
-    .trim();
+  return (
+    raw
+      .replace(/[\u00a0\t]/g, " ")
+      .replace(/[‘’`]/g, "'")
+      .replace(/[“”]/g, '"')
+      .replace(/[—]/g, "-")
+      .replace(/\s+/g, " ")
+      .trim()
+      .replace(/^[•·*|»>]+\s*/, "")
+      // Specks read before a class number in a photo: ". 3 Amateur…", "S$ 5 Youth…".
+      .replace(
+        /^(?:[^A-Za-z0-9\s(#]{1,3}|[A-Za-z][^A-Za-z0-9\s]{1,2})\s+(?=[0-9Il|][0-9OoIl|]{0,3}[a-z]?[.):]?\s+[A-Z(])/,
+        "",
+      )
+      .replace(/\s*\|+$/, "")
+      .trim()
+  );
 }
 
 /** A line of prize money keeps no word of its own once the money words are gone. */

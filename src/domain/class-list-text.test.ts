@@ -55,6 +55,10 @@ describe("parseClassListText: one class per line", () => {
       "Walking Horses, Optional Tack (Registration Required)",
     ],
     ["41 Owner–Amateur Riders", "41", "Owner–Amateur Riders"],
+    // Specks a photo's OCR reads before the number.
+    [". 3 Amateur Country Pleasure", "3", "Amateur Country Pleasure"],
+    ["S$ 5 Youth 17 & Under Plantation Pleasure", "5", "Youth 17 & Under Plantation Pleasure"],
+    ["' 12 Fine Harness", "12", "Fine Harness"],
   ])("%j → %s %j", (line, number, name) => {
     expect(numbersAndNames(line)).toEqual([[number, name]]);
   });
@@ -262,6 +266,15 @@ describe("doubtful lines", () => {
       "Friday PM\n1 Lead Line\n2 Two Year Old Walking Colts\n3 Riders 14 & Under\nSaturday PM\n1 Amateur Walking Horses 15 Years and Over\n2 Stake",
     );
     expect(result.classes.flatMap((c) => c.doubts)).toEqual([]);
+  });
+
+  it("marks a class whose next line was not read with it (a name cut short, or junk)", () => {
+    const result = parse("3 Amateur Country Pleasure Walking\n\nHorses\n4 Novice Rider Trail Pleasure");
+    expect(result.classes.map((c) => [c.name, c.doubts])).toEqual([
+      ["Amateur Country Pleasure Walking", ["line-below-unread"]],
+      ["Novice Rider Trail Pleasure", []],
+    ]);
+    expect(result.unplaced).toEqual(["Horses"]);
   });
 
   it("marks a class read from a line OCR was unsure of", () => {

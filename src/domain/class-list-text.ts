@@ -143,6 +143,7 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
   const unplaced: string[] = [];
   const mismatched = new Set<ParsedClass>();
   const sessionStarts = new Set<ParsedClass>();
+  const followedByUnread = new Set<ParsedClass>();
   let session: Session | null = null;
   let sessionIsNew = false;
   let current: Current | null = null;
@@ -201,12 +202,18 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
       current.extraLines++;
       continue;
     }
+    if (current) followedByUnread.add(current.parsed);
     current = null;
     if (classes.length === 0 && session === null) header.push(line);
     else unplaced.push(line);
   }
 
-  const doubts = findDoubts(classes, { mismatched, sessionStarts, unsureLines: options.unsureLines });
+  const doubts = findDoubts(classes, {
+    mismatched,
+    sessionStarts,
+    followedByUnread,
+    unsureLines: options.unsureLines,
+  });
   classes.forEach((c, i) => {
     c.doubts = doubts[i]!;
   });

@@ -6,12 +6,15 @@ import type { ClassDoubt } from "#domain/class-list-doubts.ts";
  */
 export const prizeListTexts = {
   checkLine: "Check this line",
+  looksRight: "It is right",
+  looksRightLabel: (i: number) => `Class ${i} is right as read`,
   doubt: {
     "unsure-reading": "The reading of this line is unsure.",
     "out-of-sequence": "Its number is out of order.",
     "repeated-number": "Its number is already used above.",
     "run-together": "It may be two classes run together.",
     "weekday-mismatch": "Its session's weekday does not fit the date in any nearby year.",
+    "line-below-unread": "The line under it was not read with it: check that its name is whole.",
     "outside-dates": "Its date is outside the show's dates.",
   } satisfies Record<ClassDoubt | "outside-dates", string>,
   toCheck: (n: number) => (n === 1 ? "1 line to check" : `${n} lines to check`),

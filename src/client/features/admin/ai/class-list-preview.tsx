@@ -150,12 +150,24 @@ export function ClassListPreview({
                     {reasons.length || c.lines.length > 1 ? (
                       <div id={noteId} className="flex flex-col gap-0.5 pl-1 text-xs">
                         {reasons.length ? (
-                          <p className="flex items-start gap-1 font-semibold text-amber-900">
-                            <AlertTriangle aria-hidden className="mt-px size-3.5 shrink-0" />
-                            <span>
-                              {p.checkLine}: {reasons.join(" ")}
-                            </span>
-                          </p>
+                          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                            <p className="flex items-start gap-1 font-semibold text-amber-900">
+                              <AlertTriangle aria-hidden className="mt-px size-3.5 shrink-0" />
+                              <span>
+                                {p.checkLine}: {reasons.join(" ")}
+                              </span>
+                            </p>
+                            {c.doubts.length ? (
+                              <button
+                                type="button"
+                                aria-label={p.looksRightLabel(index + 1)}
+                                onClick={() => setClass(c.key, {})}
+                                className="min-h-8 rounded-md border border-amber-500 bg-white px-2 font-semibold text-amber-900 hover:bg-amber-100"
+                              >
+                                {p.looksRight}
+                              </button>
+                            ) : null}
+                          </div>
                         ) : null}
                         {c.lines.length > 1 ? (
                           <p className="text-stone-600">
