@@ -2,8 +2,15 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorsTexts } from "#domain/texts-errors.ts";
+import { heavyInputsTexts } from "#domain/texts-heavy-inputs.ts";
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "#server/db/seed/demo-accounts.ts";
+import { hugePagePdf } from "#tests/support/bombs.ts";
+import { calendarIcs } from "#tests/support/calendar-fixtures.ts";
+import { renderPrizeListPdf } from "#tests/support/class-list-images.ts";
+import { fixtureShows, layoutPrizeList } from "#tests/support/prize-list.ts";
 
 // Inside the project, so the packages left external resolve from node_modules as in production.
 const OUT_DIR = join("dist", `server-test-${process.pid}`);
@@ -69,6 +76,58 @@ describe("the compiled server (npm run build, npm start)", () => {
     const me = await fetch(`${base}/api/me`, { headers: { cookie } });
     expect((await me.json()).email).toBe(DEMO_ADMIN_EMAIL);
   });
+
+  it("reads a calendar, a PDF and a photo in its heavy-input worker (heavy-worker.js beside main.js)", async () => {
+    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD }),
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const send = async (path: string, bytes: Buffer, filename: string) => {
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(bytes)]), filename);
+      const res = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { origin: base, cookie },
+        body: form,
+      });
+      return { status: res.status, body: await res.json() };
+    };
+
+    const calendar = await send("/api/admin/calendar/preview", Buffer.from(calendarIcs()), "season.ics");
+    expect(calendar.status).toBe(200);
+    expect(calendar.body.format).toBe("ics");
+
+    const celina = layoutPrizeList(fixtureShows().find((s) => s.title.startsWith("46th Celina"))!);
+    const pdf = await send(
+      "/api/admin/class-lists/extract?year=2009",
+      await renderPrizeListPdf(celina),
+      "list.pdf",
+    );
+    expect(pdf.status).toBe(200);
+    expect(pdf.body.classes).toHaveLength(celina.expected.length);
+
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="260"><rect width="100%" height="100%" fill="#fff"/><text x="60" y="90" font-family="DejaVu Serif" font-size="34">1 Lead Line</text><text x="60" y="160" font-family="DejaVu Serif" font-size="34">2 Walking Horse Stake</text></svg>`;
+    const photo = await send(
+      "/api/admin/class-lists/extract",
+      await sharp(Buffer.from(svg)).png().toBuffer(),
+      "a.png",
+    );
+    expect(photo.status, JSON.stringify(photo.body)).toBe(200);
+    expect(photo.body.classes.map((c: { name: string }) => c.name)).toEqual([
+      "Lead Line",
+      "Walking Horse Stake",
+    ]);
+
+    const bomb = await send("/api/admin/class-lists/extract", hugePagePdf(), "bomb.pdf");
+    expect(bomb.body.error.message).toBe(
+      errorsTexts.imageProcessing(heavyInputsTexts.pageTooLarge(1, 100, 100)),
+    );
+  }, 120_000);
 
   it("shuts down cleanly on SIGTERM", async () => {
     const exited = new Promise<number | null>((resolve) => child!.once("exit", (code) => resolve(code)));

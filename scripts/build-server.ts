@@ -9,6 +9,10 @@
  * imports stays external and is loaded by Node as usual, so a package that finds files beside itself
  * (native addons, Swagger UI's assets, OCR data) keeps working, and a newly added dependency is
  * external until someone checks that it bundles cleanly and adds it here.
+ *
+ * The heavy-input worker (src/server/platform/heavy/heavy-worker.ts) is a second entry,
+ * heavy-worker.js beside main.js: worker threads load it by file name. Chunks sit beside both (no
+ * sub-folder), so the pool finds it as a sibling from whichever chunk its code lands in.
  */
 import { basename, dirname } from "node:path";
 import { build, type Plugin } from "esbuild";
@@ -57,15 +61,18 @@ const externalUnlessListed: Plugin = {
 const outfile = process.argv[2] ?? "dist/server/main.js";
 
 await build({
-  entryPoints: ["src/server/main.ts"],
+  entryPoints: {
+    [basename(outfile, ".js")]: "src/server/main.ts",
+    "heavy-worker": "src/server/platform/heavy/heavy-worker.ts",
+  },
   // Code splitting keeps a dynamic import() lazy: the module it names (the LLM client, the OCR
   // reader) becomes a chunk beside main.js, loaded with the packages it imports on first use only.
   // Without it the bundle inlines such modules and hoists their imports (the `ai` SDK, sharp,
   // file-type) into the start-up path.
   splitting: true,
   outdir: dirname(outfile),
-  entryNames: basename(outfile, ".js"),
-  chunkNames: "chunks/[name]-[hash]",
+  entryNames: "[name]",
+  chunkNames: "[name]-[hash]",
   bundle: true,
   platform: "node",
   format: "esm",

@@ -1,9 +1,11 @@
 import { PREDICTION_DEFAULTS } from "#domain/show-prediction.ts";
+import { prizeListTexts } from "#domain/texts-prize-lists.ts";
 
 /**
- * Turning an imported class list into a show's classes. A new show from an import starts as the spec
- * says (today's dates, location 'TBD', judge 'TBA') until the admin edits it; classes added to an
- * existing show skip any number the show (or the import itself, earlier) already has.
+ * Turning an imported class list into a show's classes. A new show from an import runs from its first
+ * class's date to its last (today when no class has one), at location 'TBD', judge 'TBA', until the admin
+ * edits it; a class dated outside its show's dates is refused; classes added to an existing show skip any
+ * number the show (or the import itself, earlier) already has.
  */
 
 export interface ImportedClass {
@@ -19,13 +21,43 @@ export interface ClassToAdd {
   date: string | null;
 }
 
-export function importedShowDefaults(today: string) {
+export interface DateRange {
+  startDate: string;
+  endDate: string;
+}
+
+/** The dates a show made from these classes runs: first class date to last, or today when none has one. */
+export function datesFromClasses(
+  classes: readonly ImportedClass[],
+  today: string,
+): DateRange & { fromClasses: boolean } {
+  const dates = classes.flatMap((c) => (c.date ? [c.date] : [])).sort();
+  if (dates.length === 0) return { startDate: today, endDate: today, fromClasses: false };
+  return { startDate: dates[0]!, endDate: dates.at(-1)!, fromClasses: true };
+}
+
+export function importedShowDefaults(today: string, classes: readonly ImportedClass[] = []) {
+  const { startDate, endDate } = datesFromClasses(classes, today);
   return {
-    startDate: today,
-    endDate: today,
+    startDate,
+    endDate,
     location: PREDICTION_DEFAULTS.location,
     judges: [PREDICTION_DEFAULTS.judge],
   };
+}
+
+export const isOutside = (range: DateRange, date: string | null | undefined) =>
+  !!date && (date < range.startDate || date > range.endDate);
+
+/** Why these classes cannot be saved in a show with these dates: the first class dated outside them. */
+export function outsideDatesProblem(
+  range: DateRange,
+  classes: readonly { number: string; date?: string | null | undefined }[],
+): string | null {
+  const outside = classes.find((c) => isOutside(range, c.date));
+  return outside
+    ? prizeListTexts.outsideDates(outside.number, outside.date!, range.startDate, range.endDate)
+    : null;
 }
 
 const numberKey = (n: string) => n.trim().toUpperCase();

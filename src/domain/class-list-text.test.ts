@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseClassListText, readHeadingDate } from "#domain/class-list-text.ts";
+import { sessionHeading } from "#domain/class-list-lines.ts";
+import { parseClassListText } from "#domain/class-list-text.ts";
 import { fixtureShows, layoutPrizeList, prizeListText } from "#tests/support/prize-list.ts";
 import { fixtureRecords } from "#tests/support/walking-horse.ts";
 
@@ -54,6 +55,10 @@ describe("parseClassListText: one class per line", () => {
       "Walking Horses, Optional Tack (Registration Required)",
     ],
     ["41 Owner–Amateur Riders", "41", "Owner–Amateur Riders"],
+    // Specks a photo's OCR reads before the number.
+    [". 3 Amateur Country Pleasure", "3", "Amateur Country Pleasure"],
+    ["S$ 5 Youth 17 & Under Plantation Pleasure", "5", "Youth 17 & Under Plantation Pleasure"],
+    ["' 12 Fine Harness", "12", "Fine Harness"],
   ])("%j → %s %j", (line, number, name) => {
     expect(numbersAndNames(line)).toEqual([[number, name]]);
   });
@@ -109,6 +114,25 @@ describe("parseClassListText: names over two lines", () => {
     expect(result.unplaced).toEqual([]);
   });
 
+  it("reports a line that is no continuation as not read, never glued to the class above", () => {
+    const result = parse("12 Two Year Old Walking Colts\nthis line is junk\n13 Walking Horse Stake");
+    expect(result.classes.map((c) => [c.name, c.lines])).toEqual([
+      ["Two Year Old Walking Colts", ["12 Two Year Old Walking Colts"]],
+      ["Walking Horse Stake", ["13 Walking Horse Stake"]],
+    ]);
+    expect(result.unplaced).toEqual(["this line is junk"]);
+  });
+
+  it("says which lines a wrapped name was joined from", () => {
+    const result = parse(
+      "31 Owner-Amateur Riders on Four & Five-Year-Old All Day Pleasure\nWalking Horses, Optional Tack\n32 Fine Harness",
+    );
+    expect(result.classes[0]!.lines).toEqual([
+      "31 Owner-Amateur Riders on Four & Five-Year-Old All Day Pleasure",
+      "Walking Horses, Optional Tack",
+    ]);
+  });
+
   it("does not glue an unrelated line after a blank line onto the class above", () => {
     const result = parse(
       "Thursday AM (Aug 21)\n30 Model Pleasure Walking Stallions\n\nShown in hand only\n31 Fine Harness",
@@ -126,31 +150,72 @@ describe("parseClassListText: names over two lines", () => {
 
 describe("session headings", () => {
   it.each([
-    ["Thursday AM (Aug 21)", 2025, "2025-08-21"],
-    ["Wednesday PM (Mar 19)", 2008, "2008-03-19"],
-    ["Saturday PM (Apr 25, 3:00 pm start)", 2009, "2009-04-25"],
-    ["Friday PM (Aug 5)", 2011, "2011-08-05"],
-    ["Saturday, June 20 - 6:00 PM", 2009, "2009-06-20"],
-    ["Friday Evening, August 22nd, 2025", 2019, "2025-08-22"],
-    ["Sat. 8/30", 2025, "2025-08-30"],
-    ["Sat 8/30/24", 2025, "2024-08-30"],
-    ["Final Saturday PM", 2025, null],
-    ["Fri AM", 2025, null],
-    ["Thurs PM", 2025, null],
-    ["Session 3 - Friday Morning", 2025, null],
-    ["Saturday PM (Feb 30)", 2025, null],
-  ])("%j in %i dates its classes %s", (heading, year, date) => {
+    ["Thursday AM (Aug 21)", 2025, { name: "Thursday AM", date: "2025-08-21" }],
+    ["Wednesday PM (Mar 19)", 2008, { name: "Wednesday PM", date: "2008-03-19" }],
+    [
+      "Saturday PM (Apr 25, 3:00 pm start)",
+      2009,
+      { name: "Saturday PM", date: "2009-04-25", startTime: "15:00" },
+    ],
+    ["Friday PM (Aug 5)", 2011, { name: "Friday PM", date: "2011-08-05" }],
+    ["Saturday, June 20 - 6:00 PM", 2009, { name: "Saturday", date: "2009-06-20", startTime: "18:00" }],
+    ["Friday Evening, August 22nd, 2025", 2019, { name: "Friday Evening", date: "2025-08-22" }],
+    ["Sat. 8/30", 2025, { name: "Sat.", date: "2025-08-30" }],
+    ["Sat 8/30/24", 2025, { name: "Sat", date: "2024-08-30" }],
+    ["Final Saturday PM", 2025, { name: "Final Saturday PM" }],
+    ["Fri AM", 2025, { name: "Fri AM" }],
+    ["Thurs PM", 2025, { name: "Thurs PM" }],
+    ["Session 3 - Friday Morning", 2025, { name: "Session 3 - Friday Morning" }],
+    ["Saturday PM (Feb 30)", 2025, { name: "Saturday PM" }],
+    // As real lists print them (issue 23).
+    ["THURSDAY EVENING — 7:00 P.M.", 2025, { name: "THURSDAY EVENING", startTime: "19:00" }],
+    ["Saturday Morning Session 9 AM", 2025, { name: "Saturday Morning Session", startTime: "09:00" }],
+    ["Friday Night at 7", 2025, { name: "Friday Night at 7" }],
+    ["Friday Evening 25:00", 2025, { name: "Friday Evening 25:00" }],
+    ["Saturday Afternoon - Noon", 2025, { name: "Saturday Afternoon", startTime: "12:00" }],
+    ["Thursday Night 7:30", 2025, { name: "Thursday Night", startTime: "19:30" }],
+  ])("%j in %i: %j", (heading, year, session) => {
     const result = parseClassListText(`${heading}\n12 Fine Harness`, { year });
-    expect(result.classes).toEqual([{ number: "12", name: "Fine Harness", date, session: heading }]);
+    expect(result.classes).toEqual([
+      {
+        number: "12",
+        name: "Fine Harness",
+        date: "date" in session ? session.date : null,
+        session,
+        lines: ["12 Fine Harness"],
+        doubts: [],
+      },
+    ]);
     expect(result.unplaced).toEqual([]);
   });
 
-  it("reads month names and numeric dates, and refuses days that do not exist", () => {
-    expect(readHeadingDate("Aug 21", 2025)).toBe("2025-08-21");
-    expect(readHeadingDate("September 1st", 2025)).toBe("2025-09-01");
-    expect(readHeadingDate("2/29", 2024)).toBe("2024-02-29");
-    expect(readHeadingDate("2/29", 2025)).toBeNull();
-    expect(readHeadingDate("Thursday", 2025)).toBeNull();
+  it("names every session of the Celebration sheet as printed, with its date", () => {
+    const names = new Set(fixtureRecords("classes-celebration.csv").map((r) => r.session!));
+    for (const heading of names) {
+      const parts = sessionHeading(heading)!;
+      expect(parts, heading).not.toBeNull();
+      expect(heading.startsWith(parts.name)).toBe(true);
+      expect(parts.printed).not.toBeNull();
+    }
+  });
+
+  it("dates a heading without a year by its weekday, read on the admin's day", () => {
+    const result = parseClassListText("Friday Night, May 14\n1 Lead Line", { today: "2026-11-27" });
+    expect(result.classes[0]).toMatchObject({
+      date: "2027-05-14",
+      session: { name: "Friday Night", date: "2027-05-14" },
+      doubts: [],
+    });
+  });
+
+  it("flags the classes of a heading whose weekday matches no nearby year", () => {
+    const result = parseClassListText("Sunday, Feb 29\n1 Lead Line\n2 Fine Harness", {
+      today: "2026-11-27",
+    });
+    expect(result.classes.map((c) => [c.date, c.doubts])).toEqual([
+      ["2028-02-29", ["weekday-mismatch"]],
+      ["2028-02-29", ["weekday-mismatch"]],
+    ]);
   });
 
   it("is not a heading when words other than times and dates follow the weekday", () => {
@@ -161,10 +226,63 @@ describe("session headings", () => {
 
   it("takes a trailing session code from a division-ordered schedule", () => {
     const result = parse("636 All Day Pleasure - English    Wed PM\n686 All Day Pleasure - Western Sat AM");
-    expect(result.classes).toEqual([
-      { number: "636", name: "All Day Pleasure - English", date: null, session: "Wed PM" },
-      { number: "686", name: "All Day Pleasure - Western", date: null, session: "Sat AM" },
+    expect(
+      result.classes.map(({ number, name, date, session }) => ({ number, name, date, session })),
+    ).toEqual([
+      { number: "636", name: "All Day Pleasure - English", date: null, session: { name: "Wed PM" } },
+      { number: "686", name: "All Day Pleasure - Western", date: null, session: { name: "Sat AM" } },
     ]);
+  });
+});
+
+describe("doubtful lines", () => {
+  it.each([
+    [
+      "a phantom number between two in order",
+      "12 Lead Line\n75 Walking Horse Stake\n13 Fine Harness",
+      "75",
+      "out-of-sequence",
+    ],
+    [
+      "a number going backwards",
+      "12 Lead Line\n13 Fine Harness\n9 Park Pleasure\n14 Stake",
+      "9",
+      "out-of-sequence",
+    ],
+    ["a number seen twice", "12 Lead Line\n13 Fine Harness\n13 Park Pleasure", "13", "repeated-number"],
+    [
+      "two names run together",
+      "30 Model Pleasure Walking Stallions 45 Amateur Park Pleasure\n31 Fine Harness",
+      "30",
+      "run-together",
+    ],
+  ])("%s is marked", (_label, text, number, doubt) => {
+    const flagged = parse(text).classes.filter((c) => c.doubts.length > 0);
+    expect(flagged.map((c) => [c.number, c.doubts])).toEqual([[number, [doubt]]]);
+  });
+
+  it("is not moved by a new session numbering from 1 again, or by names with ages and heights", () => {
+    const result = parse(
+      "Friday PM\n1 Lead Line\n2 Two Year Old Walking Colts\n3 Riders 14 & Under\nSaturday PM\n1 Amateur Walking Horses 15 Years and Over\n2 Stake",
+    );
+    expect(result.classes.flatMap((c) => c.doubts)).toEqual([]);
+  });
+
+  it("marks a class whose next line was not read with it (a name cut short, or junk)", () => {
+    const result = parse("3 Amateur Country Pleasure Walking\n\nHorses\n4 Novice Rider Trail Pleasure");
+    expect(result.classes.map((c) => [c.name, c.doubts])).toEqual([
+      ["Amateur Country Pleasure Walking", ["line-below-unread"]],
+      ["Novice Rider Trail Pleasure", []],
+    ]);
+    expect(result.unplaced).toEqual(["Horses"]);
+  });
+
+  it("marks a class read from a line OCR was unsure of", () => {
+    const result = parseClassListText("12 Lead Line\n13 Flne Hamess", {
+      year: 2025,
+      unsureLines: new Set(["13 Flne Hamess"]),
+    });
+    expect(result.classes.map((c) => c.doubts)).toEqual([[], ["unsure-reading"]]);
   });
 });
 
@@ -231,6 +349,7 @@ describe("whole prize lists laid out from the fixtures", () => {
       expect(result.showName).toBe(show.title);
       expect(result.classes.map(({ number, name, date }) => ({ number, name, date }))).toEqual(list.expected);
       expect(result.unplaced).toEqual(list.unnumbered);
+      expect(result.classes.filter((c) => c.doubts.length > 0).map((c) => [c.number, c.doubts])).toEqual([]);
     }
   });
 });

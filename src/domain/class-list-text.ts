@@ -1,30 +1,60 @@
+import { type ClassDoubt, findDoubts } from "#domain/class-list-doubts.ts";
+import {
+  classStart,
+  cleanName,
+  type HeadingParts,
+  isFurniture,
+  joinWrapped,
+  looksLikeNameWords,
+  normaliseLine,
+  runsOnAtEnd,
+  sessionHeading,
+  shortTail,
+  splitTrailingSession,
+} from "#domain/class-list-lines.ts";
+import { resolveDateWithoutYear, weekdayNumber } from "#domain/dates-without-year.ts";
+
 /**
  * Turns the text of a printed class list (OCR output or a PDF's text layer) into classes.
  *
  * A prize list is a title, some header lines, then classes in running order under session headings,
  * with page furniture in between. Each text line is one of:
  * - a **class line**: a class number ("30", "36A", "59E", "2a", "Class 12", "No. 7", "*30") then the name;
- * - a **continuation** of the class above (a name wrapped onto a second or third line);
- * - a **session heading** ("Thursday AM (Aug 21)", "Fri PM", "Saturday, June 20 - 6:00 PM"): the classes
- *   under it get its date when one can be read (the year comes from the caller);
+ * - a **continuation** of the class above (a name wrapped onto a second or third line): directly under a
+ *   line that was full (as long as the list's longest lines) and made of name words, or under a line that
+ *   visibly runs on (a trailing comma or "&", an open parenthesis), or itself a parenthetical note;
+ * - a **session heading** ("THURSDAY EVENING — 7:00 P.M.", "Saturday Morning Session 9 AM", "Thursday AM
+ *   (Aug 21)"): its name, date and start time go with the classes under it;
  * - **furniture**, left out: page numbers, prize money, "Registration Required" notes, column headers,
  *   addresses of the web, phone numbers, entry and admission notes;
  * - anything else: the first such line before any class is taken as the show's name, the rest are
- *   returned as `unplaced` so a person can see what was not understood.
+ *   returned as `unplaced`, never glued onto a class, so a person can see what was not read.
  *
- * OCR separates paragraphs with blank lines, and a wrapped name stays in its paragraph, so a line
- * directly under a class continues it; after a blank line it continues it only when one of the two
- * lines visibly runs on (a trailing comma or "&", an open parenthesis, a lower-case start…).
+ * A date printed without a year takes the year the caller gives, or else the year its weekday matches
+ * (dates-without-year.ts). Every class says which lines it was read from and what about it is doubtful.
  */
+
+export interface ParsedSession {
+  /** As printed, without its date and start time: "Thursday AM", "THURSDAY EVENING", "Wed PM". */
+  name: string;
+  /** yyyy-mm-dd, when the heading prints a date. */
+  date?: string;
+  /** HH:MM on a 24-hour clock, when the heading prints a start time. */
+  startTime?: string;
+}
 
 export interface ParsedClass {
   /** As printed, suffix upper-cased: "30", "36A", "59E", "2A". */
   number: string;
   name: string;
-  /** yyyy-mm-dd from the session heading above, when it carries a readable date. */
+  /** yyyy-mm-dd: the session's date, when it has one. */
   date: string | null;
-  /** The session heading above (or a trailing session code such as "Wed PM"), as printed. */
-  session: string | null;
+  /** The session heading above (or a session code printed after the name). */
+  session: ParsedSession | null;
+  /** The lines the class was read from, as printed: more than one when a wrapped name was joined. */
+  lines: string[];
+  /** Why a person should check this class before it is used (empty when nothing is doubtful). */
+  doubts: ClassDoubt[];
 }
 
 export interface ClassListText {
@@ -34,82 +64,19 @@ export interface ClassListText {
 }
 
 export interface ClassListTextOptions {
-  /** The year the list is for: session headings print a month and day only. */
-  year: number;
+  /** The admin's calendar day (yyyy-mm-dd): dates printed without a year are read from it. */
+  today?: string;
+  /** The year the list is for, when the caller knows it: dates printed without a year take it. */
+  year?: number;
+  /** Lines the reader was unsure of (OCR's low-confidence lines), as printed. */
+  unsureLines?: ReadonlySet<string>;
 }
 
 /** A class name may run over this many extra lines. */
 const MAX_CONTINUATION_LINES = 3;
-
-const WEEKDAY =
-  "(?:monday|mon|tuesday|tues|tue|wednesday|wed|thursday|thurs|thur|thu|friday|fri|saturday|sat|sunday|sun)";
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-
-const SESSION_HEADING = new RegExp(
-  `^(?:(?:session|day)\\s*\\d+\\s*[-:,.]?\\s*)?(?:(?:first|second|third|final|opening|closing|last)\\s+)?${WEEKDAY}\\.?(?=[\\s,(:-]|$)(.*)$`,
-  "i",
-);
-/** Words a session heading may carry besides its weekday and date. */
-const SESSION_WORDS =
-  /\b(?:am|pm|a\.m\.|p\.m\.|morning|afternoon|evening|night|matinee|session|start|starts|begins|at|noon)\b/gi;
-const MONTH_DAY =
-  /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s*(\d{4})\b)?/i;
-const NUMERIC_DATE = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?\b/;
-const TIME = /\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?(?=\W|$)/gi;
-
-/** "30 Name", "30. Name", "30) Name", "30 - Name", "Class 36A: Name", "No. 7 Name", "#12 Name". */
-const CLASS_LINE =
-  /^(?:class\s+|no\.?\s*|#\s*)?((?:[0-9]|[Il|](?=[0-9]))[0-9OoIl|]{0,3}[a-z]?)(?:[.):]|\s+[-–])?\s+(.+)$/i;
-/** A trailing session code on a class line, as in a division-ordered schedule ("All Day Pleasure  Wed PM"). */
-const TRAILING_SESSION = new RegExp(`\\s+(${WEEKDAY}\\.?\\s+(?:am|pm))$`, "i");
-const MONEY = /\$\s?\d[\d,]*(?:\.\d{2})?/;
-/** Prize money at the end of a class line, with its dot leaders and words ("$500 Added", "$100-75-50"). */
-const MONEY_TAIL =
-  /[\s.…·_]*(?:\(?\s*\$\s?\d[\d,]*(?:\.\d{2})?(?:\s*[-/]\s*\$?\s?\d[\d,]*)*\s*(?:added|purse|premiums?|prize money|guaranteed|stake)?\s*\)?)+\s*$/i;
-const DOT_LEADER = /\s*[.…·_]{3,}\s*$/;
-
-const FURNITURE: RegExp[] = [
-  /^page\s*\d+(?:\s*(?:of|\/)\s*\d+)?$/i,
-  /^[-–]\s*\d+\s*[-–]$/,
-  /^\d+\s+of\s+\d+$/i,
-  /^\(?\s*registration\s+required\.?\s*\)?$/i,
-  /^\(?\s*(?:continued|cont'd|cont\.)\s*\)?$/i,
-  /^(?:class(?:es)?\s*(?:no\.?|#|number)(?:\s*class)?(?:\s*(?:name|description))?|class(?:es)?\s+(?:name|description)|no\.?\s+class(?:\s+name)?)$/i,
-  /^(?:prize\s+list|class\s+(?:schedule|list|sheet)|schedule\s+of\s+classes|order\s+of\s+classes|official\s+(?:program|prize\s+list))$/i,
-  /(?:www\.|https?:\/\/|\S+@\S+\.\w|\(\d{3}\)\s*\d{3}[-.\s]\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b)/i,
-  /^(?:entries|entry\s+fees?|post\s+entries|admission|gates?\s+open|sanctioned|affiliated|judges?\b|ringmaster|announcer|show\s+(?:manager|secretary|chairman)|secretary|stabling|stalls|farrier|veterinarian|office|all\s+classes|rules|notes?\b|trophies|ribbons)/i,
-];
-
-/** OCR reads 0 as O and 1 as l, I or |, mostly inside numbers. */
-function ocrDigits(token: string): string {
-  return token.replace(/[Oo]/g, "0").replace(/[Il|]/g, "1");
-}
-
-function normaliseLine(raw: string): string {
-  return raw
-    .replace(/[\u00a0\t]/g, " ")
-    .replace(/[‘’`]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[—]/g, "-")
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/^[•·*|»>]+\s*/, "")
-    .replace(/\s*\|+$/, "")
-    .trim();
-}
-
-const isFurniture = (line: string) =>
-  FURNITURE.some((re) => re.test(line)) || (MONEY.test(line) && !/[a-z]{3,}/i.test(stripMoneyWords(line)));
-
-/** A line of prize money keeps no word of its own once the money words are gone. */
-function stripMoneyWords(line: string): string {
-  return line
-    .replace(/\$\s?\d[\d,]*(?:\.\d{2})?/g, " ")
-    .replace(
-      /\b(?:premiums?|purse|added|prize|money|paid|places?|each|per|class|classes|guaranteed|stake|to|and|first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|trophy|ribbons?)\b/gi,
-      " ",
-    );
-}
+/** A line at least this share of the list's longest class line is "full": its name may wrap. */
+const FULL_LINE = 0.7;
+const CONNECTOR_START = /^(?:[(&,]|(?:and|or|on|of|for|with)\b)/;
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -119,91 +86,72 @@ function isoDate(year: number, month: number, day: number): string | null {
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
-/** The date a heading names, if any: "Aug 21", "August 21st, 2025", "8/21", "8/21/25". */
-export function readHeadingDate(text: string, year: number): string | null {
-  const named = MONTH_DAY.exec(text);
-  if (named) {
-    const month = MONTHS.indexOf(named[1]!.toLowerCase().slice(0, 3)) + 1;
-    return isoDate(named[3] ? Number(named[3]) : year, month, Number(named[2]));
+interface Session {
+  session: ParsedSession;
+  weekdayMismatch: boolean;
+}
+
+function sessionFrom(heading: HeadingParts, options: ClassListTextOptions): Session {
+  const session: ParsedSession = { name: heading.name };
+  if (heading.startTime) session.startTime = heading.startTime;
+  const p = heading.printed;
+  let weekdayMismatch = false;
+  let date: string | null = null;
+  if (p) {
+    const year = p.year ?? options.year ?? null;
+    if (year !== null) date = isoDate(year, p.month, p.day);
+    else if (options.today) {
+      const resolved = resolveDateWithoutYear(
+        { month: p.month, day: p.day, weekday: weekdayNumber(heading.weekday) },
+        options.today,
+      );
+      date = resolved.date;
+      weekdayMismatch = resolved.weekdayMismatch;
+    }
   }
-  const numeric = NUMERIC_DATE.exec(text);
-  if (numeric) {
-    const y = numeric[3] ? Number(numeric[3].length === 2 ? `20${numeric[3]}` : numeric[3]) : year;
-    return isoDate(y, Number(numeric[1]), Number(numeric[2]));
-  }
-  return null;
+  if (date) session.date = date;
+  return { session, weekdayMismatch };
 }
 
-/** A session heading is a weekday with nothing else but times, dates and session words. */
-function sessionHeading(line: string): string | null {
-  const match = SESSION_HEADING.exec(line);
-  if (!match) return null;
-  const rest = (match[1] ?? "")
-    .replace(MONTH_DAY, " ")
-    .replace(NUMERIC_DATE, " ")
-    .replace(TIME, " ")
-    .replace(SESSION_WORDS, " ")
-    .replace(/[\s,()[\]:.\-–&]+/g, "");
-  return rest === "" ? line : null;
+/** The longest class line: a wrapped name's first line is about as long. */
+function wrapWidth(lines: readonly string[]): number {
+  let width = 0;
+  for (const line of lines) if (classStart(line)) width = Math.max(width, line.length);
+  return width;
 }
 
-interface ClassStart {
-  number: string;
-  name: string;
-  session: string | null;
+interface Current {
+  parsed: ParsedClass;
+  lastLine: string;
+  extraLines: number;
 }
 
-function classStart(line: string): ClassStart | null {
-  const match = CLASS_LINE.exec(line);
-  if (!match) return null;
-  const token = ocrDigits(match[1]!);
-  const digits = token.replace(/[a-z]$/i, "");
-  const number = digits + token.slice(digits.length).toUpperCase();
-  // "2025 Tennessee Walking Horse National Celebration" is a title, not class 2025.
-  if (/^(?:19|20)\d\d$/.test(number)) return null;
-  const rest = match[2]!.trim();
-  if (!/^[A-Za-z0-9("'"]/.test(rest) || !/[A-Za-z]{2}/.test(rest)) return null;
-  const trailing = splitTrailingSession(rest);
-  const name = cleanName(trailing.text);
-  return name ? { number, name, session: trailing.session } : null;
+/** Whether `line` continues the class above rather than being a line of its own. */
+function continues(current: Current | null, line: string, afterBlank: boolean, width: number): boolean {
+  if (!current || current.extraLines >= MAX_CONTINUATION_LINES) return false;
+  if (runsOnAtEnd(current.lastLine) || CONNECTOR_START.test(line)) return true;
+  if (afterBlank) return false;
+  // A wrapped name's first line is full; its later lines may be short where the printer moved a word
+  // down, and its last few words may be in lower case ("req.", "walk, running walk").
+  const full = current.lastLine.length >= FULL_LINE * width || current.extraLines > 0;
+  return full && (looksLikeNameWords(line) || shortTail(line));
 }
-
-function splitTrailingSession(text: string): { text: string; session: string | null } {
-  const trailing = TRAILING_SESSION.exec(text);
-  return trailing ? { text: text.slice(0, trailing.index), session: trailing[1]! } : { text, session: null };
-}
-
-function cleanName(name: string): string {
-  return name.replace(MONEY_TAIL, "").replace(DOT_LEADER, "").replace(/\s+/g, " ").trim();
-}
-
-const CONNECTOR_END = /(?:[,&/(-]|\b(?:and|or|on|of|for|with|the|in|to|at|by))$/i;
-const CONNECTOR_START = /^(?:[a-z(&,]|(?:and|or|on|of|for|with)\b)/;
-
-function unbalanced(text: string): boolean {
-  return (text.match(/\(/g)?.length ?? 0) > (text.match(/\)/g)?.length ?? 0);
-}
-
-const runsOnAtEnd = (previous: string) => CONNECTOR_END.test(previous) || unbalanced(previous);
-const runsOn = (previous: string, line: string) => runsOnAtEnd(previous) || CONNECTOR_START.test(line);
-
-/** Joins a wrapped name: a word broken at a hyphen ("Five-" + "Year-Old") is joined without a space. */
-function joinWrapped(previous: string, line: string): string {
-  return /[A-Za-z]-$/.test(previous) ? `${previous}${line}` : `${previous} ${line}`;
-}
-
-const SHOW_WORDS = /\b(?:show|celebration|jubilee|classic|championships?|fair|festival|expo|horse)\b/i;
 
 export function parseClassListText(text: string, options: ClassListTextOptions): ClassListText {
   const classes: ParsedClass[] = [];
   const header: string[] = [];
   const unplaced: string[] = [];
-  let session: { label: string; date: string | null } | null = null;
-  let current: { parsed: ParsedClass; extraLines: number } | null = null;
+  const mismatched = new Set<ParsedClass>();
+  const sessionStarts = new Set<ParsedClass>();
+  const followedByUnread = new Set<ParsedClass>();
+  let session: Session | null = null;
+  let sessionIsNew = false;
+  let current: Current | null = null;
   let blankSince = false;
+  const lines = text.split(/\r\n|\r|\n/).map(normaliseLine);
+  const width = wrapWidth(lines);
 
-  for (const raw of text.split(/\r\n|\r|\n/)) {
-    const line = normaliseLine(raw);
+  for (const line of lines) {
     if (line === "") {
       blankSince = true;
       continue;
@@ -214,7 +162,8 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
 
     const heading = sessionHeading(line);
     if (heading) {
-      session = { label: heading, date: readHeadingDate(heading, options.year) };
+      session = sessionFrom(heading, options);
+      sessionIsNew = true;
       current = null;
       continue;
     }
@@ -222,38 +171,52 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
     const start = classStart(line);
     // "…Adult," + "18 and Over, Canter": a name that visibly runs on takes the next line even if it starts with a number.
     const runsOnHere =
-      current !== null && current.extraLines < MAX_CONTINUATION_LINES && runsOnAtEnd(current.parsed.name);
+      current !== null && current.extraLines < MAX_CONTINUATION_LINES && runsOnAtEnd(current.lastLine);
     if (start && !runsOnHere) {
+      const trailing = start.trailingSession;
       const parsed: ParsedClass = {
         number: start.number,
         name: start.name,
-        date: start.session ? null : (session?.date ?? null),
-        session: start.session ?? session?.label ?? null,
+        date: trailing ? null : (session?.session.date ?? null),
+        session: trailing ? { name: trailing } : (session?.session ?? null),
+        lines: [line],
+        doubts: [],
       };
+      if (!trailing && session?.weekdayMismatch) mismatched.add(parsed);
+      if (sessionIsNew) sessionStarts.add(parsed);
+      sessionIsNew = false;
       classes.push(parsed);
-      current = { parsed, extraLines: 0 };
+      current = { parsed, lastLine: line, extraLines: 0 };
       continue;
     }
 
-    if (
-      current &&
-      current.extraLines < MAX_CONTINUATION_LINES &&
-      (!afterBlank || runsOn(current.parsed.name, line))
-    ) {
+    if (continues(current, line, afterBlank, width) && current) {
       const trailing = splitTrailingSession(line);
       current.parsed.name = cleanName(joinWrapped(current.parsed.name, trailing.text));
+      current.parsed.lines.push(line);
       if (trailing.session) {
-        current.parsed.session = trailing.session;
+        current.parsed.session = { name: trailing.session };
         current.parsed.date = null;
       }
+      current.lastLine = line;
       current.extraLines++;
       continue;
     }
+    if (current) followedByUnread.add(current.parsed);
     current = null;
     if (classes.length === 0 && session === null) header.push(line);
     else unplaced.push(line);
   }
 
+  const doubts = findDoubts(classes, {
+    mismatched,
+    sessionStarts,
+    followedByUnread,
+    unsureLines: options.unsureLines,
+  });
+  classes.forEach((c, i) => {
+    c.doubts = doubts[i]!;
+  });
   const showName =
     header.find((l) => SHOW_WORDS.test(l)) ?? header.find((l) => /[A-Za-z]{3}/.test(l)) ?? null;
   return {
@@ -262,3 +225,5 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
     unplaced: [...header.filter((l) => l !== showName), ...unplaced],
   };
 }
+
+const SHOW_WORDS = /\b(?:show|celebration|jubilee|classic|championships?|fair|festival|expo|horse)\b/i;

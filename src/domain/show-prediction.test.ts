@@ -10,6 +10,7 @@ import {
   ordinal,
   predictByRules,
   predictionHistory,
+  predictionOrg,
   sameWeekdayPattern,
 } from "#domain/show-prediction.ts";
 import { fixtureRecords } from "#tests/support/walking-horse.ts";
@@ -192,6 +193,7 @@ describe("predictByRules", () => {
       location: "Celina, TN",
       judges: ["TBA"],
       classes: [{ id: "class-9", name: "Old", date: null }],
+      sanctioningOrg: null,
       isAiPrediction: true,
     });
   });
@@ -319,5 +321,38 @@ describe("completePrediction: the spec's defaults for what a reply leaves out", 
     ],
   ])("%s", (_label, partial, expected) => {
     expect(completePrediction(partial, "Celina", today)).toMatchObject({ ...expected, isAiPrediction: true });
+  });
+});
+
+describe("predictionOrg: the next edition keeps its sanctioning organisation", () => {
+  const edition = (startDate: string, sanctioningOrg: string | null, isAiPrediction = false) => ({
+    name: "Celina Lions Club Horse Show",
+    startDate,
+    endDate: startDate,
+    location: "Celina, TN",
+    judges: [],
+    classes: [],
+    sanctioningOrg,
+    isAiPrediction,
+  });
+  it.each([
+    ["both editions agree", [edition("2024-06-15", "WHOA"), edition("2025-06-21", "WHOA")], "WHOA"],
+    [
+      "the latest's when they differ",
+      [edition("2025-06-21", "TWHBEA"), edition("2024-06-15", "WHOA")],
+      "TWHBEA",
+    ],
+    [
+      "an earlier one's when the latest names none",
+      [edition("2024-06-15", "WHOA"), edition("2025-06-21", null)],
+      "WHOA",
+    ],
+    ["never a saved prediction's", [edition("2024-06-15", null), edition("2026-06-20", "SHOW", true)], null],
+    ["none named", [edition("2024-06-15", null), edition("2025-06-21", " ")], null],
+  ])("%s", (_label, editions, org) => {
+    expect(predictionOrg(editions)).toBe(org);
+    if (editions.filter((e) => !e.isAiPrediction).length >= 2) {
+      expect(predictByRules(editions, "2025-07-01")?.sanctioningOrg).toBe(org);
+    }
   });
 });

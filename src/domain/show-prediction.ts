@@ -32,6 +32,18 @@ export interface Edition {
   judges: readonly string[];
   classes: readonly EditionClass[];
   isAiPrediction?: boolean;
+  sanctioningOrg?: string | null;
+}
+
+/**
+ * The sanctioning organisation a next edition keeps: the latest edition's, or when it names none, the
+ * most recent one an earlier edition named (the model is not asked: orgs are not in the spec's history).
+ */
+export function predictionOrg(editions: readonly Edition[]): string | null {
+  const named = editions
+    .filter((e) => !e.isAiPrediction && e.sanctioningOrg?.trim())
+    .sort((a, b) => (a.startDate < b.startDate ? -1 : 1));
+  return named.at(-1)?.sanctioningOrg?.trim() ?? null;
 }
 
 export interface PredictedClass {
@@ -46,6 +58,7 @@ export interface ShowPrediction {
   endDate: string;
   location: string;
   judges: string[];
+  sanctioningOrg: string | null;
   classes: PredictedClass[];
   isAiPrediction: true;
 }
@@ -174,6 +187,7 @@ export function predictByRules(editions: readonly Edition[], today: string): Sho
     ...dates,
     location: last.location.trim() || PREDICTION_DEFAULTS.location,
     judges: [PREDICTION_DEFAULTS.judge],
+    sanctioningOrg: predictionOrg(known),
     classes: carryClasses(last, dates.startDate),
     isAiPrediction: true,
   };
@@ -208,6 +222,7 @@ export function completePrediction(
     endDate?: string | null;
     location?: string | null;
     judges?: readonly string[] | null;
+    sanctioningOrg?: string | null;
     classes?: readonly PredictedClass[] | null;
   },
   fallbackName: string,
@@ -222,6 +237,7 @@ export function completePrediction(
     endDate,
     location: partial.location?.trim() || PREDICTION_DEFAULTS.location,
     judges: judges.length ? judges : [PREDICTION_DEFAULTS.judge],
+    sanctioningOrg: partial.sanctioningOrg?.trim() || null,
     classes: [...(partial.classes ?? [])],
     isAiPrediction: true,
   };

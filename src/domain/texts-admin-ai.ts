@@ -37,7 +37,7 @@ export const adminAiTexts = {
   createShow: "Create New Show",
   addToShow: "Add to Existing Show",
   addClasses: "Add Classes",
-  newShowNote: "A new show starts today, at TBD, judge TBA, until you edit it in Show Management.",
+  newShowNote: "It is at TBD, judge TBA, until you edit it in Show Management.",
   created: (name: string, n: number) => `Created ${name} with ${n} ${n === 1 ? "class" : "classes"}.`,
   added: (n: number, skipped: number, show: string) =>
     `Added ${n} ${n === 1 ? "class" : "classes"} to ${show}${skipped ? ` (${skipped} already there by number)` : ""}.`,

@@ -48,6 +48,7 @@ import { loadSsrModule, type PageOptions, spaShell } from "#server/http/spa-shel
 import { viewerPlugin } from "#server/http/viewer.ts";
 import { type AiProvider, createAiProvider } from "#server/platform/ai/provider.ts";
 import { createEventBus, type EventBus, eventRoutes } from "#server/platform/events.ts";
+import { createHeavyReaders, type HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
 import { createMailer, type Mailer } from "#server/platform/mail.ts";
 import { createPushSender } from "#server/platform/push/send.ts";
 import { storedVapidKeys, vapidAuthorizer } from "#server/platform/push/vapid.ts";
@@ -64,6 +65,8 @@ export interface AppDeps {
   sessions: SessionCache;
   /** Web Push: the key browsers subscribe with, and this server's delivery worker (ADR 022). */
   push: { publicKey: string; delivery: PushDelivery };
+  /** Worker threads that read uploaded and fetched files: calendars, PDFs, pictures (ADR 017). */
+  heavy: HeavyReaders;
 }
 
 /** A route as registered: its methods and its URL pattern. */
@@ -151,7 +154,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     }),
   });
   const push = { publicKey: vapidKeys.publicKey, delivery };
-  app.decorate("deps", { config, db, auth, mailer, events, sessions, ai, push });
+  const heavy = createHeavyReaders(config.heavyLimits);
+  app.decorate("deps", { config, db, auth, mailer, events, sessions, ai, push, heavy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ validate: config.validateResponses }));
   registerErrorHandling(app);
@@ -226,7 +230,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(rosterRoutes, { db });
   await app.register(calendarFeedRoutes, { db, secret: config.authSecret, publicUrl: config.publicUrl });
   await app.register(showAdminRoutes, { db, bus: events });
-  await app.register(showAiRoutes, { db, ai });
+  await app.register(showAiRoutes, { db, ai, heavy });
   await app.register(adminRoutes);
   await app.register(showRoutes, { db });
   await app.register(showDayRoutes, {
@@ -257,6 +261,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   app.addHook("onClose", async () => {
+    await heavy.close();
     mailer.close();
     sessions.close();
     await delivery.close();

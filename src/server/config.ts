@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import type { HeavyLimits } from "#server/platform/heavy/heavy-pools.ts";
 import {
   defaultVapidSubject,
   type VapidKeys,
@@ -134,6 +135,8 @@ export interface AppConfig {
   /** Calendar import by URL may fetch from loopback and private networks (tests, an intranet calendar). */
   importAllowPrivateUrls: boolean;
   push: PushConfig;
+  /** Deadlines, heap and queue sizes of the heap-input workers; tests shorten them (ADR 017). */
+  heavyLimits?: Partial<HeavyLimits>;
 }
 
 export class ConfigError extends Error {

@@ -1,10 +1,13 @@
 import type { Page } from "@playwright/test";
+import { format } from "date-fns";
+import { datesFromClasses } from "../../src/domain/class-import.ts";
+import { parseClassListText } from "../../src/domain/class-list-text.ts";
 import { texts } from "../../src/domain/texts.ts";
 import { adminTexts } from "../../src/domain/texts-admin.ts";
 import { adminAiTexts } from "../../src/domain/texts-admin-ai.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { renderPrizeListImage, renderPrizeListPdf } from "../support/class-list-images.ts";
-import { fixtureShows, layoutPrizeList } from "../support/prize-list.ts";
+import { fixtureShows, layoutPrizeList, prizeListText } from "../support/prize-list.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
 
 /**
@@ -135,12 +138,18 @@ test("imports a PDF's classes into an existing show without duplicating its numb
   await signInAs(DEMO.admin, "/admin");
   const existing = `Smith County Existing ${Date.now().toString(36)}`;
   const first = list.expected[0]!;
+  // The list's sessions print no year: they are dated by their weekdays from today, and the show must
+  // run on those days for its classes to be taken.
+  const dates = datesFromClasses(
+    parseClassListText(prizeListText(list), { today: format(new Date(), "yyyy-MM-dd") }).classes,
+    "2030-06-01",
+  );
   const created = await page.request.post("/api/shows", {
     headers: { origin: baseURL! },
     data: {
       name: existing,
-      startDate: "2030-06-01",
-      endDate: "2030-06-01",
+      startDate: dates.startDate,
+      endDate: dates.endDate,
       location: "Carthage, TN",
       classes: [{ id: `class-${first.number}`, name: first.name }],
     },

@@ -16,6 +16,8 @@ export const IMAGE_VARIANTS = [
   "low-contrast",
   "photo",
   "two-columns",
+  "two-columns-rotated",
+  "two-columns-photo",
 ] as const;
 export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
 
@@ -112,17 +114,20 @@ async function photograph(png: Buffer): Promise<Buffer> {
 export async function renderPrizeListImage(list: PrizeList, variant: ImageVariant): Promise<Buffer> {
   const colours =
     variant === "low-contrast" ? { ink: "#8f8f8f", paper: "#d4d4d4" } : { ink: "#111111", paper: "#ffffff" };
-  const columns =
-    variant === "two-columns" ? twoColumns(list.lines) : [{ x: PAGE.margin, firstRow: 0, lines: list.lines }];
+  const columns = variant.startsWith("two-columns")
+    ? twoColumns(list.lines)
+    : [{ x: PAGE.margin, firstRow: 0, lines: list.lines }];
   const png = await sharp(Buffer.from(pageSvg(columns, colours)))
     .png()
     .toBuffer();
   switch (variant) {
     case "rotated":
+    case "two-columns-rotated":
       return sharp(png).rotate(3, { background: "#ffffff" }).png().toBuffer();
     case "blurred":
       return sharp(png).blur(1.8).png().toBuffer();
     case "photo":
+    case "two-columns-photo":
       return photograph(png);
     default:
       return png;

@@ -11,9 +11,13 @@ export interface PdfTextLine {
   size: number;
 }
 
-export type PdfPage =
+export type PdfPage = (
   | { kind: "text"; lines: PdfTextLine[] }
-  | { kind: "scan"; jpeg: Buffer; width: number; height: number };
+  | { kind: "scan"; jpeg: Buffer; width: number; height: number }
+) & {
+  /** The page's size in points when it is not US Letter (a 7,200-pt page is 100 inches square). */
+  mediaBox?: { width: number; height: number };
+};
 
 export const PAGE_WIDTH = 612;
 export const PAGE_HEIGHT = 792;
@@ -66,7 +70,7 @@ export function makePdf(pages: readonly PdfPage[]): Buffer {
     const contents = add(stream("", Buffer.from(content, "latin1")));
     pageIds.push(
       add(
-        `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources ${resources} /Contents ${contents} 0 R >>`,
+        `<< /Type /Page /Parent ${pageTree} 0 R /MediaBox [0 0 ${page.mediaBox?.width ?? PAGE_WIDTH} ${page.mediaBox?.height ?? PAGE_HEIGHT}] /Resources ${resources} /Contents ${contents} 0 R >>`,
       ),
     );
   }

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { outsideDatesProblem } from "#domain/class-import.ts";
+import { classNumberFromId } from "#domain/class-number.ts";
 import { calendarDay } from "#domain/contracts/calendar-day.ts";
 
 /** Limits for admin-entered shows: generous for real data, small enough to keep requests cheap. */
@@ -56,6 +58,14 @@ export const CreateShowBody = z
   .refine((v) => new Set(v.classes.map((c) => c.id)).size === v.classes.length, {
     error: "Class ids must be unique within the show.",
     path: ["classes"],
+  })
+  // A class dated outside its show's days would never show on a roster (issue 23).
+  .superRefine((v, ctx) => {
+    const problem = outsideDatesProblem(
+      v,
+      v.classes.map((c) => ({ number: classNumberFromId(c.id), date: c.date })),
+    );
+    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["classes"] });
   });
 export type CreateShowBody = z.input<typeof CreateShowBody>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_YEAR, MIN_YEAR } from "#domain/calendar-day.ts";
+import { CLASS_DOUBTS } from "#domain/class-list-doubts.ts";
 import { calendarDay } from "#domain/contracts/calendar-day.ts";
 import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
 
@@ -9,16 +10,36 @@ const year = z.coerce.number().int().min(MIN_YEAR).max(MAX_YEAR);
 const day = calendarDay();
 
 export const ClassListExtractQuery = z.strictObject({
-  /** The year session headings ("Thursday AM (Aug 21)") are read in; this year when absent. */
+  /**
+   * The year the list is for, when the admin knows it: dates printed without a year take it. Without it,
+   * such a date takes the year its printed weekday matches, read from `today`.
+   */
   year: year.optional(),
+  /** The admin's calendar day; the server's when absent. */
+  today: day.optional(),
 });
 export type ClassListExtractQuery = z.output<typeof ClassListExtractQuery>;
+
+/**
+ * A session heading as printed above a class ("THURSDAY EVENING — 7:00 P.M."): its name without the date
+ * and time, the date (yyyy-mm-dd) and start time (HH:MM, 24-hour) when printed. Shows with sessions
+ * (issue 21) save these; see docs/decisions/018-reading-real-prize-lists.md.
+ */
+export const ExtractedSession = z.object({
+  name: z.string(),
+  date: z.string().optional(),
+  startTime: z.string().optional(),
+});
 
 export const ExtractedClass = z.object({
   number: z.string(),
   name: z.string(),
   date: z.string().nullable(),
-  session: z.string().nullable(),
+  session: ExtractedSession.nullable(),
+  /** The printed lines it was read from: more than one when a wrapped name was joined. */
+  lines: z.array(z.string()),
+  /** Why the admin should check it ("Check this line"); empty when nothing is doubtful. */
+  doubts: z.array(z.enum(CLASS_DOUBTS)),
 });
 
 export const ClassListExtraction = z.object({
@@ -26,7 +47,10 @@ export const ClassListExtraction = z.object({
   classes: z.array(ExtractedClass),
   /** Lines that were neither a class, a session heading nor page furniture. */
   unplaced: z.array(z.string()),
+  /** The pages read (a long PDF's first ten). */
   pages: z.array(z.object({ page: z.number().int(), source: z.enum(["text-layer", "ocr", "llm"]) })),
+  /** Pages in the document, read or not. */
+  totalPages: z.number().int(),
 });
 export type ClassListExtraction = z.infer<typeof ClassListExtraction>;
 
@@ -57,6 +81,8 @@ export const ShowPrediction = z.object({
   endDate: z.string(),
   location: z.string(),
   judges: z.array(z.string()),
+  /** The past editions' sanctioning organisation (the latest that names one). */
+  sanctioningOrg: z.string().nullable(),
   classes: z.array(z.object({ id: z.string(), name: z.string(), date: z.string().nullable() })),
   isAiPrediction: z.literal(true),
   /** The editions it was predicted from, oldest first. */

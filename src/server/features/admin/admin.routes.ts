@@ -70,7 +70,7 @@ async function readCalendarUpload(request: FastifyRequest): Promise<Buffer> {
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, multipartOptions);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, auth, sessions, events, config } = app.deps;
+  const { db, auth, sessions, events, config, heavy } = app.deps;
   const deps: AdminDeps = {
     db,
     log: app.log,
@@ -199,7 +199,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => removeHorse(db, await admin(request), request.params.id),
   );
 
-  const previewErrors = { ...errors, 413: ErrorBody, 422: ErrorBody };
+  const previewErrors = { ...errors, 413: ErrorBody, 422: ErrorBody, 503: ErrorBody };
 
   r.post(
     "/api/admin/calendar/preview",
@@ -214,7 +214,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const viewer = await admin(request);
-      return previewCalendarFile(db, viewer, await readCalendarUpload(request));
+      return previewCalendarFile({ db, heavy }, viewer, () => readCalendarUpload(request));
     },
   );
 
@@ -229,7 +229,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      previewCalendarUrl(db, await admin(request), request.body.url, {
+      previewCalendarUrl({ db, heavy }, await admin(request), request.body.url, {
         allowPrivate: config.importAllowPrivateUrls,
       }),
   );

@@ -8,7 +8,8 @@ import { AppError } from "#server/platform/errors.ts";
 /**
  * Reads a season calendar, an iCalendar (.ics) file or a CSV file, with maintained parsers (ical.js,
  * csv-parse; ADR 010) into shows and the rows that could not be read. A file that is neither, or holds
- * more events than one import may, is refused before anything is written.
+ * more events than one import may, is refused before anything is written. It runs in a heavy-input
+ * worker thread (platform/heavy), never on the event loop (ADR 017).
  */
 
 export const CALENDAR_ERRORS = {
@@ -52,8 +53,35 @@ function checkEventCount(count: number): void {
 const ymd = (t: ICAL.Time) =>
   `${String(t.year).padStart(4, "0")}-${String(t.month).padStart(2, "0")}-${String(t.day).padStart(2, "0")}`;
 
+/** How much of a logical line the event count looks at ("BEGIN;X-PARAM=…:VEVENT" fits). */
+const HEAD = 256;
+
+/**
+ * The events of an iCalendar text as its parser will see them: counted on unfolded lines (a line break
+ * followed by a space or tab continues the line, RFC 5545 3.1), so "BEGIN:VEV" + CRLF + " ENT" counts.
+ * Only the start of each logical line is kept, so a long folded line costs no copy; the parsed events
+ * are counted again afterwards.
+ */
+export function countIcsEvents(text: string): number {
+  let count = 0;
+  let head = "";
+  const finish = () => {
+    if (/^begin(?:;[^:]*)?:vevent\s*$/i.test(head)) count++;
+  };
+  for (const line of text.split(/\r?\n/)) {
+    if (line.startsWith(" ") || line.startsWith("\t")) {
+      if (head.length < HEAD) head += line.slice(1, HEAD + 1);
+      continue;
+    }
+    finish();
+    head = line.slice(0, HEAD);
+  }
+  finish();
+  return count;
+}
+
 function icsRows(text: string): CalendarRow[] {
-  checkEventCount((text.match(/^BEGIN:VEVENT/gim) ?? []).length);
+  checkEventCount(countIcsEvents(text));
   let calendar: ICAL.Component;
   try {
     calendar = new ICAL.Component(ICAL.parse(text));
@@ -61,6 +89,7 @@ function icsRows(text: string): CalendarRow[] {
     throw unreadable(CALENDAR_ERRORS.badIcs(error instanceof Error ? error.message : String(error)));
   }
   const events = calendar.getAllSubcomponents("vevent");
+  checkEventCount(events.length);
   if (events.length === 0) throw unreadable(CALENDAR_ERRORS.badIcs("it holds no events."));
   return events.map((component, i) => {
     const summary = component.getFirstPropertyValue("summary");

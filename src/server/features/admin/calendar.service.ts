@@ -9,12 +9,13 @@ import {
 import { notificationsTexts } from "#domain/texts-notifications.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
-import { readCalendarFile } from "#server/features/admin/calendar-files.ts";
+import type { ReadCalendar } from "#server/features/admin/calendar-files.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
 import { notifyEntrantsOfChanges } from "#server/features/shows/shows.admin.service.ts";
 import { judgesOf } from "#server/features/shows/shows.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
+import type { HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 import { fetchPublicFile } from "#server/platform/safe-fetch.ts";
 
@@ -50,8 +51,23 @@ async function presentShows(db: Executor, shows: readonly ImportedShow[]): Promi
   return found;
 }
 
-async function preview(db: Db, bytes: Buffer): Promise<CalendarPreview> {
-  const read = readCalendarFile(bytes);
+/**
+ * Reads a calendar in the calendar worker (ADR 017): a place in its queue is taken first, so a busy
+ * server refuses before downloading or receiving the file, then the file is read and parsed there.
+ */
+async function readInWorker(heavy: HeavyReaders, fetchBytes: () => Promise<Buffer>): Promise<ReadCalendar> {
+  const ticket = heavy.calendar.reserve();
+  let bytes: Buffer;
+  try {
+    bytes = await fetchBytes();
+  } catch (error) {
+    ticket.release();
+    throw error;
+  }
+  return ticket.read(bytes);
+}
+
+async function preview(db: Db, read: ReadCalendar): Promise<CalendarPreview> {
   const present = await presentShows(db.db, read.shows);
   const preview: CalendarPreview = {
     format: read.format,
@@ -67,20 +83,32 @@ async function preview(db: Db, bytes: Buffer): Promise<CalendarPreview> {
   return preview;
 }
 
-export const previewCalendarFile = (db: Db, _admin: Viewer, bytes: Buffer) => preview(db, bytes);
+interface CalendarDeps {
+  db: Db;
+  heavy: HeavyReaders;
+}
+
+/** An uploaded calendar's preview; `upload` reads the request's file once a place is free. */
+export const previewCalendarFile = async (
+  deps: CalendarDeps,
+  _admin: Viewer,
+  upload: () => Promise<Buffer>,
+) => preview(deps.db, await readInWorker(deps.heavy, upload));
 
 export async function previewCalendarUrl(
-  db: Db,
+  deps: CalendarDeps,
   _admin: Viewer,
   url: string,
   options: { allowPrivate: boolean },
 ): Promise<CalendarPreview> {
-  const bytes = await fetchPublicFile(url, {
-    allowPrivate: options.allowPrivate,
-    maxBytes: CALENDAR_LIMITS.fileBytes,
-    timeoutMs: CALENDAR_LIMITS.fetchTimeoutMs,
-  });
-  return preview(db, bytes);
+  const read = await readInWorker(deps.heavy, () =>
+    fetchPublicFile(url, {
+      allowPrivate: options.allowPrivate,
+      maxBytes: CALENDAR_LIMITS.fileBytes,
+      timeoutMs: CALENDAR_LIMITS.fetchTimeoutMs,
+    }),
+  );
+  return preview(deps.db, read);
 }
 
 /** A batch's notifications as one live event: open apps refetch once, not once per show. */

@@ -2,8 +2,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALENDAR_LIMITS, type CalendarPreview, type CalendarShow } from "#domain/contracts/admin.ts";
-import { CALENDAR_ERRORS } from "#server/features/admin/calendar-files.ts";
+import { CALENDAR_ERRORS, countIcsEvents } from "#server/features/admin/calendar-files.ts";
 import { FETCH_ERRORS } from "#server/platform/safe-fetch.ts";
+import { eventsIn, foldedCalendarBomb } from "#tests/support/bombs.ts";
 import { calendarCsv, calendarCsvRows, calendarIcs } from "#tests/support/calendar-fixtures.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { upload } from "#tests/support/horses-factories.ts";
@@ -168,6 +169,28 @@ describe("calendar import", () => {
     const res = await previewFile(ics, "big.ics");
     expect(res.statusCode).toBe(413);
     expect(res.json().error.message).toBe(CALENDAR_ERRORS.tooMany(10_000));
+  });
+
+  // Issue 19 item 3: the cap counted raw "BEGIN:VEVENT" lines, so folded ones slipped ~18,000 events past it.
+  it("counts events after unfolding: a folded calendar just over the cap is refused", async () => {
+    const ics = foldedCalendarBomb(300_000);
+    const events = eventsIn(ics);
+    expect(events).toBeGreaterThan(CALENDAR_LIMITS.events);
+    expect(ics.toString().match(/^BEGIN:VEVENT/gim)).toBeNull();
+    const res = await previewFile(ics, "folded.ics");
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toBe(CALENDAR_ERRORS.tooMany(events));
+  });
+
+  it.each([
+    ["BEGIN:VEV\r\n ENT", 1],
+    ["BEGIN:VEV\n\tENT", 1],
+    ["begin:vevent", 1],
+    ["BEGIN;X-A=1:VEVENT", 1],
+    ["BEGIN:VEVENTS", 0],
+    ["X-NOTE:BEGIN:VEVENT", 0],
+  ])("counts %j as %i event(s)", (line, count) => {
+    expect(countIcsEvents(`BEGIN:VCALENDAR\r\n${line}\r\nEND:VEVENT\r\nEND:VCALENDAR`)).toBe(count);
   });
 
   it("refuses an import batch over the limit and writes nothing", async () => {

@@ -84,6 +84,8 @@ describe("AI Show Prediction with an LLM", () => {
     expect(prediction).toEqual({
       ...GOOD_PREDICTION,
       classes: GOOD_PREDICTION.classes.map((c) => ({ ...c, date: null })),
+      // Not asked of the model: kept from the editions.
+      sanctioningOrg: "WHOA",
       isAiPrediction: true,
     });
     expect(history).toHaveLength(2);
@@ -131,6 +133,7 @@ describe("AI Show Prediction with an LLM", () => {
         { id: "class-0", name: "Kids' Lead Line", date: null },
         { id: "class-7", name: "Walking Horse Stake", date: null },
       ],
+      sanctioningOrg: "WHOA",
       isAiPrediction: true,
     });
   });
@@ -210,13 +213,14 @@ describe("Import Class List from Image with an LLM", () => {
     expect(res.json()).toEqual({
       showName: "Smith County Horse Show",
       classes: [
-        { number: "1", name: "Lead Line", date: null, session: null },
-        { number: "36A", name: "Amateur Park Pleasure", date: null, session: null },
-        { number: "59E", name: "Walking Horse Stake", date: null, session: null },
-        { number: "4", name: "Country Pleasure", date: null, session: null },
+        { number: "1", name: "Lead Line", date: null, session: null, lines: [], doubts: [] },
+        { number: "36A", name: "Amateur Park Pleasure", date: null, session: null, lines: [], doubts: [] },
+        { number: "59E", name: "Walking Horse Stake", date: null, session: null, lines: [], doubts: [] },
+        { number: "4", name: "Country Pleasure", date: null, session: null, lines: [], doubts: [] },
       ],
       unplaced: [],
       pages: [{ page: 1, source: "llm" }],
+      totalPages: 1,
     });
     const parts = llm.requests[0]!.messages.find((m) => m.role === "user")!.content as ChatContentPart[];
     const image = parts.find((p) => p.type === "image_url");

@@ -25,7 +25,7 @@ export async function findEditions(db: Queryable, name: string): Promise<StoredE
     .sort((a, b) => b.length - a.length)[0];
   let query = db
     .selectFrom("show")
-    .select(["id", "name", "start_date", "end_date", "location", "is_ai_prediction"])
+    .select(["id", "name", "start_date", "end_date", "location", "sanctioning_org", "is_ai_prediction"])
     .orderBy("start_date")
     .orderBy("id");
   for (const condition of allWordsLike("name", probe ?? "")) query = query.where(condition);
@@ -44,6 +44,7 @@ export async function findEditions(db: Queryable, name: string): Promise<StoredE
     judges: judges.get(r.id) ?? [],
     classes: [],
     isAiPrediction: Number(r.is_ai_prediction) === 1,
+    sanctioningOrg: r.sanctioning_org,
   }));
   const latest = editions.filter((e) => !e.isAiPrediction).at(-1);
   if (latest) {

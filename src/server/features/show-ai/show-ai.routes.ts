@@ -17,6 +17,7 @@ import { ERROR_CODES, ErrorBody } from "#domain/errors.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import {
+  admitClassListExtraction,
   extractClassListFromUpload,
   importClassesIntoShow,
   predictNextEdition,
@@ -24,8 +25,8 @@ import {
 import { todayYmd } from "#server/features/shows/shows.service.ts";
 import type { AiProvider } from "#server/platform/ai/provider.ts";
 import { AppError } from "#server/platform/errors.ts";
+import type { HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
 import { IMAGE_ERRORS, MAX_UPLOAD_BYTES, multipartOptions, readUpload } from "#server/platform/images.ts";
-import { createOcrEngine, type OcrEngine } from "#server/platform/ocr/ocr-engine.ts";
 
 const NDJSON = "application/x-ndjson";
 
@@ -49,18 +50,16 @@ async function readClassListUpload(request: FastifyRequest): Promise<Buffer> {
 const eventLine = (event: ClassListExtractionEvent) => `${JSON.stringify(event)}\n`;
 
 /**
- * Admin-only AI tools for Show Management: read a class list from a photo, scan or PDF (OCR in a worker
- * thread; with `Accept: application/x-ndjson` the reply streams progress lines before the result), and
- * predict a show's next edition from its history. Neither stores anything.
+ * Admin-only AI tools for Show Management: read a class list from a photo, scan or PDF (in the document
+ * worker, ADR 017; with `Accept: application/x-ndjson` the reply streams progress lines before the
+ * result), and predict a show's next edition from its history. Neither stores anything.
  */
 export async function showAiRoutes(
   app: FastifyInstance,
-  opts: { db: Db; ai: AiProvider; ocr?: OcrEngine },
+  opts: { db: Db; ai: AiProvider; heavy: HeavyReaders },
 ): Promise<void> {
   await app.register(multipart, multipartOptions);
-  const ocr = opts.ocr ?? createOcrEngine();
-  app.addHook("onClose", async () => ocr.close());
-  const deps = { db: opts.db, ai: opts.ai, ocr, log: app.log };
+  const deps = { db: opts.db, ai: opts.ai, heavy: opts.heavy, log: app.log };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -83,21 +82,30 @@ export async function showAiRoutes(
           429: ErrorBody,
           500: ErrorBody,
           502: ErrorBody,
+          503: ErrorBody,
         },
       },
     },
     async (request, reply) => {
       const viewer = await app.requireViewer(request, "Admin");
-      const bytes = await readClassListUpload(request);
-      const year = request.query.year ?? new Date().getFullYear();
+      // A place in the reading queue first: a busy server answers 503 before taking 10 MB in.
+      const ticket = admitClassListExtraction(deps, viewer);
+      let bytes: Buffer;
+      try {
+        bytes = await readClassListUpload(request);
+      } catch (error) {
+        ticket.release();
+        throw error;
+      }
+      const dates = { today: request.query.today ?? todayYmd(), year: request.query.year };
       if (!request.headers.accept?.includes(NDJSON)) {
-        return extractClassListFromUpload(deps, viewer, bytes, { year });
+        return extractClassListFromUpload(deps, viewer, ticket, bytes, dates);
       }
 
       const stream = new PassThrough();
       let last = "";
-      const run = extractClassListFromUpload(deps, viewer, bytes, {
-        year,
+      const run = extractClassListFromUpload(deps, viewer, ticket, bytes, {
+        ...dates,
         onProgress: (progress) => {
           const rounded = { ...progress, fraction: Math.round(progress.fraction * 50) / 50 };
           const line = eventLine({ progress: rounded });

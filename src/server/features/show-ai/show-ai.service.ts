@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { classesToAdd } from "#domain/class-import.ts";
+import { classesToAdd, outsideDatesProblem } from "#domain/class-import.ts";
+import { normaliseLine } from "#domain/class-list-lines.ts";
 import { parseClassListText } from "#domain/class-list-text.ts";
 import type {
   ClassListExtraction,
@@ -26,12 +27,13 @@ import {
   notFound,
   tooManyRequests,
 } from "#server/platform/errors.ts";
+import { DocumentReadError } from "#server/platform/heavy/heavy-errors.ts";
+import type { DocumentTicket, HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
 import type { ReadProgress } from "#server/platform/ocr/document-text.ts";
-import type { OcrEngine } from "#server/platform/ocr/ocr-engine.ts";
 
 export interface ShowAiDeps {
   db: Db;
-  ocr: OcrEngine;
+  heavy: HeavyReaders;
   ai: AiProvider;
   log: { warn(obj: unknown, msg?: string): void };
 }
@@ -41,36 +43,54 @@ type Viewer = { id: string; roles: readonly Role[] };
 const unprocessable = (message: string) => new AppError(422, ERROR_CODES.unprocessable, message);
 
 /**
+ * A place in the document worker's queue for one upload (ADR 017), taken before the file is received:
+ * refused with 503 and Retry-After while one document is read and two wait.
+ */
+export function admitClassListExtraction(deps: Pick<ShowAiDeps, "heavy">, viewer: Viewer): DocumentTicket {
+  if (!canImportClassLists(viewer)) throw forbidden();
+  return deps.heavy.document.reserve();
+}
+
+/**
  * The class list in an uploaded photo, scan or PDF: show name (when the page prints one), classes with
  * number, name and date, and the lines that could not be placed. Nothing is stored: the admin edits the
- * result before creating a show or adding classes.
+ * result before creating a show or adding classes. The file is read in the document worker.
  */
 export async function extractClassListFromUpload(
   deps: ShowAiDeps,
   viewer: Viewer,
+  ticket: DocumentTicket,
   bytes: Buffer,
-  options: { year: number; onProgress?: (progress: ReadProgress) => void },
+  options: { today: string; year?: number; onProgress?: (progress: ReadProgress) => void },
 ): Promise<ClassListExtraction> {
-  if (!canImportClassLists(viewer)) throw forbidden();
-  // Loaded on the first upload: sharp and file-type behind it take most of a second to load, and a
-  // server that never reads a class list should not start slower for them (ADR 011).
-  const { DocumentReadError, documentKind, readDocumentText } = await import(
-    "#server/platform/ocr/document-text.ts"
-  );
   try {
+    if (!canImportClassLists(viewer)) throw forbidden();
+    // Loaded on the first upload: file-type takes a moment to load, and a server that never reads a
+    // class list should not start slower for it (ADR 011).
+    const { documentKind } = await import("#server/platform/ocr/document-kind.ts");
     const extract = deps.ai.extractShowData;
     if (extract && (await documentKind(bytes)) === "image") {
-      return await extractWithModel(deps, viewer, bytes, extract, options.onProgress);
+      return await extractWithModel(deps, viewer, ticket, bytes, extract, options.onProgress);
     }
-    const document = await readDocumentText(bytes, deps.ocr, options.onProgress);
-    const parsed = parseClassListText(document.text, { year: options.year });
-    if (parsed.classes.length === 0) throw unprocessable(errorsTexts.extractFailed);
-    return { ...parsed, pages: document.pages.map((p) => ({ page: p.page, source: p.source })) };
+    const document = await ticket.read(bytes, options.onProgress);
+    const parsed = parseClassListText(document.text, {
+      today: options.today,
+      ...(options.year ? { year: options.year } : {}),
+      unsureLines: new Set(document.unsureLines.map(normaliseLine)),
+    });
+    // No class found is an answer too: the admin sees the text that was read ("No classes found").
+    return {
+      ...parsed,
+      pages: document.pages.map((p) => ({ page: p.page, source: p.source })),
+      totalPages: document.totalPages,
+    };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof DocumentReadError) throw badRequest(errorsTexts.imageProcessing(error.message));
     deps.log.warn({ err: error }, "class-list OCR failed");
     throw new AppError(500, ERROR_CODES.internal, errorsTexts.extractFailed);
+  } finally {
+    ticket.release();
   }
 }
 
@@ -78,13 +98,13 @@ export async function extractClassListFromUpload(
 async function extractWithModel(
   deps: ShowAiDeps,
   viewer: Viewer,
+  ticket: DocumentTicket,
   bytes: Buffer,
   extract: NonNullable<AiProvider["extractShowData"]>,
   onProgress: (progress: ReadProgress) => void = () => undefined,
 ): Promise<ClassListExtraction> {
   onProgress({ stage: "reading", page: 1, pages: 1, fraction: 0 });
-  const { imageForModel } = await import("#server/platform/ocr/document-text.ts");
-  const jpeg = await imageForModel(bytes);
+  const jpeg = await ticket.modelImage(bytes);
   if (!deps.ai.allow(viewer.id, 1)) throw tooManyRequests(recommendationsTexts.rateLimited);
   onProgress({ stage: "recognizing", page: 1, pages: 1, fraction: 0.1 });
   let data: Awaited<ReturnType<typeof extract>>;
@@ -99,9 +119,10 @@ async function extractWithModel(
   onProgress({ stage: "recognizing", page: 1, pages: 1, fraction: 1 });
   return {
     showName: data.name,
-    classes: data.classes.map((c) => ({ ...c, date: null, session: null })),
+    classes: data.classes.map((c) => ({ ...c, date: null, session: null, lines: [], doubts: [] })),
     unplaced: [],
     pages: [{ page: 1, source: "llm" }],
+    totalPages: 1,
   };
 }
 
@@ -146,6 +167,11 @@ export async function importClassesIntoShow(
   return deps.db.db.transaction().execute(async (trx) => {
     const show = await findShow(trx, showId);
     if (!show) throw notFound(errorsTexts.showNotFound);
+    const outside = outsideDatesProblem(
+      { startDate: show.start_date, endDate: show.end_date },
+      input.classes,
+    );
+    if (outside) throw badRequest(outside);
     const existing = await classesOf(trx, showId);
     const added = classesToAdd(
       existing.map((c) => c.number),

@@ -31,7 +31,10 @@ export interface ShowAdminDeps {
 type CreateInput = z.output<typeof CreateShowBody>;
 type UpdateInput = z.output<typeof UpdateShowBody>;
 
-/** Creates a show with its judges and classes, and tells everyone (NewShow). The caller checked Admin. */
+/**
+ * Creates a show with its judges and classes, and tells everyone (NewShow) of a confirmed one; a saved AI
+ * prediction is not announced as if it were confirmed (issue 23). The caller checked Admin.
+ */
 export async function createShow(
   deps: ShowAdminDeps,
   _admin: Viewer,
@@ -59,6 +62,7 @@ export async function createShow(
         .execute();
     }
     await insertClasses(trx, id, input.classes);
+    if (input.isAiPrediction) return null;
     return createNotifications(trx, null, {
       type: "NewShow",
       message: notificationsTexts.newShow(input.name, input.location),

@@ -6,6 +6,7 @@ import {
   latestEdition,
   nextEditionName,
   predictionHistory,
+  predictionOrg,
   type ShowPrediction,
 } from "#domain/show-prediction.ts";
 import type { LlmClient, LlmImage } from "#server/platform/ai/llm-client.ts";
@@ -90,6 +91,7 @@ export async function llmPredictShow(
       location: line(answer.location, 200),
       judges: (answer.judges ?? []).map((j) => line(j, 100)),
       classes: modelClasses(answer.classes ?? []).map((c) => ({ ...c, date: null })),
+      sanctioningOrg: predictionOrg(input.editions),
     },
     nextEditionName(last.name, 1),
     input.today,

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { parseClassListText } from "#domain/class-list-text.ts";
-import { DOCUMENT_ERRORS, type ReadProgress, readDocumentText } from "#server/platform/ocr/document-text.ts";
+import { DOCUMENT_ERRORS } from "#server/platform/ocr/document-kind.ts";
+import { type ReadProgress, readDocumentText } from "#server/platform/ocr/document-text.ts";
 import { createOcrEngine } from "#server/platform/ocr/ocr-engine.ts";
 import { renderPrizeListImage, renderPrizeListPdf } from "#tests/support/class-list-images.ts";
 import { classScores } from "#tests/support/ocr-metrics.ts";
@@ -53,6 +54,20 @@ describe("readDocumentText on the measured test set", () => {
       const truth = list("46th Celina Lions Club");
       const doc = await readDocumentText(await renderPrizeListImage(truth, "photo"), ocr);
       expect(scoresFor(doc.text, truth).recall).toBeGreaterThanOrEqual(0.85);
+    },
+    OCR_TIMEOUT,
+  );
+
+  // Issue 23: two-column lists photographed came out interleaved, with a phantom class "75".
+  it(
+    "reads a photographed two-column page column by column: at least 85 % right, no phantom class",
+    async () => {
+      const truth = list("Spring Pleasure Horse Jubilee");
+      const doc = await readDocumentText(await renderPrizeListImage(truth, "two-columns-photo"), ocr);
+      const { parsed, recall } = scoresFor(doc.text, truth);
+      expect(recall).toBeGreaterThanOrEqual(0.85);
+      const printed = new Set(truth.expected.map((c) => c.number));
+      expect(parsed.classes.filter((c) => !printed.has(c.number))).toEqual([]);
     },
     OCR_TIMEOUT,
   );

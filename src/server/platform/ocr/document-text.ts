@@ -1,4 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
+import { DocumentReadError } from "#server/platform/heavy/heavy-errors.ts";
+import { DOCUMENT_ERRORS, OCR_IMAGE_TYPES } from "#server/platform/ocr/document-kind.ts";
 import type { OcrEngine } from "#server/platform/ocr/ocr-engine.ts";
 import { PdfReadError, readPdfPages } from "#server/platform/ocr/pdf-pages.ts";
 import { jpegForModel, prepareForOcr } from "#server/platform/ocr/preprocess.ts";
@@ -6,33 +8,8 @@ import { jpegForModel, prepareForOcr } from "#server/platform/ocr/preprocess.ts"
 /**
  * The text of an uploaded class list: a photo or scan (recognised by OCR after pre-processing) or a PDF
  * (its text layer read directly, only scanned pages recognised). The type is sniffed from the bytes.
+ * Runs in the document worker thread (platform/heavy, ADR 017), never on the server's event loop.
  */
-
-export const OCR_IMAGE_TYPES = new Set([
-  "image/jpeg",
-  "image/png",
-  "image/webp",
-  "image/heic",
-  "image/heif",
-  "image/avif",
-  "image/tiff",
-  "image/bmp",
-  "image/gif",
-]);
-
-/** Why a document could not be read, in words for the admin (shown after "Error processing image: "). */
-export class DocumentReadError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "DocumentReadError";
-  }
-}
-
-export const DOCUMENT_ERRORS = {
-  unsupported: "That file is not a picture or a PDF. Upload a JPEG, PNG, WebP or HEIC photo, or a PDF.",
-  unreadableImage: "That picture could not be read. It may be damaged; try another one.",
-  heic: "HEIC photos cannot be read here. Share the photo as JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible).",
-} as const;
 
 export interface PageText {
   page: number;
@@ -44,9 +21,14 @@ export interface PageText {
 
 export interface DocumentText {
   kind: "image" | "pdf";
+  /** The pages read (a long PDF's first ten). */
   pages: PageText[];
+  /** Pages in the document, read or not. */
+  totalPages: number;
   /** All pages' text, in order. */
   text: string;
+  /** Lines OCR was unsure of, as read (before normalising). */
+  unsureLines: string[];
 }
 
 export interface ReadProgress {
@@ -61,30 +43,25 @@ async function recognise(
   image: Buffer,
   ocr: OcrEngine,
   onFraction: (fraction: number) => void,
-): Promise<{ text: string; ms: number }> {
+): Promise<{ text: string; ms: number; unsureLines: string[] }> {
   const started = performance.now();
   let prepared: Awaited<ReturnType<typeof prepareForOcr>>;
   try {
     prepared = await prepareForOcr(image);
-  } catch {
+  } catch (error) {
+    if (error instanceof DocumentReadError) throw error;
     throw new DocumentReadError(DOCUMENT_ERRORS.unreadableImage);
   }
   onFraction(0.1);
   const texts: string[] = [];
+  const unsureLines: string[] = [];
   const share = 0.9 / prepared.regions.length;
   for (const [i, region] of prepared.regions.entries()) {
     const result = await ocr.recognize(region, (p) => onFraction(0.1 + share * (i + p)));
     texts.push(result.text);
+    unsureLines.push(...result.unsureLines);
   }
-  return { text: texts.join("\n\n"), ms: Math.round(performance.now() - started) };
-}
-
-/** What an upload is, sniffed from its bytes: a PDF or a picture we can read; anything else is refused. */
-export async function documentKind(bytes: Buffer): Promise<"pdf" | "image"> {
-  const type = await fileTypeFromBuffer(bytes);
-  if (type?.mime === "application/pdf") return "pdf";
-  if (!type || !OCR_IMAGE_TYPES.has(type.mime)) throw new DocumentReadError(DOCUMENT_ERRORS.unsupported);
-  return "image";
+  return { text: texts.join("\n\n"), ms: Math.round(performance.now() - started), unsureLines };
 }
 
 /** A picture as JPEG for an LLM (see jpegForModel), with the same words as OCR when it cannot be read. */
@@ -115,29 +92,37 @@ export async function readDocumentText(
       throw error;
     }
     const pages: PageText[] = [];
-    const total = pdfPages.length;
-    for (const [i, p] of pdfPages.entries()) {
+    const unsureLines: string[] = [];
+    const total = pdfPages.pages.length;
+    for (const [i, p] of pdfPages.pages.entries()) {
       const page = i + 1;
       const report = (within: number) =>
         onProgress({ stage: "recognizing", page, pages: total, fraction: (i + within) / total });
       if (p.kind === "text") {
         pages.push({ page, source: "text-layer", text: p.text, ms: 0 });
       } else {
-        const { text, ms } = await recognise(p.png, ocr, report);
+        const { text, ms, unsureLines: unsure } = await recognise(p.png, ocr, report);
         pages.push({ page, source: "ocr", text, ms });
+        unsureLines.push(...unsure);
       }
       report(1);
     }
-    return { kind: "pdf", pages, text: pages.map((p) => p.text).join("\n\n") };
+    return {
+      kind: "pdf",
+      pages,
+      totalPages: pdfPages.total,
+      text: pages.map((p) => p.text).join("\n\n"),
+      unsureLines,
+    };
   }
 
   if (!type || !OCR_IMAGE_TYPES.has(type.mime)) throw new DocumentReadError(DOCUMENT_ERRORS.unsupported);
   onProgress({ stage: "reading", page: 1, pages: 1, fraction: 0 });
   try {
-    const { text, ms } = await recognise(bytes, ocr, (fraction) =>
+    const { text, ms, unsureLines } = await recognise(bytes, ocr, (fraction) =>
       onProgress({ stage: "recognizing", page: 1, pages: 1, fraction }),
     );
-    return { kind: "image", pages: [{ page: 1, source: "ocr", text, ms }], text };
+    return { kind: "image", pages: [{ page: 1, source: "ocr", text, ms }], totalPages: 1, text, unsureLines };
   } catch (error) {
     // libheif here decodes AVIF only; HEVC-coded HEIC photos fail to decode.
     if (error instanceof DocumentReadError && (type.mime === "image/heic" || type.mime === "image/heif")) {

@@ -17,7 +17,12 @@ export interface OcrResult {
   text: string;
   /** Tesseract's mean word confidence, 0–100. */
   confidence: number;
+  /** Lines Tesseract was unsure of (line confidence below UNSURE_LINE), as it read them. */
+  unsureLines: string[];
 }
+
+/** A line read with less confidence than this (0–100) is marked for the admin to check. */
+export const UNSURE_LINE = 70;
 
 export interface OcrEngine {
   /** Recognises one image (PNG/JPEG bytes), reporting progress 0–1 as Tesseract works. */
@@ -88,13 +93,18 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
     try {
       const ready = await worker;
       const result = await Promise.race([
-        ready.recognize(image, {}, { text: true }, jobId),
+        ready.recognize(image, {}, { text: true, blocks: true }, jobId),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new OcrTimeoutError(pageTimeoutMs / 1000)), pageTimeoutMs);
         }),
       ]);
       onProgress?.(1);
-      return { text: result.data.text, confidence: result.data.confidence };
+      const lines = (result.data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+      return {
+        text: result.data.text,
+        confidence: result.data.confidence,
+        unsureLines: lines.filter((l) => l.confidence < UNSURE_LINE).map((l) => l.text.trim()),
+      };
     } catch (error) {
       // A stuck or crashed worker is not reused.
       await stop();

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { layoutTextItems, readPdfPages } from "#server/platform/ocr/pdf-pages.ts";
+import { heavyInputsTexts } from "#domain/texts-heavy-inputs.ts";
+import { layoutTextItems, readPdfPages, renderScale } from "#server/platform/ocr/pdf-pages.ts";
 import { scannedPdfPage } from "#tests/support/class-list-images.ts";
 import { makePdf } from "#tests/support/pdf-writer.ts";
 import { fixtureShows, layoutPrizeList } from "#tests/support/prize-list.ts";
@@ -72,7 +73,8 @@ describe("readPdfPages", () => {
       await scannedPdfPage(list),
     ]);
     const seen: number[] = [];
-    const pages = await readPdfPages(pdf, (page) => seen.push(page));
+    const { pages, total } = await readPdfPages(pdf, (page) => seen.push(page));
+    expect(total).toBe(2);
     expect(seen).toEqual([1, 2]);
     expect(pages[0]).toEqual({
       kind: "text",
@@ -83,18 +85,56 @@ describe("readPdfPages", () => {
     expect([meta.width, meta.height]).toEqual([1700, 2200]);
   });
 
-  it.each([
-    [
-      "a damaged file",
-      Buffer.from("%PDF-1.4\nthis is not really a pdf"),
+  it("reads the first ten pages of a 40-page PDF and says how many it has", async () => {
+    const line = (n: number) => ({
+      text: `${n} Two Year Old Walking Colts and Geldings`,
+      x: 72,
+      y: 72,
+      size: 11,
+    });
+    const pdf = makePdf(
+      Array.from({ length: 40 }, (_, i) => ({ kind: "text" as const, lines: [line(i + 1)] })),
+    );
+    const seen: number[] = [];
+    const { pages, total } = await readPdfPages(pdf, (page) => seen.push(page));
+    expect(total).toBe(40);
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(pages.map((p) => (p.kind === "text" ? p.text.split(" ")[0] : ""))).toEqual(seen.map(String));
+  });
+
+  it("refuses a damaged file", async () => {
+    await expect(readPdfPages(Buffer.from("%PDF-1.4\nthis is not really a pdf"))).rejects.toThrow(
       "The PDF could not be read. It may be damaged.",
-    ],
-    [
-      "too many pages",
-      makePdf(Array.from({ length: 31 }, () => ({ kind: "text" as const, lines: [] }))),
-      "The PDF has 31 pages; at most 30 can be read at once.",
-    ],
-  ])("refuses %s", async (_label, bytes, message) => {
-    await expect(readPdfPages(bytes)).rejects.toThrow(message);
+    );
+  });
+
+  // Issue 19 item 4: a 1 KB page with no text and a 7,200-pt size was rendered at 200 dpi (20,000 px
+  // square, 2 GB) before anything looked at its size.
+  it("refuses a 7,200-pt page without text by its size, before rendering it", async () => {
+    const pdf = makePdf([{ kind: "text", lines: [], mediaBox: { width: 7200, height: 7200 } }]);
+    expect(pdf.length).toBeLessThan(1024);
+    await expect(readPdfPages(pdf)).rejects.toThrow(heavyInputsTexts.pageTooLarge(1, 100, 100));
+  });
+});
+
+describe("renderScale", () => {
+  it.each([
+    ["US Letter", 612, 792, 200],
+    ["US Legal", 612, 1008, 200],
+    ["tabloid, 11 × 17 in", 792, 1224, 200],
+    // 24 × 36 in is 864 square inches: 12 Mpx leaves about 118 dpi.
+    ["a 24 × 36 in poster", 1728, 2592, Math.sqrt(12_000_000 / 864)],
+  ])("renders %s at %d × %d pt at a bounded dpi", (_label, width, height, dpi) => {
+    const scale = renderScale(1, width, height);
+    expect(scale * 72).toBeCloseTo(dpi, 5);
+    expect(width * scale * height * scale).toBeLessThanOrEqual(12_000_000 + 1);
+  });
+
+  it.each([
+    ["a 100-inch page", 7200, 7200, heavyInputsTexts.pageTooLarge(3, 100, 100)],
+    ["a 25 × 37 in page", 1800, 2664, heavyInputsTexts.pageTooLarge(3, 25, 37)],
+    ["a 10 × 200 in strip", 720, 14_400, heavyInputsTexts.pageTooLarge(3, 10, 200)],
+  ])("refuses %s with its size", (_label, width, height, message) => {
+    expect(() => renderScale(3, width, height)).toThrow(message);
   });
 });

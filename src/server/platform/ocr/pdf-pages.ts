@@ -1,12 +1,14 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { HEAVY_INPUT_LIMITS, heavyInputsTexts } from "#domain/texts-heavy-inputs.ts";
 
 /**
  * PDF pages through pdfjs-dist 5.6 (the last release for Node 20): the text layer read directly, laid
  * out into lines as printed; a page without one (a scan) rendered to an image for OCR. pdfjs renders on
  * Node through @napi-rs/canvas, which it depends on and which npm installs as a prebuilt binary from the
- * registry (docs/decisions/014-class-list-import-and-show-prediction.md).
+ * registry (docs/decisions/014-class-list-import-and-show-prediction.md). It runs in the document worker
+ * thread (ADR 017): a scan is rendered there, at a bounded size checked before any pixel is drawn.
  */
 
 const require = createRequire(import.meta.url);
@@ -15,10 +17,18 @@ const PDFJS_ROOT = dirname(require.resolve("pdfjs-dist/package.json"));
 /** A page whose text layer holds fewer letters than this is treated as scanned. */
 const MIN_TEXT_LAYER_LETTERS = 20;
 /** Scans are rendered at 200 dpi: enough for Tesseract, and a Letter page stays 1700 × 2200. */
-const RENDER_SCALE = 200 / 72;
-export const MAX_PDF_PAGES = 30;
+const RENDER_DPI = 200;
+/** Below this a page's print is too small for Tesseract; a page that needs less to fit is refused. */
+const MIN_RENDER_DPI = 100;
 
 export type PdfPage = { kind: "text"; text: string } | { kind: "scan"; png: Buffer };
+
+export interface PdfPages {
+  /** The pages read: the first HEAVY_INPUT_LIMITS.pdfPages of the document. */
+  pages: PdfPage[];
+  /** Pages in the document. */
+  total: number;
+}
 
 export class PdfReadError extends Error {
   constructor(message: string) {
@@ -122,40 +132,60 @@ async function open(bytes: Buffer): Promise<PDFDocumentProxy> {
   }
 }
 
-/** Each page of the PDF as text (from its text layer) or as a PNG to recognise (a scanned page). */
+/**
+ * The scale a scanned page is rendered at: 200 dpi, less for a large page so it stays within
+ * HEAVY_INPUT_LIMITS.renderPixels. A page larger than a 24 × 36 in poster, or one that would need less
+ * than 100 dpi to fit, is refused with its size, before anything is drawn.
+ */
+export function renderScale(pageNumber: number, widthPt: number, heightPt: number): number {
+  const inches = { width: widthPt / 72, height: heightPt / 72 };
+  const area = inches.width * inches.height;
+  const dpi = Math.min(RENDER_DPI, Math.sqrt(HEAVY_INPUT_LIMITS.renderPixels / Math.max(area, 1e-6)));
+  if (area > HEAVY_INPUT_LIMITS.pageSquareInches || dpi < MIN_RENDER_DPI) {
+    throw new PdfReadError(heavyInputsTexts.pageTooLarge(pageNumber, inches.width, inches.height));
+  }
+  return dpi / 72;
+}
+
+async function renderScan(doc: PDFDocumentProxy, page: PDFPageProxy, pageNumber: number): Promise<Buffer> {
+  // The page's own size (UserUnit included) is checked before a canvas is made for it.
+  const size = page.getViewport({ scale: 1 });
+  const viewport = page.getViewport({ scale: renderScale(pageNumber, size.width, size.height) });
+  const factory = doc.canvasFactory as {
+    create(w: number, h: number): { canvas: { toBuffer(type: "image/png"): Buffer }; context: unknown };
+  };
+  const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  await page.render({ canvasContext: context, viewport, canvas } as unknown as Parameters<
+    typeof page.render
+  >[0]).promise;
+  return canvas.toBuffer("image/png");
+}
+
+/**
+ * The first pages of the PDF (HEAVY_INPUT_LIMITS.pdfPages), each as text (from its text layer) or as a
+ * PNG to recognise (a scanned page), and how many pages the document has.
+ */
 export async function readPdfPages(
   bytes: Buffer,
   onPage?: (page: number, pages: number) => void,
-): Promise<PdfPage[]> {
+): Promise<PdfPages> {
   const doc = await open(bytes);
   try {
-    if (doc.numPages > MAX_PDF_PAGES) {
-      throw new PdfReadError(
-        `The PDF has ${doc.numPages} pages; at most ${MAX_PDF_PAGES} can be read at once.`,
-      );
-    }
+    const count = Math.min(doc.numPages, HEAVY_INPUT_LIMITS.pdfPages);
     const pages: PdfPage[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      onPage?.(n, doc.numPages);
+    for (let n = 1; n <= count; n++) {
+      onPage?.(n, count);
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
       const text = layoutTextItems(content.items.flatMap((i) => ("str" in i ? [i] : [])));
       if ((text.match(/[A-Za-z]/g)?.length ?? 0) >= MIN_TEXT_LAYER_LETTERS) {
         pages.push({ kind: "text", text });
       } else {
-        const viewport = page.getViewport({ scale: RENDER_SCALE });
-        const factory = doc.canvasFactory as {
-          create(w: number, h: number): { canvas: { toBuffer(type: "image/png"): Buffer }; context: unknown };
-        };
-        const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
-        await page.render({ canvasContext: context, viewport, canvas } as unknown as Parameters<
-          typeof page.render
-        >[0]).promise;
-        pages.push({ kind: "scan", png: canvas.toBuffer("image/png") });
+        pages.push({ kind: "scan", png: await renderScan(doc, page, n) });
       }
       page.cleanup();
     }
-    return pages;
+    return { pages, total: doc.numPages };
   } finally {
     await doc.destroy();
   }

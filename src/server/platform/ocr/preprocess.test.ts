@@ -1,6 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { estimateSkew, prepareForOcr } from "#server/platform/ocr/preprocess.ts";
+import { heavyInputsTexts } from "#domain/texts-heavy-inputs.ts";
+import { estimateSkew, ocrPageCount, prepareForOcr } from "#server/platform/ocr/preprocess.ts";
+import { tallImageBomb } from "#tests/support/bombs.ts";
 
 const lines = Array.from(
   { length: 14 },
@@ -103,6 +105,69 @@ describe("prepareForOcr", () => {
 
   it("refuses bytes that are not an image", async () => {
     await expect(prepareForOcr(Buffer.from("not an image"))).rejects.toThrow();
+  });
+});
+
+describe("ocrPageCount: what a picture costs to read, from its size alone", () => {
+  it.each([
+    ["a phone photo of a page", 3024, 4032, 1],
+    ["a scan of a Letter page at 200 dpi", 1700, 2200, 1],
+    ["a small photo, enlarged to read", 800, 1100, 1],
+    ["a landscape photo", 4032, 3024, 1],
+    ["a page and a half, as two pages", 1700, 4000, 2],
+    ["a long screenshot, four pages", 1000, 6400, 4],
+    ["a wide strip six times as wide as tall", 6000, 1000, 1],
+  ])("%s (%d × %d px): %d page(s)", (_label, width, height, pages) => {
+    expect(ocrPageCount(width, height)).toBe(pages);
+  });
+
+  it.each([
+    // Issue 19 item 5: 1,700 × 47,000 px (130 KB) took 37 s and 700 MB of OCR.
+    ["the 1,700 × 47,000 px strip", 1700, 47_000, heavyInputsTexts.imageTooTall(1700, 47_000)],
+    ["a strip just past four pages", 1000, 6500, heavyInputsTexts.imageTooTall(1000, 6500)],
+    ["a strip seven times as wide as tall", 7000, 1000, heavyInputsTexts.imageTooWide(7000, 1000)],
+    ["more than 80 megapixels", 10_000, 8001, heavyInputsTexts.imageTooManyPixels(10_000, 8001)],
+  ])("refuses %s", (_label, width, height, message) => {
+    expect(() => ocrPageCount(width, height)).toThrow(message);
+  });
+});
+
+describe("prepareForOcr: long and oversized pictures", () => {
+  it("refuses the 1,700 × 47,000 px strip from its header, before decoding it", async () => {
+    const bomb = await tallImageBomb();
+    const started = performance.now();
+    await expect(prepareForOcr(bomb)).rejects.toThrow(heavyInputsTexts.imageTooTall(1700, 47_000));
+    // Decoding 80 megapixels alone takes longer than this on any machine here.
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it("reads a page-and-a-half picture as two pages, cut between lines", async () => {
+    const texts = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `<text x="100" y="${120 + i * 62}" font-family="DejaVu Serif" font-size="28">${i + 1} Amateur Walking Horses</text>`,
+    ).join("");
+    const tall = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="1700" height="3900"><rect width="100%" height="100%" fill="#fff"/>${texts}</svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+    const prepared = await prepareForOcr(tall);
+    expect(prepared.regions).toHaveLength(2);
+    for (const region of prepared.regions) {
+      const meta = await sharp(region).metadata();
+      expect(meta.height! / meta.width!).toBeLessThanOrEqual(1.6 * 1.2);
+      // A cut through a line of print would leave ink in the region's first or last rows.
+      const { data, info } = await sharp(region)
+        .extractChannel(0)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const inkIn = (row: number) =>
+        data.subarray(row * info.width, (row + 1) * info.width).some((v) => v < 128);
+      expect(inkIn(0) || inkIn(info.height - 1)).toBe(false);
+    }
   });
 });
 

@@ -1,4 +1,6 @@
 import sharp from "sharp";
+import { HEAVY_INPUT_LIMITS, heavyInputsTexts } from "#domain/texts-heavy-inputs.ts";
+import { DocumentReadError } from "#server/platform/heavy/heavy-errors.ts";
 
 /**
  * Gets a photographed or scanned page ready for Tesseract: upright by its EXIF orientation, grey,
@@ -8,7 +10,7 @@ import sharp from "sharp";
  */
 
 /** A decompression bomb guard, as for pictures. */
-export const MAX_INPUT_PIXELS = 80_000_000;
+export const MAX_INPUT_PIXELS = HEAVY_INPUT_LIMITS.imagePixels;
 /** Pages narrower than this are enlarged (up to MAX_UPSCALE times); wider ones are reduced to MAX_WIDTH. */
 const MIN_WIDTH = 1700;
 const MAX_WIDTH = 2600;
@@ -31,9 +33,34 @@ export interface PreparedImage {
   deskewedBy: number;
   /**
    * The page in reading order, as PNGs to recognise one after another: the whole page, or for a page set in
-   * two columns the header across the top, then the left column, then the right one.
+   * two columns the header across the top, then the left column, then the right one. A long picture is
+   * read as several pages, one under another, each in that order.
    */
   regions: Buffer[];
+}
+
+const targetWidthFor = (width: number) =>
+  width < MIN_WIDTH ? Math.min(MIN_WIDTH, width * MAX_UPSCALE) : Math.min(width, MAX_WIDTH);
+
+/**
+ * How many pages a picture of this size (upright) is read as, checked from its header before it is
+ * decoded: scaled to the width Tesseract reads well, it is cut into pages at most
+ * HEAVY_INPUT_LIMITS.pageAspect times as tall as wide, and at most HEAVY_INPUT_LIMITS.imagePages of
+ * them. Anything more (a 1,700 × 47,000 px strip would be 19 pages and 80 megapixels to recognise), or
+ * a picture of more than 80 megapixels, is refused with its size.
+ */
+export function ocrPageCount(width: number, height: number): number {
+  if (width * height > HEAVY_INPUT_LIMITS.imagePixels) {
+    throw new DocumentReadError(heavyInputsTexts.imageTooManyPixels(width, height));
+  }
+  const longest = HEAVY_INPUT_LIMITS.imagePages * HEAVY_INPUT_LIMITS.pageAspect;
+  if (width / height > longest) throw new DocumentReadError(heavyInputsTexts.imageTooWide(width, height));
+  const scaledHeight = (height * targetWidthFor(width)) / width;
+  const pages = Math.ceil(scaledHeight / (targetWidthFor(width) * HEAVY_INPUT_LIMITS.pageAspect) - 1e-9);
+  if (pages > HEAVY_INPUT_LIMITS.imagePages) {
+    throw new DocumentReadError(heavyInputsTexts.imageTooTall(width, height));
+  }
+  return Math.max(1, pages);
 }
 
 export interface ColumnSplit {
@@ -137,6 +164,13 @@ export function estimateSkew(grey: Uint8Array, width: number, height: number): n
 }
 
 export async function prepareForOcr(input: Buffer): Promise<PreparedImage> {
+  const header = await sharp(input, { limitInputPixels: false }).metadata();
+  // EXIF orientations 5–8 stand the picture on its side: its upright width is the stored height.
+  const sideways = (header.orientation ?? 1) >= 5;
+  const pageCount = ocrPageCount(
+    sideways ? header.height : header.width,
+    sideways ? header.width : header.height,
+  );
   const upright = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .flatten({ background: "#ffffff" })
@@ -144,9 +178,7 @@ export async function prepareForOcr(input: Buffer): Promise<PreparedImage> {
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const width = upright.info.width;
-  const targetWidth =
-    width < MIN_WIDTH ? Math.min(MIN_WIDTH, width * MAX_UPSCALE) : Math.min(width, MAX_WIDTH);
+  const targetWidth = targetWidthFor(upright.info.width);
   const resized = await greyRaw(upright.data, upright.info.width, upright.info.height)
     .resize({ width: Math.round(targetWidth) })
     .extractChannel(0)
@@ -178,7 +210,42 @@ export async function prepareForOcr(input: Buffer): Promise<PreparedImage> {
     .png({ compressionLevel: 1 })
     .toBuffer({ resolveWithObject: true });
   const prepared = { png: out.data, width: out.info.width, height: out.info.height, deskewedBy: skew };
-  return { ...prepared, regions: await readingOrder(prepared) };
+  const regions: Buffer[] = [];
+  for (const part of await splitPages(prepared, pageCount)) regions.push(...(await readingOrder(part)));
+  return { ...prepared, regions };
+}
+
+/** A long page cut into `count` pages one under another, each cut at the emptiest row near its place. */
+async function splitPages(
+  page: { png: Buffer; width: number; height: number },
+  count: number,
+): Promise<{ png: Buffer; width: number; height: number }[]> {
+  if (count <= 1) return [page];
+  const { data, info } = await sharp(page.png).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const ink = new Int32Array(info.height);
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) if (data[y * info.width + x]! < 128) ink[y]!++;
+  }
+  const band = info.height / count;
+  const cuts = [0];
+  for (let i = 1; i < count; i++) {
+    let best = Math.round(i * band);
+    for (let y = Math.round((i - 0.15) * band); y <= Math.round((i + 0.15) * band); y++) {
+      if (ink[y]! < ink[best]!) best = y;
+    }
+    cuts.push(best);
+  }
+  cuts.push(info.height);
+  return Promise.all(
+    cuts.slice(1).map(async (end, i) => {
+      const top = cuts[i]!;
+      const png = await sharp(page.png)
+        .extract({ left: 0, top, width: info.width, height: end - top })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
+      return { png, width: info.width, height: end - top };
+    }),
+  );
 }
 
 /** The page's regions in reading order: the whole page, or header, left column, right column. */

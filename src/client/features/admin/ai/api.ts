@@ -39,7 +39,7 @@ export type ExtractProgress = Extract<ClassListExtractionEvent, { progress: unkn
  */
 export async function extractClassList(
   file: File,
-  year: number,
+  today: string,
   onProgress: (progress: ExtractProgress) => void,
 ): Promise<ClassListExtraction> {
   const startedIn = sessionGeneration();
@@ -47,7 +47,7 @@ export async function extractClassList(
   form.append("file", file, file.name || "class-list");
   let response: Response;
   try {
-    response = await fetch(`/api/admin/class-lists/extract?year=${year}`, {
+    response = await fetch(`/api/admin/class-lists/extract?today=${encodeURIComponent(today)}`, {
       method: "POST",
       credentials: "same-origin",
       headers: { accept: "application/x-ndjson" },

@@ -4,7 +4,11 @@ import { FileScan } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "#client/app/routing.ts";
 import { type ExtractProgress, extractClassList, importClasses } from "#client/features/admin/ai/api.ts";
-import { type ClassListDraft, ClassListPreview } from "#client/features/admin/ai/class-list-preview.tsx";
+import {
+  type ClassListDraft,
+  ClassListPreview,
+  UnplacedLines,
+} from "#client/features/admin/ai/class-list-preview.tsx";
 import { ShowPicker } from "#client/features/admin/ai/show-picker.tsx";
 import { useSaveShow } from "#client/features/admin/api/shows.ts";
 import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
@@ -12,20 +16,24 @@ import { showKeys } from "#client/features/shows/api/keys.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
-import { classesToAdd, importedShowDefaults } from "#domain/class-import.ts";
+import { classesToAdd, datesFromClasses, importedShowDefaults } from "#domain/class-import.ts";
 import { classNumberFromId } from "#domain/class-number.ts";
 import type { ClassListExtraction } from "#domain/contracts/show-ai.ts";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 import { adminAiTexts } from "#domain/texts-admin-ai.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
+import { prizeListTexts } from "#domain/texts-prize-lists.ts";
 
 const t = adminAiTexts;
+const today = () => format(new Date(), "yyyy-MM-dd");
 
 const toDraft = (result: ClassListExtraction): ClassListDraft => ({
   showName: result.showName ?? "",
-  classes: result.classes.map((c, i) => ({ key: i + 1, number: c.number, name: c.name, date: c.date })),
+  classes: result.classes.map((c, i) => ({ key: i + 1, ...c })),
   unplaced: result.unplaced,
+  pagesRead: result.pages.length,
+  totalPages: result.totalPages,
 });
 
 const cleanClasses = (draft: ClassListDraft) =>
@@ -74,7 +82,7 @@ export function ClassListImportCard() {
     setReading(true);
     setProgress(null);
     try {
-      const result = await extractClassList(file, new Date().getFullYear(), setProgress);
+      const result = await extractClassList(file, today(), setProgress);
       setDraft(toDraft(result));
       setChoosingShow(false);
     } catch (e) {
@@ -90,14 +98,15 @@ export function ClassListImportCard() {
     setError(null);
     setBusy(true);
     try {
+      const classes = cleanClasses(draft);
       const show = await saveShow.mutateAsync({
         showId: null,
         draft: {
           name: draft.showName.trim() || t.untitled,
-          ...importedShowDefaults(format(new Date(), "yyyy-MM-dd")),
+          ...importedShowDefaults(today(), classes),
           sanctioningOrg: null,
           isAIPrediction: false,
-          classes: classesToAdd([], cleanClasses(draft)).map((c) => ({
+          classes: classesToAdd([], classes).map((c) => ({
             number: classNumberFromId(c.id),
             name: c.name,
             date: c.date,
@@ -132,6 +141,7 @@ export function ClassListImportCard() {
   }
 
   const percent = progress ? Math.round(progress.fraction * 100) : 0;
+  const newDates = draft ? datesFromClasses(cleanClasses(draft), today()) : null;
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
       <h4 id={`${id}-title`} className="flex items-center gap-2 font-semibold text-brand-900">
@@ -184,10 +194,29 @@ export function ClassListImportCard() {
           </Link>
         </p>
       ) : null}
-      {draft ? (
+      {draft && draft.classes.length === 0 ? (
+        <div className="flex flex-col gap-2">
+          <h5 className="font-semibold text-stone-900">{prizeListTexts.noClassesFound}</h5>
+          <UnplacedLines
+            id={`${id}-read`}
+            lines={[...(draft.showName ? [draft.showName] : []), ...draft.unplaced]}
+            title={prizeListTexts.textRead}
+            hint={t.unplacedHint}
+          />
+        </div>
+      ) : draft ? (
         <>
-          <ClassListPreview value={draft} onChange={setDraft} />
-          <p className="text-xs text-stone-600">{t.newShowNote}</p>
+          <ClassListPreview
+            value={draft}
+            onChange={setDraft}
+            range={choosingShow && target ? { startDate: target.startDate, endDate: target.endDate } : null}
+          />
+          <p className="text-xs text-stone-600">
+            {newDates?.fromClasses
+              ? prizeListTexts.showDates(newDates.startDate, newDates.endDate)
+              : prizeListTexts.noClassDates}{" "}
+            {t.newShowNote}
+          </p>
           <div className="flex flex-wrap gap-2">
             <Button onClick={createNew} disabled={busy}>
               {t.createShow}

@@ -10,7 +10,7 @@ export function draftFromPrediction(prediction: ShowPrediction): ShowDraft {
     endDate: prediction.endDate,
     location: prediction.location,
     judges: prediction.judges,
-    sanctioningOrg: null,
+    sanctioningOrg: prediction.sanctioningOrg,
     isAIPrediction: true,
     classes: prediction.classes.map((c) => ({ number: classNumberFromId(c.id), name: c.name, date: c.date })),
   };

@@ -57,7 +57,11 @@ export function ShowPicker({
           id={`${id}-search`}
           type="search"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            // A choice made among other results would be run on a show no longer shown.
+            if (value) onChange(null);
+          }}
           aria-describedby={`${id}-hint`}
           autoComplete="off"
           className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
