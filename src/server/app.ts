@@ -39,6 +39,7 @@ import { showAdminRoutes } from "#server/features/shows/shows.admin.routes.ts";
 import { showRoutes } from "#server/features/shows/shows.routes.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { idempotencyPlugin } from "#server/http/idempotency.ts";
+import { loggingOptions, registerRequestLog } from "#server/http/request-log.ts";
 import { responseSerializer } from "#server/http/serializer.ts";
 import { spaShell } from "#server/http/spa-shell.ts";
 import { viewerPlugin } from "#server/http/viewer.ts";
@@ -85,7 +86,10 @@ const PERSONAL_CACHE_CONTROL = "private, no-store";
  * Opens and migrates the configured database and, in demo mode, seeds it once.
  * main.ts and every test use this.
  */
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   if (config.demo) await seedDemo(db);
@@ -93,7 +97,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const ai = await createAiProvider(config.ai);
 
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    ...loggingOptions(config, options.logStream),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",
     // Only behind a proxy that sets X-Forwarded-For may it name the client (rate limits key on it).
@@ -122,6 +126,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ validate: config.validateResponses }));
   registerErrorHandling(app);
+  registerRequestLog(app, config.logLevel);
 
   const insecure = config.publicUrl.startsWith("http://");
   await app.register(helmet, {

@@ -64,9 +64,12 @@ export interface TestApp {
 }
 
 /** A fresh server on a fresh, private database. One per test file (or per test where state matters). */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Parameters<typeof buildApp>[1] = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
-  const app = await buildApp(testConfig({ database, ...overrides }));
+  const app = await buildApp(testConfig({ database, ...overrides }), options);
   await app.ready();
   return {
     app,
