@@ -23,6 +23,7 @@ import { type BenchSection, mark } from "./lib/report.ts";
 import { lighthouseBench } from "./lighthouse-bench.ts";
 import { memoryBench } from "./memory-bench.ts";
 import { ocrBench } from "./ocr-bench.ts";
+import { opsBench } from "./ops-bench.ts";
 import { seasonPlanBench } from "./recommendations-bench.ts";
 import { startupBench } from "./startup-bench.ts";
 
@@ -35,6 +36,7 @@ const MODULES: BenchModule[] = [
   bundleBench,
   lighthouseBench,
   ocrBench,
+  opsBench,
 ];
 
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? "data-bench");

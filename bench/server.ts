@@ -45,6 +45,10 @@ export async function startBenchServer(opts: {
   dataDir: string;
   databaseUrl?: string | undefined;
   clientDir?: string;
+  /** Settings on top of the bench's own (LOG_LEVEL, METRICS_TOKEN, DEMO …). */
+  env?: Record<string, string>;
+  /** Send the server's standard output to /dev/null (its request log at LOG_LEVEL=info). */
+  quiet?: boolean;
 }): Promise<BenchServer> {
   const base = `http://localhost:${opts.port}`;
   const env: NodeJS.ProcessEnv = {
@@ -60,13 +64,17 @@ export async function startBenchServer(opts: {
     CLIENT_DIR: opts.clientDir ? resolve(opts.clientDir) : "/nonexistent",
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  Object.assign(env, opts.env);
   const busy = await fetch(`${base}/api/health`).then(
     () => true,
     () => false,
   );
   if (busy) throw new Error(`port ${opts.port} is already in use: set BENCH_PORT to a free one`);
   const started = performance.now();
-  const server = spawn(process.execPath, serverArgs(), { env, stdio: ["ignore", "inherit", "inherit"] });
+  const server = spawn(process.execPath, serverArgs(), {
+    env,
+    stdio: ["ignore", opts.quiet ? "ignore" : "inherit", "inherit"],
+  });
   const exited = new Promise<void>((done) => server.once("exit", () => done()));
   const stop = async () => {
     if (server.exitCode === null) server.kill("SIGTERM");

@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   payloadTooLarge: "PAYLOAD_TOO_LARGE",
   unprocessable: "UNPROCESSABLE",
   internal: "INTERNAL",
+  /** The server is starting, stopping or cannot reach its database: try another or try again. */
+  unavailable: "UNAVAILABLE",
   /** An outside service (the LLM provider) failed or timed out. */
   badGateway: "BAD_GATEWAY",
 } as const;

@@ -28,6 +28,7 @@ import { horseRoutes } from "#server/features/horses/horses.routes.ts";
 import { imageRoutes } from "#server/features/images/images.routes.ts";
 import { meRoutes } from "#server/features/me/me.routes.ts";
 import { publicConfig } from "#server/features/me/public-config.ts";
+import { notificationListVersion } from "#server/features/notifications/notifications.repository.ts";
 import { notificationRoutes } from "#server/features/notifications/notifications.routes.ts";
 import { peopleRoutes } from "#server/features/people/people.routes.ts";
 import { profileRoutes } from "#server/features/profile/profile.routes.ts";
@@ -37,6 +38,7 @@ import { rosterRoutes } from "#server/features/roster/roster.routes.ts";
 import { showAiRoutes } from "#server/features/show-ai/show-ai.routes.ts";
 import { showAdminRoutes } from "#server/features/shows/shows.admin.routes.ts";
 import { showRoutes } from "#server/features/shows/shows.routes.ts";
+import { registerDrain } from "#server/http/drain.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { idempotencyPlugin } from "#server/http/idempotency.ts";
 import { loggingOptions, registerRequestLog } from "#server/http/request-log.ts";
@@ -46,6 +48,14 @@ import { viewerPlugin } from "#server/http/viewer.ts";
 import { type AiProvider, createAiProvider } from "#server/platform/ai/provider.ts";
 import { createEventBus, type EventBus, eventRoutes } from "#server/platform/events.ts";
 import { createMailer, type Mailer } from "#server/platform/mail.ts";
+import {
+  createMetrics,
+  type Metrics,
+  metricsAccess,
+  metricsEnabled,
+  registerMetricsHook,
+} from "#server/platform/metrics.ts";
+import { createOcrEngine, type OcrEngine } from "#server/platform/ocr/ocr-engine.ts";
 
 export interface AppDeps {
   config: AppConfig;
@@ -57,6 +67,8 @@ export interface AppDeps {
   ai: AiProvider;
   /** Validated sessions; call `sessions.forgetUsers([id])` after changing a user's account, roles or profile. */
   sessions: SessionCache;
+  /** Prometheus metrics when METRICS_ALLOW or METRICS_TOKEN is set, else null; `trackQueue` a new queue. */
+  metrics: Metrics | null;
 }
 
 /** A route as registered: its methods and its URL pattern. */
@@ -100,6 +112,9 @@ export async function buildApp(
     ...loggingOptions(config, options.logStream),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",
+    // While shutting down, a request already on its way over a kept-alive connection is answered (with
+    // Connection: close) rather than refused: nginx could not retry a refused POST (ADR 021).
+    return503OnClosing: false,
     // Only behind a proxy that sets X-Forwarded-For may it name the client (rate limits key on it).
     trustProxy: config.trustProxy,
   });
@@ -122,11 +137,14 @@ export async function buildApp(
     sessions,
     onSessionEnded: (session) => sessionEnded(events, app.log, session),
   });
-  app.decorate("deps", { config, db, auth, mailer, events, sessions, ai });
+  const metrics = metricsEnabled(config.metrics) ? createMetrics(db) : null;
+  app.decorate("deps", { config, db, auth, mailer, events, sessions, ai, metrics });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ validate: config.validateResponses }));
   registerErrorHandling(app);
   registerRequestLog(app, config.logLevel);
+  registerDrain(app);
+  if (metrics) registerMetricsHook(app, metrics);
 
   const insecure = config.publicUrl.startsWith("http://");
   await app.register(helmet, {
@@ -188,16 +206,21 @@ export async function buildApp(
   });
 
   await app.register(viewerPlugin, { auth, sessions });
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, metrics, access: metricsAccess(config.metrics) });
   await app.register(authRoutes, { auth, db, config });
   await app.register(meRoutes, { config });
   await app.register(notificationRoutes, { db });
-  await app.register(eventRoutes, { bus: events, sessionOf: (request) => currentSession(auth, request) });
+  await app.register(eventRoutes, {
+    bus: events,
+    sessionOf: (request) => currentSession(auth, request),
+    cursorOf: (userId) => notificationListVersion(db.db, userId),
+    onStreams: metrics ? (count) => metrics.trackLiveStreams(count) : undefined,
+  });
   await app.register(entryRoutes, { db, bus: events });
   await app.register(rosterRoutes, { db });
   await app.register(calendarFeedRoutes, { db, secret: config.authSecret, publicUrl: config.publicUrl });
   await app.register(showAdminRoutes, { db, bus: events });
-  await app.register(showAiRoutes, { db, ai });
+  await app.register(showAiRoutes, { db, ai, ocr: queuedOcr(metrics) });
   await app.register(adminRoutes);
   await app.register(showRoutes, { db });
   await app.register(horseRoutes, { db });
@@ -223,6 +246,25 @@ export async function buildApp(
     await db.close();
   });
   return app;
+}
+
+/** The class-list reader, its queue counted for the metrics. */
+function queuedOcr(metrics: Metrics | null): OcrEngine {
+  const engine = createOcrEngine();
+  if (!metrics) return engine;
+  let depth = 0;
+  metrics.trackQueue("ocr", () => depth);
+  return {
+    ...engine,
+    async recognize(image, onProgress) {
+      depth += 1;
+      try {
+        return await engine.recognize(image, onProgress);
+      } finally {
+        depth -= 1;
+      }
+    },
+  };
 }
 
 /**

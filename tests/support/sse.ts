@@ -5,6 +5,10 @@ export interface SseClient {
   status: number;
   /** Event names received so far (comments such as heartbeats appear as ":"). */
   events: string[];
+  /** The last `id:` received, as EventSource keeps it for `Last-Event-ID`. */
+  lastEventId: string | null;
+  /** The last `retry:` received, in milliseconds. */
+  retry: number | null;
   /** Resolves when `count` events named `name` have arrived in total; rejects after `timeoutMs`. */
   waitFor(name: string, count?: number, timeoutMs?: number): Promise<void>;
   close(): void;
@@ -17,13 +21,22 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-export async function openEventStream(baseUrl: string, cookie?: string): Promise<SseClient> {
+export async function openEventStream(
+  baseUrl: string,
+  cookie?: string,
+  options: { lastEventId?: string } = {},
+): Promise<SseClient> {
   const controller = new AbortController();
   const res = await fetch(`${baseUrl}/api/events`, {
-    headers: { accept: "text/event-stream", ...(cookie ? { cookie } : {}) },
+    headers: {
+      accept: "text/event-stream",
+      ...(cookie ? { cookie } : {}),
+      ...(options.lastEventId ? { "last-event-id": options.lastEventId } : {}),
+    },
     signal: controller.signal,
   });
   const events: string[] = [];
+  const fields = { lastEventId: null as string | null, retry: null as number | null };
   const waiters = new Set<() => void>();
   if (res.ok && res.body) {
     const reader = res.body.getReader();
@@ -39,7 +52,12 @@ export async function openEventStream(baseUrl: string, cookie?: string): Promise
           while (end >= 0) {
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
-            const name = block.split("\n").find((l) => l.startsWith("event: "));
+            const lines = block.split("\n");
+            const id = lines.find((l) => l.startsWith("id: "));
+            if (id) fields.lastEventId = id.slice(4);
+            const retry = lines.find((l) => l.startsWith("retry: "));
+            if (retry) fields.retry = Number(retry.slice(7));
+            const name = lines.find((l) => l.startsWith("event: "));
             if (name) events.push(name.slice(7));
             else if (block.startsWith(":")) events.push(":");
             end = buffer.indexOf("\n\n");
@@ -56,6 +74,12 @@ export async function openEventStream(baseUrl: string, cookie?: string): Promise
   return {
     status: res.status,
     events,
+    get lastEventId() {
+      return fields.lastEventId;
+    },
+    get retry() {
+      return fields.retry;
+    },
     waitFor(name, count = 1, timeoutMs = 3000) {
       return new Promise((resolve, reject) => {
         const check = () => {

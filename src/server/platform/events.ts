@@ -2,8 +2,9 @@ import type { ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type pg from "pg";
+import { opsTexts } from "#domain/texts-ops.ts";
 import type { Db } from "#server/db/client.ts";
-import { unauthorized } from "#server/platform/errors.ts";
+import { unauthorized, unavailable } from "#server/platform/errors.ts";
 
 /**
  * Live updates. A `notification` event says "these users (or everyone) have something new"; browsers
@@ -257,21 +258,47 @@ export type SessionLookup = (
 ) => Promise<{ sessionId: string; userId: string } | null>;
 
 /**
+ * What a user has been told so far, as an opaque cursor that changes whenever something new concerns
+ * them (their notification list's version): sent as each event's `id`, so a reconnecting EventSource
+ * hands it back in `Last-Event-ID`.
+ */
+export type CursorLookup = (userId: string) => Promise<string>;
+
+/** How soon, at most, a stream ended by a shutdown reconnects; spread so servers are not stormed. */
+export const SHUTDOWN_RETRY_MS = 1_000;
+
+/**
  * GET /api/events: the signed-in user's live stream. Each event is `event: notification`; the
  * browser then refetches its list and badge. `retry` tells EventSource how soon to reconnect.
  * The stream lives no longer than its session: a `session-ended` event for it, or a heartbeat that
  * finds the session gone (expired, or deleted without an event), sends `event: session-ended` and
- * closes it. Open streams end when the app closes, so shutdown never waits on them.
+ * closes it. Open streams end when the app closes, so shutdown never waits on them: they are told to
+ * reconnect soon (to another server, behind the proxy), and a stream asked for meanwhile gets 503.
+ * With `cursorOf`, events carry ids, and a reconnect whose `Last-Event-ID` is behind the user's
+ * cursor gets a `notification` at once: what was sent while it was away is caught up (ADR 021).
  */
 export async function eventRoutes(
   app: FastifyInstance,
-  opts: { bus: EventBus; sessionOf: SessionLookup; heartbeatMs?: number },
+  opts: {
+    bus: EventBus;
+    sessionOf: SessionLookup;
+    heartbeatMs?: number;
+    cursorOf?: CursorLookup;
+    /** Handed the open-stream count once, for the metrics. */
+    onStreams?: ((count: () => number) => void) | undefined;
+  },
 ): Promise<void> {
   const streams = new Set<ServerResponse>();
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
+  let closing = false;
+  opts.onStreams?.(() => streams.size);
 
   app.addHook("preClose", async () => {
-    for (const res of streams) res.end();
+    closing = true;
+    for (const res of streams) {
+      const retry = Math.round(SHUTDOWN_RETRY_MS * (0.25 + Math.random() * 0.75));
+      res.end(`retry: ${retry}\nevent: reconnect\ndata: {}\n\n`);
+    }
     streams.clear();
   });
 
@@ -279,8 +306,11 @@ export async function eventRoutes(
     "/api/events",
     { schema: { tags: ["notifications"], summary: "Live notification events (Server-Sent Events)" } },
     async (request, reply) => {
+      if (closing) throw unavailable(opsTexts.shuttingDown);
       const session = await opts.sessionOf(request);
       if (!session) throw unauthorized();
+      const cursor = opts.cursorOf && ((userId: string) => opts.cursorOf!(userId).catch(() => null));
+      const now = cursor ? await cursor(session.userId) : null;
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -290,8 +320,20 @@ export async function eventRoutes(
         "x-accel-buffering": "no",
         "x-content-type-options": "nosniff",
       });
-      res.write("retry: 3000\n\nevent: ready\ndata: {}\n\n");
+      const id = (value: string | null) => (value === null ? "" : `id: ${value}\n`);
+      const lastSeen = request.headers["last-event-id"];
+      const missed = typeof lastSeen === "string" && lastSeen !== now;
+      res.write(`retry: 3000\n\n${id(now)}event: ready\ndata: {}\n\n`);
+      if (missed) res.write(`${id(now)}event: notification\ndata: {}\n\n`);
       streams.add(res);
+      // Events leave in order, each with the cursor read after it arrived.
+      let sending = Promise.resolve();
+      const notify = (name: string) => {
+        sending = sending.then(async () => {
+          const next = cursor ? await cursor(session.userId) : null;
+          if (!res.writableEnded) res.write(`${id(next)}event: ${name}\ndata: {}\n\n`);
+        });
+      };
 
       const endWithSession = () => {
         if (res.writableEnded) return;
@@ -299,7 +341,7 @@ export async function eventRoutes(
       };
       const unsubscribe = opts.bus.subscribe((event) => {
         if (event.type === "session-ended" && event.sessionIds.includes(session.sessionId)) endWithSession();
-        else if (concerns(event, session.userId)) res.write(`event: ${event.type}\ndata: {}\n\n`);
+        else if (concerns(event, session.userId)) notify(event.type);
       });
       const heartbeat = setInterval(async () => {
         if (res.writableEnded) return;
