@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, request } from "node:http";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +8,7 @@ import type { DatabaseConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "#server/db/seed/demo-accounts.ts";
 import { signInAt } from "#tests/support/http-session.ts";
+import { freePort } from "#tests/support/ports.ts";
 import { freshDatabase, testEngine } from "#tests/support/server.ts";
 import { openEventStream } from "#tests/support/sse.ts";
 
@@ -21,15 +22,6 @@ let base = "";
 let output = "";
 let cleanup = async () => {};
 let database: DatabaseConfig;
-
-/** A port nobody listens on now, so PUBLIC_URL (and the Origin the server accepts) can name it. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   const port = await freePort();
