@@ -206,7 +206,8 @@ export class Cluster {
 
   async startServer(i: number): Promise<void> {
     const server = this.servers[i]!;
-    if (server.process && server.process.exitCode === null) throw new Error(`server ${i + 1} is running`);
+    const running = server.process && server.process.exitCode === null && server.process.signalCode === null;
+    if (running) throw new Error(`server ${i + 1} is running`);
     const log = createWriteStream(join(this.opts.dir, `server-${i + 1}.log`), { flags: "a" });
     const child = spawn(process.execPath, this.opts.serverArgs, {
       env: this.serverEnv(i),
