@@ -157,6 +157,10 @@ describe.skipIf(missing !== null)("nginx in front of three app servers", { timeo
     const viaProxy = await fetch(`${base}/metrics`);
     expect(viaProxy.status).toBe(404);
     expect(await viaProxy.json()).toMatchObject({ error: { code: "NOT_FOUND" } });
+    for (const spelling of ["/%6detrics", "//metrics", "/metrics?x=1", "/./metrics", "/api/../metrics"]) {
+      const res = await fetch(`${base}${spelling}`);
+      expect([403, 404], spelling).toContain(res.status);
+    }
     const direct = await fetch(`http://127.0.0.1:${ports[0]}/metrics`);
     expect(direct.status).toBe(403);
   });
