@@ -23,6 +23,7 @@ import { type BenchSection, mark } from "./lib/report.ts";
 import { lighthouseBench } from "./lighthouse-bench.ts";
 import { memoryBench } from "./memory-bench.ts";
 import { ocrBench } from "./ocr-bench.ts";
+import { opsBench } from "./ops-bench.ts";
 import { pushBench } from "./push-bench.ts";
 import { seasonPlanBench } from "./recommendations-bench.ts";
 import { showDayBench } from "./show-day-bench.ts";
@@ -39,6 +40,7 @@ const MODULES: BenchModule[] = [
   ocrBench,
   pushBench,
   showDayBench,
+  opsBench,
 ];
 
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? "data-bench");

@@ -49,6 +49,10 @@ export async function startBenchServer(opts: {
   ssrEntry?: string;
   /** Seed the demo data (its users, and a show running today) instead of starting empty. */
   demo?: boolean;
+  /** Settings on top of the bench's own (LOG_LEVEL, METRICS_TOKEN, DEMO …). */
+  env?: Record<string, string>;
+  /** Send the server's standard output to /dev/null (its request log at LOG_LEVEL=info). */
+  quiet?: boolean;
 }): Promise<BenchServer> {
   const base = `http://localhost:${opts.port}`;
   const env: NodeJS.ProcessEnv = {
@@ -67,13 +71,17 @@ export async function startBenchServer(opts: {
     ),
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  Object.assign(env, opts.env);
   const busy = await fetch(`${base}/api/health`).then(
     () => true,
     () => false,
   );
   if (busy) throw new Error(`port ${opts.port} is already in use: set BENCH_PORT to a free one`);
   const started = performance.now();
-  const server = spawn(process.execPath, serverArgs(), { env, stdio: ["ignore", "inherit", "inherit"] });
+  const server = spawn(process.execPath, serverArgs(), {
+    env,
+    stdio: ["ignore", opts.quiet ? "ignore" : "inherit", "inherit"],
+  });
   const exited = new Promise<void>((done) => server.once("exit", () => done()));
   const stop = async () => {
     if (server.exitCode === null) server.kill("SIGTERM");

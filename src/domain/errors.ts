@@ -19,7 +19,8 @@ export const ERROR_CODES = {
   payloadTooLarge: "PAYLOAD_TOO_LARGE",
   unprocessable: "UNPROCESSABLE",
   internal: "INTERNAL",
-  /** The server is busy with other work of the kind asked for (503, with Retry-After). */
+  /** The server is busy with other work of the kind asked for (503, with Retry-After), or is starting,
+   * stopping or cannot reach its database: try again, or another server. */
   unavailable: "UNAVAILABLE",
   /** An outside service (the LLM provider) failed or timed out. */
   badGateway: "BAD_GATEWAY",

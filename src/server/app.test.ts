@@ -121,7 +121,8 @@ if (testEngine === "postgres") {
         other.release();
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const res = await call(t.app, "GET", "/api/health");
+      // Readiness asks the database (health does not).
+      const res = await call(t.app, "GET", "/api/ready");
       expect(res.statusCode).toBe(200);
     });
   });

@@ -26,6 +26,7 @@ import { horseRoutes } from "#server/features/horses/horses.routes.ts";
 import { imageRoutes } from "#server/features/images/images.routes.ts";
 import { meRoutes } from "#server/features/me/me.routes.ts";
 import { publicConfig } from "#server/features/me/public-config.ts";
+import { notificationListVersion } from "#server/features/notifications/notifications.repository.ts";
 import { notificationRoutes } from "#server/features/notifications/notifications.routes.ts";
 import { peopleRoutes } from "#server/features/people/people.routes.ts";
 import { profileRoutes } from "#server/features/profile/profile.routes.ts";
@@ -39,9 +40,11 @@ import { showDayRoutes } from "#server/features/show-day/show-day.routes.ts";
 import { showAdminRoutes } from "#server/features/shows/shows.admin.routes.ts";
 import { showRoutes } from "#server/features/shows/shows.routes.ts";
 import { controlCharactersPlugin } from "#server/http/control-characters.ts";
+import { registerDrain } from "#server/http/drain.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { idempotencyPlugin } from "#server/http/idempotency.ts";
 import { pageLoaders } from "#server/http/page-data.ts";
+import { loggingOptions, registerRequestLog } from "#server/http/request-log.ts";
 import { securityHeaders } from "#server/http/security-headers.ts";
 import { responseSerializer } from "#server/http/serializer.ts";
 import { loadSsrModule, type PageOptions, spaShell } from "#server/http/spa-shell.ts";
@@ -50,6 +53,13 @@ import { type AiProvider, createAiProvider } from "#server/platform/ai/provider.
 import { createEventBus, type EventBus, eventRoutes } from "#server/platform/events.ts";
 import { createHeavyReaders, type HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
 import { createMailer, type Mailer } from "#server/platform/mail.ts";
+import {
+  createMetrics,
+  type Metrics,
+  metricsAccess,
+  metricsEnabled,
+  registerMetricsHook,
+} from "#server/platform/metrics.ts";
 import { createPushSender } from "#server/platform/push/send.ts";
 import { storedVapidKeys, vapidAuthorizer } from "#server/platform/push/vapid.ts";
 
@@ -67,6 +77,8 @@ export interface AppDeps {
   push: { publicKey: string; delivery: PushDelivery };
   /** Worker threads that read uploaded and fetched files: calendars, PDFs, pictures (ADR 017). */
   heavy: HeavyReaders;
+  /** Prometheus metrics when METRICS_ALLOW or METRICS_TOKEN is set, else null; `trackQueue` a new queue. */
+  metrics: Metrics | null;
 }
 
 /** A route as registered: its methods and its URL pattern. */
@@ -96,7 +108,10 @@ const PERSONAL_CACHE_CONTROL = "private, no-store";
  * Opens and migrates the configured database and, in demo mode, seeds it once.
  * main.ts and every test use this.
  */
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   if (config.demo) await seedDemo(db);
@@ -104,9 +119,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const ai = await createAiProvider(config.ai);
 
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    ...loggingOptions(config, options.logStream),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",
+    // While shutting down, a request already on its way over a kept-alive connection is answered (with
+    // Connection: close) rather than refused: nginx could not retry a refused POST (ADR 021).
+    return503OnClosing: false,
     // Only behind a proxy that sets X-Forwarded-For may it name the client (rate limits key on it).
     trustProxy: config.trustProxy,
     // An address the router cannot decode gets our error shape, without the address echoed back.
@@ -155,10 +173,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   const push = { publicKey: vapidKeys.publicKey, delivery };
   const heavy = createHeavyReaders(config.heavyLimits);
-  app.decorate("deps", { config, db, auth, mailer, events, sessions, ai, push, heavy });
+  const metrics = metricsEnabled(config.metrics) ? createMetrics(db) : null;
+  metrics?.trackQueue("calendar", heavy.calendar.depth);
+  metrics?.trackQueue("document", heavy.document.depth);
+  app.decorate("deps", { config, db, auth, mailer, events, sessions, ai, push, heavy, metrics });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ validate: config.validateResponses }));
   registerErrorHandling(app);
+  registerRequestLog(app, config.logLevel);
+  registerDrain(app);
+  if (metrics) registerMetricsHook(app, metrics);
 
   const insecure = config.publicUrl.startsWith("http://");
   securityHeaders(app, {
@@ -221,11 +245,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   await app.register(controlCharactersPlugin);
   await app.register(viewerPlugin, { auth, sessions });
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, metrics, access: metricsAccess(config.metrics) });
   await app.register(authRoutes, { auth, db, config });
   await app.register(meRoutes, { config });
   await app.register(notificationRoutes, { db });
-  await app.register(eventRoutes, { bus: events, sessionOf: (request) => currentSession(auth, request) });
+  await app.register(eventRoutes, {
+    bus: events,
+    sessionOf: (request) => currentSession(auth, request),
+    cursorOf: (userId) => notificationListVersion(db.db, userId),
+    onStreams: metrics ? (count) => metrics.trackLiveStreams(count) : undefined,
+  });
   await app.register(entryRoutes, { db, bus: events });
   await app.register(rosterRoutes, { db });
   await app.register(calendarFeedRoutes, { db, secret: config.authSecret, publicUrl: config.publicUrl });
@@ -270,6 +299,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   return app;
 }
+
+/** The class-list reader, its queue counted for the metrics. */
 
 /**
  * Serves the built SPA: hashed assets cached for a year, the page and service worker revalidated.

@@ -127,8 +127,21 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), ...env }).trustProxy).toEqual(expected);
   });
 
+  it("serves metrics to nobody unless METRICS_ALLOW or METRICS_TOKEN names someone", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metrics).toEqual({ allow: [], token: undefined });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        METRICS_ALLOW: "127.0.0.1, 10.1.0.0/16",
+        METRICS_TOKEN: "t".repeat(16),
+      }).metrics,
+    ).toEqual({ allow: ["127.0.0.1", "10.1.0.0/16"], token: "t".repeat(16) });
+  });
+
   it.each([
     [{ PORT: "eighty" }, "PORT"],
+    [{ METRICS_ALLOW: "prometheus.local" }, "METRICS_ALLOW"],
+    [{ METRICS_TOKEN: "short" }, "METRICS_TOKEN"],
     [{ TRUST_PROXY: "everyone" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "10.0.0.0/8/1" }, "TRUST_PROXY"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],

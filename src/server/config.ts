@@ -52,6 +52,18 @@ const EnvSchema = z.object({
       return parsed;
     })
     .optional(),
+  METRICS_ALLOW: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseAddressList(v);
+      if (parsed === null) {
+        ctx.addIssue({ code: "custom", message: "must be a comma-separated list of addresses or CIDRs" });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
+  METRICS_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).max(512).optional(),
   CLIENT_DIR: z.string().min(1).default("dist/client"),
   SSR_ENTRY: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -122,6 +134,8 @@ export interface AppConfig {
   /** Fastify's trustProxy: whether (or from which proxies) X-Forwarded-For names the client. */
   trustProxy: boolean | string[];
   logLevel: string;
+  /** Who may read /metrics: client addresses/CIDRs, and/or a bearer token. Neither: nobody (ADR 021). */
+  metrics: { allow: string[]; token: string | undefined };
   /** Where the built SPA lives; absent in API-only tests. */
   clientDir: string | undefined;
   /**
@@ -185,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
+    metrics: { allow: e.METRICS_ALLOW ?? [], token: e.METRICS_TOKEN },
     clientDir: resolve(e.CLIENT_DIR),
     ssrEntry: resolve(e.SSR_ENTRY ?? join(e.CLIENT_DIR, "..", "ssr", "entry-server.js")),
     ai: aiConfig(e),
@@ -253,7 +268,16 @@ function parseTrustProxy(value: string): boolean | string[] | null {
   const v = value.trim().toLowerCase();
   if (["1", "true", "yes", "on"].includes(v)) return true;
   if (["0", "false", "no", "off"].includes(v)) return false;
-  const list = v.split(",").map((a) => a.trim());
+  return parseAddressList(v);
+}
+
+/** `10.0.0.1, 10.0.0.0/8, ::1` → the list; null when any item is not an address or CIDR. */
+function parseAddressList(value: string): string[] | null {
+  const list = value
+    .trim()
+    .toLowerCase()
+    .split(",")
+    .map((a) => a.trim());
   const valid = list.every((a) => {
     const [address, bits, ...rest] = a.split("/");
     if (rest.length || !address || !isIP(address)) return false;

@@ -24,13 +24,17 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // Graceful shutdown (ADR 021): the listener closes, live streams are told to reconnect elsewhere,
+    // requests in flight finish (answered with Connection: close), then the database closes.
     app.log.info(`${signal} received: finishing in-flight requests, then closing the database`);
+    const started = performance.now();
     const timer = setTimeout(() => {
       app.log.error("shutdown took longer than 10 s; exiting");
       process.exit(1);
     }, 10_000);
     timer.unref();
     await app.close();
+    app.log.info(`closed in ${Math.round(performance.now() - started)} ms`);
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -12,7 +12,7 @@ export const TEST_ORIGIN = "http://localhost:3000";
 /** Which engine this run tests: SQLite in memory, or PostgreSQL when RINGSIDE_TEST_DB=postgres. */
 export const testEngine = process.env.RINGSIDE_TEST_DB === "postgres" ? "postgres" : "sqlite";
 
-async function freshDatabase(): Promise<{ database: DatabaseConfig; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: DatabaseConfig; drop: () => Promise<void> }> {
   if (testEngine === "sqlite")
     return { database: { kind: "sqlite", file: ":memory:" }, drop: async () => {} };
   const base = process.env.TEST_DATABASE_URL;
@@ -50,6 +50,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     authRateLimitMax: 1000,
     trustProxy: false,
     logLevel: "silent",
+    metrics: { allow: [], token: undefined },
     clientDir: undefined,
     ai: { provider: "rules" },
     validateResponses: true,
@@ -65,9 +66,12 @@ export interface TestApp {
 }
 
 /** A fresh server on a fresh, private database. One per test file (or per test where state matters). */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Parameters<typeof buildApp>[1] = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
-  const app = await buildApp(testConfig({ database, ...overrides }));
+  const app = await buildApp(testConfig({ database, ...overrides }), options);
   await app.ready();
   return {
     app,

@@ -7,6 +7,10 @@ export interface SseClient {
   events: string[];
   /** The data line of each named event, in order (`{}` for a bare notification). */
   data: { name: string; data: string }[];
+  /** The last `id:` received, as EventSource keeps it for `Last-Event-ID`. */
+  lastEventId: string | null;
+  /** The last `retry:` received, in milliseconds. */
+  retry: number | null;
   /** Resolves when `count` events named `name` have arrived in total; rejects after `timeoutMs`. */
   waitFor(name: string, count?: number, timeoutMs?: number): Promise<void>;
   close(): void;
@@ -22,15 +26,20 @@ export async function listen(app: FastifyInstance): Promise<string> {
 export async function openEventStream(
   baseUrl: string,
   cookie?: string,
-  path = "/api/events",
+  options: { path?: string; lastEventId?: string } = {},
 ): Promise<SseClient> {
   const controller = new AbortController();
-  const res = await fetch(`${baseUrl}${path}`, {
-    headers: { accept: "text/event-stream", ...(cookie ? { cookie } : {}) },
+  const res = await fetch(`${baseUrl}${options.path ?? "/api/events"}`, {
+    headers: {
+      accept: "text/event-stream",
+      ...(cookie ? { cookie } : {}),
+      ...(options.lastEventId ? { "last-event-id": options.lastEventId } : {}),
+    },
     signal: controller.signal,
   });
   const events: string[] = [];
   const data: { name: string; data: string }[] = [];
+  const fields = { lastEventId: null as string | null, retry: null as number | null };
   const waiters = new Set<() => void>();
   if (res.ok && res.body) {
     const reader = res.body.getReader();
@@ -46,10 +55,15 @@ export async function openEventStream(
           while (end >= 0) {
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
-            const name = block.split("\n").find((l) => l.startsWith("event: "));
+            const lines = block.split("\n");
+            const id = lines.find((l) => l.startsWith("id: "));
+            if (id) fields.lastEventId = id.slice(4);
+            const retry = lines.find((l) => l.startsWith("retry: "));
+            if (retry) fields.retry = Number(retry.slice(7));
+            const name = lines.find((l) => l.startsWith("event: "));
             if (name) {
               events.push(name.slice(7));
-              const line = block.split("\n").find((l) => l.startsWith("data: "));
+              const line = lines.find((l) => l.startsWith("data: "));
               data.push({ name: name.slice(7), data: line?.slice(6) ?? "" });
             } else if (block.startsWith(":")) events.push(":");
             end = buffer.indexOf("\n\n");
@@ -67,6 +81,12 @@ export async function openEventStream(
     status: res.status,
     events,
     data,
+    get lastEventId() {
+      return fields.lastEventId;
+    },
+    get retry() {
+      return fields.retry;
+    },
     waitFor(name, count = 1, timeoutMs = 3000) {
       return new Promise((resolve, reject) => {
         const check = () => {

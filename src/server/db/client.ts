@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import type SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteAdapter, type SqliteDatabase, SqliteDialect } from "kysely";
 import type pg from "pg";
 import type { DatabaseConfig } from "#server/config.ts";
 import { BACKSTOP_PAGES, type Checkpointer, startCheckpointer } from "#server/db/checkpointer.ts";
@@ -50,7 +50,9 @@ export function openDatabase(config: DatabaseConfig): Db {
       onError: (message) => console.error(`SQLite checkpoints: ${message}`),
     });
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return {
     kind: "sqlite",
     db,
@@ -75,6 +77,24 @@ function withoutStat4(sqlite: SQLite.Database): void {
   if (!sqlite.prepare("select 1 from sqlite_schema where name = 'sqlite_stat4'").get()) return;
   // Dropping a table reloads the statistics the planner uses.
   sqlite.exec("drop table sqlite_stat4");
+}
+
+/**
+ * SQLite runs schema changes inside transactions, but Kysely's SQLite adapter says it cannot, so its
+ * migrator would apply each statement on its own and a failure would leave a migration half done.
+ * Saying so makes the migrator run all pending migrations in one transaction, as on PostgreSQL
+ * (ADR 021). The adapter's answer is used by the migrator only.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
 }
 
 /** Prepared statements kept per SQL text; the app issues a few hundred distinct statements. */

@@ -35,10 +35,23 @@ function provider(db: Db): MigrationProvider {
   };
 }
 
+// Features land from parallel branches with pre-assigned numbers, so a database may meet a lower number late.
+const migrator = (db: Db) =>
+  new Migrator({ db: db.db, provider: provider(db), allowUnorderedMigrations: true });
+
+/** Migrations this server knows that the database has not run (for readiness). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  return (await migrator(db).getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+/**
+ * Brings the database up to date. Kysely runs every pending migration in one transaction on
+ * PostgreSQL, under a session advisory lock, so servers starting together migrate once and a
+ * failure leaves nothing half-applied; SQLite gets the same transaction from the dialect's adapter
+ * (db/client.ts). ADR 021.
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
-  // Features land from parallel branches with pre-assigned numbers, so a database may meet a lower number late.
-  const migrator = new Migrator({ db: db.db, provider: provider(db), allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrator(db).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);

@@ -23,6 +23,7 @@ export const notFound = (message = "Not found.") => new AppError(404, ERROR_CODE
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 export const tooManyRequests = (message: string) => new AppError(429, ERROR_CODES.tooManyRequests, message);
 export const badGateway = (message: string) => new AppError(502, ERROR_CODES.badGateway, message);
+export const unavailable = (message: string) => new AppError(503, ERROR_CODES.unavailable, message);
 
 /** A policy's refusal: the status it answers with and the message the person reads. */
 export interface Denial {

@@ -12,7 +12,9 @@ type Signed = TestUser & { cookie: string };
 /** Taps through one server, and checks a stream held on `watcher` gets the patch within a second. */
 async function tapReaches(tapOn: FastifyInstance, watcherUrl: string, watcherCookie: string, admin: Signed) {
   const show = await buildRunningShow(tapOn, admin, { classes: 3 });
-  const stream = await openEventStream(watcherUrl, watcherCookie, `/api/shows/${show.show.id}/day/events`);
+  const stream = await openEventStream(watcherUrl, watcherCookie, {
+    path: `/api/shows/${show.show.id}/day/events`,
+  });
   expect(stream.status).toBe(200);
   await stream.waitFor("ready");
   const tappedAt = Date.now();
@@ -46,15 +48,21 @@ describe("the ring's live stream", () => {
 
   it("is for signed-in people only (401), and 404 for a show that does not exist", async () => {
     const show = await buildRunningShow(t.app, admin, { classes: 1 });
-    expect((await openEventStream(url, undefined, `/api/shows/${show.show.id}/day/events`)).status).toBe(401);
-    expect((await openEventStream(url, admin.cookie, "/api/shows/no-such-show/day/events")).status).toBe(404);
+    expect(
+      (await openEventStream(url, undefined, { path: `/api/shows/${show.show.id}/day/events` })).status,
+    ).toBe(401);
+    expect(
+      (await openEventStream(url, admin.cookie, { path: "/api/shows/no-such-show/day/events" })).status,
+    ).toBe(404);
   });
 
   it("carries a steward's tap to another person's open screen within a second, and nothing of other shows", async () => {
     const watcher = await signedInUser(t.app, { name: "Wanda Watcher" });
     await tapReaches(t.app, url, watcher.cookie, admin);
     const quiet = await buildRunningShow(t.app, admin, { classes: 1 });
-    const stream = await openEventStream(url, watcher.cookie, `/api/shows/${quiet.show.id}/day/events`);
+    const stream = await openEventStream(url, watcher.cookie, {
+      path: `/api/shows/${quiet.show.id}/day/events`,
+    });
     await stream.waitFor("ready");
     await tapReaches(t.app, url, watcher.cookie, admin);
     expect(stream.events.filter((e) => e === "ring")).toHaveLength(0);

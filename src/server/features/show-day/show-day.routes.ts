@@ -1,4 +1,3 @@
-import type { ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -13,6 +12,7 @@ import {
 import { ShowDetail, ShowIdParams } from "#domain/contracts/shows.ts";
 import { ErrorBody } from "#domain/errors.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
+import { opsTexts } from "#domain/texts-ops.ts";
 import type { Db } from "#server/db/client.ts";
 import { findDayShow } from "#server/features/show-day/show-day.repository.ts";
 import { saveSchedule } from "#server/features/show-day/show-day.schedule.ts";
@@ -25,8 +25,14 @@ import {
   setAlertSetting,
   setStewards,
 } from "#server/features/show-day/show-day.service.ts";
-import { notFound, unauthorized } from "#server/platform/errors.ts";
-import { type EventBus, HEARTBEAT_MS, openStream, type SessionLookup } from "#server/platform/events.ts";
+import { notFound, unauthorized, unavailable } from "#server/platform/errors.ts";
+import {
+  type EventBus,
+  HEARTBEAT_MS,
+  openStream,
+  type SessionLookup,
+  streamsOf,
+} from "#server/platform/events.ts";
 
 /** Show day (issue 21): the day view, its live stream, ring actions, stewards, the schedule, alert settings. */
 export async function showDayRoutes(
@@ -35,11 +41,7 @@ export async function showDayRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = () => ({ db: opts.db, bus: opts.bus, log: app.log });
-  const streams = new Set<ServerResponse>();
-  app.addHook("preClose", async () => {
-    for (const res of streams) res.end();
-    streams.clear();
-  });
+  const streams = streamsOf(app);
 
   r.get(
     "/api/shows/:showId/day",
@@ -68,15 +70,16 @@ export async function showDayRoutes(
       },
     },
     async (request, reply) => {
+      if (streams.closing()) throw unavailable(opsTexts.shuttingDown);
       const session = await opts.sessionOf(request);
       if (!session) throw unauthorized();
       const { showId } = request.params;
       if (!(await findDayShow(opts.db.db, showId))) throw notFound(errorsTexts.showNotFound);
-      openStream(request, reply, {
+      await openStream(request, reply, {
         bus: opts.bus,
         sessionOf: opts.sessionOf,
         heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS,
-        streams,
+        streams: streams.open,
         session,
         onEvent: (event, write) => {
           if (event.type === "ring" && event.showId === showId) write("ring", JSON.stringify(event.patch));

@@ -53,8 +53,8 @@ export interface DocumentTicket extends Ticket {
 }
 
 export interface HeavyReaders {
-  calendar: { reserve(): CalendarTicket };
-  document: { reserve(): DocumentTicket };
+  calendar: { reserve(): CalendarTicket; depth(): number };
+  document: { reserve(): DocumentTicket; depth(): number };
   close(): Promise<void>;
 }
 
@@ -153,6 +153,8 @@ function createPool(limits: PoolLimits, idleMs: number) {
   }
 
   return {
+    /** Tasks running or waiting (the metrics' queue depth). */
+    depth: () => inFlight,
     /** A place for one task: refused at once while one task runs and `waiting` more wait. */
     reserve(): PoolTicket {
       if (inFlight >= 1 + limits.waiting) throw busy();
@@ -190,6 +192,7 @@ export function createHeavyReaders(overrides: Partial<HeavyLimits> = {}): HeavyR
   const documents = createPool(limits.document, 60_000);
   return {
     calendar: {
+      depth: calendars.depth,
       reserve() {
         const ticket = calendars.reserve();
         return {
@@ -203,6 +206,7 @@ export function createHeavyReaders(overrides: Partial<HeavyLimits> = {}): HeavyR
       },
     },
     document: {
+      depth: documents.depth,
       reserve() {
         const ticket = documents.reserve();
         return {

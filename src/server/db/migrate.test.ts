@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Kysely, Migrator, sql } from "kysely";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseConfig } from "#server/config.ts";
+import { type Db, openDatabase } from "#server/db/client.ts";
+import { migrateToLatest, pendingMigrations } from "#server/db/migrate.ts";
+import { testEngine } from "#tests/support/server.ts";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/** A fresh, empty database of this run's engine: a SQLite file, or a new PostgreSQL database. */
+async function emptyDatabase(): Promise<DatabaseConfig> {
+  if (testEngine === "sqlite") {
+    const dir = mkdtempSync(join(tmpdir(), "ringside-migrate-"));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    return { kind: "sqlite", file: join(dir, "ringside.sqlite") };
+  }
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `ringside_m_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { kind: "postgres", url: url.toString() };
+}
+
+function open(config: DatabaseConfig): Db {
+  const db = openDatabase(config);
+  cleanups.unshift(() => db.close());
+  return db;
+}
+
+const tableExists = async (db: Kysely<never>, name: string) =>
+  (await db.introspection.getTables({ withInternalKyselyTables: true })).some((t) => t.name === name);
+
+describe("migrations (ADR 021)", () => {
+  it("leave nothing behind when one of a run fails: the run is one transaction", async () => {
+    const db = open(await emptyDatabase());
+    const migrator = new Migrator({
+      db: db.db,
+      provider: {
+        getMigrations: async () => ({
+          "a-creates": {
+            up: async (trx: Kysely<unknown>) => {
+              await trx.schema.createTable("half_done").addColumn("id", "integer").execute();
+            },
+          },
+          "b-fails": {
+            up: async (trx: Kysely<unknown>) => {
+              await sql`insert into no_such_table values (1)`.execute(trx);
+            },
+          },
+        }),
+      },
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    expect(error).toBeDefined();
+    expect(results?.find((r) => r.status === "Error")?.migrationName).toBe("b-fails");
+    expect(await tableExists(db.db as never, "half_done")).toBe(false);
+    const ran = await sql<{ name: string }>`select name from kysely_migration`.execute(db.db);
+    expect(ran.rows).toEqual([]);
+  });
+
+  it("run once when several servers start together on one database", async () => {
+    const config = await emptyDatabase();
+    // Three servers on PostgreSQL; SQLite is one server per file, so one at a time there.
+    const servers = Array.from({ length: testEngine === "postgres" ? 3 : 1 }, () => open(config));
+    await Promise.all(servers.map((db) => migrateToLatest(db)));
+    const [first] = servers;
+    const ran = await sql<{ name: string; count: string | number }>`
+      select name, count(*) as count from kysely_migration group by name order by name`.execute(first!.db);
+    expect(ran.rows.length).toBeGreaterThan(5);
+    expect(ran.rows.every((r) => Number(r.count) === 1)).toBe(true);
+    for (const db of servers) expect(await pendingMigrations(db)).toEqual([]);
+    // A server started later finds nothing to do.
+    await migrateToLatest(open(config));
+    const again = await sql<{ n: string | number }>`select count(*) as n from kysely_migration`.execute(
+      first!.db,
+    );
+    expect(Number(again.rows[0]!.n)).toBe(ran.rows.length);
+  });
+});
