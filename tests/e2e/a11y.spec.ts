@@ -6,6 +6,7 @@ import { adminAiTexts } from "../../src/domain/texts-admin-ai.ts";
 import { authTexts } from "../../src/domain/texts-auth.ts";
 import { barnTexts } from "../../src/domain/texts-barn.ts";
 import { calendarFeedTexts } from "../../src/domain/texts-calendar-feed.ts";
+import { entriesTexts } from "../../src/domain/texts-entries.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { horsesTexts } from "../../src/domain/texts-horses.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
@@ -119,7 +120,7 @@ test("show detail (with the AI badge), the class entry dialog, and a missing sho
 
   await classButton(page, "Model Pleasure Walking Stallions").click();
   const entry = page.getByRole("dialog", { name: "Model Pleasure Walking Stallions" });
-  await expect(entry.getByText(texts.entries.prompt)).toBeVisible();
+  await expect(entry.getByText(entriesTexts.prompt)).toBeVisible();
   for (const tile of ["I'm Showing", "Customer is Showing", "Friend is Showing"])
     await entry.getByRole("button", { name: tile, exact: true }).click();
   await expect(entry.getByRole("combobox")).toHaveCount(5);
@@ -347,7 +348,7 @@ test("the calendar feed dialog and its confirmation; offline: the indicator and 
   await page.goto(`/shows/${showIdByName(CELINA)}`);
   await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(className);
   await classButton(page, className).click();
-  await expect(dialog(page).getByRole("button", { name: texts.entries.save })).toBeVisible();
+  await expect(dialog(page).getByRole("button", { name: entriesTexts.save })).toBeVisible();
   await closeDialog(page);
   await context.setOffline(true);
   await expect(page.getByTestId("connection-status")).toContainText(/^Offline — showing what you saw at /);
@@ -355,7 +356,7 @@ test("the calendar feed dialog and its confirmation; offline: the indicator and 
   await dialog(page)
     .getByRole("button", { name: texts.entries.statusLabels.WatchClass, exact: true })
     .click();
-  await dialog(page).getByRole("button", { name: texts.entries.save }).click();
+  await dialog(page).getByRole("button", { name: entriesTexts.save }).click();
   await expect(page.getByTestId("pending-change")).toBeVisible();
   await expectNoAxeViolations(page);
   await context.setOffline(false);

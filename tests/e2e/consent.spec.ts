@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
 import { consentTexts } from "../../src/domain/texts-consent.ts";
+import { entriesTexts } from "../../src/domain/texts-entries.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { profileTexts } from "../../src/domain/texts-profile.ts";
 import { CELINA, classButton, escapeRegExp, openEntryDialog, showIdByName } from "./entries-helpers.ts";
@@ -170,10 +171,7 @@ test.describe("consent", () => {
     await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(CLASSES[1]!);
     // A new search scrolls its list to the top once it applies.
     await expect(page.locator("[data-query]")).toHaveAttribute("data-query", CLASSES[1]!);
-    const tooltip = texts.entries.tooltips.enteredBy(
-      texts.entries.tooltips.imShowing(samHorse.name),
-      sam.name,
-    );
+    const tooltip = entriesTexts.tooltips.enteredBy(entriesTexts.tooltips.imShowing(samHorse.name), sam.name);
     await page.getByRole("button", { name: tooltip }).click();
     await expect(page.getByRole("tooltip")).toHaveText(tooltip);
     await page.keyboard.press("Escape");
@@ -181,7 +179,7 @@ test.describe("consent", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByText(r.enteredBy(sam.name))).toBeVisible();
     // The saved horse shows even though the rider does not own it.
-    await expect(dialog.getByLabel(texts.entries.horse).locator("option:checked")).toHaveText(samHorse.name);
+    await expect(dialog.getByLabel(entriesTexts.horse).locator("option:checked")).toHaveText(samHorse.name);
     expect((await axe().include('[role="dialog"]').analyze()).violations).toEqual([]);
     await dialog.getByRole("button", { name: removeLabel }).click();
     await expect(dialog).toBeHidden();
@@ -214,8 +212,7 @@ test.describe("consent", () => {
         [{ status: "FriendIsShowing", riderId, horseId: horse.id }],
         expected,
       );
-    const message = (className: string) =>
-      texts.entries.barnActivity(fay.name, horse.name, className, CELINA);
+    const message = (className: string) => entriesTexts.barnActivity(fay.name, horse.name, className, CELINA);
 
     await enter(CLASSES[0]!);
     await page.goto("/notifications");
@@ -287,11 +284,11 @@ test.describe("consent", () => {
     await dialog.getByRole("button", { name: "Friend is Showing", exact: true }).click();
     await dialog
       .getByRole("combobox", {
-        name: texts.entries.chooserName(texts.entries.rider, texts.entries.statusLabels.FriendIsShowing),
+        name: entriesTexts.chooserName(entriesTexts.rider, texts.entries.statusLabels.FriendIsShowing),
         exact: true,
       })
       .selectOption({ label: stranger.name });
-    await dialog.getByRole("button", { name: texts.entries.save }).click();
+    await dialog.getByRole("button", { name: entriesTexts.save }).click();
     await expect(dialog.getByRole("alert")).toHaveText(
       `${texts.entries.errors.saveFailed} ${consentTexts.noTie}`,
     );

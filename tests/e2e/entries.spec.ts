@@ -1,9 +1,10 @@
 import { texts } from "../../src/domain/texts.ts";
+import { entriesTexts } from "../../src/domain/texts-entries.ts";
 import { CELEBRATION, CELINA, classButton, openEntryDialog } from "./entries-helpers.ts";
 import { DEMO, expect, test } from "./fixtures.ts";
 import { createHorse } from "./horses-helpers.ts";
 
-const t = texts.entries;
+const t = { ...texts.entries, ...entriesTexts };
 const CLASS = "Ladies Amateur Walking Specialty";
 
 test.describe("class entry dialog", () => {

@@ -28,7 +28,7 @@ test("a fresh browser opening an invite link lands on sign-up with the invitatio
   await page.goto(linkFor(trainerId()));
   await expect(page.getByRole("heading", { name: authTexts.signUpTitle })).toBeVisible();
   await expect(page.getByTestId("invited-by")).toHaveText(barnTexts.invitedBy("Wade Harlan"));
-  await expect(page).toHaveURL(/#\/auth\?mode=signup&invitedBy=/);
+  await expect(page).toHaveURL(/\/auth\?mode=signup&invitedBy=/);
   const session = await page.request.get("/api/session");
   expect((await session.json()).user).toBeNull();
   await expectNoAxeViolations(page);
@@ -53,5 +53,5 @@ test("a signed-out tab keeps the invitation when the link is opened in it", asyn
   // Choosing to sign in instead still carries the invitation to the roster's greeting.
   await page.getByRole("button", { name: authTexts.haveAccount }).click();
   await expect(page.getByRole("heading", { name: authTexts.signInTitle })).toBeVisible();
-  await expect(page).toHaveURL(/#\/auth\?invitedBy=/);
+  await expect(page).toHaveURL(/\/auth\?invitedBy=/);
 });

@@ -1,5 +1,6 @@
 import { relativeTime } from "../../src/domain/relative-time.ts";
 import { texts } from "../../src/domain/texts.ts";
+import { entriesTexts } from "../../src/domain/texts-entries.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { CELINA, escapeRegExp, openEntryDialog, showIdByName } from "./entries-helpers.ts";
 import { expect, test } from "./fixtures.ts";
@@ -54,12 +55,12 @@ test.describe("Notifications", () => {
     ).toBe(200);
     const dialog = await openEntryDialog(friendPage, CELINA, "Ladies Amateur Walking Specialty");
     await dialog.getByRole("button", { name: "Friend is Showing", exact: true }).click();
-    await dialog.getByLabel(texts.entries.rider).selectOption({ label: ownerName });
-    await dialog.getByLabel(texts.entries.horse).selectOption({ label: horse.name });
-    await dialog.getByRole("button", { name: texts.entries.save }).click();
+    await dialog.getByLabel(entriesTexts.rider).selectOption({ label: ownerName });
+    await dialog.getByLabel(entriesTexts.horse).selectOption({ label: horse.name });
+    await dialog.getByRole("button", { name: entriesTexts.save }).click();
     await expect(dialog).toBeHidden();
 
-    const message = texts.entries.barnActivity(
+    const message = entriesTexts.barnActivity(
       friendName,
       horse.name,
       "Ladies Amateur Walking Specialty",

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { texts } from "../../src/domain/texts.ts";
 import { calendarFeedTexts } from "../../src/domain/texts-calendar-feed.ts";
+import { entriesTexts } from "../../src/domain/texts-entries.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { profileTexts } from "../../src/domain/texts-profile.ts";
@@ -10,7 +11,7 @@ import { expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse } from "./horses-helpers.ts";
 
 const o = texts.offline;
-const e = texts.entries;
+const e = { ...texts.entries, ...entriesTexts };
 const PASSWORD = "e2e-password-1";
 
 // The app's offline reading and queue rest on the service worker, which the suite blocks elsewhere.

@@ -222,7 +222,7 @@ test("a phone opts in, shows a push the server sent through the service worker, 
       },
     ]);
   await tapNotification(context, received!.message.tag);
-  await expect(page).toHaveURL(/#\/notifications$/);
+  await expect(page).toHaveURL(/\/notifications$/);
   await expect(page.getByText(notificationsTexts.friendRequest("Fran Friendly"))).toBeVisible();
   await expect.poll(() => shownNotifications(page)).toEqual([]);
 
@@ -278,7 +278,7 @@ test("signing out removes this phone's subscription; Notifications offers the op
 
   await page.goto("/profile");
   await page.getByRole("button", { name: authTexts.signOut }).click();
-  await expect(page).toHaveURL(/#\/auth/);
+  await expect(page).toHaveURL(/\/auth/);
   expect(devicesOf(userId(me.email))).toEqual([]);
   expect(await subscribedKey(page)).toBeNull();
   await expect(page.getByRole("heading", { level: 1, name: profileTexts.title })).toBeHidden();

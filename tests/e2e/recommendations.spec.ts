@@ -6,6 +6,7 @@ import type { Page } from "@playwright/test";
 import SQLite from "better-sqlite3";
 import { texts } from "../../src/domain/texts.ts";
 import { authTexts } from "../../src/domain/texts-auth.ts";
+import { entriesTexts } from "../../src/domain/texts-entries.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { recommendationsTexts } from "../../src/domain/texts-recommendations.ts";
 import { type FakeLlm, pickOffered, startFakeLlm } from "../support/fake-llm.ts";
@@ -68,9 +69,9 @@ test.describe("with the rules engine", () => {
     const className = celebration.find((name) => first.includes(name))!;
     await buttons.first().click();
     const entry = page.getByRole("dialog", { name: className });
-    await expect(entry.getByText(texts.entries.prompt)).toBeVisible();
+    await expect(entry.getByText(entriesTexts.prompt)).toBeVisible();
     await entry.getByRole("button", { name: texts.entries.statusLabels.Interested }).click();
-    await entry.getByRole("button", { name: texts.entries.save }).click();
+    await entry.getByRole("button", { name: entriesTexts.save }).click();
     await expect(entry).toBeHidden();
 
     const check = openE2eDatabase();

@@ -82,7 +82,7 @@ export default function ShowDetailScreen() {
       </header>
       {later && (
         <Suspense fallback={null}>
-          <ShowDayPanel showId={data.id} />
+          <ShowDayPanel show={data} />
         </Suspense>
       )}
       <ShowDetailsCard show={data} />

@@ -3,6 +3,7 @@ import { BARN_NOTICE_LIMIT, BARN_NOTICE_WINDOW_MS } from "#domain/barn-notices.t
 import type { Roster } from "#domain/contracts/roster.ts";
 import { texts } from "#domain/texts.ts";
 import { consentTexts } from "#domain/texts-consent.ts";
+import { entriesTexts } from "#domain/texts-entries.ts";
 import {
   befriend,
   buildEntryShow,
@@ -130,7 +131,7 @@ describe("an entry mirrored onto a rider", () => {
     for (const who of [author, owner, trainer]) {
       const res = await call(t.app, "DELETE", target, { cookie: who.cookie });
       expect(res.statusCode).toBe(404);
-      expect(res.json().error.message).toBe(texts.entries.denials.entryNotFound);
+      expect(res.json().error.message).toBe(entriesTexts.denials.entryNotFound);
     }
     expect((await call(t.app, "DELETE", target)).statusCode).toBe(401);
     const foreign = await call(t.app, "DELETE", target, {
@@ -166,7 +167,7 @@ describe("an entry mirrored onto a rider", () => {
     const other = freshClass();
     const refused = await save(rider, other.id, [{ status: "ImShowing", horseId: horse.id }]);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.message).toBe(texts.entries.denials.notOwnHorse);
+    expect(refused.json().error.message).toBe(entriesTexts.denials.notOwnHorse);
   });
 
   it("a trainer who removes a author's mirrored entry does not get it back as a rider entry", async () => {
@@ -228,7 +229,7 @@ describe("barn notifications need a tie to the horse", () => {
       { status: "FriendIsShowing", riderId: owner.id, horseId: horse.id },
     ]);
     expect(res.statusCode).toBe(200);
-    const message = texts.entries.barnActivity(ownersFriend.name, horse.name, cls.name, show.name);
+    const message = entriesTexts.barnActivity(ownersFriend.name, horse.name, cls.name, show.name);
     for (const person of [owner, trainer]) expect(await barnNotices(person.id, cls.id)).toEqual([message]);
     expect(await classEntries(owner, cls.id)).toHaveLength(1);
   });
@@ -247,7 +248,7 @@ describe("barn notifications need a tie to the horse", () => {
     await call(t.app, "POST", `/api/friends/requests/${pal.id}/accept`, { cookie: rider.cookie });
     const next = freshClass();
     await save(pal, next.id, [{ status: "FriendIsShowing", riderId: rider.id, horseId: horse.id }]);
-    const message = texts.entries.barnActivity("Pia Pal", horse.name, next.name, show.name);
+    const message = entriesTexts.barnActivity("Pia Pal", horse.name, next.name, show.name);
     expect(await barnNotices(owner.id, next.id)).toEqual([message]);
     expect(await barnNotices(trainer.id, next.id)).toEqual([message]);
   });

@@ -3,6 +3,7 @@ import type { EntryChoice } from "#domain/contracts/entries.ts";
 import type { Role } from "#domain/roles.ts";
 import { texts } from "#domain/texts.ts";
 import { consentTexts } from "#domain/texts-consent.ts";
+import { entriesTexts } from "#domain/texts-entries.ts";
 import {
   type ChoiceFacts,
   canDeclareStatus,
@@ -13,7 +14,7 @@ import {
   isEligibleRider,
 } from "#server/features/entries/entries.policy.ts";
 
-const d = texts.entries.denials;
+const d = entriesTexts.denials;
 const owner = { id: "owner", roles: ["Owner"] as Role[] };
 const trainer = { id: "trainer", roles: ["Owner", "Trainer"] as Role[] };
 

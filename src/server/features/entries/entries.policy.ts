@@ -5,6 +5,7 @@ import { lacksTie } from "#domain/mirroring.ts";
 import { hasRole, type Role } from "#domain/roles.ts";
 import { texts } from "#domain/texts.ts";
 import { consentTexts } from "#domain/texts-consent.ts";
+import { entriesTexts } from "#domain/texts-entries.ts";
 
 /**
  * Who may declare what in the class entry dialog (spec sections 4–6). The choosers on the client
@@ -35,7 +36,7 @@ export interface Denial {
   message: string;
 }
 
-const d = texts.entries.denials;
+const d = entriesTexts.denials;
 const deny = (status: 400 | 403, message: string): Denial => ({ status, message });
 
 /** My Horse is Showing is for non-trainers; Customer is Showing is for trainers (spec section 6). */

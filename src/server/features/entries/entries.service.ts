@@ -16,6 +16,7 @@ import {
 } from "#domain/roster-writes.ts";
 import { texts } from "#domain/texts.ts";
 import { consentTexts } from "#domain/texts-consent.ts";
+import { entriesTexts } from "#domain/texts-entries.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
 import { formatWait } from "#domain/throttle.ts";
 import type { Db } from "#server/db/client.ts";
@@ -96,7 +97,7 @@ export async function getMyClassEntries(
   showId: string,
   classId: string,
 ): Promise<MyEntry[]> {
-  if (!(await findClass(db.db, showId, classId))) throw notFound(texts.entries.denials.classNotFound);
+  if (!(await findClass(db.db, showId, classId))) throw notFound(entriesTexts.denials.classNotFound);
   return (await listUserEntries(db.db, viewer.id, showId, classId)).map(present);
 }
 
@@ -129,7 +130,7 @@ export async function saveClassEntries(
     classId,
   )(async (q) => {
     const found = await findClassWithEntries(q, viewer.id, showId, classId);
-    if (!found) throw notFound(texts.entries.denials.classNotFound);
+    if (!found) throw notFound(entriesTexts.denials.classNotFound);
     const { cls, entries: previous } = found;
 
     const kept = new Map(previous.map((r) => [choiceKey(rowChoice(r)), r]));
@@ -357,7 +358,7 @@ async function sendBarnNotices(
   for (const { horse, recipients } of notices.slice(0, allowed)) {
     const event = await createNotifications(trx, recipients, {
       type: "BarnActivity",
-      message: texts.entries.barnActivity(viewer.name, horse.name, cls.className, cls.showName),
+      message: entriesTexts.barnActivity(viewer.name, horse.name, cls.className, cls.showName),
       showId: cls.showId,
     });
     if (event) live.push(event);
@@ -371,7 +372,7 @@ async function sendBarnNotices(
  */
 export async function removeEntry(db: Db, viewer: Viewer, entryId: string): Promise<number> {
   const entry = await findEntry(db.db, entryId);
-  if (!entry || !canRemoveEntry(viewer, entry)) throw notFound(texts.entries.denials.entryNotFound);
+  if (!entry || !canRemoveEntry(viewer, entry)) throw notFound(entriesTexts.denials.entryNotFound);
   return deleteEntry(db.db, entryId, viewer.id);
 }
 
@@ -383,7 +384,7 @@ export async function removeClassEntries(
   classId: string,
 ): Promise<number> {
   return db.db.transaction().execute(async (trx) => {
-    if (!(await findClass(trx, showId, classId))) throw notFound(texts.entries.denials.classNotFound);
+    if (!(await findClass(trx, showId, classId))) throw notFound(entriesTexts.denials.classNotFound);
     return deleteUserEntries(trx, viewer.id, showId, classId);
   });
 }

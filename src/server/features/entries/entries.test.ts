@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { texts } from "#domain/texts.ts";
+import { entriesTexts } from "#domain/texts-entries.ts";
 import {
   befriend,
   buildEntry,
@@ -26,7 +27,7 @@ let friendHorse: TestHorse;
 let trainerHorse: TestHorse;
 let show: TestShow;
 
-const d = texts.entries.denials;
+const d = entriesTexts.denials;
 const url = (showId: string, classId: string) => `/api/shows/${showId}/classes/${classId}/entries`;
 
 beforeAll(async () => {
@@ -612,7 +613,7 @@ describe("barn notifications", () => {
       trainers: [trainer.id],
     });
     const cls = freshClass();
-    const message = texts.entries.barnActivity(owner.name, horse.name, cls.name, show.name);
+    const message = entriesTexts.barnActivity(owner.name, horse.name, cls.name, show.name);
     expect(message).toBe(`Casey Owner entered Shared Star in the "${cls.name}" class at Spring Test Show.`);
 
     await save(owner, cls.id, [{ status: "ImShowing", horseId: horse.id }, { status: "WatchClass" }]);
@@ -635,7 +636,7 @@ describe("barn notifications", () => {
   ])("%s with a horse notifies the trainer", async (_label, choice) => {
     const cls = freshClass();
     await save(owner, cls.id, [{ ...choice, horseId: ownerHorse.id }]);
-    const message = texts.entries.barnActivity(owner.name, ownerHorse.name, cls.name, show.name);
+    const message = entriesTexts.barnActivity(owner.name, ownerHorse.name, cls.name, show.name);
     expect(await notificationsOf(trainer.id)).toContainEqual({
       type: "BarnActivity",
       message,
@@ -648,7 +649,7 @@ describe("barn notifications", () => {
     await save(trainer, cls.id, [
       { status: "CustomerIsShowing", riderId: customer.id, horseId: customerHorse.id },
     ]);
-    const message = texts.entries.barnActivity(trainer.name, customerHorse.name, cls.name, show.name);
+    const message = entriesTexts.barnActivity(trainer.name, customerHorse.name, cls.name, show.name);
     expect((await notificationsOf(customer.id)).filter((n) => n.message === message)).toHaveLength(1);
     expect((await notificationsOf(trainer.id)).filter((n) => n.message === message)).toHaveLength(0);
   });

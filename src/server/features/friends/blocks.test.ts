@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Roster } from "#domain/contracts/roster.ts";
 import { texts } from "#domain/texts.ts";
 import { consentTexts } from "#domain/texts-consent.ts";
+import { entriesTexts } from "#domain/texts-entries.ts";
 import { friendsTexts } from "#domain/texts-friends.ts";
 import {
   befriend,
@@ -157,7 +158,7 @@ describe("blocking", () => {
     await save(actor, after.id, [{ status: "FriendIsShowing", riderId: rider.id, horseId: horse.id }]);
     expect(await notices(me.id)).toHaveLength(1);
     expect((await notices(coTrainer.id)).map((n) => n.message)).toContain(
-      texts.entries.barnActivity("Ace Actor", horse.name, after.name, show.name),
+      entriesTexts.barnActivity("Ace Actor", horse.name, after.name, show.name),
     );
   });
 

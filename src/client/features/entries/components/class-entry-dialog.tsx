@@ -26,6 +26,7 @@ import type { Me } from "#domain/contracts/auth.ts";
 import type { EntryChoices, MyEntry, Named } from "#domain/contracts/entries.ts";
 import { type EntryStatus, statusLabel } from "#domain/entry-status.ts";
 import { texts } from "#domain/texts.ts";
+import { entriesTexts } from "#domain/texts-entries.ts";
 
 export interface ClassEntryDialogProps {
   show: { id: string; name: string };
@@ -35,7 +36,7 @@ export interface ClassEntryDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-const t = texts.entries;
+const t = { ...texts.entries, ...entriesTexts };
 
 /**
  * "How are you involved with this class?": toggle tiles with horse/rider choosers; Save replaces the

@@ -2,6 +2,7 @@ import { Award, CircleHelp, Eye, type LucideProps, Tag, UserRoundCheck, Users } 
 import { HorseIcon } from "#client/ui/icons.tsx";
 import type { MyEntry } from "#domain/contracts/entries.ts";
 import { texts } from "#domain/texts.ts";
+import { entriesTexts } from "#domain/texts-entries.ts";
 
 /** One icon per entry status; an unknown status gets a plain tag. */
 export function StatusIcon({ status, ...props }: { status: string } & LucideProps) {
@@ -32,11 +33,11 @@ export function entryTooltip(
   entry: Pick<MyEntry, "status" | "horseName" | "riderName" | "enteredBy">,
 ): string {
   const base = statusTooltip(entry);
-  return entry.enteredBy ? texts.entries.tooltips.enteredBy(base, entry.enteredBy.name) : base;
+  return entry.enteredBy ? entriesTexts.tooltips.enteredBy(base, entry.enteredBy.name) : base;
 }
 
 function statusTooltip(entry: Pick<MyEntry, "status" | "horseName" | "riderName">): string {
-  const t = texts.entries.tooltips;
+  const t = entriesTexts.tooltips;
   switch (entry.status) {
     case "ImShowing":
       return t.imShowing(entry.horseName);
