@@ -147,7 +147,38 @@ test("a photographed two-column prize list becomes a show with the right dates a
     // as a class is not among them (it was listed under the lines not placed).
     expect(saved).toEqual(list.expected.filter((c) => read.has(c.number)));
     expect(saved.length).toBeGreaterThanOrEqual(15);
+    // The printed session headings became the show's sessions (show day), their classes in order.
+    const sessions = db
+      .prepare(
+        `select s.name, s.date, s.start_time as startTime, s.ring,
+                (select group_concat(number, ' ') from
+                   (select number from show_class where session_id = s.id order by position)) as classes
+           from show_session s where s.show_id = ? order by s.date`,
+      )
+      .all(show.id);
+    const numbersOn = (date: string) =>
+      list.expected
+        .filter((c) => c.date === date && read.has(c.number))
+        .map((c) => c.number)
+        .join(" ");
+    expect(sessions).toEqual([
+      { name: "Friday Night", date: friday, startTime: null, ring: "Main Ring", classes: numbersOn(friday) },
+      {
+        name: "Saturday Night",
+        date: saturday,
+        startTime: null,
+        ring: "Main Ring",
+        classes: numbersOn(saturday),
+      },
+    ]);
   } finally {
     db.close();
   }
+
+  // Show detail lists the classes under their sessions.
+  await card.getByRole("link", { name: t.viewShow }).click();
+  await expect(page.getByRole("heading", { level: 4, name: "Friday Night · Main Ring" })).toBeVisible();
+  await page.getByTestId("class-list").getByText(SATURDAY[0]!).scrollIntoViewIfNeeded();
+  await expect(page.getByRole("heading", { level: 4, name: "Saturday Night · Main Ring" })).toBeVisible();
+  await page.screenshot({ path: "test-results/prize-list-360-show-sessions.png", fullPage: true });
 });

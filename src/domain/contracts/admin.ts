@@ -3,7 +3,8 @@ import { LIMITS } from "#domain/contracts/auth.ts";
 import { HorseDetailsBody, HorseGender } from "#domain/contracts/horses.ts";
 import { DateOnly, IdParam, PersonRef } from "#domain/contracts/people.ts";
 import { UserGender } from "#domain/contracts/profile.ts";
-import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
+import { EditedClassBody, SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
+import type { ImportedSession } from "#domain/imported-sessions.ts";
 import { ROLES } from "#domain/roles.ts";
 
 /** Admin Panel → Data Management and Show Management (issue 14). */
@@ -87,22 +88,7 @@ const peopleIds = z.array(IdParam).max(50);
 export const AdminHorseBody = HorseDetailsBody.extend({ ownerIds: peopleIds, trainerIds: peopleIds });
 export type AdminHorseBody = z.infer<typeof AdminHorseBody>;
 
-/** A class as the show editor edits it: `id` for a class the show has (kept stable), none for a new one. */
-export const EditedClassBody = z.strictObject({
-  id: z.string().trim().min(1).max(100).optional(),
-  number: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9]{1,20}$/, { error: "A class number is letters and digits, such as 12 or 36A." }),
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: "Class name is required." })
-    .max(SHOW_ADMIN_LIMITS.name, {
-      error: `Class name must be at most ${SHOW_ADMIN_LIMITS.name} characters.`,
-    }),
-  date: DateOnly.nullable().optional(),
-});
+export { EditedClassBody } from "#domain/contracts/show-admin.ts";
 
 export const ReplaceClassesBody = z.strictObject({
   classes: z
@@ -120,7 +106,14 @@ export interface ShowDraft {
   judges: string[];
   sanctioningOrg: string | null;
   isAIPrediction: boolean;
-  classes: { id?: string; number: string; name: string; date?: string | null }[];
+  classes: {
+    id?: string;
+    number: string;
+    name: string;
+    date?: string | null;
+    /** From an imported class list: the session heading it was printed under (a new show only). */
+    session?: ImportedSession | null;
+  }[];
 }
 
 /* Calendar import */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_YEAR, MIN_YEAR } from "#domain/calendar-day.ts";
 import { CLASS_DOUBTS } from "#domain/class-list-doubts.ts";
 import { calendarDay } from "#domain/contracts/calendar-day.ts";
-import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
+import { ImportedSessionBody, SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
 
 /** The admin's AI cards: class lists read from photos and PDFs, and next-edition predictions. */
 
@@ -119,6 +119,8 @@ export const ImportClassesBody = z.strictObject({
             error: `Class name must be at most ${SHOW_ADMIN_LIMITS.name} characters.`,
           }),
         date: day.nullable().optional(),
+        /** The session heading it was printed under: the show's session of that name and day. */
+        session: ImportedSessionBody.nullable().optional(),
       }),
     )
     .min(1, { error: "There are no classes to add." })

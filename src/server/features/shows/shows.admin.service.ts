@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { z } from "zod";
 import { type EditedClass, planClassChanges } from "#domain/class-editing.ts";
+import { outsideDatesProblem } from "#domain/class-import.ts";
 import type { CreateShowBody, UpdateShowBody } from "#domain/contracts/show-admin.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
@@ -8,9 +9,10 @@ import { notificationsTexts } from "#domain/texts-notifications.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
-import { refreshPlannedStarts } from "#server/features/show-day/show-day.schedule.ts";
+import { placeImportedClasses, refreshPlannedStarts } from "#server/features/show-day/show-day.schedule.ts";
 import {
   applyClassPlan,
+  classesOf,
   classIdsOf,
   findShow,
   insertClasses,
@@ -62,6 +64,7 @@ export async function createShow(
         .execute();
     }
     await insertClasses(trx, id, input.classes);
+    await placeImportedClasses(trx, id, input.classes);
     if (input.isAiPrediction) return null;
     return createNotifications(trx, null, {
       type: "NewShow",
@@ -136,6 +139,14 @@ export async function updateShow(
       judges: patch.judges ?? judges,
     };
     if (next.startDate > next.endDate) throw badRequest("The end date cannot be before the start date.");
+    // The classes as they will be: the editor's list when it sends one, else the show's own.
+    const outside = outsideDatesProblem(next, patch.classes ?? (await classesOf(trx, id)));
+    if (outside) throw badRequest(outside);
+    if (patch.classes) {
+      const plan = planClassChanges(await classIdsOf(trx, id), patch.classes);
+      if (!plan.ok) throw badRequest(plan.problem);
+      await applyClassPlan(trx, id, plan);
+    }
 
     await trx
       .updateTable("show")
@@ -180,7 +191,10 @@ export async function replaceShowClasses(
   classes: readonly EditedClass[],
 ): Promise<ShowDetail> {
   await deps.db.db.transaction().execute(async (trx) => {
-    if (!(await findShow(trx, id))) throw notFound(errorsTexts.showNotFound);
+    const show = await findShow(trx, id);
+    if (!show) throw notFound(errorsTexts.showNotFound);
+    const outside = outsideDatesProblem({ startDate: show.start_date, endDate: show.end_date }, classes);
+    if (outside) throw badRequest(outside);
     const plan = planClassChanges(await classIdsOf(trx, id), classes);
     if (!plan.ok) throw badRequest(plan.problem);
     await applyClassPlan(trx, id, plan);

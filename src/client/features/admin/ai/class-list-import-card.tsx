@@ -10,7 +10,7 @@ import {
   UnplacedLines,
 } from "#client/features/admin/ai/class-list-preview.tsx";
 import { ShowPicker } from "#client/features/admin/ai/show-picker.tsx";
-import { useSaveShow } from "#client/features/admin/api/shows.ts";
+import { sessionBody, useSaveShow } from "#client/features/admin/api/shows.ts";
 import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
 import { showKeys } from "#client/features/shows/api/keys.ts";
 import { ApiError } from "#client/lib/api.ts";
@@ -38,7 +38,7 @@ const toDraft = (result: ClassListExtraction): ClassListDraft => ({
 
 const cleanClasses = (draft: ClassListDraft) =>
   draft.classes
-    .map((c) => ({ number: c.number.trim(), name: c.name.trim(), date: c.date }))
+    .map((c) => ({ number: c.number.trim(), name: c.name.trim(), date: c.date, session: c.session }))
     .filter((c) => c.number && c.name);
 
 /**
@@ -110,6 +110,7 @@ export function ClassListImportCard() {
             number: classNumberFromId(c.id),
             name: c.name,
             date: c.date,
+            session: c.session ?? null,
           })),
         },
       });
@@ -130,7 +131,12 @@ export function ClassListImportCard() {
     }
     setBusy(true);
     try {
-      const result = await importClasses(target.id, { classes: cleanClasses(draft) });
+      const result = await importClasses(target.id, {
+        classes: cleanClasses(draft).map(({ session, ...c }) => ({
+          ...c,
+          ...(session ? { session: sessionBody(session) } : {}),
+        })),
+      });
       await queryClient.invalidateQueries({ queryKey: showKeys.all });
       finish(t.added(result.added.length, result.skipped, target.name), target.id);
     } catch (e) {
