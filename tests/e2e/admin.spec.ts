@@ -5,6 +5,7 @@ import { adminTexts } from "../../src/domain/texts-admin.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { horsesTexts } from "../../src/domain/texts-horses.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
+import { prizeListTexts } from "../../src/domain/texts-prize-lists.ts";
 import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
 import { uniqueName } from "./horses-helpers.ts";
 
@@ -13,6 +14,8 @@ import { uniqueName } from "./horses-helpers.ts";
  * season calendar), so they run in their own Playwright project after every other spec (playwright.config.ts).
  */
 const a = adminTexts;
+const LONG_NAME =
+  "Owner-Amateur Riders on Park Pleasure Walking Horses, Optional Tack, Mares and Geldings Four Years and Over";
 const FIXTURES = join(import.meta.dirname, "..", "fixtures", "walking-horse");
 
 const banner = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ }).first();
@@ -255,7 +258,30 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   await expect(edit.getByLabel(a.editor.nameOf(1), { exact: true })).toHaveValue(
     "Two Year Old Walking Colts",
   );
+  // Long class names are shown whole (the field wraps and grows); a desktop gives the editor its width.
+  await edit.getByLabel(a.editor.nameOf(2), { exact: true }).fill(LONG_NAME);
+  for (const [width, height] of [
+    [360, 740],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const field = edit.getByLabel(a.editor.nameOf(2), { exact: true });
+    const box = await field.boundingBox();
+    expect(await field.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+    if (width === 1280) expect((await edit.boundingBox())!.width).toBeGreaterThan(900);
+    else expect(box!.height).toBeGreaterThan(60);
+    await page.screenshot({ path: `test-results/show-editor-${width}.png` });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await edit.getByLabel(a.editor.nameOf(2), { exact: true }).fill("Youth 12-17 Trail Pleasure");
   await edit.getByLabel(a.editor.endDate).fill("2030-06-14");
+  // A class dated outside the show's days is refused before it is sent, naming the class (issue 23).
+  await edit.getByLabel(a.editor.dateOf(1), { exact: true }).fill("2030-06-20");
+  await edit.getByRole("button", { name: a.editor.saveShow }).click();
+  await expect(
+    edit.getByText(prizeListTexts.outsideDates("12", "2030-06-20", "2030-06-12", "2030-06-14")),
+  ).toBeVisible();
+  await edit.getByLabel(a.editor.dateOf(1), { exact: true }).fill("2030-06-14");
   await edit.getByRole("button", { name: a.editor.saveShow }).click();
   await expect(banner(page)).toHaveText(a.showSaved(name));
   await riley.page.goto("/notifications");
@@ -265,6 +291,9 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
     ),
   ).toBeVisible();
   await riley.context.close();
+  expect(
+    sql<{ date: string }>("select date from show_class where show_id = ? and id = 'class-12'", showId)?.date,
+  ).toBe("2030-06-14");
 
   await panel.getByRole("button", { name: a.deleteLabel(name) }).click();
   const confirm = page.getByRole("alertdialog", { name: a.confirmDeleteTitle(name) });

@@ -9,6 +9,7 @@ import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { numberKey, parsePastedClasses } from "#domain/class-editing.ts";
+import { outsideDatesProblem } from "#domain/class-import.ts";
 import type { ShowDraft } from "#domain/contracts/admin.ts";
 import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
@@ -58,6 +59,11 @@ const Form = z
       if (key && seen.has(key))
         ctx.addIssue({ code: "custom", path: ["classes", i, "number"], message: t.duplicateNumber(key) });
       seen.add(key);
+      // Refused by the server too (issue 23): a class outside its show's days never reaches a roster.
+      if (DATE.test(v.startDate) && DATE.test(v.endDate) && v.endDate >= v.startDate) {
+        const problem = outsideDatesProblem(v, [{ number: key, date: c.date }]);
+        if (problem) ctx.addIssue({ code: "custom", path: ["classes", i, "date"], message: problem });
+      }
     });
   });
 type Form = z.infer<typeof Form>;
@@ -254,16 +260,22 @@ export function ShowEditor({
                     className={`${fieldClass} w-16`}
                     {...form.register(`classes.${i}.number`)}
                   />
-                  <input
+                  {/* A long name wraps and the field grows with it: read whole at 360 px (issue 23). */}
+                  <textarea
                     aria-label={t.nameOf(i + 1)}
                     aria-invalid={rowErrors?.name ? true : undefined}
                     data-field="name"
-                    className={`${fieldClass} min-w-0 flex-1 basis-40`}
+                    rows={1}
+                    onKeyDown={(e) => {
+                      if (e.key === "Enter") e.preventDefault();
+                    }}
+                    className={`${fieldClass} min-w-0 flex-1 basis-40 resize-none py-2 leading-snug [field-sizing:content]`}
                     {...form.register(`classes.${i}.name`)}
                   />
                   <input
                     type="date"
                     aria-label={t.dateOf(i + 1)}
+                    aria-invalid={rowErrors?.date ? true : undefined}
                     className={`${fieldClass} w-40`}
                     {...form.register(`classes.${i}.date`)}
                   />
@@ -298,9 +310,9 @@ export function ShowEditor({
                     </button>
                   </div>
                 </div>
-                {rowErrors?.number || rowErrors?.name ? (
+                {rowErrors?.number || rowErrors?.name || rowErrors?.date ? (
                   <p className="mt-1 text-xs text-red-700">
-                    {rowErrors.number?.message ?? rowErrors.name?.message}
+                    {rowErrors.number?.message ?? rowErrors.name?.message ?? rowErrors.date?.message}
                   </p>
                 ) : null}
               </li>

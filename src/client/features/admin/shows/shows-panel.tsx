@@ -106,6 +106,7 @@ export function ShowsPanel() {
         open={editing !== null}
         onOpenChange={(open) => !open && close()}
         title={editing === "new" ? t.shows.newShow : t.shows.editShow}
+        wide
       >
         {editing === "new" ? (
           <ShowEditor onSaved={close} onCancel={close} />
