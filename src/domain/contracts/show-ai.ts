@@ -47,6 +47,11 @@ export const ClassListExtraction = z.object({
   classes: z.array(ExtractedClass),
   /** Lines that were neither a class, a session heading nor page furniture. */
   unplaced: z.array(z.string()),
+  /**
+   * Per line of `unplaced`, where it was printed: after which class (an index into `classes`, -1 before
+   * any) and under which session, so the preview can put it back there as a class.
+   */
+  unplacedAt: z.array(z.object({ after: z.number().int(), session: ExtractedSession.nullable() })),
   /** The pages read (a long PDF's first ten). */
   pages: z.array(z.object({ page: z.number().int(), source: z.enum(["text-layer", "ocr", "llm"]) })),
   /** Pages in the document, read or not. */

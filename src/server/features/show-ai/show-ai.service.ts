@@ -122,6 +122,7 @@ async function extractWithModel(
     showName: data.name,
     classes: data.classes.map((c) => ({ ...c, date: null, session: null, lines: [], doubts: [] })),
     unplaced: [],
+    unplacedAt: [],
     pages: [{ page: 1, source: "llm" }],
     totalPages: 1,
   };

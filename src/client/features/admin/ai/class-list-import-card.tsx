@@ -31,7 +31,11 @@ const today = () => format(new Date(), "yyyy-MM-dd");
 const toDraft = (result: ClassListExtraction): ClassListDraft => ({
   showName: result.showName ?? "",
   classes: result.classes.map((c, i) => ({ key: i + 1, ...c })),
-  unplaced: result.unplaced,
+  unplaced: result.unplaced.map((text, i) => ({
+    text,
+    ...(result.unplacedAt[i] ?? { after: -1, session: null }),
+  })),
+  originalCount: result.classes.length,
   pagesRead: result.pages.length,
   totalPages: result.totalPages,
 });
@@ -205,7 +209,7 @@ export function ClassListImportCard() {
           <h5 className="font-semibold text-stone-900">{prizeListTexts.noClassesFound}</h5>
           <UnplacedLines
             id={`${id}-read`}
-            lines={[...(draft.showName ? [draft.showName] : []), ...draft.unplaced]}
+            lines={[...(draft.showName ? [draft.showName] : []), ...draft.unplaced.map((l) => l.text)]}
             title={prizeListTexts.textRead}
             hint={t.unplacedHint}
           />
