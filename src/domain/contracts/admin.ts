@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CALENDAR_FIELDS } from "#domain/calendar-import.ts";
 import { LIMITS } from "#domain/contracts/auth.ts";
 import { HorseDetailsBody, HorseGender } from "#domain/contracts/horses.ts";
 import { DateOnly, IdParam, PersonRef } from "#domain/contracts/people.ts";
@@ -145,7 +146,14 @@ export const CalendarPreview = z.object({
   format: z.enum(["ics", "csv"]),
   newShows: z.array(CalendarShow),
   /** Already present: same name (ignoring case) and start date; `changed` when an import would update it. */
-  existing: z.array(CalendarShow.extend({ id: z.string(), changed: z.boolean() })),
+  existing: z.array(
+    CalendarShow.extend({
+      id: z.string(),
+      changed: z.boolean(),
+      /** What an update would change, field by field (empty when `changed` is false). */
+      differences: z.array(z.object({ field: z.enum(CALENDAR_FIELDS), from: z.string(), to: z.string() })),
+    }),
+  ),
   problems: z.array(CalendarProblem),
 });
 export type CalendarPreview = z.infer<typeof CalendarPreview>;

@@ -1,5 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
-import { type ImportedShow, showIdentity, wouldChange } from "#domain/calendar-import.ts";
+import {
+  calendarDifferences,
+  type ImportedShow,
+  showIdentity,
+  wouldChange,
+} from "#domain/calendar-import.ts";
 import {
   CALENDAR_LIMITS,
   type CalendarImportResult,
@@ -77,8 +82,10 @@ async function preview(db: Db, read: ReadCalendar): Promise<CalendarPreview> {
   };
   for (const show of read.shows) {
     const there = present.get(showIdentity(show));
-    if (there) preview.existing.push({ ...show, id: there.id, changed: wouldChange(there, show) });
-    else preview.newShows.push(show);
+    if (there) {
+      const differences = calendarDifferences(there, show);
+      preview.existing.push({ ...show, id: there.id, changed: differences.length > 0, differences });
+    } else preview.newShows.push(show);
   }
   return preview;
 }

@@ -104,7 +104,9 @@ export function CalendarImport() {
     ? [
         ...preview.newShows,
         ...(existing === "update"
-          ? preview.existing.filter((s) => s.changed).map(({ id: _id, changed: _changed, ...show }) => show)
+          ? preview.existing
+              .filter((s) => s.changed)
+              .map(({ id: _id, changed: _changed, differences: _d, ...show }) => show)
           : []),
       ]
     : [];
