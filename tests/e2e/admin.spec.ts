@@ -217,7 +217,9 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   await editor.getByLabel(a.editor.judges).fill("Jimmy McConnell");
   await editor
     .getByLabel(a.editor.paste)
-    .fill("12 Two Year Old Walking Colts\nClass 36A Amateur Country Pleasure\n37 Youth 12-17 Trail Pleasure");
+    .fill(
+      "Wednesday Night (Jun 12)\n12 Two Year Old Walking Colts\nClass 36A Amateur Country Pleasure\n37 Youth 12-17 Trail Pleasure",
+    );
   await editor.getByRole("button", { name: a.editor.addPasted }).click();
   await expect(editor.getByText(a.editor.pasted(3, 0, 0))).toBeVisible();
   await expect(editor.getByRole("group", { name: a.editor.classes(3) })).toBeVisible();
@@ -239,6 +241,8 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   await page.goto(`/shows/${showId}`);
   await expect(page.getByRole("button", { name: "12 Two Year Old Walking Colts" })).toBeVisible();
   await expect(page.getByRole("button", { name: "36A Amateur Country Pleasure" })).toBeVisible();
+  // The pasted heading became the show's session (show day).
+  await expect(page.getByRole("heading", { level: 4, name: "Wednesday Night · Main Ring" })).toBeVisible();
   await page.goto("/planner");
   await expect(page.getByRole("heading", { name })).toBeVisible();
 

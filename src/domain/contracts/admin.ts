@@ -4,7 +4,7 @@ import { LIMITS } from "#domain/contracts/auth.ts";
 import { HorseDetailsBody, HorseGender } from "#domain/contracts/horses.ts";
 import { DateOnly, IdParam, PersonRef } from "#domain/contracts/people.ts";
 import { UserGender } from "#domain/contracts/profile.ts";
-import { EditedClassBody, SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
+import { EditorClassBody, SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
 import type { ImportedSession } from "#domain/imported-sessions.ts";
 import { ROLES } from "#domain/roles.ts";
 
@@ -93,7 +93,7 @@ export { EditedClassBody } from "#domain/contracts/show-admin.ts";
 
 export const ReplaceClassesBody = z.strictObject({
   classes: z
-    .array(EditedClassBody)
+    .array(EditorClassBody)
     .max(SHOW_ADMIN_LIMITS.classes, { error: `At most ${SHOW_ADMIN_LIMITS.classes} classes.` }),
 });
 export type ReplaceClassesBody = z.infer<typeof ReplaceClassesBody>;

@@ -71,6 +71,20 @@ export const EditedClassBody = z.strictObject({
   date: date.nullable().optional(),
 });
 
+/** A class from the show editor: a new one pasted from a class list may say which session heading it was under. */
+export const EditorClassBody = EditedClassBody.extend({
+  session: ImportedSessionBody.nullable().optional(),
+});
+
+/** The editor's classes as they will be dated: a session heading's day stands for the class's date. */
+export const datedByHeading = (
+  classes: readonly {
+    number: string;
+    date?: string | null;
+    session?: { date?: string | null | undefined } | null;
+  }[],
+) => classes.map((c) => ({ number: c.number, date: c.session?.date || c.date }));
+
 const datesInOrder = (v: { startDate?: string | undefined; endDate?: string | undefined }) =>
   !v.startDate || !v.endDate || v.startDate <= v.endDate;
 const endAfterStart = { error: "The end date cannot be before the start date.", path: ["endDate"] };
@@ -118,7 +132,7 @@ export const UpdateShowBody = z
      * fields in one transaction: new dates and the classes moved to them are checked together.
      */
     classes: z
-      .array(EditedClassBody)
+      .array(EditorClassBody)
       .max(SHOW_ADMIN_LIMITS.classes, { error: `At most ${SHOW_ADMIN_LIMITS.classes} classes.` })
       .optional(),
   })

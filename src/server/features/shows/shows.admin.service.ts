@@ -2,8 +2,9 @@ import type { Transaction } from "kysely";
 import type { z } from "zod";
 import { type EditedClass, planClassChanges } from "#domain/class-editing.ts";
 import { outsideDatesProblem } from "#domain/class-import.ts";
-import type { CreateShowBody, UpdateShowBody } from "#domain/contracts/show-admin.ts";
+import { type CreateShowBody, datedByHeading, type UpdateShowBody } from "#domain/contracts/show-admin.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
+import type { ImportedSession } from "#domain/imported-sessions.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
 import { notificationsTexts } from "#domain/texts-notifications.ts";
 import type { Db } from "#server/db/client.ts";
@@ -140,13 +141,12 @@ export async function updateShow(
     };
     if (next.startDate > next.endDate) throw badRequest("The end date cannot be before the start date.");
     // The classes as they will be: the editor's list when it sends one, else the show's own.
-    const outside = outsideDatesProblem(next, patch.classes ?? (await classesOf(trx, id)));
+    const outside = outsideDatesProblem(
+      next,
+      patch.classes ? datedByHeading(patch.classes) : await classesOf(trx, id),
+    );
     if (outside) throw badRequest(outside);
-    if (patch.classes) {
-      const plan = planClassChanges(await classIdsOf(trx, id), patch.classes);
-      if (!plan.ok) throw badRequest(plan.problem);
-      await applyClassPlan(trx, id, plan);
-    }
+    if (patch.classes) await saveEditorClasses(trx, id, patch.classes);
 
     await trx
       .updateTable("show")
@@ -183,21 +183,41 @@ export async function updateShow(
   return getShowDetail(deps.db, id);
 }
 
+type EditorClass = EditedClass & { session?: ImportedSession | null | undefined };
+
+/**
+ * The editor's class list over the show's (kept classes keep their ids); new classes pasted from a
+ * class list go into the sessions they were printed under.
+ */
+async function saveEditorClasses(trx: Transaction<Database>, id: string, classes: readonly EditorClass[]) {
+  const plan = planClassChanges(await classIdsOf(trx, id), classes);
+  if (!plan.ok) throw badRequest(plan.problem);
+  await applyClassPlan(trx, id, plan);
+  await placeImportedClasses(
+    trx,
+    id,
+    plan.classes.flatMap((c, i) =>
+      c.isNew && classes[i]!.session ? [{ id: c.id, session: classes[i]!.session }] : [],
+    ),
+  );
+}
+
 /** Replaces a show's class list with the class editor's (add, edit, reorder, remove), in one transaction. */
 export async function replaceShowClasses(
   deps: ShowAdminDeps,
   _admin: Viewer,
   id: string,
-  classes: readonly EditedClass[],
+  classes: readonly EditorClass[],
 ): Promise<ShowDetail> {
   await deps.db.db.transaction().execute(async (trx) => {
     const show = await findShow(trx, id);
     if (!show) throw notFound(errorsTexts.showNotFound);
-    const outside = outsideDatesProblem({ startDate: show.start_date, endDate: show.end_date }, classes);
+    const outside = outsideDatesProblem(
+      { startDate: show.start_date, endDate: show.end_date },
+      datedByHeading(classes),
+    );
     if (outside) throw badRequest(outside);
-    const plan = planClassChanges(await classIdsOf(trx, id), classes);
-    if (!plan.ok) throw badRequest(plan.problem);
-    await applyClassPlan(trx, id, plan);
+    await saveEditorClasses(trx, id, classes);
     await refreshPlannedStarts(trx, id);
   });
   return getShowDetail(deps.db, id);

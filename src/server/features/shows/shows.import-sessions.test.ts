@@ -206,3 +206,52 @@ describe("an imported list added to a show (POST /api/admin/shows/:id/classes/im
     expect(await detailOf(showId)).toEqual(before);
   });
 });
+
+describe("classes pasted in the show editor (PATCH /api/shows/:id and PUT /classes)", () => {
+  it("puts a new pasted class in the session it was printed under, kept classes where they were", async () => {
+    const show = await buildShow(t.app, {
+      startDate: "2027-05-14",
+      days: 2,
+      classes: [{ id: "class-1", name: "Lead Line" }],
+    });
+    const res = await call(t.app, "PATCH", `/api/shows/${show.id}`, {
+      cookie: admin.cookie,
+      body: {
+        name: "Pasted Show",
+        classes: [
+          // A kept class's heading is not the editor's to change: sessions are edited in Sessions.
+          { id: "class-1", number: "1", name: "Lead Line", session: friday },
+          { number: "2", name: "Walking Yearling", date: saturday.date, session: saturday },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(sessionsOf(res.json())).toEqual(["Saturday Night 2027-05-15 19:00 Main Ring: 2@2027-05-15"]);
+    const put = await call(t.app, "PUT", `/api/shows/${show.id}/classes`, {
+      cookie: admin.cookie,
+      body: {
+        classes: [
+          { id: "class-1", number: "1", name: "Lead Line" },
+          { id: "class-2", number: "2", name: "Walking Yearling", date: saturday.date },
+          { number: "3", name: "Park Pleasure", date: saturday.date, session: saturday },
+        ],
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(sessionsOf(put.json())).toEqual([
+      "Saturday Night 2027-05-15 19:00 Main Ring: 2@2027-05-15, 3@2027-05-15",
+    ]);
+  });
+
+  it("refuses a pasted class whose heading's day is outside the show's dates", async () => {
+    const show = await buildShow(t.app, { startDate: "2027-05-14", days: 1 });
+    const res = await call(t.app, "PUT", `/api/shows/${show.id}/classes`, {
+      cookie: admin.cookie,
+      body: { classes: [{ number: "7", name: "Park Pleasure", session: saturday }] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(
+      prizeListTexts.outsideDates("7", "2027-05-15", "2027-05-14", "2027-05-14"),
+    );
+  });
+});

@@ -31,6 +31,8 @@ const editedClasses = (draft: ShowDraft): ReplaceClassesBody["classes"] =>
     number: c.number,
     name: c.name,
     date: c.date || null,
+    // A new class pasted from a class list goes into the session it was printed under.
+    ...(!c.id && c.session ? { session: sessionBody(c.session) } : {}),
   }));
 
 /**

@@ -13,6 +13,7 @@ import { outsideDatesProblem } from "#domain/class-import.ts";
 import type { ShowDraft } from "#domain/contracts/admin.ts";
 import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
+import type { ImportedSession } from "#domain/imported-sessions.ts";
 import { adminTexts } from "#domain/texts-admin.ts";
 
 export type { ShowDraft } from "#domain/contracts/admin.ts";
@@ -45,6 +46,8 @@ const Form = z
             .regex(/^[A-Za-z0-9]{1,20}$/, { error: t.badNumber }),
           name: required(t.className, SHOW_ADMIN_LIMITS.name),
           date: z.union([z.literal(""), z.string().regex(DATE)]),
+          /** A pasted class's session heading, saved as the show's session (issue 23); not edited here. */
+          session: z.custom<ImportedSession | null>().optional(),
         }),
       )
       .max(SHOW_ADMIN_LIMITS.classes),
@@ -106,6 +109,7 @@ const toDraft = (form: Form): ShowDraft => ({
     number: numberKey(c.number),
     name: c.name.trim(),
     date: c.date || null,
+    ...(c.session ? { session: c.session } : {}),
   })),
 });
 
@@ -182,7 +186,9 @@ export function ShowEditor({
       taken.add(key);
       return true;
     });
-    classes.append(fresh.map((c) => ({ number: c.number, name: c.name, date: c.date ?? "" })));
+    classes.append(
+      fresh.map((c) => ({ number: c.number, name: c.name, date: c.date ?? "", session: c.session })),
+    );
     setPasteResult(t.pasted(fresh.length, parsed.classes.length - fresh.length, parsed.unread.length));
     if (fresh.length) setPasteText("");
   };
