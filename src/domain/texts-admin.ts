@@ -107,7 +107,6 @@ export const adminTexts = {
     existing: (n: number) => `Already present (${n})`,
     problems: (n: number) => `Could not be read (${n})`,
     row: (n: number) => `Row ${n}`,
-    changed: "Differs",
     same: "Same",
     whenPresent: "Shows already present",
     skip: "Skip them",
