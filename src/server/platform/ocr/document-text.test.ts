@@ -67,6 +67,21 @@ describe("readDocumentText on the measured test set", () => {
   );
 
   it(
+    "reads a page photographed on its side with no orientation tag: turned a quarter until it reads",
+    async () => {
+      const truth = list("Smith County Horse Show");
+      const sideways = await sharp(await renderPrizeListImage(truth, "clean"))
+        .rotate(90)
+        .png()
+        .toBuffer();
+      const { recall, precision } = scoresFor((await readDocumentText(sideways, ocr)).text, truth);
+      expect(recall).toBeGreaterThanOrEqual(0.95);
+      expect(precision).toBeGreaterThanOrEqual(0.95);
+    },
+    OCR_TIMEOUT * 4,
+  );
+
+  it(
     "reads a photographed page (tilted, uneven light, noise, JPEG): at least 85 % of classes right",
     async () => {
       const truth = list("46th Celina Lions Club");

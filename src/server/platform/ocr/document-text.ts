@@ -41,11 +41,14 @@ export interface ReadProgress {
 }
 
 /**
- * Below this mean word confidence (0–100) a photo may be upside down: it is read again turned half way
- * round and the better reading kept. Upright pages, even photographed ones, read well above it; a page
- * read upside down reads far below (fixture pages: 93–94 upright, clean or photographed; 35–42 turned).
+ * Below this mean word confidence (0–100) a photo may be upside down or on its side: it is read again
+ * turned (half way round, then a quarter either way) until a reading reaches it, and the best reading is
+ * kept. Upright pages, even photographed ones, read well above it; turned pages far below (fixture pages:
+ * 93–94 upright, clean or photographed; 35–42 upside down).
  */
 export const UPSIDE_DOWN_SUSPECT = 60;
+/** The turns tried, clockwise degrees, most likely first: a page the wrong way up, then on its side. */
+const TURNS = [180, 90, 270] as const;
 
 interface Reading {
   text: string;
@@ -87,16 +90,18 @@ async function recognise(
   const started = performance.now();
   let best = await readPage(image, ocr, onFraction);
   if (best.confidence < UPSIDE_DOWN_SUSPECT) {
-    // Upright by its orientation tag first, then half way round (flipped and flopped). Its progress is
-    // not reported again: the bar has already reached the end once.
-    const turned = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .flip()
-      .flop()
-      .png()
-      .toBuffer();
-    const again = await readPage(turned, ocr, () => undefined);
-    if (again.confidence > best.confidence) best = again;
+    // Upright by its orientation tag first, then turned. Progress is not reported again: the bar has
+    // already reached the end once.
+    const upright = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().png().toBuffer();
+    for (const turn of TURNS) {
+      const turned = await sharp(upright, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate(turn)
+        .png()
+        .toBuffer();
+      const again = await readPage(turned, ocr, () => undefined);
+      if (again.confidence > best.confidence) best = again;
+      if (best.confidence >= UPSIDE_DOWN_SUSPECT) break;
+    }
   }
   return { text: best.text, ms: Math.round(performance.now() - started), unsureLines: best.unsureLines };
 }
