@@ -86,10 +86,11 @@ async function recognise(
   image: Buffer,
   ocr: OcrEngine,
   onFraction: (fraction: number) => void,
+  turns: boolean,
 ): Promise<{ text: string; ms: number; unsureLines: string[] }> {
   const started = performance.now();
   let best = await readPage(image, ocr, onFraction);
-  if (best.confidence < UPSIDE_DOWN_SUSPECT) {
+  if (turns && best.confidence < UPSIDE_DOWN_SUSPECT) {
     // Upright by its orientation tag first, then turned. Progress is not reported again: the bar has
     // already reached the end once.
     const upright = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().png().toBuffer();
@@ -143,7 +144,8 @@ export async function readDocumentText(
       if (p.kind === "text") {
         pages.push({ page, source: "text-layer", text: p.text, ms: 0 });
       } else {
-        const { text, ms, unsureLines: unsure } = await recognise(p.png, ocr, report);
+        // A PDF's scanned pages are not turned: ten poor pages read four ways would outrun the deadline.
+        const { text, ms, unsureLines: unsure } = await recognise(p.png, ocr, report, false);
         pages.push({ page, source: "ocr", text, ms });
         unsureLines.push(...unsure);
       }
@@ -161,8 +163,11 @@ export async function readDocumentText(
   if (!type || !OCR_IMAGE_TYPES.has(type.mime)) throw new DocumentReadError(DOCUMENT_ERRORS.unsupported);
   onProgress({ stage: "reading", page: 1, pages: 1, fraction: 0 });
   try {
-    const { text, ms, unsureLines } = await recognise(bytes, ocr, (fraction) =>
-      onProgress({ stage: "recognizing", page: 1, pages: 1, fraction }),
+    const { text, ms, unsureLines } = await recognise(
+      bytes,
+      ocr,
+      (fraction) => onProgress({ stage: "recognizing", page: 1, pages: 1, fraction }),
+      true,
     );
     return { kind: "image", pages: [{ page: 1, source: "ocr", text, ms }], totalPages: 1, text, unsureLines };
   } catch (error) {
