@@ -227,6 +227,13 @@ test("a line the import did not read is put back as a class in its place, with o
   await expect(card.getByRole("button", { name: /^Put back as a class/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/prize-list-360-put-back.png", fullPage: true });
+  // On a desktop the preview's names take the card's width, each on one line.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const longName = card.getByLabel(t.className(4), { exact: true });
+  await longName.scrollIntoViewIfNeeded();
+  expect((await longName.boundingBox())!.height).toBeLessThan(60);
+  await page.screenshot({ path: "test-results/prize-list-1280-put-back.png" });
+  await page.setViewportSize(PHONE);
   // Checked against the page: it is right, and so is class 2 (its doubt was the line under it).
   await card.getByRole("button", { name: p.looksRightLabel(3) }).click();
   await card.getByRole("button", { name: p.looksRightLabel(2) }).click();
