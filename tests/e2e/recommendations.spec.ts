@@ -164,6 +164,37 @@ test.describe("with the rules engine", () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("when fewer than three classes fit, the dialog says whom the others are for", async ({
+    signUpAs,
+    page,
+    baseURL,
+  }) => {
+    await signUpAs();
+    const created = await page.request.post("/api/horses", {
+      data: {
+        name: "Light Shod Only",
+        dateOfBirth: "2014-05-01",
+        gender: "Mare",
+        canters: false,
+        divisions: ["lite-shod"],
+      },
+      headers: { origin: baseURL! },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await page.goto(`/shows/${showIdByName(CELINA)}`);
+    await horsePicker(page).selectOption({ label: "Light Shod Only" });
+    await getRecommendations(page).click();
+    const dialog = page.getByRole("dialog", { name: t.dialogTitle("Light Shod Only") });
+    await expect(dialog.getByRole("listitem")).toHaveCount(1);
+    await expect(
+      dialog.getByText(
+        "Only 1 class at this show fits Light Shod Only: the others are for horses in other divisions, horses of other ages, or",
+      ),
+    ).toBeVisible();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: "test-results/screens/recommendations-short-360.png" });
+  });
+
   test("a session that ended meanwhile gets the spec's sign-in message on the sign-in form", async ({
     signInAs,
     page,
