@@ -166,7 +166,9 @@ test("Friends: count, add by name search ('No users found'), accepted request, r
   await expect(dialog.getByText(t.noUsers)).toBeVisible();
   expect((await axe().include('[role="dialog"]').analyze()).violations).toEqual([]);
   await page.keyboard.press("Escape");
-  await expect(page.getByText(t.noFriends)).toBeVisible();
+  // A request on its way: the sender sees whom it waits for, not "no friends yet".
+  await expect(page.getByText(t.waitingFor(friendName))).toBeVisible();
+  await expect(page.getByText(t.noFriends)).toBeHidden();
 
   // Friendship needs the other person's consent: they accept (their session is `request`).
   const meId = (await (await page.request.get("/api/me")).json()).id as string;
@@ -198,4 +200,41 @@ test("Friends: count, add by name search ('No users found'), accepted request, r
   await expect(page.getByText(t.noFriends)).toBeVisible();
   await expect(page.getByRole("tab", { name: t.friendsCount(0) })).toBeVisible();
   expect((await (await request.get("/api/friends")).json()).friends).toEqual([]);
+});
+
+test("Friends: a sent request waits on the sender's tab until withdrawn; only then 'no friends yet' again", async ({
+  page,
+  request,
+  signUpAs,
+  baseURL,
+  axe,
+}) => {
+  const benName = uniqueName("Ben Buddy");
+  const signUp = await request.post("/api/auth/sign-up/email", {
+    headers: { origin: baseURL! },
+    data: { name: benName, email: uniqueEmail("ben"), password: "e2e-password-1" },
+  });
+  expect(signUp.status()).toBe(200);
+  const benId = (await (await request.get("/api/me")).json()).id as string;
+  await signUpAs({ name: uniqueName("Wendy") });
+  const sent = await page.request.post("/api/friends", {
+    headers: { origin: baseURL! },
+    data: { friendId: benId },
+  });
+  expect(sent.status()).toBe(200);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/profile");
+  await page.getByRole("tab", { name: t.friendsCount(0) }).click();
+  await expect(page.getByRole("heading", { name: t.sentRequests(1) })).toBeVisible();
+  await expect(page.getByText(t.waitingFor(benName))).toBeVisible();
+  await expect(page.getByText(t.noFriends)).toBeHidden();
+  expect((await axe().analyze()).violations).toEqual([]);
+  await page.screenshot({ path: "test-results/screens/friends-sent-360.png", fullPage: true });
+
+  await page.getByRole("button", { name: t.withdrawLabel(benName) }).click();
+  await expect(page.getByText(t.waitingFor(benName))).toBeHidden();
+  await expect(page.getByText(t.noFriends)).toBeVisible();
+  // Ben no longer has a request to answer.
+  expect((await (await request.get("/api/friends/requests")).json()).incoming).toEqual([]);
 });
