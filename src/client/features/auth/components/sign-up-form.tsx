@@ -6,6 +6,7 @@ import { zodResolver } from "#client/lib/zod-resolver.ts";
 import { MessageDialog } from "#client/ui/alert-dialog.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
+import { Choice, ChoiceGroup } from "#client/ui/form-controls.tsx";
 import { SignUpBody } from "#domain/contracts/auth.ts";
 import { authTexts } from "#domain/texts-auth.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
@@ -37,20 +38,18 @@ export function SignUpForm({ onError }: { onError: (message: string | null) => v
   return (
     // POST: a form sent before the page has hydrated must not put what was typed into the address.
     <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-stone-700">{authTexts.signingUpAs}</legend>
-        <div className="grid grid-cols-2 gap-2">
-          {(["Owner", "Trainer"] as const).map((role) => (
-            <label
-              key={role}
-              className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border border-stone-300 px-3 text-sm font-medium has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-800 has-focus-visible:ring-2 has-focus-visible:ring-brand-400"
-            >
-              <input type="radio" value={role} className="sr-only" {...form.register("role")} />
-              {role}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ChoiceGroup legend={authTexts.signingUpAs} className="grid grid-cols-2 gap-2">
+        {(["Owner", "Trainer"] as const).map((role) => (
+          <Choice
+            key={role}
+            type="radio"
+            look="segment"
+            value={role}
+            label={role}
+            {...form.register("role")}
+          />
+        ))}
+      </ChoiceGroup>
       <Field
         label={authTexts.name}
         autoComplete="name"

@@ -1,12 +1,12 @@
-import { useEffect, useId } from "react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useUpdateProfile } from "#client/features/profile/api/update-profile.ts";
+import { useDialogForm } from "#client/lib/use-dialog-form.ts";
 import { zodResolver } from "#client/lib/zod-resolver.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
 import { Field } from "#client/ui/field.tsx";
+import { SelectField } from "#client/ui/form-controls.tsx";
 import type { Me } from "#domain/contracts/auth.ts";
 import { DateOnly } from "#domain/contracts/people.ts";
 import { UpdateProfileBody, USER_GENDERS, UserGender } from "#domain/contracts/profile.ts";
@@ -39,15 +39,8 @@ export function EditProfileDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const save = useUpdateProfile();
-  const genderId = useId();
-  const form = useForm<Form>({ resolver: zodResolver(Form), defaultValues: valuesOf(me) });
+  const form = useDialogForm({ open, source: me, valuesOf, resolver: zodResolver(Form), saving: save });
   const errors = form.formState.errors;
-
-  useEffect(() => {
-    if (!open) return;
-    form.reset(valuesOf(me));
-    save.reset();
-  }, [open, me, form.reset, save.reset]);
 
   const submit = form.handleSubmit((values) =>
     save.mutate({ ...values, gender: values.gender || null }, { onSuccess: () => onOpenChange(false) }),
@@ -93,23 +86,12 @@ export function EditProfileDialog({
           error={errors.dateOfBirth?.message}
           {...form.register("dateOfBirth")}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={genderId} className="text-sm font-medium text-stone-700">
-            {t.gender}
-          </label>
-          <select
-            id={genderId}
-            className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
-            {...form.register("gender")}
-          >
-            <option value="">{t.selectGender}</option>
-            {USER_GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t.gender}
+          blank={t.selectGender}
+          options={USER_GENDERS}
+          {...form.register("gender")}
+        />
       </form>
     </Modal>
   );
