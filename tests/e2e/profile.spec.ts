@@ -1,3 +1,4 @@
+import type { APIRequestContext } from "@playwright/test";
 import { authTexts } from "../../src/domain/texts-auth.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { profileTexts } from "../../src/domain/texts-profile.ts";
@@ -5,6 +6,17 @@ import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse, expectModalClosesEveryWay, pngBytes, uniqueName } from "./horses-helpers.ts";
 
 const t = profileTexts;
+
+/** Signs up another person in `request`'s own session (the test's second person); returns their name. */
+async function signUpOther(request: APIRequestContext, baseURL: string, first: string): Promise<string> {
+  const name = uniqueName(first);
+  const res = await request.post("/api/auth/sign-up/email", {
+    headers: { origin: baseURL },
+    data: { name, email: uniqueEmail(first.toLowerCase().replace(/\W/g, "")), password: "e2e-password-1" },
+  });
+  expect(res.status()).toBe(200);
+  return name;
+}
 
 test("My Profile shows the person; Edit Profile validates, refuses a taken email and saves", async ({
   page,
@@ -144,12 +156,7 @@ test("Friends: count, add by name search ('No users found'), accepted request, r
   baseURL,
   axe,
 }) => {
-  const friendName = uniqueName("Fern");
-  const signUp = await request.post("/api/auth/sign-up/email", {
-    headers: { origin: baseURL! },
-    data: { name: friendName, email: uniqueEmail("fern"), password: "e2e-password-1" },
-  });
-  expect(signUp.status()).toBe(200);
+  const friendName = await signUpOther(request, baseURL!, "Fern");
   const me = await signUpAs({ name: uniqueName("Moe") });
   await page.goto("/profile");
   await page.getByRole("tab", { name: t.friendsCount(0) }).click();
@@ -209,12 +216,7 @@ test("Friends: a sent request waits on the sender's tab until withdrawn; only th
   baseURL,
   axe,
 }) => {
-  const benName = uniqueName("Ben Buddy");
-  const signUp = await request.post("/api/auth/sign-up/email", {
-    headers: { origin: baseURL! },
-    data: { name: benName, email: uniqueEmail("ben"), password: "e2e-password-1" },
-  });
-  expect(signUp.status()).toBe(200);
+  const benName = await signUpOther(request, baseURL!, "Ben Buddy");
   const benId = (await (await request.get("/api/me")).json()).id as string;
   await signUpAs({ name: uniqueName("Wendy") });
   const sent = await page.request.post("/api/friends", {

@@ -1,5 +1,12 @@
 import { useEffect } from "react";
-import { type DefaultValues, type FieldValues, type Resolver, useForm } from "react-hook-form";
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+} from "react-hook-form";
 
 /** The part of a TanStack mutation a form needs: its error, and a way to clear it. */
 interface Saving {
@@ -50,4 +57,13 @@ export function useClearOnChange(
     const subscription = watch(() => clear());
     return () => subscription.unsubscribe();
   }, [failed, watch, clear]);
+}
+
+/**
+ * react-hook-form's field API for one of our fields: its registration and its error message, so a field
+ * is one line (`<Field label={t.name} required {...fieldOf(form, "name")} />`).
+ */
+export function fieldOf<Form extends FieldValues>(form: UseFormReturn<Form>, name: Path<Form>) {
+  const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
+  return { ...form.register(name), error: errors[name]?.message };
 }

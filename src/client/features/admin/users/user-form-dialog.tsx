@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { useSaveUser } from "#client/features/admin/api/users.ts";
 import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
-import { useDialogForm } from "#client/lib/use-dialog-form.ts";
+import { fieldOf, useDialogForm } from "#client/lib/use-dialog-form.ts";
 import { zodResolver } from "#client/lib/zod-resolver.ts";
-import { ErrorAlert } from "#client/ui/alert.tsx";
-import { Button } from "#client/ui/button.tsx";
-import { Modal } from "#client/ui/dialog.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { Choice, ChoiceGroup, SelectField } from "#client/ui/form-controls.tsx";
+import { FormDialog } from "#client/ui/form-dialog.tsx";
 import { type AdminUser, AdminUserBody } from "#domain/contracts/admin.ts";
 import { DateOnly } from "#domain/contracts/people.ts";
 import { USER_GENDERS, UserGender } from "#domain/contracts/profile.ts";
@@ -66,59 +64,28 @@ export function UserFormDialog({
   );
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={user ? t.editUser : t.addUser}
       description={user ? undefined : t.signInLinkNote}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" form="admin-user-form" disabled={save.isPending}>
-            {t.save}
-          </Button>
-        </>
-      }
+      submitLabel={t.save}
+      cancelLabel={t.cancel}
+      busy={save.isPending}
+      error={save.error?.message}
+      onSubmit={submit}
     >
-      <form id="admin-user-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <ErrorAlert message={save.error?.message} />
-        <Field
-          label={t.name}
-          required
-          autoComplete="off"
-          error={errors.name?.message}
-          {...form.register("name")}
-        />
-        <Field
-          label={t.email}
-          type="email"
-          required
-          autoComplete="off"
-          error={errors.email?.message}
-          {...form.register("email")}
-        />
-        <ChoiceGroup legend={t.roles} error={errors.roles?.message}>
-          {ROLES.map((role) => (
-            <Choice key={role} value={role} label={role} {...form.register("roles")} />
-          ))}
-        </ChoiceGroup>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <SelectField
-            label={t.gender}
-            blank={t.notSet}
-            options={USER_GENDERS}
-            {...form.register("gender")}
-          />
-          <Field
-            label={t.dateOfBirth}
-            type="date"
-            error={errors.dateOfBirth?.message}
-            {...form.register("dateOfBirth")}
-          />
-        </div>
-      </form>
-    </Modal>
+      <Field label={t.name} required autoComplete="off" {...fieldOf(form, "name")} />
+      <Field label={t.email} type="email" required autoComplete="off" {...fieldOf(form, "email")} />
+      <ChoiceGroup legend={t.roles} error={errors.roles?.message}>
+        {ROLES.map((role) => (
+          <Choice key={role} value={role} label={role} {...form.register("roles")} />
+        ))}
+      </ChoiceGroup>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <SelectField label={t.gender} blank={t.notSet} options={USER_GENDERS} {...fieldOf(form, "gender")} />
+        <Field label={t.dateOfBirth} type="date" {...fieldOf(form, "dateOfBirth")} />
+      </div>
+    </FormDialog>
   );
 }

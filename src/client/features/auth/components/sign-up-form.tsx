@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useSignUp } from "#client/features/auth/api/sign-up.ts";
+import { fieldOf } from "#client/lib/use-dialog-form.ts";
 import { zodResolver } from "#client/lib/zod-resolver.ts";
 import { MessageDialog } from "#client/ui/alert-dialog.tsx";
 import { Button } from "#client/ui/button.tsx";
@@ -24,7 +25,6 @@ export function SignUpForm({ onError }: { onError: (message: string | null) => v
     resolver: zodResolver(Form),
     defaultValues: { role: "Owner", name: "", email: "", password: "", confirmPassword: "" },
   });
-  const errors = form.formState.errors;
 
   const submit = form.handleSubmit(({ confirmPassword, ...values }) => {
     onError(null);
@@ -50,36 +50,21 @@ export function SignUpForm({ onError }: { onError: (message: string | null) => v
           />
         ))}
       </ChoiceGroup>
-      <Field
-        label={authTexts.name}
-        autoComplete="name"
-        required
-        error={errors.name?.message}
-        {...form.register("name")}
-      />
-      <Field
-        label={authTexts.email}
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
+      <Field label={authTexts.name} autoComplete="name" required {...fieldOf(form, "name")} />
+      <Field label={authTexts.email} type="email" autoComplete="email" required {...fieldOf(form, "email")} />
       <Field
         label={authTexts.password}
         type="password"
         autoComplete="new-password"
         required
-        error={errors.password?.message}
-        {...form.register("password")}
+        {...fieldOf(form, "password")}
       />
       <Field
         label={authTexts.confirmPassword}
         type="password"
         autoComplete="new-password"
         required
-        error={errors.confirmPassword?.message}
-        {...form.register("confirmPassword")}
+        {...fieldOf(form, "confirmPassword")}
       />
       <Button type="submit" disabled={signUp.isPending}>
         {signUp.isPending ? "Creating account…" : authTexts.signUpButton}

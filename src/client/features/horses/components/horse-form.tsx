@@ -1,13 +1,11 @@
 import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { checklist, PeopleChecklist } from "#client/features/horses/components/people-checklist.tsx";
-import { useDialogForm } from "#client/lib/use-dialog-form.ts";
+import { fieldOf, useDialogForm } from "#client/lib/use-dialog-form.ts";
 import { zodResolver } from "#client/lib/zod-resolver.ts";
-import { ErrorAlert } from "#client/ui/alert.tsx";
-import { Button } from "#client/ui/button.tsx";
-import { Modal } from "#client/ui/dialog.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { Choice, ChoiceGroup, SelectField } from "#client/ui/form-controls.tsx";
+import { FormDialog } from "#client/ui/form-dialog.tsx";
 import { CreateHorseBody, HORSE_GENDERS, HorseGender } from "#domain/contracts/horses.ts";
 import type { PersonRef } from "#domain/contracts/people.ts";
 import { DateOnly } from "#domain/contracts/people.ts";
@@ -84,105 +82,84 @@ export function HorseForm({
   onSubmit: (values: HorseFormResult) => void;
 }) {
   const form = useDialogForm({ open, source: horse, valuesOf, resolver: zodResolver(Form), saving });
-  const errors = form.formState.errors;
   const submit = form.handleSubmit((values) => onSubmit({ ...values, gender: values.gender || null }));
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {cancelLabel}
-          </Button>
-          <Button type="submit" form="horse-form" disabled={saving.isPending}>
-            {submitLabel}
-          </Button>
-        </>
-      }
+      submitLabel={submitLabel}
+      cancelLabel={cancelLabel}
+      busy={saving.isPending}
+      error={saving.error?.message ?? loadError}
+      onSubmit={submit}
     >
-      <form id="horse-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <ErrorAlert message={saving.error?.message ?? loadError} />
-        <Field
-          label={t.name}
-          required
-          maxLength={100}
-          error={errors.name?.message}
-          {...form.register("name")}
+      <Field label={t.name} required maxLength={100} {...fieldOf(form, "name")} />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field label={t.dateOfBirth} type="date" required {...fieldOf(form, "dateOfBirth")} />
+        <SelectField
+          label={t.gender}
+          blank={t.noGender}
+          options={HORSE_GENDERS}
+          {...fieldOf(form, "gender")}
         />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field
-            label={t.dateOfBirth}
-            type="date"
-            required
-            error={errors.dateOfBirth?.message}
-            {...form.register("dateOfBirth")}
+      </div>
+      <Controller
+        control={form.control}
+        name="canters"
+        render={({ field }) => (
+          <ChoiceGroup legend={t.canters} className="grid grid-cols-2 gap-2">
+            {[true, false].map((value) => (
+              <Choice
+                key={String(value)}
+                type="radio"
+                look="segment"
+                name={field.name}
+                label={value ? t.yes : t.no}
+                checked={field.value === value}
+                onChange={() => field.onChange(value)}
+              />
+            ))}
+          </ChoiceGroup>
+        )}
+      />
+      <ChoiceGroup legend={t.divisions} className={checklist}>
+        {DIVISIONS.map((d) => (
+          <Choice key={d.id} look="row" value={d.id} label={d.name} {...form.register("divisions")} />
+        ))}
+      </ChoiceGroup>
+      {people ? (
+        <>
+          <Controller
+            control={form.control}
+            name="ownerIds"
+            render={({ field }) => (
+              <PeopleChecklist
+                legend={t.owners}
+                hint={people.ownersHint}
+                people={people.owners}
+                selected={field.value}
+                onChange={field.onChange}
+                emptyText={t.nobody}
+              />
+            )}
           />
-          <SelectField
-            label={t.gender}
-            blank={t.noGender}
-            options={HORSE_GENDERS}
-            {...form.register("gender")}
+          <Controller
+            control={form.control}
+            name="trainerIds"
+            render={({ field }) => (
+              <PeopleChecklist
+                legend={t.trainers}
+                people={people.trainers}
+                selected={field.value}
+                onChange={field.onChange}
+                emptyText={t.nobody}
+              />
+            )}
           />
-        </div>
-        <Controller
-          control={form.control}
-          name="canters"
-          render={({ field }) => (
-            <ChoiceGroup legend={t.canters} className="grid grid-cols-2 gap-2">
-              {[true, false].map((value) => (
-                <Choice
-                  key={String(value)}
-                  type="radio"
-                  look="segment"
-                  name={field.name}
-                  label={value ? t.yes : t.no}
-                  checked={field.value === value}
-                  onChange={() => field.onChange(value)}
-                />
-              ))}
-            </ChoiceGroup>
-          )}
-        />
-        <ChoiceGroup legend={t.divisions} className={checklist}>
-          {DIVISIONS.map((d) => (
-            <Choice key={d.id} look="row" value={d.id} label={d.name} {...form.register("divisions")} />
-          ))}
-        </ChoiceGroup>
-        {people ? (
-          <>
-            <Controller
-              control={form.control}
-              name="ownerIds"
-              render={({ field }) => (
-                <PeopleChecklist
-                  legend={t.owners}
-                  hint={people.ownersHint}
-                  people={people.owners}
-                  selected={field.value}
-                  onChange={field.onChange}
-                  emptyText={t.nobody}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="trainerIds"
-              render={({ field }) => (
-                <PeopleChecklist
-                  legend={t.trainers}
-                  people={people.trainers}
-                  selected={field.value}
-                  onChange={field.onChange}
-                  emptyText={t.nobody}
-                />
-              )}
-            />
-          </>
-        ) : null}
-      </form>
-    </Modal>
+        </>
+      ) : null}
+    </FormDialog>
   );
 }

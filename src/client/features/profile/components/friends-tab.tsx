@@ -130,6 +130,12 @@ function SentRequestList({ outgoing }: { outgoing: readonly PersonRef[] }) {
   );
 }
 
+/** The two answers to a request, as their buttons say them. */
+const ANSWERS = [
+  { answer: "accept", variant: "primary", word: t.accept, label: t.acceptLabel },
+  { answer: "ignore", variant: "secondary", word: t.ignore, label: t.ignoreLabel },
+] as const;
+
 /** Requests to the viewer, each with Accept, Ignore and Block; nothing shows when there are none. */
 function FriendRequestList({ requests }: { requests: ReturnType<typeof useFriendRequests> }) {
   const answer = useAnswerFriendRequest();
@@ -148,31 +154,22 @@ function FriendRequestList({ requests }: { requests: ReturnType<typeof useFriend
           <ul className={list}>
             {incoming.map((p) => (
               <PersonRow key={p.id} person={p}>
-                <Button
-                  aria-label={t.acceptLabel(p.name)}
-                  disabled={busy(p.id)}
-                  onClick={() =>
-                    answer.queue(
-                      { requesterId: p.id, answer: "accept" },
-                      texts.offline.labels.answerRequest("accept", p.name),
-                    )
-                  }
-                >
-                  {t.accept}
-                </Button>
-                <Button
-                  variant="secondary"
-                  aria-label={t.ignoreLabel(p.name)}
-                  disabled={busy(p.id)}
-                  onClick={() =>
-                    answer.queue(
-                      { requesterId: p.id, answer: "ignore" },
-                      texts.offline.labels.answerRequest("ignore", p.name),
-                    )
-                  }
-                >
-                  {t.ignore}
-                </Button>
+                {ANSWERS.map(({ answer: kind, variant, word, label }) => (
+                  <Button
+                    key={kind}
+                    variant={variant}
+                    aria-label={label(p.name)}
+                    disabled={busy(p.id)}
+                    onClick={() =>
+                      answer.queue(
+                        { requesterId: p.id, answer: kind },
+                        texts.offline.labels.answerRequest(kind, p.name),
+                      )
+                    }
+                  >
+                    {word}
+                  </Button>
+                ))}
                 <Button
                   variant="ghost"
                   aria-label={texts.blocking.blockLabel(p.name)}
