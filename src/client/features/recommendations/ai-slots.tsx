@@ -1,16 +1,14 @@
 import { lazy, Suspense } from "react";
 import { useAfterFirstScreen } from "#client/app/after-first-screen.ts";
-import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
-import { localDay } from "#domain/roster-view.ts";
 
 /**
- * Where the planner and show-detail screens put their AI rows. The rows (and, behind them, the dialogs)
- * are separate chunks: these slots are all the first-load path carries, and a row's chunk is asked for
- * once the first screen is shown (after-first-screen.ts), so it takes no bandwidth from that screen's
- * first paint. The placeholder keeps the row's height so nothing below it moves when it arrives.
+ * Where the planner puts its AI row (show detail's is show-ai-slot.tsx: each screen's first load carries
+ * only its own). The rows (and, behind them, the dialogs) are separate chunks: these slots are all the
+ * first-load path carries, and a row's chunk is asked for once the first screen is shown
+ * (after-first-screen.ts), so it takes no bandwidth from that screen's first paint. The placeholder keeps
+ * the row's height so nothing below it moves when it arrives.
  */
 const PlannerAiRow = lazy(() => import("#client/features/recommendations/components/planner-ai-row.tsx"));
-const ShowAiRow = lazy(() => import("#client/features/recommendations/components/show-ai-row.tsx"));
 
 const placeholder = (
   <div
@@ -25,22 +23,5 @@ export function PlannerAiSlot() {
     <div className="mb-4">
       <Suspense fallback={placeholder}>{later ? <PlannerAiRow /> : placeholder}</Suspense>
     </div>
-  );
-}
-
-/** Only shows that have not ended get recommendations (spec), so a past show has no AI row. */
-export function ShowAiSlot({
-  show,
-  onSelectClass,
-}: {
-  show: ShowDetail;
-  onSelectClass: (cls: ShowClass) => void;
-}) {
-  const later = useAfterFirstScreen();
-  if (show.endDate < localDay(new Date())) return null;
-  return (
-    <Suspense fallback={placeholder}>
-      {later ? <ShowAiRow show={show} onSelectClass={onSelectClass} /> : placeholder}
-    </Suspense>
   );
 }

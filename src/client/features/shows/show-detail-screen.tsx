@@ -4,7 +4,7 @@ import { useAfterFirstScreen, useFirstScreenShown } from "#client/app/after-firs
 import { historyIndex, useNavigate, useParams, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
-import { ShowAiSlot } from "#client/features/recommendations/ai-slots.tsx";
+import { ShowAiSlot } from "#client/features/recommendations/show-ai-slot.tsx";
 import { showCalendarUrl, useShow } from "#client/features/shows/api/get-show.ts";
 import { ClassSchedule, showDayExtras } from "#client/features/shows/components/class-schedule.tsx";
 import { ShowDetailsCard } from "#client/features/shows/components/show-details-card.tsx";
@@ -62,22 +62,29 @@ export default function ShowDetailScreen() {
   }
 
   const data = show.data;
+  // On a phone the header is compact (Back and Add to Calendar share a row) and the gaps are smaller, so
+  // the first class shows on arrival at 360 × 740 (issue 24).
   return (
-    <div className="flex flex-col gap-5">
-      <header className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3 sm:gap-5">
+      <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <BackButton />
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h1 className="text-2xl leading-tight font-bold tracking-tight text-brand-900">{data.name}</h1>
-            <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600">
-              <MapPin aria-hidden className="size-4 shrink-0" />
-              {data.location}
-            </p>
-          </div>
-          <a href={showCalendarUrl(data.id)} download className={buttonClass("secondary", "shrink-0")}>
-            <CalendarPlus aria-hidden className="size-4" />
-            {texts.show.addToCalendar}
-          </a>
+        <span aria-hidden className="hidden sm:order-1 sm:block sm:basis-full" />
+        <a
+          href={showCalendarUrl(data.id)}
+          download
+          className={buttonClass("secondary", "shrink-0 sm:order-3")}
+        >
+          <CalendarPlus aria-hidden className="size-4" />
+          {texts.show.addToCalendar}
+        </a>
+        <div className="w-full min-w-0 sm:order-2 sm:w-auto sm:flex-1">
+          <h1 className="text-xl leading-tight font-bold tracking-tight text-brand-900 sm:text-2xl">
+            {data.name}
+          </h1>
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600">
+            <MapPin aria-hidden className="size-4 shrink-0" />
+            {data.location}
+          </p>
         </div>
       </header>
       {later && (
@@ -118,7 +125,7 @@ function BackButton() {
     <button
       type="button"
       onClick={() => (historyIndex() > 0 ? navigate(-1) : navigate("/planner"))}
-      className="-ml-2 inline-flex min-h-11 items-center gap-1 self-start rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
     >
       <ArrowLeft aria-hidden className="size-4" />
       {texts.common.back}

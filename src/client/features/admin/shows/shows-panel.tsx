@@ -9,6 +9,7 @@ import { SearchBox } from "#client/features/admin/search-box.tsx";
 import { draftOfShow, ShowEditor } from "#client/features/admin/shows/show-editor.tsx";
 import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
 import { useShowList } from "#client/features/shows/api/list-shows.ts";
+import { formatShowDates } from "#client/lib/show-dates.ts";
 import { AiPredictionBadge } from "#client/ui/ai-prediction-badge.tsx";
 import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
@@ -87,7 +88,7 @@ export function ShowsPanel() {
               <p className="font-medium break-words text-stone-900">{show.name}</p>
               {show.isAiPrediction ? <AiPredictionBadge /> : null}
               <p className="text-sm text-stone-600">
-                {t.shows.dates(show.startDate, show.endDate)} · {show.location}
+                {formatShowDates(show.startDate, show.endDate)} · {show.location}
               </p>
             </div>
             <button
