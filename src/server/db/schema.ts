@@ -274,6 +274,8 @@ export interface NotificationTable {
   message: string;
   show_id: string | null;
   created_at: string;
+  /** Migration 018: 1 once the show it was about was deleted (show_id is then null). */
+  show_deleted: Generated<number>;
 }
 
 export interface NotificationReadTable {
@@ -341,6 +343,8 @@ export interface PushSettingsTable {
   user_id: string;
   quiet_hours: number;
   time_zone: string | null;
+  /** Migration 018: which new shows the person hears of (src/domain/new-show-reach.ts). */
+  new_shows: Generated<string>;
 }
 
 export interface PushChoiceTable {

@@ -5,6 +5,7 @@ import {
   findNotification,
   insertNotifications,
   listVisible,
+  markAllRead,
   markRead,
   type NewNotification,
   notificationListVersion,
@@ -24,6 +25,7 @@ export async function listNotifications(db: Db, viewer: Viewer): Promise<Notific
     type: r.type,
     message: r.message,
     showId: r.show_id,
+    showDeleted: r.show_deleted === 1,
     createdAt: r.created_at,
     isRead: r.read_at !== null,
   }));
@@ -44,6 +46,11 @@ export async function readNotification(db: Db, viewer: Viewer, id: string): Prom
     throw notFound("Notification not found.");
   }
   await markRead(db.db, id, viewer.id, nowIso());
+}
+
+/** Marks every notification the viewer can see read, for the viewer only; returns how many were unread. */
+export async function readAllNotifications(db: Db, viewer: Viewer): Promise<{ marked: number }> {
+  return { marked: await markAllRead(db.db, viewer.id, nowIso()) };
 }
 
 export type Outgoing = PushableNotification;
