@@ -18,8 +18,12 @@ export const notificationsTexts = {
   newShowsNoPlace: (count: number) => `${count} new shows added to the calendar.`,
   showCancelled: (name: string) => `Show cancelled: ${name} — your entries were removed.`,
   markAllRead: "Mark all read",
+  /** How a waiting Mark all read is named in the offline bar's list. */
+  markAllReadLabel: "marking all notifications read",
+  allReadWaiting: "All marked read here; waiting to send.",
   allRead: "All notifications marked read.",
-  showDeleted: "This show was deleted, so there is nothing to open.",
+  /** Under a notification whose show has since been deleted; tapping it opens nothing. */
+  showDeleted: "This show was deleted.",
   showUpdate: (name: string, changes: string[]) => `${name} has changed: ${changes.join("; ")}.`,
   changedDates: (start: string, end: string) =>
     start === end ? `the date is now ${start}` : `the dates are now ${start} to ${end}`,
