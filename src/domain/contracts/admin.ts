@@ -184,6 +184,17 @@ export const CalendarImportBody = z.strictObject({
     .max(CALENDAR_LIMITS.batch, { error: `Send at most ${CALENDAR_LIMITS.batch} shows per request.` }),
   /** What to do with a show that is already present: leave it, or take the calendar's dates, place and org. */
   existing: z.enum(["skip", "update"]).default("skip"),
+  /**
+   * The id the batches of one import share (the client makes it): each person's notice of the new
+   * shows grows into one summary across batches instead of one per batch (ADR 023).
+   */
+  importId: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
 });
 export type CalendarImportBody = z.input<typeof CalendarImportBody>;
 

@@ -278,6 +278,16 @@ export interface NotificationTable {
   show_deleted: Generated<number>;
 }
 
+/** Migration 018: what one calendar import told one person so far (its later batches add to it). */
+export interface NewShowDigestTable {
+  import_id: string;
+  user_id: string;
+  notification_id: string;
+  /** JSON array of the covered shows' locations. */
+  locations: string;
+  created_at: string;
+}
+
 export interface NotificationReadTable {
   notification_id: string;
   user_id: string;
@@ -395,6 +405,7 @@ export interface Database {
   show_record: ShowRecordTable;
   notification: NotificationTable;
   notification_read: NotificationReadTable;
+  new_show_digest: NewShowDigestTable;
   outbox: OutboxTable;
   app_meta: AppMetaTable;
   idempotency_key: IdempotencyKeyTable;

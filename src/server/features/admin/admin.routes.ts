@@ -268,6 +268,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         await admin(request),
         request.body.shows,
         request.body.existing ?? "skip",
+        request.body.importId,
       ),
   );
 }

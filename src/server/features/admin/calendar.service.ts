@@ -132,6 +132,7 @@ export async function importCalendarShows(
   _admin: Viewer,
   shows: readonly CalendarShow[],
   existing: "skip" | "update",
+  importId?: string,
 ): Promise<CalendarImportResult> {
   const result: CalendarImportResult = { created: 0, updated: 0, skipped: 0 };
   const events = await deps.db.db.transaction().execute(async (trx) => {
@@ -184,7 +185,11 @@ export async function importCalendarShows(
       result.created++;
     }
     // Each person hears once, however many shows came in: one show by name, several as a summary.
-    const announced = await announceNewShows(trx, created);
+    const announced = await announceNewShows(
+      trx,
+      created,
+      importId ? { importId: `${_admin.id}:${importId}` } : {},
+    );
     if (announced) out.push(announced);
     return out;
   });

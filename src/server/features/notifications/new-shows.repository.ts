@@ -70,3 +70,64 @@ export async function horseDivisionsOfPeople(
     )
     .execute();
 }
+
+const DIGEST_DAYS = 1;
+
+/** What one import told each of `userIds` so far (its earlier batches). Drops digests over a day old first. */
+export async function readDigests(
+  db: Queryable,
+  importId: string,
+  now: Date,
+): Promise<Map<string, { notification_id: string; locations: string[] }>> {
+  const stale = new Date(now.getTime() - DIGEST_DAYS * 86_400_000).toISOString();
+  await db.deleteFrom("new_show_digest").where("created_at", "<", stale).execute();
+  const rows = await db
+    .selectFrom("new_show_digest")
+    .select(["user_id", "notification_id", "locations"])
+    .where("import_id", "=", importId)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.user_id,
+      { notification_id: r.notification_id, locations: JSON.parse(r.locations) as string[] },
+    ]),
+  );
+}
+
+/** Replaces the notices an import's earlier batch sent, which the new summaries take the place of. */
+export async function deleteNotifications(db: Queryable, ids: readonly string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .deleteFrom("notification")
+      .where("id", "in", ids.slice(i, i + 500))
+      .execute();
+  }
+}
+
+export async function writeDigests(
+  db: Queryable,
+  importId: string,
+  rows: readonly { userId: string; notificationId: string; locations: readonly string[] }[],
+  now: Date,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto("new_show_digest")
+      .values(
+        rows.slice(i, i + 200).map((r) => ({
+          import_id: importId,
+          user_id: r.userId,
+          notification_id: r.notificationId,
+          locations: JSON.stringify(r.locations),
+          created_at: now.toISOString(),
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(["import_id", "user_id"]).doUpdateSet((eb) => ({
+          notification_id: eb.ref("excluded.notification_id"),
+          locations: eb.ref("excluded.locations"),
+        })),
+      )
+      .execute();
+  }
+}

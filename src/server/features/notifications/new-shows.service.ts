@@ -5,16 +5,20 @@ import { normaliseShowName } from "#domain/show-prediction.ts";
 import { stateOfLocation } from "#domain/show-time-zone.ts";
 import {
   classNamesOfShows,
+  deleteNotifications,
   enteredShows,
   horseDivisionsOfPeople,
+  readDigests,
   readNewShowReaches,
   recordShowNames,
+  writeDigests,
 } from "#server/features/notifications/new-shows.repository.ts";
 import {
   createPersonalNotifications,
   type PersonalNotice,
 } from "#server/features/notifications/notifications.service.ts";
 import type { LiveEvent } from "#server/platform/events.ts";
+import { newId } from "#server/platform/ids.ts";
 
 type Queryable = Parameters<typeof createPersonalNotifications>[0];
 
@@ -56,12 +60,14 @@ async function peopleTies(trx: Queryable): Promise<Map<string, PersonTies>> {
 /**
  * Tells the people each new show concerns (ADR 023, src/domain/new-show-reach.ts), inside the caller's
  * transaction: a person who hears of one show gets "New show added: …" linking to it; one who hears of
- * several at once (a calendar import) gets a single summary ("12 new shows added in Tennessee.").
- * Returns the live event to publish after commit.
+ * several at once (a calendar import) gets a single summary ("12 new shows added in Tennessee."). With
+ * `importId` (a calendar import sent in batches), a person's notice from an earlier batch of the same
+ * import is replaced by one summary of all the shows. Returns the live event to publish after commit.
  */
 export async function announceNewShows(
   trx: Queryable,
   shows: readonly AnnouncedShow[],
+  options: { importId?: string } = {},
 ): Promise<LiveEvent | null> {
   if (shows.length === 0) return null;
   const ids = shows.map((s) => s.id);
@@ -72,7 +78,12 @@ export async function announceNewShows(
     for (const d of divisionsForClassName(c.name)) set.add(d);
     divisions.set(c.show_id, set);
   }
+  const now = new Date();
+  const { importId } = options;
+  const earlier = importId ? await readDigests(trx, importId, now) : new Map<string, never>();
   const notices: PersonalNotice[] = [];
+  const digests: { userId: string; notificationId: string; locations: string[] }[] = [];
+  const replaced: string[] = [];
   for (const [userId, ties] of await peopleTies(trx)) {
     const theirs = shows.filter((s) =>
       hearsOfNewShow(ties, {
@@ -83,11 +94,18 @@ export async function announceNewShows(
     );
     const [only] = theirs;
     if (!only) continue;
+    const before = earlier.get(userId);
+    const locations = [...(before?.locations ?? []), ...theirs.map((s) => s.location)];
+    const id = newId();
     notices.push(
-      theirs.length === 1
-        ? { userId, type: "NewShow", message: newShowNotice(only), showId: only.id }
-        : { userId, type: "NewShow", message: newShowsSummary(theirs.map((s) => s.location)), showId: null },
+      locations.length === 1
+        ? { id, userId, type: "NewShow", message: newShowNotice(only), showId: only.id }
+        : { id, userId, type: "NewShow", message: newShowsSummary(locations), showId: null },
     );
+    if (before) replaced.push(before.notification_id);
+    if (importId) digests.push({ userId, notificationId: id, locations });
   }
+  await deleteNotifications(trx, replaced);
+  if (importId) await writeDigests(trx, importId, digests, now);
   return createPersonalNotifications(trx, notices);
 }

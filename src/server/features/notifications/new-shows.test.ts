@@ -215,6 +215,54 @@ describe("a new show is announced to the people it concerns", () => {
   });
 });
 
+describe("a calendar import sent in batches", () => {
+  it("leaves each person one summary of all its batches, replacing the earlier batch's notice", async () => {
+    const before = (await newShowsOf(eve)).length;
+    const batch = async (name: string, location: string) => {
+      const res = await call(t.app, "POST", "/api/admin/calendar/import", {
+        cookie: admin.cookie,
+        body: {
+          importId: "import-one-2030",
+          shows: [{ name, startDate: "2030-08-01", endDate: "2030-08-01", location, sanctioningOrg: null }],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await batch("Batch Show One", "Wartrace, TN");
+    expect((await newShowsOf(eve)).slice(before).map((r) => r.message)).toEqual([
+      n.newShow("Batch Show One", "Wartrace, TN"),
+    ]);
+    await batch("Batch Show Two", "Lexington, KY");
+    await batch("Batch Show Three", "Belfast, TN");
+    expect((await newShowsOf(eve)).slice(before).map((r) => r.message)).toEqual([
+      "3 new shows added in Kentucky and Tennessee.",
+    ]);
+    // Ben (Tennessee) heard of the two in Tennessee, in one notice too.
+    expect(
+      (await newShowsOf(ben)).filter((r) => r.message.startsWith("2 new shows added in Tennessee")),
+    ).toHaveLength(2);
+  });
+
+  it("refuses an import id that is not a plain token (400)", async () => {
+    const res = await call(t.app, "POST", "/api/admin/calendar/import", {
+      cookie: admin.cookie,
+      body: {
+        importId: "../../x",
+        shows: [
+          {
+            name: "X",
+            startDate: "2030-08-01",
+            endDate: "2030-08-01",
+            location: "A, TN",
+            sanctioningOrg: null,
+          },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe("the new-show choice", () => {
   it("defaults to near me and is each person's own", async () => {
     const get = async (u: Signed) =>

@@ -76,6 +76,8 @@ export async function createNotifications(
 /** A notification worded for one person (show-day alerts name their own horse and rider). */
 export interface PersonalNotice extends Outgoing {
   userId: string;
+  /** The notification's id when the caller needs to know it (default: a new one). */
+  id?: string;
 }
 
 /**
@@ -94,7 +96,7 @@ export const createPersonalNotifications = (
  */
 async function insertAll(
   trx: Queryable,
-  notices: readonly (Outgoing & { userId: string | null })[],
+  notices: readonly (Outgoing & { userId: string | null; id?: string })[],
 ): Promise<LiveEvent | null> {
   if (notices.length === 0) return null;
   const now = new Date();
@@ -103,7 +105,7 @@ async function insertAll(
     trx,
     notices.map(
       (n): NewNotification => ({
-        id: newId(),
+        id: n.id ?? newId(),
         user_id: n.userId,
         type: n.type,
         message: n.message,
@@ -114,7 +116,7 @@ async function insertAll(
   );
   // One push per distinct wording: a broadcast, or the people a notice reads the same for.
   const byWording = new Map<string, { outgoing: Outgoing; userIds: string[] | null }>();
-  for (const { userId, ...outgoing } of notices) {
+  for (const { userId, id: _id, ...outgoing } of notices) {
     const key = JSON.stringify([
       outgoing.type,
       outgoing.message,
