@@ -13,6 +13,8 @@ export const recommendationsTexts = {
   dialogTitle: (horse: string) => `AI Recommendations for ${horse}`,
   analyzing: (horse: string) => `Analyzing class list for ${horse}...`,
   thinking: "The AI is thinking. This may take a moment.",
+  /** Offline, instead of a spinner that would never stop (issue 24). */
+  offline: "AI suggestions need a connection. Try again when you are back online.",
   seasonPlanTitle: "AI Season Plan",
   seasonPlanSubtitle: (horse: string) => `Recommended classes for ${horse} at every upcoming show`,
   progress: (done: number, total: number) => `Analyzing ${done} of ${total} shows...`,

@@ -140,6 +140,8 @@ export const texts = {
     failedIcon: (reason: string) => `Not sent: ${reason}`,
     pendingRemoval: "Removal waiting to send",
     pendingRead: "Waiting to send",
+    /** The roster's list of entries saved offline, shown at once until they are sent (issue 24). */
+    waitingEntries: "Saved here, waiting to send",
     labels: {
       saveEntries: (cls: string, show: string) => `entries for ${cls} (${show})`,
       removeClassEntries: (cls: string, show: string) => `removing your entries for ${cls} (${show})`,

@@ -1,10 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigate } from "#client/app/routing.ts";
 import { useNotifications } from "#client/features/notifications/api/list-notifications.ts";
+import {
+  markAllReadChange,
+  useMarkAllNotificationsRead,
+} from "#client/features/notifications/api/mark-all-read.ts";
 import { markReadChange, useMarkNotificationRead } from "#client/features/notifications/api/mark-read.ts";
 import { NotificationIcon } from "#client/features/notifications/components/notification-icon.tsx";
 import { useQueuedChanges } from "#client/lib/queued.ts";
 import { LoadError } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import type { NotificationItem } from "#domain/contracts/notifications.ts";
 import { relativeTime } from "#domain/relative-time.ts";
@@ -35,11 +40,17 @@ export default function NotificationsScreen() {
       .filter((c) => c.status === "pending")
       .map((c) => c.input),
   );
+  const { markAll } = useMarkAllNotificationsRead();
+  const allReadWaiting = useQueuedChanges<null>(markAllReadChange.key).some((c) => c.status === "pending");
+  const [markedAll, setMarkedAll] = useState(false);
   const navigate = useNavigate();
   const now = useNow();
+  const anyUnread = list.data?.notifications.some((n) => !n.isRead) ?? false;
 
   const open = (n: NotificationItem) => {
     if (!n.isRead) markRead(n.id);
+    // A deleted show has nothing to open: its row says so.
+    if (n.showDeleted) return;
     navigate(
       n.showId
         ? `/planner?highlight=${encodeURIComponent(n.showId)}`
@@ -51,7 +62,28 @@ export default function NotificationsScreen() {
 
   return (
     <>
-      <PageHeader title={t.title} />
+      <PageHeader
+        title={t.title}
+        actions={
+          anyUnread ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                markAll(t.markAllReadLabel);
+                setMarkedAll(true);
+              }}
+            >
+              {t.markAllRead}
+            </Button>
+          ) : null
+        }
+      />
+      <p role="status" className="sr-only">
+        {markedAll && !anyUnread ? t.allRead : ""}
+      </p>
+      {allReadWaiting ? (
+        <p className="mb-3 text-xs font-semibold text-amber-800">{t.allReadWaiting}</p>
+      ) : null}
       <Suspense fallback={null}>
         <NotifyPrompt />
       </Suspense>
@@ -79,6 +111,9 @@ export default function NotificationsScreen() {
                   <span className={`block text-sm text-stone-900 ${n.isRead ? "" : "font-semibold"}`}>
                     {n.message}
                   </span>
+                  {n.showDeleted ? (
+                    <span className="mt-0.5 block text-xs font-medium text-stone-700">{t.showDeleted}</span>
+                  ) : null}
                   <span className="mt-0.5 block text-xs text-stone-600">
                     {relativeTime(n.createdAt, now)}
                   </span>

@@ -3,11 +3,13 @@ import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useAfterFirstScreen, useFirstScreenShown } from "#client/app/after-first-screen.ts";
 import { Link, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
+import { entryKeys } from "#client/features/entries/api/keys.ts";
 import { removeEntryChange, useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
+import type { SaveEntriesInput } from "#client/features/entries/api/save-class-entries.ts";
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
 import { CalendarFeedButton } from "#client/features/roster/components/calendar-feed-button.tsx";
 import { useToday } from "#client/features/roster/use-today.ts";
-import { useQueuedChanges } from "#client/lib/queued.ts";
+import { type QueuedState, useQueuedChanges } from "#client/lib/queued.ts";
 import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
@@ -65,6 +67,10 @@ export default function RosterScreen() {
   const [params, setParams] = useSearchParams();
   const remove = useRemoveEntry();
   const removals = useQueuedChanges<string>(removeEntryChange.key);
+  // Entries saved while offline show here at once, until the server has them (then they are in the roster).
+  const waitingSaves = useQueuedChanges<SaveEntriesInput>([...entryKeys.all, "save"]).filter(
+    (c) => c.status === "pending" && c.offline,
+  );
   const [blocking, setBlocking] = useState<Person | null>(null);
   // Stays mounted once opened, so closing it animates and gives focus back like any dialog.
   const [blockUsed, setBlockUsed] = useState(false);
@@ -102,6 +108,7 @@ export default function RosterScreen() {
           </Suspense>
         ) : null}
       </div>
+      {waitingSaves.length ? <WaitingEntries saves={waitingSaves} /> : null}
       {roster.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : roster.isError ? (
@@ -113,6 +120,39 @@ export default function RosterScreen() {
         <RosterSections roster={roster.data} actions={actions} today={today} />
       )}
     </>
+  );
+}
+
+/** Entries saved offline, by the class they are for, marked as waiting until they are sent. */
+function WaitingEntries({ saves }: { saves: QueuedState<SaveEntriesInput>[] }) {
+  return (
+    <section
+      aria-labelledby="roster-waiting"
+      data-testid="roster-waiting"
+      className="mb-5 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3"
+    >
+      <h2 id="roster-waiting" className="text-sm font-semibold text-amber-900">
+        {texts.offline.waitingEntries}
+      </h2>
+      <ul className="mt-1 flex flex-col gap-1.5">
+        {saves.map((save) => (
+          <li key={save.submittedAt} className="text-sm text-stone-900">
+            <span className="first-letter:uppercase inline-block">{save.label}</span>
+            <span className="mt-0.5 flex flex-wrap gap-1">
+              {save.input.body.entries.map((e) => (
+                <span
+                  key={`${e.status}-${e.horseId ?? ""}-${e.riderId ?? ""}`}
+                  className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-brand-800"
+                >
+                  {statusLabel(e.status)}
+                </span>
+              ))}
+              <span className="text-xs font-semibold text-amber-800">{texts.offline.pendingRead}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

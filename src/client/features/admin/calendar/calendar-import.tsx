@@ -113,10 +113,11 @@ export function CalendarImport() {
     setBusy(true);
     const totals = { created: 0, updated: 0, skipped: 0 };
     setProgress({ done: 0, total: toImport.length });
+    const importId = crypto.randomUUID();
     try {
       for (let i = 0; i < toImport.length; i += CALENDAR_LIMITS.batch) {
         const batch = toImport.slice(i, i + CALENDAR_LIMITS.batch);
-        const result = await importCalendarBatch(batch, existing);
+        const result = await importCalendarBatch(batch, existing, importId);
         totals.created += result.created;
         totals.updated += result.updated;
         totals.skipped += result.skipped;
