@@ -1,5 +1,6 @@
-import { lazy, Suspense } from "react";
 import { useAfterFirstScreen } from "#client/app/after-first-screen.ts";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
 import { localDay } from "#domain/roster-view.ts";
 
@@ -9,8 +10,10 @@ import { localDay } from "#domain/roster-view.ts";
  * once the first screen is shown (after-first-screen.ts), so it takes no bandwidth from that screen's
  * first paint. The placeholder keeps the row's height so nothing below it moves when it arrives.
  */
-const PlannerAiRow = lazy(() => import("#client/features/recommendations/components/planner-ai-row.tsx"));
-const ShowAiRow = lazy(() => import("#client/features/recommendations/components/show-ai-row.tsx"));
+const PlannerAiRow = retryingLazy(
+  () => import("#client/features/recommendations/components/planner-ai-row.tsx"),
+);
+const ShowAiRow = retryingLazy(() => import("#client/features/recommendations/components/show-ai-row.tsx"));
 
 const placeholder = (
   <div
@@ -23,7 +26,7 @@ export function PlannerAiSlot() {
   const later = useAfterFirstScreen();
   return (
     <div className="mb-4">
-      <Suspense fallback={placeholder}>{later ? <PlannerAiRow /> : placeholder}</Suspense>
+      <LoadBoundary fallback={placeholder}>{later ? <PlannerAiRow /> : placeholder}</LoadBoundary>
     </div>
   );
 }
@@ -39,8 +42,8 @@ export function ShowAiSlot({
   const later = useAfterFirstScreen();
   if (show.endDate < localDay(new Date())) return null;
   return (
-    <Suspense fallback={placeholder}>
+    <LoadBoundary fallback={placeholder}>
       {later ? <ShowAiRow show={show} onSelectClass={onSelectClass} /> : placeholder}
-    </Suspense>
+    </LoadBoundary>
   );
 }

@@ -15,6 +15,7 @@ import { EmptyState, Spinner } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
 import type { PersonRef } from "#domain/contracts/people.ts";
 import { texts } from "#domain/texts.ts";
+import { offlineTexts } from "#domain/texts-offline.ts";
 import { profileTexts } from "#domain/texts-profile.ts";
 
 const t = profileTexts;
@@ -108,7 +109,7 @@ function FriendRequestList() {
                     onClick={() =>
                       answer.queue(
                         { requesterId: p.id, answer: "accept" },
-                        texts.offline.labels.answerRequest("accept", p.name),
+                        offlineTexts.labels.answerRequest("accept", p.name),
                       )
                     }
                   >
@@ -121,7 +122,7 @@ function FriendRequestList() {
                     onClick={() =>
                       answer.queue(
                         { requesterId: p.id, answer: "ignore" },
-                        texts.offline.labels.answerRequest("ignore", p.name),
+                        offlineTexts.labels.answerRequest("ignore", p.name),
                       )
                     }
                   >

@@ -1,12 +1,16 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { HorsePicker, type PickedHorse } from "#client/features/recommendations/components/horse-picker.tsx";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 
 const loadDialog = () => import("#client/features/recommendations/components/recommendations-dialog.tsx");
-const RecommendationsDialog = lazy(loadDialog);
-const DialogLoading = lazy(() => import("#client/features/recommendations/components/dialog-loading.tsx"));
+const RecommendationsDialog = retryingLazy(loadDialog);
+const DialogLoading = retryingLazy(
+  () => import("#client/features/recommendations/components/dialog-loading.tsx"),
+);
 
 /** Show detail's AI row and its 'AI Recommendations for {horse}' dialog (loaded on intent). */
 export default function ShowAiRow({
@@ -28,8 +32,8 @@ export default function ShowAiRow({
       />
       {horse ? (
         // The loading dialog is lazy too: until it arrives (a moment, on a first open) nothing shows.
-        <Suspense fallback={null}>
-          <Suspense
+        <LoadBoundary fallback={null}>
+          <LoadBoundary
             fallback={<DialogLoading title={recommendationsTexts.dialogTitle(horse.name)} onClose={close} />}
           >
             <RecommendationsDialog
@@ -41,8 +45,8 @@ export default function ShowAiRow({
                 onSelectClass(cls);
               }}
             />
-          </Suspense>
-        </Suspense>
+          </LoadBoundary>
+        </LoadBoundary>
       ) : null}
     </>
   );
