@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
+import { calendarFeedTexts } from "../../src/domain/texts-calendar-feed.ts";
 import { horsesTexts } from "../../src/domain/texts-horses.ts";
 import { loadFailureTexts as t } from "../../src/domain/texts-load-failure.ts";
 import { profileTexts } from "../../src/domain/texts-profile.ts";
@@ -43,6 +44,8 @@ test.describe("a screen whose code cannot be fetched", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: "test-results/failed-loads-360-blocked.png" });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: "test-results/failed-loads-1280-blocked.png" });
 
     // Retry while still blocked: the same message again, not a blank page.
     await alert.getByRole("button", { name: t.retry }).click();
@@ -86,6 +89,25 @@ test.describe("a screen whose code cannot be fetched", () => {
     await expect(page.getByRole("heading", { level: 1, name: rosterTexts.title })).toBeVisible();
     await expect(page.getByText(t.title)).toHaveCount(0);
   });
+});
+
+test("a dialog whose code cannot be fetched says so in place, and Retry opens it", async ({
+  page,
+  signInAs,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(DEMO.owner, "/roster");
+  const dialogChunk = /\/assets\/calendar-feed-dialog-[\w-]+\.js$/;
+  await page.route(dialogChunk, (route) => route.abort("failed"));
+  await page.getByRole("button", { name: rosterTexts.subscribeCalendar }).click();
+  const alert = page.getByRole("alert").filter({ hasText: t.title });
+  await expect(alert).toBeVisible();
+  // Only the dialog's place says so: the roster stays on screen.
+  await expect(page.getByRole("heading", { level: 1, name: rosterTexts.title })).toBeVisible();
+  await page.screenshot({ path: "test-results/failed-loads-360-dialog.png" });
+  await page.unroute(dialogChunk);
+  await alert.getByRole("button", { name: t.retry }).click();
+  await expect(page.getByRole("dialog", { name: calendarFeedTexts.title })).toBeVisible();
 });
 
 /**

@@ -42,7 +42,7 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   if (me.data) return <Navigate to={afterSignInPath(params)} replace />;
   if (me.isPending) return <Spinner label={texts.common.loading} />;
   return (
-    <LoadBoundary screen fallback={<Spinner label={texts.common.loading} />}>
+    <LoadBoundary kind="screen" fallback={<Spinner label={texts.common.loading} />}>
       {children}
     </LoadBoundary>
   );

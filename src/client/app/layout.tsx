@@ -48,7 +48,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {later && <OptionalPart load={offlineStatus} props={{}} />}
       <main id="main-content" tabIndex={-1} className="mx-auto max-w-3xl px-4 pt-5 focus:outline-none">
         {/* A screen whose code cannot be fetched says so (ADR 024); the next screen starts afresh. */}
-        <LoadBoundary screen resetKey={pathname} fallback={<Spinner label={texts.common.loading} />}>
+        <LoadBoundary kind="screen" resetKey={pathname} fallback={<Spinner label={texts.common.loading} />}>
           {children}
         </LoadBoundary>
       </main>

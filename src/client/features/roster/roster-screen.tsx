@@ -101,7 +101,7 @@ export default function RosterScreen() {
           }
         />
         {blockUsed ? (
-          <LoadBoundary fallback={null}>
+          <LoadBoundary kind="dialog" fallback={null}>
             <BlockDialog person={blocking} onClose={() => setBlocking(null)} />
           </LoadBoundary>
         ) : null}

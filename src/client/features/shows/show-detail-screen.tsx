@@ -99,7 +99,7 @@ export default function ShowDetailScreen() {
         />
       </section>
       {entryClass && me.data ? (
-        <LoadBoundary fallback={null}>
+        <LoadBoundary kind="dialog" fallback={null}>
           <ClassEntryDialog
             show={data}
             cls={entryClass}

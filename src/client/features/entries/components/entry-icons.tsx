@@ -43,8 +43,9 @@ export function EntryIcons({ showId, classId }: { showId: string; classId: strin
       ))}
     </span>
   );
+  // Should the icons' code not arrive, each row keeps its reserved space rather than a message per row.
   return (
-    <LoadBoundary fallback={reserved}>
+    <LoadBoundary quiet={reserved} fallback={reserved}>
       {later ? <EntryIconList showId={showId} classId={classId} /> : reserved}
     </LoadBoundary>
   );

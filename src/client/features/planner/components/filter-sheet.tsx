@@ -59,7 +59,7 @@ export function FilterSheet({
         ) : null}
       </button>
       {used ? (
-        <LoadBoundary fallback={null}>
+        <LoadBoundary kind="dialog" fallback={null}>
           <FilterSheetDialog
             open={open}
             onOpenChange={onOpenChange}

@@ -25,8 +25,9 @@ export default function PlannerAiRow() {
       />
       {horse ? (
         // The loading dialog is lazy too: until it arrives (a moment, on a first open) nothing shows.
-        <LoadBoundary fallback={null}>
+        <LoadBoundary kind="dialog" fallback={null}>
           <LoadBoundary
+            kind="dialog"
             fallback={<DialogLoading title={recommendationsTexts.seasonPlanTitle} onClose={close} />}
           >
             <SeasonPlanDialog horse={horse} onClose={close} />

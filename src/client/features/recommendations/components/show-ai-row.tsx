@@ -32,8 +32,9 @@ export default function ShowAiRow({
       />
       {horse ? (
         // The loading dialog is lazy too: until it arrives (a moment, on a first open) nothing shows.
-        <LoadBoundary fallback={null}>
+        <LoadBoundary kind="dialog" fallback={null}>
           <LoadBoundary
+            kind="dialog"
             fallback={<DialogLoading title={recommendationsTexts.dialogTitle(horse.name)} onClose={close} />}
           >
             <RecommendationsDialog

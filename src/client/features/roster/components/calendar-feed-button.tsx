@@ -27,7 +27,7 @@ export function CalendarFeedButton() {
         <span className="max-[399px]:sr-only">{rosterTexts.subscribeCalendar}</span>
       </Button>
       {used ? (
-        <LoadBoundary fallback={null}>
+        <LoadBoundary kind="dialog" fallback={null}>
           <CalendarFeedDialog open={open} onOpenChange={setOpen} />
         </LoadBoundary>
       ) : null}
