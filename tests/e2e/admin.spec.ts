@@ -6,6 +6,7 @@ import { adminTexts } from "../../src/domain/texts-admin.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { horsesTexts } from "../../src/domain/texts-horses.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
+import { rosterTexts } from "../../src/domain/texts-roster.ts";
 import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
 import { uniqueName } from "./horses-helpers.ts";
 
@@ -79,7 +80,7 @@ test("an admin adds a user, who signs in through the emailed link", async ({ pag
   const context = await browser.newContext({ baseURL });
   const newcomer = await context.newPage();
   await newcomer.goto(link!.replace(/^https?:\/\/[^/]+/, baseURL!));
-  await expect(newcomer.getByRole("heading", { level: 1, name: texts.roster.title })).toBeVisible();
+  await expect(newcomer.getByRole("heading", { level: 1, name: rosterTexts.title })).toBeVisible();
   const me = await newcomer.request.get("/api/me");
   expect((await me.json()).email).toBe(email);
   await context.close();
@@ -127,7 +128,7 @@ test("an admin edits and deletes an owner: their entries leave other rosters, th
   );
   const riley = await browserOf(browser, baseURL!, DEMO.rider);
   await riley.page.goto("/roster");
-  await expect(riley.page.getByText(texts.roster.enteredBy(name)).first()).toBeVisible();
+  await expect(riley.page.getByText(rosterTexts.enteredBy(name)).first()).toBeVisible();
 
   const panel = dataPanel(page);
   await panel.getByRole("searchbox").fill(name);
@@ -146,8 +147,8 @@ test("an admin edits and deletes an owner: their entries leave other rosters, th
   await expect(panel.getByText(renamed)).toHaveCount(0);
 
   await riley.page.reload();
-  await expect(riley.page.getByRole("heading", { level: 1, name: texts.roster.title })).toBeVisible();
-  await expect(riley.page.getByText(texts.roster.enteredBy(renamed))).toHaveCount(0);
+  await expect(riley.page.getByRole("heading", { level: 1, name: rosterTexts.title })).toBeVisible();
+  await expect(riley.page.getByText(rosterTexts.enteredBy(renamed))).toHaveCount(0);
   await riley.page.goto(`/horses/${horseId}`);
   await expect(riley.page.getByRole("heading", { name: horseName })).toBeVisible();
   await expect(riley.page.getByText("Casey Whitfield")).toBeVisible();

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from "react";
 import { useAfterFirstScreen } from "#client/app/after-first-screen.ts";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 
 /**
  * Where the planner puts its AI row (show detail's is show-ai-slot.tsx: each screen's first load carries
@@ -8,7 +9,9 @@ import { useAfterFirstScreen } from "#client/app/after-first-screen.ts";
  * (after-first-screen.ts), so it takes no bandwidth from that screen's first paint. The placeholder keeps
  * the row's height so nothing below it moves when it arrives.
  */
-const PlannerAiRow = lazy(() => import("#client/features/recommendations/components/planner-ai-row.tsx"));
+const PlannerAiRow = retryingLazy(
+  () => import("#client/features/recommendations/components/planner-ai-row.tsx"),
+);
 
 const placeholder = (
   <div
@@ -21,7 +24,7 @@ export function PlannerAiSlot() {
   const later = useAfterFirstScreen();
   return (
     <div className="mb-4">
-      <Suspense fallback={placeholder}>{later ? <PlannerAiRow /> : placeholder}</Suspense>
+      <LoadBoundary fallback={placeholder}>{later ? <PlannerAiRow /> : placeholder}</LoadBoundary>
     </div>
   );
 }

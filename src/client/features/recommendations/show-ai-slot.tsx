@@ -1,10 +1,11 @@
-import { lazy, Suspense } from "react";
 import { useAfterFirstScreen } from "#client/app/after-first-screen.ts";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
 import { localDay } from "#domain/roster-view.ts";
 
 /** Show detail's AI row, loaded once the first screen is shown (as the planner's, ai-slots.tsx). */
-const ShowAiRow = lazy(() => import("#client/features/recommendations/components/show-ai-row.tsx"));
+const ShowAiRow = retryingLazy(() => import("#client/features/recommendations/components/show-ai-row.tsx"));
 
 // On a phone the row arrives folded to one line (show-ai-row.tsx): its placeholder is that high.
 const placeholder = (
@@ -22,8 +23,8 @@ export function ShowAiSlot({
   const later = useAfterFirstScreen();
   if (show.endDate < localDay(new Date())) return null;
   return (
-    <Suspense fallback={placeholder}>
+    <LoadBoundary fallback={placeholder}>
       {later ? <ShowAiRow show={show} onSelectClass={onSelectClass} /> : placeholder}
-    </Suspense>
+    </LoadBoundary>
   );
 }

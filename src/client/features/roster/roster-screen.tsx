@@ -1,6 +1,7 @@
 import { CalendarDays, MapPin } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useAfterFirstScreen, useFirstScreenShown } from "#client/app/after-first-screen.ts";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { Link, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { entryKeys } from "#client/features/entries/api/keys.ts";
@@ -10,6 +11,7 @@ import { useRoster } from "#client/features/roster/api/get-roster.ts";
 import { CalendarFeedButton } from "#client/features/roster/components/calendar-feed-button.tsx";
 import { useToday } from "#client/features/roster/use-today.ts";
 import { type QueuedState, useQueuedChanges } from "#client/lib/queued.ts";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
@@ -19,17 +21,19 @@ import { statusLabel } from "#domain/entry-status.ts";
 import { INVITED_BY } from "#domain/invite-link.ts";
 import { needsClassDay } from "#domain/roster-view.ts";
 import { texts } from "#domain/texts.ts";
+import { offlineTexts } from "#domain/texts-offline.ts";
+import { rosterTexts } from "#domain/texts-roster.ts";
 
 // Only a customer arriving through a trainer's invite link sees it: off everyone else's first load.
-const WelcomeBanner = lazy(() =>
+const WelcomeBanner = retryingLazy(() =>
   import("#client/features/invites/components/welcome-banner.tsx").then((m) => ({
     default: m.WelcomeBanner,
   })),
 );
-const t = texts.roster;
+const t = rosterTexts;
 
 // Opened by one action on someone else's line: its dialog code loads on first use, not at first paint.
-const BlockDialog = lazy(() =>
+const BlockDialog = retryingLazy(() =>
   import("#client/features/profile/components/block-dialog.tsx").then((m) => ({ default: m.BlockDialog })),
 );
 // A show on today gets its live ring bar and class statuses (issue 21), loaded after the first screen.
@@ -75,7 +79,7 @@ export default function RosterScreen() {
   // Stays mounted once opened, so closing it animates and gives focus back like any dialog.
   const [blockUsed, setBlockUsed] = useState(false);
   const actions: EntryActions = {
-    remove: (entry) => remove.queue(entry.id, texts.offline.labels.removeEntry(statusLabel(entry.status))),
+    remove: (entry) => remove.queue(entry.id, offlineTexts.labels.removeEntry(statusLabel(entry.status))),
     removing: new Set(removals.filter((r) => r.status === "pending").map((r) => r.input)),
     block: (person) => {
       setBlockUsed(true);
@@ -86,13 +90,13 @@ export default function RosterScreen() {
     <>
       <PageHeader title={t.title} subtitle={t.subtitle} actions={<CalendarFeedButton />} />
       {me.data && params.get(INVITED_BY) ? (
-        <Suspense fallback={null}>
+        <LoadBoundary fallback={null}>
           <WelcomeBanner
             trainerId={params.get(INVITED_BY)}
             viewerId={me.data.id}
             onDismiss={() => setParams({}, { replace: true })}
           />
-        </Suspense>
+        </LoadBoundary>
       ) : null}
       <div className="mb-3 empty:hidden">
         <ErrorAlert
@@ -103,9 +107,9 @@ export default function RosterScreen() {
           }
         />
         {blockUsed ? (
-          <Suspense fallback={null}>
+          <LoadBoundary kind="dialog" fallback={null}>
             <BlockDialog person={blocking} onClose={() => setBlocking(null)} />
-          </Suspense>
+          </LoadBoundary>
         ) : null}
       </div>
       {waitingSaves.length ? <WaitingEntries saves={waitingSaves} /> : null}
@@ -132,7 +136,7 @@ function WaitingEntries({ saves }: { saves: QueuedState<SaveEntriesInput>[] }) {
       className="mb-5 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3"
     >
       <h2 id="roster-waiting" className="text-sm font-semibold text-amber-900">
-        {texts.offline.waitingEntries}
+        {offlineTexts.waitingEntries}
       </h2>
       <ul className="mt-1 flex flex-col gap-1.5">
         {saves.map((save) => (
@@ -147,7 +151,7 @@ function WaitingEntries({ saves }: { saves: QueuedState<SaveEntriesInput>[] }) {
                   {statusLabel(e.status)}
                 </span>
               ))}
-              <span className="text-xs font-semibold text-amber-800">{texts.offline.pendingRead}</span>
+              <span className="text-xs font-semibold text-amber-800">{offlineTexts.pendingRead}</span>
             </span>
           </li>
         ))}
@@ -325,7 +329,7 @@ function StatusLine({ entry, actions }: { entry: RosterEntryView; actions: Entry
           </button>
           {actions.removing.has(entry.id) ? (
             <span className="inline-flex min-h-11 items-center text-xs font-semibold text-amber-800">
-              {texts.offline.pendingRemoval}
+              {offlineTexts.pendingRemoval}
             </span>
           ) : null}
           <button

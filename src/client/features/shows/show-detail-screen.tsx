@@ -1,6 +1,7 @@
 import { ArrowLeft, CalendarPlus, MapPin } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { useAfterFirstScreen, useFirstScreenShown } from "#client/app/after-first-screen.ts";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { historyIndex, useNavigate, useParams, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
@@ -9,6 +10,7 @@ import { showCalendarUrl, useShow } from "#client/features/shows/api/get-show.ts
 import { ClassSchedule, showDayExtras } from "#client/features/shows/components/class-schedule.tsx";
 import { ShowDetailsCard } from "#client/features/shows/components/show-details-card.tsx";
 import { ApiError } from "#client/lib/api.ts";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { LoadError } from "#client/ui/alert.tsx";
 import { buttonClass } from "#client/ui/button.tsx";
 import { Spinner } from "#client/ui/page.tsx";
@@ -17,19 +19,19 @@ import type { ShowClass } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 
 // Rare (a removed show's old link): its words and picture load when it happens.
-const ShowNotFound = lazy(() =>
+const ShowNotFound = retryingLazy(() =>
   import("#client/features/shows/components/show-not-found.tsx").then((m) => ({ default: m.ShowNotFound })),
 );
 
 // Opens on a tap on a class: its form and Radix Dialog load then, not with the schedule.
-const ClassEntryDialog = lazy(() =>
+const ClassEntryDialog = retryingLazy(() =>
   import("#client/features/entries/components/class-entry-dialog.tsx").then((m) => ({
     default: m.ClassEntryDialog,
   })),
 );
 
 // The live ring bar and Ring control (issue 21), after the first screen; see show-day-extras.tsx.
-const ShowDayPanel = lazy(() => showDayExtras.then((m) => m.loadShowDayPanel()));
+const ShowDayPanel = retryingLazy(() => showDayExtras.then((m) => m.loadShowDayPanel()));
 
 export default function ShowDetailScreen() {
   const { showId = "" } = useParams();
@@ -46,9 +48,9 @@ export default function ShowDetailScreen() {
   if (show.isError) {
     if (missing)
       return (
-        <Suspense fallback={<Spinner label={texts.common.loading} />}>
+        <LoadBoundary fallback={<Spinner label={texts.common.loading} />}>
           <ShowNotFound />
-        </Suspense>
+        </LoadBoundary>
       );
     return (
       <div className="flex flex-col items-start gap-3">
@@ -88,9 +90,9 @@ export default function ShowDetailScreen() {
         </div>
       </header>
       {later && (
-        <Suspense fallback={null}>
+        <LoadBoundary fallback={null}>
           <ShowDayPanel show={data} />
-        </Suspense>
+        </LoadBoundary>
       )}
       <ShowDetailsCard show={data} />
       <ShowAiSlot show={data} onSelectClass={setEntryClass} />
@@ -104,7 +106,7 @@ export default function ShowDetailScreen() {
         />
       </section>
       {entryClass && me.data ? (
-        <Suspense fallback={null}>
+        <LoadBoundary kind="dialog" fallback={null}>
           <ClassEntryDialog
             show={data}
             cls={entryClass}
@@ -112,7 +114,7 @@ export default function ShowDetailScreen() {
             open
             onOpenChange={(open) => !open && setEntryClass(null)}
           />
-        </Suspense>
+        </LoadBoundary>
       ) : null}
     </div>
   );

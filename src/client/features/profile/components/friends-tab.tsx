@@ -17,6 +17,7 @@ import { EmptyState, Spinner } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
 import type { PersonRef } from "#domain/contracts/people.ts";
 import { texts } from "#domain/texts.ts";
+import { offlineTexts } from "#domain/texts-offline.ts";
 import { profileTexts } from "#domain/texts-profile.ts";
 
 const t = profileTexts;
@@ -163,7 +164,7 @@ function FriendRequestList({ requests }: { requests: ReturnType<typeof useFriend
                     onClick={() =>
                       answer.queue(
                         { requesterId: p.id, answer: kind },
-                        texts.offline.labels.answerRequest(kind, p.name),
+                        offlineTexts.labels.answerRequest(kind, p.name),
                       )
                     }
                   >

@@ -1,13 +1,17 @@
 import { ChevronDown, Sparkles } from "lucide-react";
-import { lazy, Suspense, useId, useState } from "react";
+import { useId, useState } from "react";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { HorsePicker, type PickedHorse } from "#client/features/recommendations/components/horse-picker.tsx";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 
 const loadDialog = () => import("#client/features/recommendations/components/recommendations-dialog.tsx");
-const RecommendationsDialog = lazy(loadDialog);
-const DialogLoading = lazy(() => import("#client/features/recommendations/components/dialog-loading.tsx"));
+const RecommendationsDialog = retryingLazy(loadDialog);
+const DialogLoading = retryingLazy(
+  () => import("#client/features/recommendations/components/dialog-loading.tsx"),
+);
 
 /**
  * Show detail's AI row and its 'AI Recommendations for {horse}' dialog (loaded on intent). On a phone the
@@ -51,8 +55,9 @@ export default function ShowAiRow({
       </div>
       {horse ? (
         // The loading dialog is lazy too: until it arrives (a moment, on a first open) nothing shows.
-        <Suspense fallback={null}>
-          <Suspense
+        <LoadBoundary kind="dialog" fallback={null}>
+          <LoadBoundary
+            kind="dialog"
             fallback={<DialogLoading title={recommendationsTexts.dialogTitle(horse.name)} onClose={close} />}
           >
             <RecommendationsDialog
@@ -64,8 +69,8 @@ export default function ShowAiRow({
                 onSelectClass(cls);
               }}
             />
-          </Suspense>
-        </Suspense>
+          </LoadBoundary>
+        </LoadBoundary>
       ) : null}
     </div>
   );
