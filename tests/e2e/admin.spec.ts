@@ -250,6 +250,22 @@ test("at 360 px: a refusal shows once in the form and clears when the field chan
   await expect(row).not.toContainText(show.start_date);
   await row.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/screens/admin-shows-360.png" });
+
+  // A long class name wraps in the show editor instead of hiding past the field's edge.
+  await showsPanel(page).getByRole("button", { name: a.shows.newShow }).click();
+  const editor = page.getByRole("dialog", { name: a.shows.newShow });
+  await editor
+    .getByLabel(a.editor.paste)
+    .fill("12 Owner-Amateur Novice Western Trail Pleasure World Championship");
+  await editor.getByRole("button", { name: a.editor.addPasted }).click();
+  const className = editor.getByLabel(a.editor.nameOf(1), { exact: true });
+  await expect(className).toHaveValue("Owner-Amateur Novice Western Trail Pleasure World Championship");
+  const wraps = await className.evaluate(
+    (el) => el.scrollHeight <= el.clientHeight + 1 && el.clientHeight > 60,
+  );
+  expect(wraps).toBe(true);
+  await className.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screens/admin-show-editor-360.png" });
 });
 
 test("an admin creates a show with pasted classes, moves its dates (entrants hear of it) and deletes it", async ({

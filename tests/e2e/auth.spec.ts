@@ -142,6 +142,8 @@ test.describe("sign up", () => {
     await page.getByRole("button", { name: authTexts.needAccount }).click();
     await expect(page.getByRole("heading", { name: authTexts.signUpTitle })).toBeVisible();
     await expect(page.getByRole("group", { name: authTexts.signingUpAs })).toBeVisible();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: "test-results/screens/sign-up-360.png", fullPage: true });
     await page.getByLabel(authTexts.name).fill("Mia Match");
     await page.getByLabel(authTexts.email).fill(email);
     await page.getByLabel(authTexts.password, { exact: true }).fill("password-one");

@@ -39,6 +39,9 @@ test("My Profile shows the person; Edit Profile validates, refuses a taken email
   await expect(dialog.getByText("Name is required.")).toBeVisible();
   await expect(dialog.getByText("Enter a valid email address.")).toBeVisible();
   await expect(dialog.getByText("Date of birth is required.")).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({ path: "test-results/screens/edit-profile-360.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   const newName = uniqueName("Piper");
   await dialog.getByLabel(t.name).fill(newName);
