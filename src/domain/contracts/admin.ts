@@ -66,6 +66,20 @@ export type AdminUserBody = z.infer<typeof AdminUserBody>;
 export const AdminUserCreated = z.object({ user: AdminUser, signInLinkSentTo: z.string() });
 export type AdminUserCreated = z.infer<typeof AdminUserCreated>;
 
+/**
+ * What becomes of the horses a deleted user is the only owner of (issue 24): given to another user
+ * (`to`), or deleted with their entries. Required when there are such horses.
+ */
+export const DeleteUserQuery = z.strictObject({
+  horses: z.enum(["transfer", "delete"]).optional(),
+  to: IdParam.optional(),
+});
+export type DeleteUserQuery = z.infer<typeof DeleteUserQuery>;
+
+/** The horses a user is the only owner of (asked before deleting them). */
+export const SoleHorses = z.object({ horses: z.array(z.object({ id: z.string(), name: z.string() })) });
+export type SoleHorses = z.infer<typeof SoleHorses>;
+
 export const Deleted = z.object({ deleted: z.string() });
 export type Deleted = z.infer<typeof Deleted>;
 
@@ -171,6 +185,17 @@ export const CalendarImportBody = z.strictObject({
     .max(CALENDAR_LIMITS.batch, { error: `Send at most ${CALENDAR_LIMITS.batch} shows per request.` }),
   /** What to do with a show that is already present: leave it, or take the calendar's dates, place and org. */
   existing: z.enum(["skip", "update"]).default("skip"),
+  /**
+   * The id the batches of one import share (the client makes it): each person's notice of the new
+   * shows grows into one summary across batches instead of one per batch (ADR 023).
+   */
+  importId: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
 });
 export type CalendarImportBody = z.input<typeof CalendarImportBody>;
 

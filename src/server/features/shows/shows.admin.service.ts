@@ -9,6 +9,7 @@ import { errorsTexts } from "#domain/texts-errors.ts";
 import { notificationsTexts } from "#domain/texts-notifications.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
+import { announceNewShows } from "#server/features/notifications/new-shows.service.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
 import { placeImportedClasses, refreshPlannedStarts } from "#server/features/show-day/show-day.schedule.ts";
 import {
@@ -35,8 +36,8 @@ type CreateInput = z.output<typeof CreateShowBody>;
 type UpdateInput = z.output<typeof UpdateShowBody>;
 
 /**
- * Creates a show with its judges and classes, and tells everyone (NewShow) of a confirmed one; a saved AI
- * prediction is not announced as if it were confirmed (issue 23). The caller checked Admin.
+ * Creates a show with its judges and classes, and tells the people it concerns (NewShow, ADR 023) of a
+ * confirmed one; a saved AI prediction is announced only once confirmed (updateShow). The caller checked Admin.
  */
 export async function createShow(
   deps: ShowAdminDeps,
@@ -67,11 +68,7 @@ export async function createShow(
     await insertClasses(trx, id, input.classes);
     await placeImportedClasses(trx, id, input.classes);
     if (input.isAiPrediction) return null;
-    return createNotifications(trx, null, {
-      type: "NewShow",
-      message: notificationsTexts.newShow(input.name, input.location),
-      showId: id,
-    });
+    return announceNewShows(trx, [{ id, name: input.name, location: input.location }]);
   });
   await publishQuietly(deps.bus, event ? [event] : [], deps.log);
   return getShowDetail(deps.db, id);
@@ -128,7 +125,7 @@ export async function updateShow(
   id: string,
   patch: UpdateInput,
 ): Promise<ShowDetail> {
-  const event = await deps.db.db.transaction().execute(async (trx): Promise<LiveEvent | null> => {
+  const events = await deps.db.db.transaction().execute(async (trx): Promise<LiveEvent[]> => {
     const show = await findShow(trx, id);
     if (!show) throw notFound(errorsTexts.showNotFound);
     const judges = (await judgesOf(trx, [id])).get(id) ?? [];
@@ -172,14 +169,20 @@ export async function updateShow(
 
     // A new location may mean a new time zone, and new dates new class times.
     await refreshPlannedStarts(trx, id);
-    return notifyEntrantsOfChanges(
+    const changed = await notifyEntrantsOfChanges(
       trx,
       id,
       { startDate: show.start_date, endDate: show.end_date, location: show.location, judges },
       next,
     );
+    // A prediction whose AI Prediction mark an admin removed is now a confirmed show: announced once, here.
+    const confirmed =
+      show.is_ai_prediction === 1 && patch.isAiPrediction === false
+        ? await announceNewShows(trx, [{ id, name: next.name, location: next.location }])
+        : null;
+    return [changed, confirmed].filter((e): e is LiveEvent => e !== null);
   });
-  await publishQuietly(deps.bus, event ? [event] : [], deps.log);
+  await publishQuietly(deps.bus, events, deps.log);
   return getShowDetail(deps.db, id);
 }
 
@@ -223,13 +226,32 @@ export async function replaceShowClasses(
   return getShowDetail(deps.db, id);
 }
 
-/** Deletes a show; its judges, classes and every entry in it go with it (foreign keys). */
+/**
+ * Deletes a show; its judges, classes and every entry in it go with it (foreign keys). Everyone who had
+ * an entry in it is told it was cancelled, and notifications about it say from now on that it was deleted.
+ */
 export async function deleteShow(
   deps: ShowAdminDeps,
   _admin: Viewer,
   id: string,
 ): Promise<{ deleted: string }> {
-  const result = await deps.db.db.deleteFrom("show").where("id", "=", id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound(errorsTexts.showNotFound);
+  const event = await deps.db.db.transaction().execute(async (trx) => {
+    const show = await findShow(trx, id);
+    if (!show) throw notFound(errorsTexts.showNotFound);
+    const entrants = await trx
+      .selectFrom("class_entry")
+      .select("user_id")
+      .distinct()
+      .where("show_id", "=", id)
+      .execute();
+    await trx.updateTable("notification").set({ show_deleted: 1 }).where("show_id", "=", id).execute();
+    await trx.deleteFrom("show").where("id", "=", id).execute();
+    return createNotifications(
+      trx,
+      entrants.map((e) => e.user_id),
+      { type: "ShowUpdate", message: notificationsTexts.showCancelled(show.name), showId: null },
+    );
+  });
+  await publishQuietly(deps.bus, event ? [event] : [], deps.log);
   return { deleted: id };
 }

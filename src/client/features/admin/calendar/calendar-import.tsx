@@ -7,13 +7,13 @@ import {
   previewCalendarUrl,
 } from "#client/features/admin/api/calendar.ts";
 import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
+import { formatShowDates } from "#client/lib/show-dates.ts";
 import { Button } from "#client/ui/button.tsx";
 import { CALENDAR_SAMPLE_CSV } from "#domain/calendar-import.ts";
 import { CALENDAR_LIMITS, type CalendarPreview, type CalendarShow } from "#domain/contracts/admin.ts";
 import { adminTexts } from "#domain/texts-admin.ts";
 
 const t = adminTexts.calendar;
-const dates = adminTexts.shows.dates;
 
 /**
  * Shows of the preview: a table from 640 px, a list of cards on a phone (no sideways scrolling); the
@@ -38,7 +38,7 @@ function ShowTable({
         {shows.map((s, i) => (
           <li key={`${s.name}|${s.startDate}`} className="flex flex-col px-3 py-2 text-sm">
             <span className="font-medium break-words text-stone-900">{s.name}</span>
-            <span className="text-stone-700">{dates(s.startDate, s.endDate)}</span>
+            <span className="text-stone-700">{formatShowDates(s.startDate, s.endDate)}</span>
             <span className="break-words text-stone-600">
               {[s.location, s.sanctioningOrg].filter(Boolean).join(" · ")}
             </span>
@@ -72,7 +72,7 @@ function ShowTable({
             {shows.map((s, i) => (
               <tr key={`${s.name}|${s.startDate}`}>
                 <td className="px-3 py-1">{s.name}</td>
-                <td className="px-3 py-1 whitespace-nowrap">{dates(s.startDate, s.endDate)}</td>
+                <td className="px-3 py-1 whitespace-nowrap">{formatShowDates(s.startDate, s.endDate)}</td>
                 <td className="px-3 py-1">{s.location}</td>
                 <td className="px-3 py-1">{s.sanctioningOrg ?? ""}</td>
                 {extra ? <td className="px-3 py-1 text-xs text-stone-600">{extra(i)}</td> : null}
@@ -196,10 +196,11 @@ export function CalendarImport() {
     setBusy(true);
     const totals = { created: 0, updated: 0, skipped: 0 };
     setProgress({ done: 0, total: toImport.length });
+    const importId = crypto.randomUUID();
     try {
       for (let i = 0; i < toImport.length; i += CALENDAR_LIMITS.batch) {
         const batch = toImport.slice(i, i + CALENDAR_LIMITS.batch);
-        const result = await importCalendarBatch(batch, existing);
+        const result = await importCalendarBatch(batch, existing, importId);
         totals.created += result.created;
         totals.updated += result.updated;
         totals.skipped += result.skipped;
