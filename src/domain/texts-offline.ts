@@ -15,14 +15,12 @@ export const offlineTexts = {
   dismiss: "Dismiss",
   pendingIcon: "Waiting to send: this change is kept on this device until the connection returns.",
   failedIcon: (reason: string) => `Not sent: ${reason}`,
-  pendingRemoval: "Removal waiting to send",
   pendingRead: "Waiting to send",
   /** The roster's list of entries saved offline, shown at once until they are sent (issue 24). */
   waitingEntries: "Saved here, waiting to send",
   labels: {
     saveEntries: (cls: string, show: string) => `entries for ${cls} (${show})`,
     removeClassEntries: (cls: string, show: string) => `removing your entries for ${cls} (${show})`,
-    removeEntry: (status: string) => `removing ${status}`,
     markRead: "marking a notification read",
     addRecord: (show: string, cls: string) => `show record ${show}, ${cls}`,
     addFriend: (name: string) => `friend request to ${name}`,

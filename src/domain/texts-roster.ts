@@ -20,4 +20,10 @@ export const rosterTexts = {
   loadFailed: "Could not load your roster.",
   /** Opens the calendar feed dialog (issue 11); the dialog's texts are in texts-calendar-feed.ts. */
   subscribeCalendar: "Subscribe in calendar",
+  /**
+   * A removal made offline (issue 11): the line's mark while it waits, and how the list of changes not
+   * sent names it. Here rather than in texts-offline.ts, so the roster's first load carries only these.
+   */
+  pendingRemoval: "Removal waiting to send",
+  removingLabel: (status: string) => `removing ${status}`,
 } as const;

@@ -10,7 +10,7 @@ import type { SaveEntriesInput } from "#client/features/entries/api/save-class-e
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
 import { CalendarFeedButton } from "#client/features/roster/components/calendar-feed-button.tsx";
 import { useToday } from "#client/features/roster/use-today.ts";
-import { type QueuedState, useQueuedChanges } from "#client/lib/queued.ts";
+import { useQueuedChanges } from "#client/lib/queued.ts";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
@@ -21,7 +21,6 @@ import { statusLabel } from "#domain/entry-status.ts";
 import { INVITED_BY } from "#domain/invite-link.ts";
 import { needsClassDay } from "#domain/roster-view.ts";
 import { texts } from "#domain/texts.ts";
-import { offlineTexts } from "#domain/texts-offline.ts";
 import { rosterTexts } from "#domain/texts-roster.ts";
 
 // Only a customer arriving through a trainer's invite link sees it: off everyone else's first load.
@@ -33,6 +32,8 @@ const WelcomeBanner = retryingLazy(() =>
 const t = rosterTexts;
 
 // Opened by one action on someone else's line: its dialog code loads on first use, not at first paint.
+// Entries saved offline are listed only while some wait: their words and markup stay off the first load.
+const WaitingEntries = retryingLazy(() => import("#client/features/roster/components/waiting-entries.tsx"));
 const BlockDialog = retryingLazy(() =>
   import("#client/features/profile/components/block-dialog.tsx").then((m) => ({ default: m.BlockDialog })),
 );
@@ -79,7 +80,7 @@ export default function RosterScreen() {
   // Stays mounted once opened, so closing it animates and gives focus back like any dialog.
   const [blockUsed, setBlockUsed] = useState(false);
   const actions: EntryActions = {
-    remove: (entry) => remove.queue(entry.id, offlineTexts.labels.removeEntry(statusLabel(entry.status))),
+    remove: (entry) => remove.queue(entry.id, t.removingLabel(statusLabel(entry.status))),
     removing: new Set(removals.filter((r) => r.status === "pending").map((r) => r.input)),
     block: (person) => {
       setBlockUsed(true);
@@ -112,7 +113,11 @@ export default function RosterScreen() {
           </LoadBoundary>
         ) : null}
       </div>
-      {waitingSaves.length ? <WaitingEntries saves={waitingSaves} /> : null}
+      {waitingSaves.length ? (
+        <LoadBoundary fallback={null}>
+          <WaitingEntries saves={waitingSaves} />
+        </LoadBoundary>
+      ) : null}
       {roster.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : roster.isError ? (
@@ -124,39 +129,6 @@ export default function RosterScreen() {
         <RosterSections roster={roster.data} actions={actions} today={today} />
       )}
     </>
-  );
-}
-
-/** Entries saved offline, by the class they are for, marked as waiting until they are sent. */
-function WaitingEntries({ saves }: { saves: QueuedState<SaveEntriesInput>[] }) {
-  return (
-    <section
-      aria-labelledby="roster-waiting"
-      data-testid="roster-waiting"
-      className="mb-5 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3"
-    >
-      <h2 id="roster-waiting" className="text-sm font-semibold text-amber-900">
-        {offlineTexts.waitingEntries}
-      </h2>
-      <ul className="mt-1 flex flex-col gap-1.5">
-        {saves.map((save) => (
-          <li key={save.submittedAt} className="text-sm text-stone-900">
-            <span className="first-letter:uppercase inline-block">{save.label}</span>
-            <span className="mt-0.5 flex flex-wrap gap-1">
-              {save.input.body.entries.map((e) => (
-                <span
-                  key={`${e.status}-${e.horseId ?? ""}-${e.riderId ?? ""}`}
-                  className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-brand-800"
-                >
-                  {statusLabel(e.status)}
-                </span>
-              ))}
-              <span className="text-xs font-semibold text-amber-800">{offlineTexts.pendingRead}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 
@@ -329,7 +301,7 @@ function StatusLine({ entry, actions }: { entry: RosterEntryView; actions: Entry
           </button>
           {actions.removing.has(entry.id) ? (
             <span className="inline-flex min-h-11 items-center text-xs font-semibold text-amber-800">
-              {offlineTexts.pendingRemoval}
+              {t.pendingRemoval}
             </span>
           ) : null}
           <button

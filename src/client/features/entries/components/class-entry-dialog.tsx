@@ -103,7 +103,9 @@ function EntryForm({
         busy={busy}
         onRemove={(entry) =>
           closeIfQueued(
-            removeOne.queue(entry.id, labels.removeEntry(statusLabel(entry.status)), { onSuccess: onDone }),
+            removeOne.queue(entry.id, rosterTexts.removingLabel(statusLabel(entry.status)), {
+              onSuccess: onDone,
+            }),
           )
         }
       />

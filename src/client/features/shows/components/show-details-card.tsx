@@ -1,8 +1,15 @@
 import { CalendarDays, Gavel, Landmark } from "lucide-react";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { formatShowDates } from "#client/lib/show-dates.ts";
-import { AiPredictionBadge } from "#client/ui/ai-prediction-badge.tsx";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
+
+// Only a few shows are predictions: the badge (and its icon) load when one is shown. It sits beside the
+// heading, no taller than it, so its arrival moves nothing.
+const AiPredictionBadge = retryingLazy(() =>
+  import("#client/ui/ai-prediction-badge.tsx").then((m) => ({ default: m.AiPredictionBadge })),
+);
 
 /** Dates, judges, sanctioning org when present, and the AI Prediction badge when flagged. */
 export function ShowDetailsCard({ show }: { show: ShowSummary }) {
@@ -20,7 +27,11 @@ export function ShowDetailsCard({ show }: { show: ShowSummary }) {
         <h2 id="show-details" className="text-base font-semibold text-brand-900">
           {texts.show.details}
         </h2>
-        {show.isAiPrediction ? <AiPredictionBadge /> : null}
+        {show.isAiPrediction ? (
+          <LoadBoundary fallback={null}>
+            <AiPredictionBadge />
+          </LoadBoundary>
+        ) : null}
       </div>
       {/* Compact on a phone (issue 24): one line a fact, so the class schedule shows on arrival. */}
       <dl className="grid gap-1.5 text-sm sm:grid-cols-[auto_1fr] sm:gap-3 sm:gap-x-6">
