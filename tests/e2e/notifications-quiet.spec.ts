@@ -5,7 +5,7 @@ import { entriesTexts } from "../../src/domain/texts-entries.ts";
 import { notificationsTexts as n } from "../../src/domain/texts-notifications.ts";
 import { pushTexts as p } from "../../src/domain/texts-push.ts";
 import { userDeletionTexts as u } from "../../src/domain/texts-user-deletion.ts";
-import { CELINA, classButton, showIdByName } from "./entries-helpers.ts";
+import { CELINA, classButton, saveShowing, showIdByName } from "./entries-helpers.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
 import { createHorse, uniqueName } from "./horses-helpers.ts";
 
@@ -123,12 +123,7 @@ test.describe("Quieter notifications", () => {
     await expect(dialog.getByRole("button", { name: e.save })).toBeVisible();
 
     await offline(context, true);
-    await dialog.getByRole("button", { name: e.statusLabels.ImShowing, exact: true }).click();
-    await dialog
-      .getByRole("combobox", { name: e.chooserName(e.horse, e.statusLabels.ImShowing) })
-      .selectOption({ label: horse.name });
-    await dialog.getByRole("button", { name: e.save }).click();
-    await expect(dialog).toBeHidden();
+    await saveShowing(dialog, horse.name);
     await page.getByRole("link", { name: texts.nav.roster }).first().click();
     const waiting = page.getByTestId("roster-waiting");
     await expect(waiting.getByRole("heading", { name: texts.offline.waitingEntries })).toBeVisible();
@@ -170,7 +165,7 @@ test.describe("Quieter notifications", () => {
     const remove = confirm.getByRole("button", { name: a.delete });
     await expect(remove).toBeDisabled();
     await confirm.getByRole("radio", { name: u.transfer }).check();
-    await expect(confirm.getByLabel(u.transferTo)).toBeVisible();
+    await expect(confirm.getByRole("combobox", { name: u.transferTo })).toBeVisible();
     await shot(page, "admin-delete-user-horses");
     await expect(remove).toBeDisabled();
     await confirm.getByRole("radio", { name: u.deleteHorses }).check();

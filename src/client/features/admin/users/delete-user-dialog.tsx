@@ -129,16 +129,7 @@ function HorsesChoice({
           </li>
         ))}
       </ul>
-      <label className={optionClass}>
-        <input
-          type="radio"
-          name="sole-horses"
-          className="size-4 shrink-0 accent-brand-700"
-          checked={choice === "transfer"}
-          onChange={() => onChoice("transfer")}
-        />
-        {u.transfer}
-      </label>
+      <ChoiceRadio value="transfer" choice={choice} onChoice={onChoice} label={u.transfer} />
       {choice === "transfer" ? (
         <div className="ml-6 flex flex-col gap-2">
           <label htmlFor={searchId} className="text-sm font-medium text-stone-700">
@@ -173,16 +164,32 @@ function HorsesChoice({
           </p>
         </div>
       ) : null}
-      <label className={optionClass}>
-        <input
-          type="radio"
-          name="sole-horses"
-          className="size-4 shrink-0 accent-brand-700"
-          checked={choice === "delete"}
-          onChange={() => onChoice("delete")}
-        />
-        {u.deleteHorses}
-      </label>
+      <ChoiceRadio value="delete" choice={choice} onChoice={onChoice} label={u.deleteHorses} />
     </fieldset>
+  );
+}
+
+function ChoiceRadio({
+  value,
+  choice,
+  onChoice,
+  label,
+}: {
+  value: "transfer" | "delete";
+  choice: "transfer" | "delete" | null;
+  onChoice: (choice: "transfer" | "delete") => void;
+  label: string;
+}) {
+  return (
+    <label className={optionClass}>
+      <input
+        type="radio"
+        name="sole-horses"
+        className="size-4 shrink-0 accent-brand-700"
+        checked={choice === value}
+        onChange={() => onChoice(value)}
+      />
+      {label}
+    </label>
   );
 }
