@@ -120,7 +120,8 @@ function HorsesChoice({
   const searchId = useId();
   const pickId = useId();
   return (
-    <fieldset className="flex flex-col gap-2">
+    // min-w-0: a fieldset is at least as wide as its content (a long email in the picker) by default.
+    <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="mb-1 text-sm text-stone-800">{u.horsesHeading(target.name, horses.length)}</legend>
       <ul className="mb-2 list-disc pl-5 text-sm text-stone-800">
         {horses.map((h) => (
