@@ -5,6 +5,7 @@ import { entriesTexts } from "../../src/domain/texts-entries.ts";
 import { notificationsTexts as n } from "../../src/domain/texts-notifications.ts";
 import { pushTexts as p } from "../../src/domain/texts-push.ts";
 import { userDeletionTexts as u } from "../../src/domain/texts-user-deletion.ts";
+import { expectAccessibleDialog, expectNoAxeViolations } from "./a11y-helpers.ts";
 import { CELINA, classButton, saveShowing, showIdByName } from "./entries-helpers.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
 import { createHorse, uniqueName } from "./horses-helpers.ts";
@@ -48,6 +49,7 @@ test.describe("Quieter notifications", () => {
     await expect(group.getByRole("radio", { name: new RegExp(`^${p.newShowReaches.near}`) })).toBeChecked();
     await group.getByRole("radio", { name: new RegExp(`^${p.newShowReaches.all}`) }).check();
     await expect(page.getByText(p.saved)).toBeVisible();
+    await expectNoAxeViolations(page);
     await shot(page, "settings-new-shows");
     await page.reload();
     await expect(
@@ -80,6 +82,7 @@ test.describe("Quieter notifications", () => {
     const gone = page.getByRole("listitem").filter({ hasText: "Spring Fling" });
     await expect(gone.getByText(n.showDeleted)).toBeVisible();
     await expect(page.getByTestId("unread-dot")).toHaveCount(2);
+    await expectNoAxeViolations(page);
     await shot(page, "notifications-deleted-show");
     await gone.getByRole("button").click();
     await expect(page).toHaveURL(/\/notifications$/);
@@ -167,6 +170,9 @@ test.describe("Quieter notifications", () => {
     await expect(remove).toBeDisabled();
     await confirm.getByRole("radio", { name: u.transfer }).check();
     await expect(confirm.getByRole("combobox", { name: u.transferTo })).toBeVisible();
+    await expectAccessibleDialog(confirm, { name: a.confirmDeleteTitle(name) });
+    // Nothing in the dialog is wider than a 360 px screen.
+    expect(await confirm.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     await shot(page, "admin-delete-user-horses", false);
     await expect(remove).toBeDisabled();
     await confirm.getByRole("radio", { name: u.deleteHorses }).check();

@@ -134,7 +134,7 @@ function HorsesChoice({
       {choice === "transfer" ? (
         <div className="ml-6 flex flex-col gap-2">
           <label htmlFor={searchId} className="text-sm font-medium text-stone-700">
-            {u.pickOwner}
+            {u.searchPeople}
           </label>
           <input
             id={searchId}
