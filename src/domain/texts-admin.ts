@@ -47,6 +47,7 @@ export const adminTexts = {
   userSaved: (name: string) => `${name} saved.`,
   deleted: (name: string) => `${name} deleted.`,
   horseSaved: (name: string) => `${name} saved.`,
+  horseAdded: (name: string) => `${name} added.`,
   showSaved: (name: string) => `${name} saved.`,
   chooseRole: "Choose at least one role.",
   shows: {
@@ -57,7 +58,6 @@ export const adminTexts = {
     editShow: "Edit Show",
     searchShows: "Search by show name...",
     noShows: "No shows found",
-    dates: (start: string, end: string) => (start === end ? start : `${start} – ${end}`),
   },
   editor: {
     name: "Show Name",

@@ -1,10 +1,12 @@
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
+import { formatShowDates } from "../../src/client/lib/show-dates.ts";
 import { texts } from "../../src/domain/texts.ts";
 import { adminTexts } from "../../src/domain/texts-admin.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { horsesTexts } from "../../src/domain/texts-horses.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
+import { rosterTexts } from "../../src/domain/texts-roster.ts";
 import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
 import { uniqueName } from "./horses-helpers.ts";
 
@@ -78,7 +80,7 @@ test("an admin adds a user, who signs in through the emailed link", async ({ pag
   const context = await browser.newContext({ baseURL });
   const newcomer = await context.newPage();
   await newcomer.goto(link!.replace(/^https?:\/\/[^/]+/, baseURL!));
-  await expect(newcomer.getByRole("heading", { level: 1, name: texts.roster.title })).toBeVisible();
+  await expect(newcomer.getByRole("heading", { level: 1, name: rosterTexts.title })).toBeVisible();
   const me = await newcomer.request.get("/api/me");
   expect((await me.json()).email).toBe(email);
   await context.close();
@@ -126,7 +128,7 @@ test("an admin edits and deletes an owner: their entries leave other rosters, th
   );
   const riley = await browserOf(browser, baseURL!, DEMO.rider);
   await riley.page.goto("/roster");
-  await expect(riley.page.getByText(texts.roster.enteredBy(name)).first()).toBeVisible();
+  await expect(riley.page.getByText(rosterTexts.enteredBy(name)).first()).toBeVisible();
 
   const panel = dataPanel(page);
   await panel.getByRole("searchbox").fill(name);
@@ -145,8 +147,8 @@ test("an admin edits and deletes an owner: their entries leave other rosters, th
   await expect(panel.getByText(renamed)).toHaveCount(0);
 
   await riley.page.reload();
-  await expect(riley.page.getByRole("heading", { level: 1, name: texts.roster.title })).toBeVisible();
-  await expect(riley.page.getByText(texts.roster.enteredBy(renamed))).toHaveCount(0);
+  await expect(riley.page.getByRole("heading", { level: 1, name: rosterTexts.title })).toBeVisible();
+  await expect(riley.page.getByText(rosterTexts.enteredBy(renamed))).toHaveCount(0);
   await riley.page.goto(`/horses/${horseId}`);
   await expect(riley.page.getByRole("heading", { name: horseName })).toBeVisible();
   await expect(riley.page.getByText("Casey Whitfield")).toBeVisible();
@@ -187,7 +189,8 @@ test("an admin adds a horse and deletes it", async ({ page }) => {
     .getByRole("checkbox", { name: "Wade Harlan" })
     .check();
   await dialog.getByRole("button", { name: a.save }).click();
-  await expect(banner(page)).toHaveText(a.horseSaved(name));
+  // A new horse is "added"; an edited one "saved".
+  await expect(banner(page)).toHaveText(a.horseAdded(name));
   await panel.getByRole("searchbox").fill(name);
   const row = panel.getByRole("listitem").filter({ hasText: name });
   await expect(row).toContainText("Casey Whitfield");
@@ -197,6 +200,72 @@ test("an admin adds a horse and deletes it", async ({ page }) => {
   await page.getByRole("alertdialog").getByRole("button", { name: a.delete }).click();
   await expect(banner(page)).toHaveText(a.deleted(name));
   await expect(panel.getByText(name)).toHaveCount(0);
+});
+
+test("at 360 px: a refusal shows once in the form and clears when the field changes; dates and long names read like the rest", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const panel = dataPanel(page);
+  await panel.getByRole("button", { name: a.addUser }).click();
+  const dialog = page.getByRole("dialog", { name: a.addUser });
+  await dialog.getByLabel(a.name).fill("Taken Email");
+  await dialog.getByLabel(a.email).fill(DEMO.owner);
+  await dialog.getByRole("button", { name: a.save }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(errorsTexts.emailExists);
+  // Once: not again in the status banner.
+  await expect(page.getByText(errorsTexts.emailExists)).toHaveCount(1);
+  await expect(banner(page)).toHaveCount(0);
+  await page.screenshot({ path: "test-results/screens/admin-refusal-360.png" });
+  await dialog.getByLabel(a.email).fill(uniqueEmail("fresh"));
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await dialog.getByRole("button", { name: a.cancel }).click();
+
+  // A long horse name wraps in the list instead of being cut off.
+  const longName = uniqueName("Generator's Midnight Masterpiece of the Walking Horse Country Pleasure Ring");
+  await panel.getByRole("tab", { name: a.horses }).click();
+  await panel.getByRole("button", { name: a.addHorse }).click();
+  const horseDialog = page.getByRole("dialog", { name: a.addHorse });
+  await horseDialog.getByLabel(horsesTexts.name).fill(longName);
+  await horseDialog.getByLabel(horsesTexts.dateOfBirth).fill("2018-05-06");
+  await horseDialog.getByRole("button", { name: a.save }).click();
+  await expect(banner(page)).toHaveText(a.horseAdded(longName));
+  await panel.getByRole("searchbox").fill(longName);
+  const nameLine = panel.getByRole("listitem").getByText(longName, { exact: true });
+  await expect(nameLine).toBeVisible();
+  const fits = await nameLine.evaluate(
+    (el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= 360,
+  );
+  expect(fits).toBe(true);
+  await nameLine.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screens/admin-horses-360.png" });
+
+  // Show dates as everywhere else in the app ("Dec 5 – 6, 2026"), not as stored.
+  const show = sql<{ name: string; start_date: string; end_date: string }>(
+    "select name, start_date, end_date from show where name = ?",
+    "Celebration Spring Fun Show",
+  )!;
+  const row = showsPanel(page).getByRole("listitem").filter({ hasText: show.name }).first();
+  await expect(row).toContainText(formatShowDates(show.start_date, show.end_date));
+  await expect(row).not.toContainText(show.start_date);
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screens/admin-shows-360.png" });
+
+  // A long class name wraps in the show editor instead of hiding past the field's edge.
+  await showsPanel(page).getByRole("button", { name: a.shows.newShow }).click();
+  const editor = page.getByRole("dialog", { name: a.shows.newShow });
+  await editor
+    .getByLabel(a.editor.paste)
+    .fill("12 Owner-Amateur Novice Western Trail Pleasure World Championship");
+  await editor.getByRole("button", { name: a.editor.addPasted }).click();
+  const className = editor.getByLabel(a.editor.nameOf(1), { exact: true });
+  await expect(className).toHaveValue("Owner-Amateur Novice Western Trail Pleasure World Championship");
+  const wraps = await className.evaluate(
+    (el) => el.scrollHeight <= el.clientHeight + 1 && el.clientHeight > 60,
+  );
+  expect(wraps).toBe(true);
+  await className.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screens/admin-show-editor-360.png" });
 });
 
 test("an admin creates a show with pasted classes, moves its dates (entrants hear of it) and deletes it", async ({

@@ -3,6 +3,7 @@ import { texts } from "../../src/domain/texts.ts";
 import { adminTexts as a } from "../../src/domain/texts-admin.ts";
 import { entriesTexts } from "../../src/domain/texts-entries.ts";
 import { notificationsTexts as n } from "../../src/domain/texts-notifications.ts";
+import { offlineTexts } from "../../src/domain/texts-offline.ts";
 import { pushTexts as p } from "../../src/domain/texts-push.ts";
 import { userDeletionTexts as u } from "../../src/domain/texts-user-deletion.ts";
 import { expectAccessibleDialog, expectNoAxeViolations } from "./a11y-helpers.ts";
@@ -130,8 +131,8 @@ test.describe("Quieter notifications", () => {
     await saveShowing(dialog, horse.name);
     await page.getByRole("link", { name: texts.nav.roster }).first().click();
     const waiting = page.getByTestId("roster-waiting");
-    await expect(waiting.getByRole("heading", { name: texts.offline.waitingEntries })).toBeVisible();
-    await expect(waiting).toContainText(texts.offline.labels.saveEntries(className, CELINA).slice(1));
+    await expect(waiting.getByRole("heading", { name: offlineTexts.waitingEntries })).toBeVisible();
+    await expect(waiting).toContainText(offlineTexts.labels.saveEntries(className, CELINA).slice(1));
     await expect(waiting).toContainText(e.statusLabels.ImShowing);
     await shot(page, "roster-waiting-offline");
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { useNavigate } from "#client/app/routing.ts";
 import { useNotifications } from "#client/features/notifications/api/list-notifications.ts";
 import {
@@ -8,6 +9,7 @@ import {
 import { markReadChange, useMarkNotificationRead } from "#client/features/notifications/api/mark-read.ts";
 import { NotificationIcon } from "#client/features/notifications/components/notification-icon.tsx";
 import { useQueuedChanges } from "#client/lib/queued.ts";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
@@ -15,10 +17,11 @@ import type { NotificationItem } from "#domain/contracts/notifications.ts";
 import { relativeTime } from "#domain/relative-time.ts";
 import { texts } from "#domain/texts.ts";
 import { notificationsTexts } from "#domain/texts-notifications.ts";
+import { offlineTexts } from "#domain/texts-offline.ts";
 
 const t = notificationsTexts;
 // Push is not part of reading the list: its opt-in loads as its own chunk.
-const NotifyPrompt = lazy(() => import("#client/features/push/components/notify-prompt.tsx"));
+const NotifyPrompt = retryingLazy(() => import("#client/features/push/components/notify-prompt.tsx"));
 /** A friend request opens My Profile on the Friends tab, where it can be accepted or ignored. */
 const FRIENDS_TAB_PATH = "/profile?tab=friends";
 
@@ -84,9 +87,9 @@ export default function NotificationsScreen() {
       {allReadWaiting ? (
         <p className="mb-3 text-xs font-semibold text-amber-800">{t.allReadWaiting}</p>
       ) : null}
-      <Suspense fallback={null}>
+      <LoadBoundary fallback={null}>
         <NotifyPrompt />
-      </Suspense>
+      </LoadBoundary>
       {list.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : list.isError ? (
@@ -119,7 +122,7 @@ export default function NotificationsScreen() {
                   </span>
                   {pendingReads.has(n.id) ? (
                     <span className="mt-0.5 block text-xs font-semibold text-amber-800">
-                      {texts.offline.pendingRead}
+                      {offlineTexts.pendingRead}
                     </span>
                   ) : null}
                 </span>

@@ -1,6 +1,7 @@
 import { CalendarDays, MapPin } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useAfterFirstScreen, useFirstScreenShown } from "#client/app/after-first-screen.ts";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { Link, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { entryKeys } from "#client/features/entries/api/keys.ts";
@@ -9,7 +10,8 @@ import type { SaveEntriesInput } from "#client/features/entries/api/save-class-e
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
 import { CalendarFeedButton } from "#client/features/roster/components/calendar-feed-button.tsx";
 import { useToday } from "#client/features/roster/use-today.ts";
-import { type QueuedState, useQueuedChanges } from "#client/lib/queued.ts";
+import { useQueuedChanges } from "#client/lib/queued.ts";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
@@ -19,17 +21,20 @@ import { statusLabel } from "#domain/entry-status.ts";
 import { INVITED_BY } from "#domain/invite-link.ts";
 import { needsClassDay } from "#domain/roster-view.ts";
 import { texts } from "#domain/texts.ts";
+import { rosterTexts } from "#domain/texts-roster.ts";
 
 // Only a customer arriving through a trainer's invite link sees it: off everyone else's first load.
-const WelcomeBanner = lazy(() =>
+const WelcomeBanner = retryingLazy(() =>
   import("#client/features/invites/components/welcome-banner.tsx").then((m) => ({
     default: m.WelcomeBanner,
   })),
 );
-const t = texts.roster;
+const t = rosterTexts;
 
 // Opened by one action on someone else's line: its dialog code loads on first use, not at first paint.
-const BlockDialog = lazy(() =>
+// Entries saved offline are listed only while some wait: their words and markup stay off the first load.
+const WaitingEntries = retryingLazy(() => import("#client/features/roster/components/waiting-entries.tsx"));
+const BlockDialog = retryingLazy(() =>
   import("#client/features/profile/components/block-dialog.tsx").then((m) => ({ default: m.BlockDialog })),
 );
 // A show on today gets its live ring bar and class statuses (issue 21), loaded after the first screen.
@@ -75,7 +80,7 @@ export default function RosterScreen() {
   // Stays mounted once opened, so closing it animates and gives focus back like any dialog.
   const [blockUsed, setBlockUsed] = useState(false);
   const actions: EntryActions = {
-    remove: (entry) => remove.queue(entry.id, texts.offline.labels.removeEntry(statusLabel(entry.status))),
+    remove: (entry) => remove.queue(entry.id, t.removingLabel(statusLabel(entry.status))),
     removing: new Set(removals.filter((r) => r.status === "pending").map((r) => r.input)),
     block: (person) => {
       setBlockUsed(true);
@@ -86,13 +91,13 @@ export default function RosterScreen() {
     <>
       <PageHeader title={t.title} subtitle={t.subtitle} actions={<CalendarFeedButton />} />
       {me.data && params.get(INVITED_BY) ? (
-        <Suspense fallback={null}>
+        <LoadBoundary fallback={null}>
           <WelcomeBanner
             trainerId={params.get(INVITED_BY)}
             viewerId={me.data.id}
             onDismiss={() => setParams({}, { replace: true })}
           />
-        </Suspense>
+        </LoadBoundary>
       ) : null}
       <div className="mb-3 empty:hidden">
         <ErrorAlert
@@ -103,12 +108,16 @@ export default function RosterScreen() {
           }
         />
         {blockUsed ? (
-          <Suspense fallback={null}>
+          <LoadBoundary kind="dialog" fallback={null}>
             <BlockDialog person={blocking} onClose={() => setBlocking(null)} />
-          </Suspense>
+          </LoadBoundary>
         ) : null}
       </div>
-      {waitingSaves.length ? <WaitingEntries saves={waitingSaves} /> : null}
+      {waitingSaves.length ? (
+        <LoadBoundary fallback={null}>
+          <WaitingEntries saves={waitingSaves} />
+        </LoadBoundary>
+      ) : null}
       {roster.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : roster.isError ? (
@@ -120,39 +129,6 @@ export default function RosterScreen() {
         <RosterSections roster={roster.data} actions={actions} today={today} />
       )}
     </>
-  );
-}
-
-/** Entries saved offline, by the class they are for, marked as waiting until they are sent. */
-function WaitingEntries({ saves }: { saves: QueuedState<SaveEntriesInput>[] }) {
-  return (
-    <section
-      aria-labelledby="roster-waiting"
-      data-testid="roster-waiting"
-      className="mb-5 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3"
-    >
-      <h2 id="roster-waiting" className="text-sm font-semibold text-amber-900">
-        {texts.offline.waitingEntries}
-      </h2>
-      <ul className="mt-1 flex flex-col gap-1.5">
-        {saves.map((save) => (
-          <li key={save.submittedAt} className="text-sm text-stone-900">
-            <span className="first-letter:uppercase inline-block">{save.label}</span>
-            <span className="mt-0.5 flex flex-wrap gap-1">
-              {save.input.body.entries.map((e) => (
-                <span
-                  key={`${e.status}-${e.horseId ?? ""}-${e.riderId ?? ""}`}
-                  className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-brand-800"
-                >
-                  {statusLabel(e.status)}
-                </span>
-              ))}
-              <span className="text-xs font-semibold text-amber-800">{texts.offline.pendingRead}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 
@@ -325,7 +301,7 @@ function StatusLine({ entry, actions }: { entry: RosterEntryView; actions: Entry
           </button>
           {actions.removing.has(entry.id) ? (
             <span className="inline-flex min-h-11 items-center text-xs font-semibold text-amber-800">
-              {texts.offline.pendingRemoval}
+              {t.pendingRemoval}
             </span>
           ) : null}
           <button

@@ -6,12 +6,12 @@ import {
   previewCalendarUrl,
 } from "#client/features/admin/api/calendar.ts";
 import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
+import { formatShowDates } from "#client/lib/show-dates.ts";
 import { Button } from "#client/ui/button.tsx";
 import { CALENDAR_LIMITS, type CalendarPreview, type CalendarShow } from "#domain/contracts/admin.ts";
 import { adminTexts } from "#domain/texts-admin.ts";
 
 const t = adminTexts.calendar;
-const dates = adminTexts.shows.dates;
 
 function ShowTable({
   caption,
@@ -48,7 +48,7 @@ function ShowTable({
           {shows.map((s, i) => (
             <tr key={`${s.name}|${s.startDate}`}>
               <td className="px-3 py-1">{s.name}</td>
-              <td className="px-3 py-1 whitespace-nowrap">{dates(s.startDate, s.endDate)}</td>
+              <td className="px-3 py-1 whitespace-nowrap">{formatShowDates(s.startDate, s.endDate)}</td>
               <td className="px-3 py-1">{s.location}</td>
               <td className="px-3 py-1">{s.sanctioningOrg ?? ""}</td>
               {extra ? <td className="px-3 py-1 text-xs text-stone-600">{extra(i)}</td> : null}

@@ -4,6 +4,7 @@ import { useFieldArray, useForm } from "react-hook-form";
 import { z } from "zod";
 import { useSaveShow } from "#client/features/admin/api/shows.ts";
 import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
+import { useClearOnChange } from "#client/lib/use-dialog-form.ts";
 import { zodResolver } from "#client/lib/zod-resolver.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
@@ -118,6 +119,8 @@ export const draftOfShow = (show: ShowDetail): ShowDraft => ({
 const fieldClass =
   "min-h-11 rounded-lg border border-stone-300 bg-white px-2 text-base text-stone-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-invalid:border-red-500";
 const inputClass = `${fieldClass} w-full`;
+/** A class name is one line: a pasted line break is a space. */
+const oneLine = (value: string) => value.replace(/\s*\n\s*/g, " ");
 const iconButton =
   "inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 disabled:text-stone-300 focus-visible:outline-2 focus-visible:outline-brand-600";
 
@@ -147,6 +150,8 @@ export function ShowEditor({
   const form = useForm<Form>({ resolver: zodResolver(Form), defaultValues: toForm(initial ?? EMPTY) });
   const classes = useFieldArray({ control: form.control, name: "classes", keyName: "key" });
   const errors = form.formState.errors;
+  // A refusal shows once, in the form, until a field changes.
+  useClearOnChange(form.watch, save);
 
   const focusLater = (selector: string) =>
     requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
@@ -189,7 +194,6 @@ export function ShowEditor({
           report("success", adminTexts.showSaved(show.name));
           onSaved(show);
         },
-        onError: (error) => report("error", error.message),
       },
     ),
   );
@@ -254,12 +258,15 @@ export function ShowEditor({
                     className={`${fieldClass} w-16`}
                     {...form.register(`classes.${i}.number`)}
                   />
-                  <input
+                  {/* A textarea one line high that grows: a long class name wraps at 360 px instead of hiding. */}
+                  <textarea
                     aria-label={t.nameOf(i + 1)}
                     aria-invalid={rowErrors?.name ? true : undefined}
                     data-field="name"
-                    className={`${fieldClass} min-w-0 flex-1 basis-40`}
-                    {...form.register(`classes.${i}.name`)}
+                    rows={1}
+                    className={`${fieldClass} min-w-0 flex-1 basis-40 resize-none py-2 leading-snug [field-sizing:content]`}
+                    onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
+                    {...form.register(`classes.${i}.name`, { setValueAs: oneLine })}
                   />
                   <input
                     type="date"

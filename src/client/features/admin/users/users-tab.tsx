@@ -43,8 +43,8 @@ export function UsersTab() {
         render={(user) => (
           <li key={user.id} className="flex items-center gap-2 px-3 py-2">
             <div className="min-w-0 flex-1">
-              <p className="truncate font-medium text-stone-900">{user.name}</p>
-              <p className="truncate text-sm text-stone-600">{user.email}</p>
+              <p className="font-medium break-words text-stone-900">{user.name}</p>
+              <p className="text-sm break-all text-stone-600">{user.email}</p>
               <p className="text-xs text-stone-600">{user.roles.join(", ")}</p>
             </div>
             <RowActions name={user.name} onEdit={() => setEditing(user)} onDelete={() => askDelete(user)} />

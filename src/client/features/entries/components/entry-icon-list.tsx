@@ -8,7 +8,7 @@ import { type SaveEntriesInput, saveEntriesChange } from "#client/features/entri
 import { entryTooltip, StatusIcon } from "#client/features/entries/components/status-icon.tsx";
 import { type QueuedState, useQueuedChanges } from "#client/lib/queued.ts";
 import { TapTooltip } from "#client/ui/tap-tooltip.tsx";
-import { texts } from "#domain/texts.ts";
+import { offlineTexts } from "#domain/texts-offline.ts";
 
 /** The newest queued save or removal for this class, if one is waiting or was refused. */
 function useQueuedForClass(showId: string, classId: string) {
@@ -43,7 +43,7 @@ export default function EntryIconList({ showId, classId }: { showId: string; cla
             <StatusIcon status={status} />
           </span>
         ))}
-        <TapTooltip label={texts.offline.pendingIcon}>
+        <TapTooltip label={offlineTexts.pendingIcon}>
           <Clock aria-hidden className="size-5 text-amber-700" data-testid="pending-change" />
         </TapTooltip>
       </span>
@@ -58,7 +58,7 @@ export default function EntryIconList({ showId, classId }: { showId: string; cla
         </TapTooltip>
       ))}
       {queued?.status === "error" ? (
-        <TapTooltip label={texts.offline.failedIcon(queued.error ?? "")}>
+        <TapTooltip label={offlineTexts.failedIcon(queued.error ?? "")}>
           <CircleAlert aria-hidden className="size-5 text-red-700" data-testid="failed-change-icon" />
         </TapTooltip>
       ) : null}
