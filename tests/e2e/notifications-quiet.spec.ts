@@ -103,42 +103,48 @@ test.describe("Quieter notifications", () => {
     expect(count.count).toBe(0);
   });
 
-  test("an entry saved offline shows on the roster at once, marked as waiting, until it is sent", async ({
-    page,
-    context,
-    baseURL,
-    signUpAs,
-  }) => {
-    await signUpAs();
-    const horse = await createHorse(page.request, baseURL!, { name: uniqueName("Waiting Mare") });
-    const className = "Country Pleasure Open";
-    // Without a service worker an offline page cannot fetch a screen's code: the roster is opened once
-    // online, then show detail is reached inside the same page.
-    await page.goto("/roster");
-    await page.evaluate(
-      (path) => {
-        history.pushState({}, "", path);
-        dispatchEvent(new PopStateEvent("popstate"));
-      },
-      `/shows/${showIdByName(CELINA)}`,
-    );
-    await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(className);
-    await classButton(page, className).click();
-    const dialog = page.getByRole("dialog");
-    await expect(dialog.getByRole("button", { name: e.save })).toBeVisible();
+  test.describe("with the service worker", () => {
+    test.use({ serviceWorkers: "allow" });
+    test("an entry saved offline shows on the roster at once, marked as waiting, until it is sent", async ({
+      page,
+      context,
+      baseURL,
+      signUpAs,
+    }) => {
+      await signUpAs();
+      const horse = await createHorse(page.request, baseURL!, { name: uniqueName("Waiting Mare") });
+      const className = "Country Pleasure Open";
+      // Offline, a screen's code comes from the service worker's cache (as on a phone): wait until it controls
+      // the page. The roster is opened once online, then show detail is reached inside the same page.
+      await page.goto("/roster");
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      await page.evaluate(
+        (path) => {
+          history.pushState({}, "", path);
+          dispatchEvent(new PopStateEvent("popstate"));
+        },
+        `/shows/${showIdByName(CELINA)}`,
+      );
+      await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(className);
+      await classButton(page, className).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByRole("button", { name: e.save })).toBeVisible();
 
-    await offline(context, true);
-    await saveShowing(dialog, horse.name);
-    await page.getByRole("link", { name: texts.nav.roster }).first().click();
-    const waiting = page.getByTestId("roster-waiting");
-    await expect(waiting.getByRole("heading", { name: offlineTexts.waitingEntries })).toBeVisible();
-    await expect(waiting).toContainText(offlineTexts.labels.saveEntries(className, CELINA).slice(1));
-    await expect(waiting).toContainText(e.statusLabels.ImShowing);
-    await shot(page, "roster-waiting-offline");
+      await offline(context, true);
+      await saveShowing(dialog, horse.name);
+      await page.getByRole("link", { name: texts.nav.roster }).first().click();
+      const waiting = page.getByTestId("roster-waiting");
+      await expect(waiting.getByRole("heading", { name: offlineTexts.waitingEntries })).toBeVisible();
+      await expect(waiting).toContainText(offlineTexts.labels.saveEntries(className, CELINA).slice(1));
+      await expect(waiting).toContainText(e.statusLabels.ImShowing);
+      await shot(page, "roster-waiting-offline");
 
-    await offline(context, false);
-    await expect(waiting).toBeHidden({ timeout: 15_000 });
-    await expect(page.getByTestId("roster-entry").filter({ hasText: horse.name }).first()).toBeVisible();
+      await offline(context, false);
+      await expect(waiting).toBeHidden({ timeout: 15_000 });
+      await expect(page.getByTestId("roster-entry").filter({ hasText: horse.name }).first()).toBeVisible();
+    });
   });
 
   test("deleting a user who alone owns a horse asks what becomes of it", async ({
