@@ -11,6 +11,7 @@ export const userDeletionTexts = {
   transferTo: "New owner",
   transferHint: "The new owner gets them with their show records, under My Horses.",
   pickOwner: "Choose the new owner",
+  searchPeople: "Search people by name or email",
   noOtherUsers: "No other person matches. Search by name or email.",
   deleteHorses: "Delete them with their entries and records",
   checking: "Checking the horses this user owns…",

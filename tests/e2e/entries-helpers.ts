@@ -1,5 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
+import { entriesTexts } from "../../src/domain/texts-entries.ts";
 import { expect, openE2eDatabase, untilShown } from "./fixtures.ts";
 
 /** The id of a demo show, by its name. */
@@ -34,4 +35,15 @@ export async function openEntryDialog(page: Page, showName: string, className: s
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   return dialog;
+}
+
+/** In an open entry dialog: I'm Showing with `horseName`, saved; the dialog closes (online or queued offline). */
+export async function saveShowing(dialog: Locator, horseName: string) {
+  const e = { ...texts.entries, ...entriesTexts };
+  await dialog.getByRole("button", { name: e.statusLabels.ImShowing, exact: true }).click();
+  await dialog
+    .getByRole("combobox", { name: e.chooserName(e.horse, e.statusLabels.ImShowing) })
+    .selectOption({ label: horseName });
+  await dialog.getByRole("button", { name: e.save }).click();
+  await expect(dialog).toBeHidden();
 }

@@ -8,7 +8,7 @@ import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { offlineTexts } from "../../src/domain/texts-offline.ts";
 import { profileTexts } from "../../src/domain/texts-profile.ts";
 import { rosterTexts } from "../../src/domain/texts-roster.ts";
-import { CELINA, classButton, showIdByName } from "./entries-helpers.ts";
+import { CELINA, classButton, saveShowing, showIdByName } from "./entries-helpers.ts";
 import { expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse } from "./horses-helpers.ts";
 
@@ -175,12 +175,7 @@ test.describe("at the show grounds", () => {
     await page.goto(`/shows/${showId}`);
     await expect(classButton(page, showing)).toBeVisible();
     await classButton(page, showing).click();
-    await dialog.getByRole("button", { name: e.statusLabels.ImShowing, exact: true }).click();
-    await dialog
-      .getByRole("combobox", { name: e.chooserName(e.horse, e.statusLabels.ImShowing) })
-      .selectOption({ label: horse.name });
-    await dialog.getByRole("button", { name: e.save }).click();
-    await expect(dialog).toBeHidden();
+    await saveShowing(dialog, horse.name);
     const row = page
       .locator("div")
       .filter({ has: classButton(page, showing) })

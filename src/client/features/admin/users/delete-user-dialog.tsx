@@ -120,72 +120,77 @@ function HorsesChoice({
   const searchId = useId();
   const pickId = useId();
   return (
-    <div className="flex flex-col gap-3">
-      <p className="text-sm text-stone-800">{u.horsesHeading(target.name, horses.length)}</p>
-      <ul className="list-disc pl-5 text-sm text-stone-800">
+    // min-w-0: a fieldset is at least as wide as its content (a long email in the picker) by default.
+    <fieldset className="flex min-w-0 flex-col gap-2">
+      <legend className="mb-1 text-sm text-stone-800">{u.horsesHeading(target.name, horses.length)}</legend>
+      <ul className="mb-2 list-disc pl-5 text-sm text-stone-800">
         {horses.map((h) => (
           <li key={h.id} className="break-words">
             {h.name}
           </li>
         ))}
       </ul>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="sr-only">{u.horsesHeading(target.name, horses.length)}</legend>
-        <label className={optionClass}>
+      <ChoiceRadio value="transfer" choice={choice} onChoice={onChoice} label={u.transfer} />
+      {choice === "transfer" ? (
+        <div className="ml-6 flex flex-col gap-2">
+          <label htmlFor={searchId} className="text-sm font-medium text-stone-700">
+            {u.searchPeople}
+          </label>
           <input
-            type="radio"
-            name="sole-horses"
-            className="size-4 shrink-0 accent-brand-700"
-            checked={choice === "transfer"}
-            onChange={() => onChoice("transfer")}
+            id={searchId}
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
           />
-          {u.transfer}
-        </label>
-        {choice === "transfer" ? (
-          <div className="ml-6 flex flex-col gap-2">
-            <label htmlFor={searchId} className="text-sm font-medium text-stone-700">
-              {u.pickOwner}
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              value={q}
-              onChange={(e) => setQ(e.target.value)}
-              className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
-            />
-            <label htmlFor={pickId} className="text-sm font-medium text-stone-700">
-              {u.transferTo}
-            </label>
-            <select
-              id={pickId}
-              value={to}
-              onChange={(e) => onTo(e.target.value)}
-              aria-describedby={`${pickId}-hint`}
-              className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900"
-            >
-              <option value="">{others.length ? u.pickOwner : u.noOtherUsers}</option>
-              {others.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} ({p.email})
-                </option>
-              ))}
-            </select>
-            <p id={`${pickId}-hint`} className="text-xs text-stone-600">
-              {u.transferHint}
-            </p>
-          </div>
-        ) : null}
-        <label className={optionClass}>
-          <input
-            type="radio"
-            name="sole-horses"
-            className="size-4 shrink-0 accent-brand-700"
-            checked={choice === "delete"}
-            onChange={() => onChoice("delete")}
-          />
-          {u.deleteHorses}
-        </label>
-      </fieldset>
-    </div>
+          <label htmlFor={pickId} className="text-sm font-medium text-stone-700">
+            {u.transferTo}
+          </label>
+          <select
+            id={pickId}
+            value={to}
+            onChange={(e) => onTo(e.target.value)}
+            aria-describedby={`${pickId}-hint`}
+            className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900"
+          >
+            <option value="">{others.length ? u.pickOwner : u.noOtherUsers}</option>
+            {others.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} ({p.email})
+              </option>
+            ))}
+          </select>
+          <p id={`${pickId}-hint`} className="text-xs text-stone-600">
+            {u.transferHint}
+          </p>
+        </div>
+      ) : null}
+      <ChoiceRadio value="delete" choice={choice} onChoice={onChoice} label={u.deleteHorses} />
+    </fieldset>
+  );
+}
+
+function ChoiceRadio({
+  value,
+  choice,
+  onChoice,
+  label,
+}: {
+  value: "transfer" | "delete";
+  choice: "transfer" | "delete" | null;
+  onChoice: (choice: "transfer" | "delete") => void;
+  label: string;
+}) {
+  return (
+    <label className={optionClass}>
+      <input
+        type="radio"
+        name="sole-horses"
+        className="size-4 shrink-0 accent-brand-700"
+        checked={choice === value}
+        onChange={() => onChoice(value)}
+      />
+      {label}
+    </label>
   );
 }
