@@ -95,7 +95,8 @@ test.describe("consent", () => {
     await dialog.getByRole("button", { name: `${p.add} ${ben.name}` }).click();
     await expect(dialog.getByText(p.requested, { exact: true })).toBeVisible();
     await page.keyboard.press("Escape");
-    await expect(page.getByText(p.noFriends)).toBeVisible();
+    await expect(page.getByText(p.waitingFor(ben.name))).toBeVisible();
+    await expect(page.getByText(p.noFriends)).toHaveCount(0);
     await page.goto("/roster");
     await expect(page.getByRole("heading", { name: r.title })).toBeVisible();
     await expect(page.getByText(r.enteredBy(ben.name))).toHaveCount(0);
