@@ -19,6 +19,8 @@ export const resultsTexts = {
     notConfirmed: (n: number, name: string) =>
       `${line(n)}: "${name}" is only a close match. Confirm the horse or keep the name as printed.`,
     unknownHorse: (n: number) => `${line(n)}: that horse is not in Ringside.`,
+    horseTwice: (n: number, first: number) => `${line(n)}: the same horse as line ${first}.`,
+    stale: "Someone corrected these results meanwhile. Reload them and correct again.",
     classNotInShow: "That class is not in this show.",
     notPublished: "This class has no published results to correct.",
     alreadyPublished: "This class's results are already published. Correct them instead.",
