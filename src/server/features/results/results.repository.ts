@@ -472,19 +472,19 @@ export async function hideResultRow(db: Queryable, userId: string, resultId: str
     .execute();
 }
 
-/** Placed results of the person's horses that they have not hidden, as Show Records rows. */
-export async function resultRecordsOwnedBy(db: Queryable, userId: string) {
-  return db
+/**
+ * Placed results as Show Records rows: of the viewer's own horses (`horseId` null) or of one horse,
+ * leaving out the ones the viewer hid.
+ */
+export async function resultRecords(db: Queryable, viewerId: string, horseId: string | null) {
+  let q = db
     .selectFrom("result as r")
-    .innerJoin("horse_owner as o", (j) =>
-      j.onRef("o.horse_id", "=", "r.horse_id").on("o.user_id", "=", userId),
-    )
     .innerJoin("horse as h", "h.id", "r.horse_id")
     .innerJoin("show as s", "s.id", "r.show_id")
     .innerJoin("show_class as c", (j) =>
       j.onRef("c.show_id", "=", "r.show_id").onRef("c.id", "=", "r.class_id"),
     )
-    .leftJoin("result_hidden as x", (j) => j.onRef("x.result_id", "=", "r.id").on("x.user_id", "=", userId))
+    .leftJoin("result_hidden as x", (j) => j.onRef("x.result_id", "=", "r.id").on("x.user_id", "=", viewerId))
     .select([
       "r.id",
       "s.name as show_name",
@@ -496,9 +496,19 @@ export async function resultRecordsOwnedBy(db: Queryable, userId: string) {
       "r.rider_name",
     ])
     .where("x.result_id", "is", null)
-    .where("r.placing", "is not", null)
-    .orderBy("s.start_date", "desc")
-    .execute();
+    .where("r.placing", "is not", null);
+  q = horseId
+    ? q.where("r.horse_id", "=", horseId)
+    : q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("horse_owner as o")
+            .select("o.horse_id")
+            .whereRef("o.horse_id", "=", "r.horse_id")
+            .where("o.user_id", "=", viewerId),
+        ),
+      );
+  return q.orderBy("s.start_date", "desc").execute();
 }
 
 /** A horse's placed results as champion-badge records (show name, class name, placing). */

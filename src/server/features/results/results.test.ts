@@ -67,6 +67,7 @@ beforeAll(async () => {
       { id: "c-34", name: "Lite Shod Walking Horse Youth" },
       { id: "c-40", name: "Amateur Park Pleasure" },
       { id: "c-41", name: "Lite Shod Championship" },
+      { id: "c-42", name: "Lite Shod World Grand Championship" },
     ],
   });
   other = await buildShow(t.app, {
@@ -375,6 +376,15 @@ describe("publish", () => {
       await call(t.app, "GET", `/api/horses/${midnight.id}/results`, { cookie: owner.cookie })
     ).json();
     const id = results.results[0].id;
+    const records = async (user: Signed) =>
+      (await call(t.app, "GET", "/api/records", { cookie: user.cookie })).json().records as {
+        id: string;
+        fromResults?: boolean;
+        placing: string;
+      }[];
+    expect((await records(owner)).filter((r) => r.fromResults).map((r) => r.id)).toEqual(
+      results.results.map((r: { id: string }) => r.id),
+    );
     expect(
       (await call(t.app, "PUT", `/api/records/results/${id}/hidden`, { cookie: stranger.cookie })).statusCode,
     ).toBe(403);
@@ -384,6 +394,16 @@ describe("publish", () => {
     expect(
       (await call(t.app, "PUT", `/api/records/results/nope/hidden`, { cookie: owner.cookie })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe("champion badge", () => {
+  it("counts a posted win as it counts a typed record", async () => {
+    const badge = async () =>
+      (await call(t.app, "GET", `/api/horses/${midnight.id}`, { cookie: owner.cookie })).json().badge;
+    expect(await badge()).toBeNull();
+    expect((await publish(steward, "c-42", [line(1, 1, "Midnight Sun", midnight.id)])).statusCode).toBe(200);
+    expect(await badge()).toBe("World Grand Champion");
   });
 });
 
