@@ -96,6 +96,11 @@ export const resultsTexts = {
     standingsLink: "Standings",
     yearOrg: (year: number, org: string) => (org ? `${year} · ${org}` : String(year)),
   },
+  roster: {
+    title: "Your results",
+    line: (placing: string, horse: string) => `${placing} · ${horse}`,
+    where: (n: string, name: string) => `Class ${n} · ${name}`,
+  },
   records: {
     hide: "Hide",
     hideLabel: (show: string, cls: string) => `Hide ${cls} at ${show} from my records`,

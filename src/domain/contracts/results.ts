@@ -176,6 +176,11 @@ export const HorseResult = z.object({
 });
 export type HorseResult = z.infer<typeof HorseResult>;
 
+export const MyResults = z.object({
+  results: z.array(HorseResult.extend({ horseName: z.string() })),
+});
+export type MyResults = z.infer<typeof MyResults>;
+
 export const HorseResults = z.object({
   results: z.array(HorseResult),
   standings: z.array(HorseStanding),

@@ -28,13 +28,6 @@ const ClassEntryDialog = lazy(() =>
   })),
 );
 
-// Posted results (issue 22), after the first screen: show detail's first load is at its budget.
-const ShowResultsPanel = lazy(() =>
-  import("#client/features/results/components/show-results-panel.tsx").then((m) => ({
-    default: m.ShowResultsPanel,
-  })),
-);
-
 // The live ring bar and Ring control (issue 21), after the first screen; see show-day-extras.tsx.
 const ShowDayPanel = lazy(() => showDayExtras.then((m) => m.loadShowDayPanel()));
 
@@ -103,11 +96,6 @@ export default function ShowDetailScreen() {
           focusClassId={params.get("class")}
         />
       </section>
-      {later && data.startDate <= new Date().toISOString().slice(0, 10) ? (
-        <Suspense fallback={null}>
-          <ShowResultsPanel show={data} />
-        </Suspense>
-      ) : null}
       {entryClass && me.data ? (
         <Suspense fallback={null}>
           <ClassEntryDialog

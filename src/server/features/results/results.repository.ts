@@ -525,3 +525,51 @@ export async function horseResultBadgeRecords(db: Queryable, horseId: string) {
     .execute();
   return rows.map((r) => ({ showName: r.showName, className: r.className, placing: String(r.placing) }));
 }
+
+/** The newest placings of the horses the person owns or trains (the roster's "Your results"). */
+export async function myResultRows(db: Queryable, userId: string, limit: number) {
+  return db
+    .selectFrom("result as r")
+    .innerJoin("horse as h", "h.id", "r.horse_id")
+    .innerJoin("show as s", "s.id", "r.show_id")
+    .innerJoin("show_class as c", (j) =>
+      j.onRef("c.show_id", "=", "r.show_id").onRef("c.id", "=", "r.class_id"),
+    )
+    .innerJoin("result_class as rc", (j) =>
+      j.onRef("rc.show_id", "=", "r.show_id").onRef("rc.class_id", "=", "r.class_id"),
+    )
+    .select([
+      "r.id",
+      "r.show_id",
+      "s.name as show_name",
+      "s.start_date",
+      "c.number",
+      "c.name as class_name",
+      "r.placing",
+      "r.points",
+      "rc.corrected_at",
+      "h.name as horse_name",
+    ])
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom("horse_owner as o")
+            .select("o.horse_id")
+            .whereRef("o.horse_id", "=", "r.horse_id")
+            .where("o.user_id", "=", userId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("horse_trainer as tr")
+            .select("tr.horse_id")
+            .whereRef("tr.horse_id", "=", "r.horse_id")
+            .where("tr.user_id", "=", userId),
+        ),
+      ]),
+    )
+    .orderBy("s.start_date", "desc")
+    .orderBy("c.position")
+    .limit(limit)
+    .execute();
+}

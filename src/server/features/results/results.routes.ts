@@ -8,6 +8,7 @@ import {
   ClassResults,
   CorrectBody,
   HorseResults,
+  MyResults,
   PointsScaleBody,
   PointsScaleParams,
   PreviewBody,
@@ -24,6 +25,7 @@ import { errorsTexts } from "#domain/texts-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   getHorseResults,
+  getMyResults,
   getPointsScale,
   getResultHistory,
   getShowResults,
@@ -219,6 +221,18 @@ export async function resultRoutes(
       await app.requireViewer(request);
       return getHorseResults(db, request.params.id);
     },
+  );
+
+  r.get(
+    "/api/results/mine",
+    {
+      schema: {
+        tags: ["results"],
+        summary: "The newest posted results of the horses you own or train",
+        response: { 200: MyResults, ...errors },
+      },
+    },
+    async (request) => getMyResults(db, await app.requireViewer(request)),
   );
 
   r.put(

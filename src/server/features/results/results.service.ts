@@ -3,6 +3,7 @@ import type {
   ClassResults,
   CorrectBody,
   HorseResults,
+  MyResults,
   PointsScaleBody,
   PreviewBody,
   PreviewLine,
@@ -65,6 +66,7 @@ import {
   insertLines,
   lockStandings,
   myHorseIds,
+  myResultRows,
   type ResultShowRow,
   resultClassRow,
   resultOwnerIds,
@@ -650,6 +652,28 @@ export async function getStandingsCsv(db: Db, viewer: Viewer, query: StandingsQu
   return standingsCsv(resultsTexts.csvHeader, all);
 }
 
+type HorseResultRow = Awaited<ReturnType<typeof horseResultRows>>[number];
+
+const presentResult = (r: HorseResultRow) => ({
+  id: r.id,
+  showId: r.show_id,
+  showName: r.show_name,
+  showDate: r.start_date,
+  classNumber: r.number,
+  className: r.class_name,
+  placing: r.placing === null ? null : Number(r.placing),
+  points: Number(r.points),
+  corrected: r.corrected_at !== null,
+});
+
+export const MY_RESULTS_LIMIT = 20;
+
+/** The newest results of the viewer's horses (owned or trained), for the roster. */
+export async function getMyResults(db: Db, viewer: Viewer): Promise<MyResults> {
+  const rows = await myResultRows(db.db, viewer.id, MY_RESULTS_LIMIT);
+  return { results: rows.map((r) => ({ ...presentResult(r), horseName: r.horse_name })) };
+}
+
 /** A horse's posted results and its standings ("3rd of 41 in Lite Shod, 42 pts"). */
 export async function getHorseResults(db: Db, horseId: string): Promise<HorseResults> {
   const [results, standings] = await Promise.all([
@@ -670,17 +694,7 @@ export async function getHorseResults(db: Db, horseId: string): Promise<HorseRes
     }),
   );
   return {
-    results: results.map((r) => ({
-      id: r.id,
-      showId: r.show_id,
-      showName: r.show_name,
-      showDate: r.start_date,
-      classNumber: r.number,
-      className: r.class_name,
-      placing: r.placing === null ? null : Number(r.placing),
-      points: Number(r.points),
-      corrected: r.corrected_at !== null,
-    })),
+    results: results.map(presentResult),
     standings: ranked,
   };
 }

@@ -263,6 +263,13 @@ describe("publish", () => {
       [3, "Nobody Known", 5, false],
       [4, "Also Ran", 1, false],
     ]);
+    const myResults = await call(t.app, "GET", "/api/results/mine", { cookie: trainer.cookie });
+    expect(myResults.json().results).toEqual([
+      expect.objectContaining({ horseName: "Midnight Sun", classNumber: "32", placing: 2, showName: SHOW }),
+    ]);
+    expect((await call(t.app, "GET", "/api/results/mine", { cookie: rider.cookie })).json().results).toEqual(
+      [],
+    );
     const mine = await standings(owner, "?year=2025&org=WHOA&division=lite-shod&mine=1");
     expect(mine.rows.map((r) => [r.rank, r.horseName])).toEqual([[2, "Midnight Sun"]]);
     expect(mine.total).toBe(1);
