@@ -33,6 +33,8 @@ describe("matchHorse", () => {
     ["Gen's Blak Majic", { kind: "close", candidates: ["h3"] }],
     ["Pushers Delight", { kind: "close", candidates: ["h4", "h5"] }],
     ["Josh", { kind: "close", candidates: ["h6"] }],
+    ["Gens Blak Majic Man", { kind: "none" }],
+    ["Pusher's Delite", { kind: "close", candidates: ["h4", "h5"] }],
     ["Jo", { kind: "none" }],
     ["Someone Else Entirely", { kind: "none" }],
     ["", { kind: "none" }],

@@ -56,7 +56,8 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /** How many edits still count as "close": none for very short names, then 1, 2 or 3 as names grow. */
-const closeness = (length: number) => (length < 4 ? 0 : length <= 6 ? 1 : length <= 9 ? 2 : 3);
+const closeness = (length: number) =>
+  length < 4 ? 0 : length <= 6 ? 1 : length <= 9 ? 2 : length <= 14 ? 3 : 4;
 const sortedWords = (s: string) => s.split(" ").sort().join(" ");
 export const MAX_CANDIDATES = 3;
 

@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { MAX_RESULT_LINES } from "#domain/result-limits.ts";
 import { resultsTexts } from "#domain/texts-results.ts";
 
 /**
@@ -21,7 +22,6 @@ export interface ParsedResults {
 }
 
 const t = resultsTexts.problems;
-export const MAX_RESULT_LINES = 300;
 
 /** "1", "1.", "1st", "1)", "#1"; "S", "Shown", "-" for shown without a placing. */
 const PLACING = /^\s*(?:#\s*)?(\d{1,3})(?:st|nd|rd|th)?\s*[.):]?\s+(.*)$/i;
