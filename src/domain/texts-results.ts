@@ -123,7 +123,7 @@ export const resultsTexts = {
         firsts ? `${firsts}× 1st` : "",
         seconds ? `${seconds}× 2nd` : "",
         thirds ? `${thirds}× 3rd` : "",
-        `${classes} classes`,
+        classes === 1 ? "1 class" : `${classes} classes`,
       ]
         .filter(Boolean)
         .join(", "),
