@@ -92,7 +92,7 @@ import { newId, nowIso } from "#server/platform/ids.ts";
 const t = resultsTexts.problems;
 export const RESULT_TYPE = "Result";
 
-interface ClassContext {
+export interface ClassContext {
   show: ResultShowRow;
   cls: { id: string; number: string; name: string; division_id: string | null };
 }
@@ -118,7 +118,7 @@ async function postingContext(
 const yearOf = (show: ResultShowRow) => Number(show.start_date.slice(0, 4));
 const orgOf = (show: ResultShowRow) => show.sanctioning_org ?? "";
 
-async function scaleOf(db: Db["db"], org: string): Promise<PointsScale> {
+export async function scaleOf(db: Db["db"], org: string): Promise<PointsScale> {
   const row = await scaleRow(db, org);
   if (!row) return DEFAULT_SCALE;
   return {
@@ -202,7 +202,7 @@ export interface ResultsDeps {
   db: Db;
 }
 
-type Mode = { kind: "publish" } | { kind: "correct"; version: number };
+export type Mode = { kind: "publish" } | { kind: "correct"; version: number };
 
 /**
  * Publishes a class's results, or corrects them: in one transaction the lines, their history, the
@@ -220,86 +220,112 @@ export async function writeResults(
   const ctx = await postingContext(db, viewer, ids.showId, ids.classId);
   const { problems, names } = await publishProblems(db, body);
   if (problems.length > 0) throw badRequest(problems.join("\n"));
-  const year = yearOf(ctx.show);
-  const org = orgOf(ctx.show);
-  const scale = await scaleOf(db.db, org);
+  const scale = await scaleOf(db.db, orgOf(ctx.show));
+  const event = await db.db
+    .transaction()
+    .execute((trx) =>
+      writeClassResults(trx, db.kind, { ...ctx, lines: body.lines, names, scale, actorId: viewer.id, mode }),
+    );
+  const results = await classResults(db, ids.showId, ids.classId);
+  if (!results) throw notFound(t.notPublished);
+  return { results, event };
+}
+
+export interface ClassWrite extends ClassContext {
+  lines: readonly PublishLine[];
+  /** Ringside names of the matched horses. */
+  names: ReadonlyMap<string, string>;
+  scale: PointsScale;
+  actorId: string;
+  mode: Mode;
+  /** False for the demo seed: last year's results are history, not news. */
+  notify?: boolean;
+}
+
+/**
+ * The write of a publication or correction, inside the caller's transaction (the API's, the demo
+ * seed's, the bench's): the class's claim, its lines, the standings by difference, the class entries'
+ * placings, the history and the notifications. Returns the live event to send after commit.
+ */
+export async function writeClassResults(
+  trx: Transaction<Database>,
+  kind: Db["kind"],
+  w: ClassWrite,
+): Promise<LiveEvent | null> {
+  const ids = { showId: w.show.id, classId: w.cls.id };
+  const { mode, names } = w;
+  const year = yearOf(w.show);
+  const org = orgOf(w.show);
   const awards = classAward(
-    scale,
-    body.lines.map((l) => ({
+    w.scale,
+    w.lines.map((l) => ({
       horseKey: horseKeyOf(l),
       horseName: l.horseId ? (names.get(l.horseId) ?? l.horse) : l.horse,
       placing: l.placing,
     })),
   );
   const at = nowIso();
-
-  const event = await db.db.transaction().execute(async (trx) => {
-    if (mode.kind === "publish") {
-      const claimed = await claimPublication(trx, {
-        show_id: ids.showId,
-        class_id: ids.classId,
-        published_by: viewer.id,
-        published_at: at,
-      });
-      if (!claimed) throw conflict(t.alreadyPublished);
-    } else {
-      const claimed = await claimCorrection(trx, { ...ids, version: mode.version, at });
-      if (!claimed) {
-        const current = await resultClassRow(trx, ids.showId, ids.classId);
-        throw current ? conflict(t.stale) : notFound(t.notPublished);
-      }
-    }
-    const old = mode.kind === "correct" ? await classLines(trx, ids.showId, ids.classId) : [];
-    const oldByKey = new Map(old.map((r) => [r.horse_key, r]));
-    const rows: ResultTable[] = body.lines.map((l, i) => {
-      const award = awards[i];
-      const key = horseKeyOf(l);
-      return {
-        id: oldByKey.get(key)?.id ?? newId(),
-        show_id: ids.showId,
-        class_id: ids.classId,
-        line_no: l.lineNo,
-        placing: l.placing,
-        horse_name: l.horse,
-        rider_name: l.rider,
-        owner_name: l.owner,
-        horse_id: l.horseId,
-        horse_key: key,
-        points: award?.points ?? 0,
-        year,
-        org,
-        division_id: ctx.cls.division_id,
-      };
-    });
-    const kept = new Set(rows.map((r) => r.id));
-    await deleteLines(
-      trx,
-      old.filter((r) => !kept.has(r.id)).map((r) => r.id),
-    );
-    const oldIds = new Set(old.map((r) => r.id));
-    for (const row of rows.filter((r) => oldIds.has(r.id))) await updateLine(trx, row);
-    await insertLines(
-      trx,
-      rows.filter((r) => !oldIds.has(r.id)),
-    );
-    await applyStandings(trx, db.kind, ids.showId, old, rows, names);
-    await setEntryPlacings(trx, ids.showId, ids.classId, entryPlacings(old, rows));
-    const version = mode.kind === "publish" ? 1 : mode.version + 1;
-    await insertHistory(trx, {
-      id: newId(),
+  if (mode.kind === "publish") {
+    const claimed = await claimPublication(trx, {
       show_id: ids.showId,
       class_id: ids.classId,
-      version,
-      kind: mode.kind === "publish" ? "published" : "corrected",
-      actor_id: viewer.id,
-      at,
-      lines: JSON.stringify(body.lines.map(({ confirmed: _, ...l }) => l)),
+      published_by: w.actorId,
+      published_at: at,
     });
-    return notify(trx, ctx, old, rows, names, mode.kind === "correct");
+    if (!claimed) throw conflict(t.alreadyPublished);
+  } else {
+    const claimed = await claimCorrection(trx, { ...ids, version: mode.version, at });
+    if (!claimed) {
+      const current = await resultClassRow(trx, ids.showId, ids.classId);
+      throw current ? conflict(t.stale) : notFound(t.notPublished);
+    }
+  }
+  const old = mode.kind === "correct" ? await classLines(trx, ids.showId, ids.classId) : [];
+  const oldByKey = new Map(old.map((r) => [r.horse_key, r]));
+  const rows: ResultTable[] = w.lines.map((l, i) => {
+    const key = horseKeyOf(l);
+    return {
+      id: oldByKey.get(key)?.id ?? newId(),
+      show_id: ids.showId,
+      class_id: ids.classId,
+      line_no: l.lineNo,
+      placing: l.placing,
+      horse_name: l.horse,
+      rider_name: l.rider,
+      owner_name: l.owner,
+      horse_id: l.horseId,
+      horse_key: key,
+      points: awards[i]?.points ?? 0,
+      year,
+      org,
+      division_id: w.cls.division_id,
+    };
   });
-  const results = await classResults(db, ids.showId, ids.classId);
-  if (!results) throw notFound(t.notPublished);
-  return { results, event };
+  const kept = new Set(rows.map((r) => r.id));
+  await deleteLines(
+    trx,
+    old.filter((r) => !kept.has(r.id)).map((r) => r.id),
+  );
+  const oldIds = new Set(old.map((r) => r.id));
+  for (const row of rows.filter((r) => oldIds.has(r.id))) await updateLine(trx, row);
+  await insertLines(
+    trx,
+    rows.filter((r) => !oldIds.has(r.id)),
+  );
+  await applyStandings(trx, kind, ids.showId, old, rows, names);
+  await setEntryPlacings(trx, ids.showId, ids.classId, entryPlacings(old, rows));
+  await insertHistory(trx, {
+    id: newId(),
+    show_id: ids.showId,
+    class_id: ids.classId,
+    version: mode.kind === "publish" ? 1 : mode.version + 1,
+    kind: mode.kind === "publish" ? "published" : "corrected",
+    actor_id: w.actorId,
+    at,
+    lines: JSON.stringify(w.lines.map(({ confirmed: _, ...l }) => l)),
+  });
+  if (w.notify === false) return null;
+  return notify(trx, w, old, rows, names, mode.kind === "correct");
 }
 
 function entryPlacings(
