@@ -136,3 +136,45 @@ test("a steward pastes a class's results; roster, horse detail, Show Records and
 
   for (const c of contexts) await c.close();
 });
+
+test("a newcomer sees the demo's posted results: standings, horse detail, show detail", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs(DEMO.owner, "/roster");
+  const all = await (await page.request.get("/api/standings")).json();
+  const demo = (all.groups as { year: number; org: string; division: string }[]).find(
+    (g) => !g.org.startsWith("E2E Club"),
+  );
+  expect(demo).toBeTruthy();
+  await open(
+    page,
+    `/standings?${new URLSearchParams({ year: String(demo!.year), org: demo!.org }).toString()}`,
+  );
+  const st = resultsTexts.standings;
+  await expectAccessibleScreen(page, {
+    title: st.title,
+    ready: page.getByRole("heading", { level: 1, name: st.title }),
+  });
+  await expect(page.getByRole("row").nth(1)).toBeVisible();
+  await shoot(page, "demo-standings");
+
+  await open(page, `/horses/${horseIdByName(HORSE)}`);
+  await expect(page.getByRole("heading", { name: resultsTexts.horse.standingsTitle })).toBeVisible();
+  await expect(page.getByText(resultsTexts.fromResults).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "horse");
+
+  const past = (await (await page.request.get("/api/results/mine")).json()).results as { showId: string }[];
+  const demoShow = past.find((r) => r.showId)!;
+  await open(page, `/shows/${demoShow.showId}`);
+  const results = page.getByRole("region", { name: resultsTexts.show.title });
+  await expect(results.getByRole("listitem").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "show");
+
+  await open(page, "/roster");
+  await expect(page.getByRole("region", { name: resultsTexts.roster.title })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "roster");
+});
