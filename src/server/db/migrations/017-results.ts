@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 
 /**
  * Posted results and high-point standings (issue 22, ADR 026).
@@ -110,11 +110,11 @@ export function resultsMigration() {
         .addColumn("thirds", "integer", (c) => c.notNull())
         .addPrimaryKeyConstraint("standing_pk", ["year", "org", "division_id", "horse_key"])
         .execute();
-      await db.schema
-        .createIndex("standing_rank")
-        .on("standing")
-        .columns(["year", "org", "division_id", "points", "horse_name", "horse_key"])
-        .execute();
+      // In the order a standings page reads (most points first, then name): the page is the index's range,
+      // never a sort of the whole division.
+      await sql`create index standing_rank on standing (year, org, division_id, points desc, horse_name, horse_key)`.execute(
+        db,
+      );
       await db.schema.createIndex("standing_horse").on("standing").columns(["horse_id", "year"]).execute();
 
       await db.schema
