@@ -202,7 +202,6 @@ export async function resultRoutes(
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", 'attachment; filename="standings.csv"')
-        .header("cache-control", "no-store")
         .send(csv);
     },
   );
