@@ -26,6 +26,7 @@ import { ocrBench } from "./ocr-bench.ts";
 import { opsBench } from "./ops-bench.ts";
 import { pushBench } from "./push-bench.ts";
 import { seasonPlanBench } from "./recommendations-bench.ts";
+import { resultsBench } from "./results-bench.ts";
 import { showDayBench } from "./show-day-bench.ts";
 import { startupBench } from "./startup-bench.ts";
 
@@ -40,6 +41,7 @@ const MODULES: BenchModule[] = [
   ocrBench,
   pushBench,
   showDayBench,
+  resultsBench,
   opsBench,
 ];
 

@@ -19,7 +19,9 @@ export type PageScreen =
   | "admin"
   | "notifications"
   | "notificationSettings"
-  | "ring";
+  | "ring"
+  | "postResults"
+  | "standings";
 
 export interface PageRoute {
   path: string;
@@ -37,6 +39,7 @@ export const SIGNED_IN_ROUTES: readonly PageRoute[] = [
   { path: "/planner", screen: "planner" },
   { path: "/shows/:showId", screen: "show" },
   { path: "/shows/:showId/ring", screen: "ring" },
+  { path: "/shows/:showId/results", screen: "postResults" },
   { path: "/horses", screen: "horses" },
   { path: "/horses/:horseId", screen: "horse" },
   { path: "/barn", screen: "barn", needs: "Trainer" },
@@ -44,6 +47,7 @@ export const SIGNED_IN_ROUTES: readonly PageRoute[] = [
   { path: "/profile/notifications", screen: "notificationSettings" },
   { path: "/admin", screen: "admin", needs: "Admin" },
   { path: "/notifications", screen: "notifications" },
+  { path: "/standings", screen: "standings" },
 ];
 
 /** Longer than any page address the app makes; anything beyond is treated as no route. */

@@ -5,6 +5,8 @@
 export const horsesTexts = {
   title: "Your Horses",
   addHorse: "Add Horse",
+  /** The way to the high-point standings (issue 22). */
+  standings: "Standings",
   empty: "You haven't added any horses yet.",
   backToHorses: "Back to Horses",
   loadFailed: "Could not load your horses.",

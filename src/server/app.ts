@@ -34,6 +34,7 @@ import { type PushDelivery, startPushDelivery } from "#server/features/push/push
 import { pushRoutes } from "#server/features/push/push.routes.ts";
 import { recommendationRoutes } from "#server/features/recommendations/recommendations.routes.ts";
 import { recordRoutes } from "#server/features/records/records.routes.ts";
+import { resultRoutes } from "#server/features/results/results.routes.ts";
 import { rosterRoutes } from "#server/features/roster/roster.routes.ts";
 import { showAiRoutes } from "#server/features/show-ai/show-ai.routes.ts";
 import { showDayRoutes } from "#server/features/show-day/show-day.routes.ts";
@@ -268,6 +269,7 @@ export async function buildApp(
     bus: events,
     sessionOf: (request) => currentSession(auth, request),
   });
+  await app.register(resultRoutes, { db, bus: events, heavy });
   await app.register(horseRoutes, { db });
   await app.register(barnRoutes, { db });
   await app.register(imageRoutes, { db });

@@ -7,6 +7,8 @@ import { AUTH_PATH, HOME_PATH, matchPage, type PageScreen, SIGNED_IN_ROUTES } fr
 
 type LazyScreen = ComponentType & { preload: () => Promise<unknown> };
 
+const resultsRoute = lazyScreen(() => import("#client/features/results/results-route.tsx"));
+
 /** Each screen's chunk; the server renders the same ones (entry-server.tsx). */
 export const SCREENS: Record<PageScreen, LazyScreen> = {
   auth: lazyScreen(() => import("#client/features/auth/auth-screen.tsx")),
@@ -21,6 +23,8 @@ export const SCREENS: Record<PageScreen, LazyScreen> = {
   notifications: lazyScreen(() => import("#client/features/notifications/notifications-screen.tsx")),
   notificationSettings: lazyScreen(() => import("#client/features/push/notification-settings-screen.tsx")),
   ring: lazyScreen(() => import("#client/features/show-day/ring-control-route.tsx")),
+  postResults: resultsRoute,
+  standings: resultsRoute,
 };
 
 /** Starts loading the screen `pathname` shows, before React renders (the session check runs meanwhile). */

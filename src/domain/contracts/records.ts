@@ -16,6 +16,8 @@ export const ShowRecord = z.object({
   placing: z.string(),
   horse: z.object({ id: z.string(), name: z.string() }),
   rider: z.object({ id: z.string(), name: z.string() }),
+  /** Matched from the show's posted results (issue 22): the owner can hide it, not edit it. */
+  fromResults: z.boolean().optional(),
 });
 export type ShowRecord = z.infer<typeof ShowRecord>;
 export const ShowRecordList = z.object({ records: z.array(ShowRecord) });

@@ -378,6 +378,88 @@ export interface PushDeliveryTable {
   created_at: string;
 }
 
+/** Posted results and high-point standings (migration 017, ADR 026). */
+export interface PointsScaleTable {
+  org: string;
+  placings: string;
+  shown: number;
+  scale_by_size: number;
+  updated_at: string;
+}
+
+export interface ResultClassTable {
+  show_id: string;
+  class_id: string;
+  version: number;
+  published_by: string | null;
+  published_at: string;
+  corrected_at: string | null;
+}
+
+export interface ResultTable {
+  id: string;
+  show_id: string;
+  class_id: string;
+  line_no: number;
+  placing: number | null;
+  horse_name: string;
+  rider_name: string;
+  owner_name: string;
+  horse_id: string | null;
+  horse_key: string;
+  points: number;
+  year: number;
+  org: string;
+  division_id: string | null;
+}
+
+export interface ResultHistoryTable {
+  id: string;
+  show_id: string;
+  class_id: string;
+  version: number;
+  kind: string;
+  actor_id: string | null;
+  at: string;
+  lines: string;
+}
+
+export interface ResultHiddenTable {
+  user_id: string;
+  result_id: string;
+}
+
+export interface StandingTable {
+  year: number;
+  org: string;
+  division_id: string;
+  horse_key: string;
+  horse_id: string | null;
+  horse_name: string;
+  points: number;
+  shows: number;
+  classes: number;
+  firsts: number;
+  seconds: number;
+  thirds: number;
+}
+
+export interface StandingShowTable {
+  year: number;
+  org: string;
+  division_id: string;
+  horse_key: string;
+  show_id: string;
+  classes: number;
+}
+
+export interface StandingGroupTable {
+  year: number;
+  org: string;
+  division_id: string;
+  horses: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -421,6 +503,14 @@ export interface Database {
   ring_steward: RingStewardTable;
   class_alert: ClassAlertTable;
   alert_setting: AlertSettingTable;
+  points_scale: PointsScaleTable;
+  result_class: ResultClassTable;
+  result: ResultTable;
+  result_history: ResultHistoryTable;
+  result_hidden: ResultHiddenTable;
+  standing: StandingTable;
+  standing_show: StandingShowTable;
+  standing_group: StandingGroupTable;
 }
 
 export type { Generated };

@@ -45,6 +45,8 @@ const SCREEN_MODULES: Record<PageScreen, string> = {
   notifications: "features/notifications/notifications-screen.tsx",
   notificationSettings: "features/push/notification-settings-screen.tsx",
   ring: "features/show-day/ring-control-route.tsx",
+  postResults: "features/results/results-route.tsx",
+  standings: "features/results/results-route.tsx",
 };
 
 interface ManifestChunk {

@@ -12,6 +12,7 @@ import { ShareScheduleDialog } from "#client/features/horses/components/share-sc
 import { useHorseRecords } from "#client/features/records/api/list-records.ts";
 import { AddRecordDialog } from "#client/features/records/components/add-record-dialog.tsx";
 import { RecordList } from "#client/features/records/components/record-list.tsx";
+import { HorseStandings } from "#client/features/results/components/horse-standings.tsx";
 import { ApiError } from "#client/lib/api.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button, buttonClass } from "#client/ui/button.tsx";
@@ -194,6 +195,10 @@ function HorseDetailView({ horse }: { horse: HorseDetail }) {
             </Button>
           ) : null}
         </div>
+      </div>
+
+      <div className="mt-6">
+        <HorseStandings horseId={horse.id} />
       </div>
 
       <section className="mt-6">

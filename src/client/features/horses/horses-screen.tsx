@@ -1,11 +1,11 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { useNavigate } from "#client/app/routing.ts";
+import { Link, useNavigate } from "#client/app/routing.ts";
 import { useHorseList } from "#client/features/horses/api/list-horses.ts";
 import { HorseCard } from "#client/features/horses/components/horse-card.tsx";
 import { HorseFormDialog } from "#client/features/horses/components/horse-form-dialog.tsx";
 import { LoadError } from "#client/ui/alert.tsx";
-import { Button } from "#client/ui/button.tsx";
+import { Button, buttonClass } from "#client/ui/button.tsx";
 import { HorseIcon } from "#client/ui/icons.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import { texts } from "#domain/texts.ts";
@@ -21,10 +21,15 @@ export default function HorsesScreen() {
       <PageHeader
         title={horsesTexts.title}
         actions={
-          <Button onClick={() => setAdding(true)}>
-            <Plus aria-hidden className="size-4" />
-            {horsesTexts.addHorse}
-          </Button>
+          <>
+            <Link to="/standings" className={buttonClass("ghost")}>
+              {horsesTexts.standings}
+            </Link>
+            <Button onClick={() => setAdding(true)}>
+              <Plus aria-hidden className="size-4" />
+              {horsesTexts.addHorse}
+            </Button>
+          </>
         }
       />
       {horses.isPending ? (

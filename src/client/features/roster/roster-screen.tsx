@@ -45,6 +45,11 @@ const RosterLive = lazy(() =>
   })),
 );
 
+// Past shows' placings of the viewer's horses (issue 22), after the first screen.
+const MyResults = lazy(() =>
+  import("#client/features/results/components/my-results.tsx").then((m) => ({ default: m.MyResults })),
+);
+
 const SECTIONS: { key: keyof Roster["sections"]; title: string }[] = [
   { key: "today", title: t.today },
   { key: "thisWeek", title: t.thisWeek },
@@ -68,6 +73,7 @@ export default function RosterScreen() {
   const today = useToday();
   const roster = useRoster(today);
   useFirstScreenShown(!roster.isPending);
+  const later = useAfterFirstScreen();
   const me = useMe();
   const [params, setParams] = useSearchParams();
   const remove = useRemoveEntry();
@@ -128,6 +134,11 @@ export default function RosterScreen() {
       ) : (
         <RosterSections roster={roster.data} actions={actions} today={today} />
       )}
+      {later ? (
+        <Suspense fallback={null}>
+          <MyResults />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { addDays, format } from "date-fns";
 import { Megaphone } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "#client/app/routing.ts";
 import { useShowDay } from "#client/features/show-day/api/get-show-day.ts";
 import { LiveRingBar } from "#client/features/show-day/components/live-ring-bar.tsx";
@@ -16,7 +17,32 @@ import { showDayTexts } from "#domain/texts-show-day.ts";
  * dates are not within a day of this device's today cannot be running (whatever its time zone), so its
  * day is not asked for.
  */
-export default function ShowDayPanel({ show }: { show: Pick<ShowDetail, "id" | "startDate" | "endDate"> }) {
+export default function ShowDayPanel({
+  show,
+}: {
+  show: Pick<ShowDetail, "id" | "startDate" | "endDate" | "classes">;
+}) {
+  // Posted results (issue 22) come with this chunk too: show detail's first load is at its budget.
+  const started = show.startDate <= format(new Date(), "yyyy-MM-dd");
+  return (
+    <>
+      <RingPart show={show} />
+      {started ? (
+        <Suspense fallback={null}>
+          <ShowResultsPanel show={show} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+const ShowResultsPanel = lazy(() =>
+  import("#client/features/results/components/show-results-panel.tsx").then((m) => ({
+    default: m.ShowResultsPanel,
+  })),
+);
+
+function RingPart({ show }: { show: Pick<ShowDetail, "id" | "startDate" | "endDate"> }) {
   const today = new Date();
   const near =
     show.startDate <= format(addDays(today, 1), "yyyy-MM-dd") &&

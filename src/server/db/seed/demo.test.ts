@@ -156,6 +156,30 @@ describe("demo seed", () => {
     expect(jackson.json().error.message).toBe(errorsTexts.notEnoughHistory("Jackson County Horse Show"));
   });
 
+  it("posts results for last year's editions: the demo horses' records and standings are there at once", async () => {
+    const { db } = t.app.deps.db;
+    const posted = await db.selectFrom("result_class").select(["show_id"]).execute();
+    expect(posted.length).toBeGreaterThanOrEqual(12);
+    const owner = await db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", "owner@ringside.demo")
+      .executeTakeFirstOrThrow();
+    const session = await call(t.app, "POST", "/api/auth/sign-in/email", {
+      body: { email: "owner@ringside.demo", password: DEMO_PASSWORD },
+    });
+    const cookie = cookieFrom(session);
+    const records = (await call(t.app, "GET", "/api/records", { cookie })).json().records;
+    expect(records.filter((r: { fromResults?: boolean }) => r.fromResults).length).toBeGreaterThan(0);
+    const standings = (await call(t.app, "GET", "/api/standings", { cookie })).json();
+    expect(standings.rows.length).toBeGreaterThan(0);
+    expect(standings.groups.length).toBeGreaterThan(1);
+    // No notifications for history: the owner's list is the seed's own.
+    const results = await db.selectFrom("notification").select("id").where("type", "=", "Result").execute();
+    expect(results).toEqual([]);
+    expect(owner.id).toBeTruthy();
+  });
+
   it("ages the notifications 1 hour and 1, 2 and 3 days", async () => {
     const rows = await t.app.deps.db.db
       .selectFrom("notification")

@@ -17,6 +17,7 @@ import {
   JACKSON_CLASSES,
   PAST_CLASSES,
 } from "#server/db/seed/demo-classes.ts";
+import { seedDemoResults } from "#server/db/seed/demo-results.ts";
 import { seedCelebrationSessions, seedRunningShow } from "#server/db/seed/demo-show-day.ts";
 import { insertPasswordUser } from "#server/db/users.ts";
 import { insertClasses } from "#server/features/shows/shows.repository.ts";
@@ -335,9 +336,11 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
       ],
     });
 
+    const editionIds: string[] = [];
     for (const edition of EARLIER_EDITIONS) {
       const base = SHOWS.find((s) => s.key === edition.of)!;
       const id = newId();
+      editionIds.push(id);
       const dates = edition.dates(today, {
         startDate: ymd(addDays(today, base.startOffset)),
         endDate: ymd(addDays(today, base.endOffset)),
@@ -359,6 +362,7 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
         })),
       );
     }
+    await seedDemoResults(trx, db.kind, { showIds: editionIds, horses: horseIds, actorId: admin });
 
     await trx
       .insertInto("notification")

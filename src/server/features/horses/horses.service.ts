@@ -31,6 +31,7 @@ import {
   usersWithRoles,
 } from "#server/features/horses/horses.repository.ts";
 import { deleteImage, insertImage } from "#server/features/images/images.repository.ts";
+import { horseResultBadgeRecords } from "#server/features/results/results.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { badRequest, forbidden, notFound } from "#server/platform/errors.ts";
 import { processImage } from "#server/platform/images.ts";
@@ -46,7 +47,13 @@ export async function listMyHorses(db: Db, viewer: Viewer): Promise<HorseList> {
 }
 
 export async function getHorseDetail(db: Db, viewer: Viewer, id: string): Promise<HorseDetail> {
-  const [horse, records] = await Promise.all([findHorse(db.db, id), recordsOfHorse(db.db, id)]);
+  // The badge counts typed records and the show's posted results alike (issue 22).
+  const [horse, typed, posted] = await Promise.all([
+    findHorse(db.db, id),
+    recordsOfHorse(db.db, id),
+    horseResultBadgeRecords(db.db, id),
+  ]);
+  const records = [...typed, ...posted];
   if (!horse) throw notFound(HORSE_NOT_FOUND);
   return {
     id: horse.id,

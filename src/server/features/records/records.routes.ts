@@ -72,8 +72,8 @@ export async function recordRoutes(app: FastifyInstance, opts: { db: Db }): Prom
       },
     },
     async (request) => {
-      await app.requireViewer(request);
-      return horseRecords(db, request.params.id);
+      const viewer = await app.requireViewer(request);
+      return horseRecords(db, viewer, request.params.id);
     },
   );
 

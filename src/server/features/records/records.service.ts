@@ -19,6 +19,7 @@ import {
   recordsForHorse,
   recordsOwnedBy,
 } from "#server/features/records/records.repository.ts";
+import { resultRecords } from "#server/features/results/results.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { badRequest, forbidden, notFound } from "#server/platform/errors.ts";
 
@@ -29,13 +30,41 @@ export const RECORD_ERRORS = {
   showNotFound: "Show not found",
 } as const;
 
+type ResultRecordRow = Awaited<ReturnType<typeof resultRecords>>[number];
+
+/** A posted result as a Show Records row, marked as coming from the show's results. */
+const fromResults = (r: ResultRecordRow): ShowRecord => ({
+  id: r.id,
+  showName: r.show_name,
+  className: r.class_name,
+  showDate: r.start_date,
+  placing: String(r.placing),
+  horse: { id: r.horse_id ?? "", name: r.horse_name },
+  rider: { id: "", name: r.rider_name },
+  fromResults: true,
+});
+
+/** Typed records and matched results together, newest show first. */
+const merged = (typed: ShowRecord[], results: ResultRecordRow[]): ShowRecord[] =>
+  [...typed, ...results.map(fromResults)].sort((a, b) =>
+    a.showDate === b.showDate ? 0 : a.showDate < b.showDate ? 1 : -1,
+  );
+
 export async function myRecords(db: Db, viewer: Viewer): Promise<ShowRecordList> {
-  return { records: await recordsOwnedBy(db.db, viewer.id) };
+  const [typed, results] = await Promise.all([
+    recordsOwnedBy(db.db, viewer.id),
+    resultRecords(db.db, viewer.id, null),
+  ]);
+  return { records: merged(typed, results) };
 }
 
-export async function horseRecords(db: Db, horseId: string): Promise<ShowRecordList> {
+export async function horseRecords(db: Db, viewer: Viewer, horseId: string): Promise<ShowRecordList> {
   if (!(await horseOwners(db.db, horseId))) throw notFound(RECORD_ERRORS.horseNotFound);
-  return { records: await recordsForHorse(db.db, horseId) };
+  const [typed, results] = await Promise.all([
+    recordsForHorse(db.db, horseId),
+    resultRecords(db.db, viewer.id, horseId),
+  ]);
+  return { records: merged(typed, results) };
 }
 
 export async function addRecord(db: Db, viewer: Viewer, body: CreateRecordBody): Promise<ShowRecord> {

@@ -1,19 +1,22 @@
-import { Plus } from "lucide-react";
+import { EyeOff, Plus } from "lucide-react";
 import { useState } from "react";
 import { useMyRecords } from "#client/features/records/api/list-records.ts";
 import { AddRecordDialog } from "#client/features/records/components/add-record-dialog.tsx";
 import { RecordList } from "#client/features/records/components/record-list.tsx";
+import { useHideResult } from "#client/features/results/api/hide-result.ts";
 import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { EmptyState, Spinner } from "#client/ui/page.tsx";
 import { texts } from "#domain/texts.ts";
 import { profileTexts } from "#domain/texts-profile.ts";
+import { resultsTexts } from "#domain/texts-results.ts";
 
 const t = profileTexts;
 
 export function RecordsTab() {
   const records = useMyRecords();
   const [adding, setAdding] = useState(false);
+  const hide = useHideResult();
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
@@ -33,7 +36,20 @@ export function RecordsTab() {
       ) : records.data.records.length === 0 ? (
         <EmptyState title={t.noRecords} />
       ) : (
-        <RecordList records={records.data.records} />
+        <RecordList
+          records={records.data.records}
+          hideAction={(r) => (
+            <Button
+              variant="ghost"
+              disabled={hide.isPending}
+              aria-label={resultsTexts.records.hideLabel(r.showName, r.className)}
+              onClick={() => hide.mutate(r.id)}
+            >
+              <EyeOff aria-hidden className="size-4" />
+              {resultsTexts.records.hide}
+            </Button>
+          )}
+        />
       )}
       <AddRecordDialog open={adding} onOpenChange={setAdding} />
     </div>

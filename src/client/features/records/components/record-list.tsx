@@ -1,17 +1,22 @@
 import { Award } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "#client/app/routing.ts";
 import type { ShowRecord } from "#domain/contracts/records.ts";
 import { placingLabel } from "#domain/placing.ts";
 import { longDate } from "#domain/share-schedule.ts";
 import { profileTexts } from "#domain/texts-profile.ts";
+import { resultsTexts } from "#domain/texts-results.ts";
 
 /** Show record cards: show, class, placing, date, rider and a link to the horse. */
 export function RecordList({
   records,
   linkHorse = true,
+  hideAction,
 }: {
   records: readonly ShowRecord[];
   linkHorse?: boolean;
+  /** For a row from the show's results, a control that hides it (the owner's own records only). */
+  hideAction?: (record: ShowRecord) => ReactNode;
 }) {
   return (
     <ul className="flex flex-col gap-3">
@@ -28,8 +33,15 @@ export function RecordList({
             </span>
           </div>
           <p className="mt-2 text-sm text-stone-600">
-            {longDate(r.showDate)} · {profileTexts.riderLine(r.rider.name)}
+            {longDate(r.showDate)}
+            {r.rider.name ? ` · ${profileTexts.riderLine(r.rider.name)}` : null}
           </p>
+          {r.fromResults ? (
+            <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+              <p className="text-xs font-medium text-stone-600 italic">{resultsTexts.fromResults}</p>
+              {hideAction?.(r)}
+            </div>
+          ) : null}
           {linkHorse ? (
             <Link
               to={`/horses/${r.horse.id}`}

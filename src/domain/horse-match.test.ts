@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { editDistance, isExactName, matchHorse, normaliseHorseName } from "#domain/horse-match.ts";
+
+const horses = [
+  { id: "h1", names: ["Midnight Sun"] },
+  { id: "h2", names: ["The Royal Heir", "Heir"] },
+  { id: "h3", names: ["Gen's Black Magic"] },
+  { id: "h4", names: ["Pusher's Delight"] },
+  { id: "h5", names: ["Pusher's Delight"] },
+  { id: "h6", names: ["Jose"] },
+];
+
+describe("normaliseHorseName", () => {
+  it.each([
+    ["  The Royal HEIR ", "royal heir"],
+    ["Royal Heir, The", "royal heir"],
+    ["Gen’s Black-Magic!", "gens black magic"],
+    ["Señor Gold & Silver", "senor gold and silver"],
+    ["The", "the"],
+    ["", ""],
+  ])("%j → %j", (name, key) => expect(normaliseHorseName(name)).toBe(key));
+});
+
+describe("matchHorse", () => {
+  it.each([
+    ["midnight sun", { kind: "exact", horseId: "h1" }],
+    ["MIDNIGHT SUN.", { kind: "exact", horseId: "h1" }],
+    ["Royal Heir", { kind: "exact", horseId: "h2" }],
+    ["heir", { kind: "exact", horseId: "h2" }],
+    ["Gens Black Magic", { kind: "exact", horseId: "h3" }],
+    ["Midnite Sun", { kind: "close", candidates: ["h1"] }],
+    ["Sun Midnight", { kind: "close", candidates: ["h1"] }],
+    ["Gen's Blak Majic", { kind: "close", candidates: ["h3"] }],
+    ["Pushers Delight", { kind: "close", candidates: ["h4", "h5"] }],
+    ["Josh", { kind: "close", candidates: ["h6"] }],
+    ["Gens Blak Majic Man", { kind: "none" }],
+    ["Pusher's Delite", { kind: "close", candidates: ["h4", "h5"] }],
+    ["Jo", { kind: "none" }],
+    ["Someone Else Entirely", { kind: "none" }],
+    ["", { kind: "none" }],
+  ])("%j", (printed, match) => expect(matchHorse(printed, horses)).toEqual(match));
+
+  it("never attaches on a close name", () => {
+    expect(isExactName("Midnite Sun", ["Midnight Sun"])).toBe(false);
+    expect(isExactName("the midnight sun", ["Midnight Sun"])).toBe(true);
+    expect(isExactName("", [""])).toBe(false);
+  });
+});
+
+describe("editDistance", () => {
+  it.each([
+    ["abc", "abc", 0],
+    ["abc", "acb", 1],
+    ["abc", "abd", 1],
+    ["abc", "ab", 1],
+    ["kitten", "sitting", 3],
+  ])("%s %s", (a, b, d) => expect(editDistance(a, b, 5)).toBe(d));
+
+  it("stops past the limit", () => expect(editDistance("aaaaaaa", "bbbbbbb", 2)).toBe(3));
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import {
+  canEditPointsScales,
+  canHideResult,
+  canPostResults,
+} from "#server/features/results/results.policy.ts";
+
+const admin = { id: "a", roles: ["Admin"] as const };
+const steward = { id: "s", roles: ["Owner"] as const };
+const owner = { id: "o", roles: ["Owner", "Trainer"] as const };
+
+describe("results policy", () => {
+  it.each([
+    [admin, [], true],
+    [steward, ["s"], true],
+    [steward, ["x"], false],
+    [owner, [], false],
+  ])("posting: %j stewards %j → %j", (user, stewardIds, allowed) =>
+    expect(canPostResults(user, { stewardIds })).toBe(allowed),
+  );
+
+  it("points scales are the admin's", () => {
+    expect(canEditPointsScales(admin)).toBe(true);
+    expect(canEditPointsScales(owner)).toBe(false);
+  });
+
+  it("only an owner hides a result's record", () => {
+    expect(canHideResult(owner, ["o"])).toBe(true);
+    expect(canHideResult(admin, ["o"])).toBe(false);
+  });
+});

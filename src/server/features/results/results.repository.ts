@@ -1,0 +1,575 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { DbKind } from "#server/db/client.ts";
+import type { Database, ResultTable, StandingShowTable, StandingTable } from "#server/db/schema.ts";
+
+type Queryable = Kysely<Database> | Transaction<Database>;
+
+export interface ResultShowRow {
+  id: string;
+  name: string;
+  start_date: string;
+  sanctioning_org: string | null;
+}
+
+export async function findResultShow(db: Queryable, showId: string): Promise<ResultShowRow | undefined> {
+  return db
+    .selectFrom("show")
+    .select(["id", "name", "start_date", "sanctioning_org"])
+    .where("id", "=", showId)
+    .executeTakeFirst();
+}
+
+export async function findShowClass(db: Queryable, showId: string, classId: string) {
+  return db
+    .selectFrom("show_class")
+    .select(["id", "number", "name", "division_id"])
+    .where("show_id", "=", showId)
+    .where("id", "=", classId)
+    .executeTakeFirst();
+}
+
+export async function stewardIdsOf(db: Queryable, showId: string): Promise<string[]> {
+  const rows = await db.selectFrom("ring_steward").select("user_id").where("show_id", "=", showId).execute();
+  return rows.map((r) => r.user_id);
+}
+
+export async function allHorseNames(db: Queryable): Promise<{ id: string; name: string }[]> {
+  return db.selectFrom("horse").select(["id", "name"]).execute();
+}
+
+export async function horseNamesById(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("horse")
+    .select(["id", "name"])
+    .where("id", "in", [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The points scale of an organisation, or undefined for the default. */
+export async function scaleRow(db: Queryable, org: string) {
+  return db.selectFrom("points_scale").selectAll().where("org", "=", org).executeTakeFirst();
+}
+
+export async function saveScale(db: Queryable, row: Database["points_scale"]): Promise<void> {
+  await db
+    .insertInto("points_scale")
+    .values(row)
+    .onConflict((oc) =>
+      oc.column("org").doUpdateSet({
+        placings: row.placings,
+        shown: row.shown,
+        scale_by_size: row.scale_by_size,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
+}
+
+export async function resultClassRow(db: Queryable, showId: string, classId: string) {
+  return db
+    .selectFrom("result_class")
+    .selectAll()
+    .where("show_id", "=", showId)
+    .where("class_id", "=", classId)
+    .executeTakeFirst();
+}
+
+/** Claims the class for its first publication; false when it was published already (or just now). */
+export async function claimPublication(
+  trx: Transaction<Database>,
+  row: { show_id: string; class_id: string; published_by: string; published_at: string },
+): Promise<boolean> {
+  const result = await trx
+    .insertInto("result_class")
+    .values({ ...row, version: 1, corrected_at: null })
+    .onConflict((oc) => oc.columns(["show_id", "class_id"]).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Moves a published class to its next version; false when `version` is no longer the current one. */
+export async function claimCorrection(
+  trx: Transaction<Database>,
+  key: { showId: string; classId: string; version: number; at: string },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable("result_class")
+    .set({ version: key.version + 1, corrected_at: key.at })
+    .where("show_id", "=", key.showId)
+    .where("class_id", "=", key.classId)
+    .where("version", "=", key.version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function classLines(db: Queryable, showId: string, classId: string): Promise<ResultTable[]> {
+  return db
+    .selectFrom("result")
+    .selectAll()
+    .where("show_id", "=", showId)
+    .where("class_id", "=", classId)
+    .orderBy("line_no")
+    .execute();
+}
+
+export async function insertLines(trx: Transaction<Database>, rows: readonly ResultTable[]): Promise<void> {
+  if (rows.length > 0)
+    await trx
+      .insertInto("result")
+      .values([...rows])
+      .execute();
+}
+
+export async function updateLine(trx: Transaction<Database>, row: ResultTable): Promise<void> {
+  const { id, ...rest } = row;
+  await trx.updateTable("result").set(rest).where("id", "=", id).execute();
+}
+
+export async function deleteLines(trx: Transaction<Database>, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0)
+    await trx
+      .deleteFrom("result")
+      .where("id", "in", [...ids])
+      .execute();
+}
+
+export async function insertHistory(
+  trx: Transaction<Database>,
+  row: Database["result_history"],
+): Promise<void> {
+  await trx.insertInto("result_history").values(row).execute();
+}
+
+export async function historyOf(db: Queryable, showId: string, classId: string) {
+  return db
+    .selectFrom("result_history as h")
+    .leftJoin("user as u", "u.id", "h.actor_id")
+    .select(["h.version", "h.kind", "h.at", "h.lines", "u.name as by"])
+    .where("h.show_id", "=", showId)
+    .where("h.class_id", "=", classId)
+    .orderBy("h.version", "desc")
+    .execute();
+}
+
+/** Every published class of a show and its lines. */
+export async function showLines(db: Queryable, showId: string) {
+  const [classes, lines] = await Promise.all([
+    db.selectFrom("result_class").selectAll().where("show_id", "=", showId).execute(),
+    db.selectFrom("result").selectAll().where("show_id", "=", showId).orderBy("line_no").execute(),
+  ]);
+  return { classes, lines };
+}
+
+/**
+ * One lock per organisation and year while its standings change, so two publications never both
+ * count a horse as new to a division. SQLite has one writer already.
+ */
+export async function lockStandings(
+  trx: Transaction<Database>,
+  kind: DbKind,
+  year: number,
+  org: string,
+): Promise<void> {
+  if (kind !== "postgres") return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`standings:${year}:${org}`}))`.execute(trx);
+}
+
+export type StandingKey = Pick<StandingTable, "year" | "org" | "division_id" | "horse_key">;
+
+export async function standingsFor(
+  trx: Queryable,
+  group: { year: number; org: string },
+  divisionIds: readonly string[],
+  horseKeys: readonly string[],
+): Promise<StandingTable[]> {
+  if (divisionIds.length === 0 || horseKeys.length === 0) return [];
+  return trx
+    .selectFrom("standing")
+    .selectAll()
+    .where("year", "=", group.year)
+    .where("org", "=", group.org)
+    .where("division_id", "in", [...divisionIds])
+    .where("horse_key", "in", [...horseKeys])
+    .execute();
+}
+
+export async function standingShowsFor(
+  trx: Queryable,
+  group: { year: number; org: string; showId: string },
+  divisionIds: readonly string[],
+  horseKeys: readonly string[],
+): Promise<StandingShowTable[]> {
+  if (divisionIds.length === 0 || horseKeys.length === 0) return [];
+  return trx
+    .selectFrom("standing_show")
+    .selectAll()
+    .where("year", "=", group.year)
+    .where("org", "=", group.org)
+    .where("show_id", "=", group.showId)
+    .where("division_id", "in", [...divisionIds])
+    .where("horse_key", "in", [...horseKeys])
+    .execute();
+}
+
+/** Writes standing rows as computed, removes those left with no classes, and moves the group counts. */
+export async function writeStandings(
+  trx: Transaction<Database>,
+  rows: readonly StandingTable[],
+  gone: readonly StandingKey[],
+  groupDeltas: ReadonlyMap<string, { year: number; org: string; division_id: string; delta: number }>,
+): Promise<void> {
+  for (const row of rows) {
+    await trx
+      .insertInto("standing")
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(["year", "org", "division_id", "horse_key"]).doUpdateSet({
+          horse_id: row.horse_id,
+          horse_name: row.horse_name,
+          points: row.points,
+          shows: row.shows,
+          classes: row.classes,
+          firsts: row.firsts,
+          seconds: row.seconds,
+          thirds: row.thirds,
+        }),
+      )
+      .execute();
+  }
+  for (const key of gone) {
+    await trx
+      .deleteFrom("standing")
+      .where("year", "=", key.year)
+      .where("org", "=", key.org)
+      .where("division_id", "=", key.division_id)
+      .where("horse_key", "=", key.horse_key)
+      .execute();
+  }
+  for (const g of groupDeltas.values()) {
+    if (g.delta === 0) continue;
+    await trx
+      .insertInto("standing_group")
+      .values({ year: g.year, org: g.org, division_id: g.division_id, horses: g.delta })
+      .onConflict((oc) =>
+        oc
+          .columns(["year", "org", "division_id"])
+          .doUpdateSet((eb) => ({ horses: eb("standing_group.horses", "+", g.delta) })),
+      )
+      .execute();
+  }
+  await trx.deleteFrom("standing_group").where("horses", "<=", 0).execute();
+}
+
+export async function writeStandingShows(
+  trx: Transaction<Database>,
+  rows: readonly StandingShowTable[],
+): Promise<void> {
+  for (const row of rows) {
+    if (row.classes <= 0) {
+      await trx
+        .deleteFrom("standing_show")
+        .where("year", "=", row.year)
+        .where("org", "=", row.org)
+        .where("division_id", "=", row.division_id)
+        .where("horse_key", "=", row.horse_key)
+        .where("show_id", "=", row.show_id)
+        .execute();
+      continue;
+    }
+    await trx
+      .insertInto("standing_show")
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .columns(["year", "org", "division_id", "horse_key", "show_id"])
+          .doUpdateSet({ classes: row.classes }),
+      )
+      .execute();
+  }
+}
+
+/** Sets the placing on the class entries of these horses (null for a horse no longer placed). */
+export async function setEntryPlacings(
+  trx: Transaction<Database>,
+  showId: string,
+  classId: string,
+  placings: ReadonlyMap<string, string | null>,
+): Promise<void> {
+  for (const [horseId, placing] of placings) {
+    await trx
+      .updateTable("class_entry")
+      .set({ placing })
+      .where("show_id", "=", showId)
+      .where("class_id", "=", classId)
+      .where("horse_id", "=", horseId)
+      .execute();
+  }
+}
+
+/** The riders entered on these horses in the class (they hear of the horse's placing too). */
+export async function entryRiders(
+  db: Queryable,
+  showId: string,
+  classId: string,
+  horseIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const riders = new Map<string, string[]>();
+  if (horseIds.length === 0) return riders;
+  const rows = await db
+    .selectFrom("class_entry")
+    .select(["horse_id", "rider_id"])
+    .where("show_id", "=", showId)
+    .where("class_id", "=", classId)
+    .where("horse_id", "in", [...horseIds])
+    .execute();
+  for (const r of rows) {
+    if (r.horse_id && r.rider_id) riders.set(r.horse_id, [...(riders.get(r.horse_id) ?? []), r.rider_id]);
+  }
+  return riders;
+}
+
+export async function standingGroups(db: Queryable) {
+  return db
+    .selectFrom("standing_group")
+    .selectAll()
+    .orderBy("year", "desc")
+    .orderBy("org")
+    .orderBy("division_id")
+    .execute();
+}
+
+export interface StandingGroupKey {
+  year: number;
+  org: string;
+  division: string;
+}
+
+export async function standingsPage(
+  db: Queryable,
+  group: StandingGroupKey,
+  options: { offset: number; limit: number; horseIds: readonly string[] | null },
+): Promise<StandingTable[]> {
+  if (options.horseIds && options.horseIds.length === 0) return [];
+  let q = db
+    .selectFrom("standing")
+    .selectAll()
+    .where("year", "=", group.year)
+    .where("org", "=", group.org)
+    .where("division_id", "=", group.division);
+  if (options.horseIds) q = q.where("horse_id", "in", [...options.horseIds]);
+  return q
+    .orderBy("points", "desc")
+    .orderBy("horse_name")
+    .orderBy("horse_key")
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+}
+
+/** How many horses of the group have more than `points` (the rank is one more). */
+export async function countAbove(db: Queryable, group: StandingGroupKey, points: number): Promise<number> {
+  const row = await db
+    .selectFrom("standing")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("year", "=", group.year)
+    .where("org", "=", group.org)
+    .where("division_id", "=", group.division)
+    .where("points", ">", points)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countMine(
+  db: Queryable,
+  group: StandingGroupKey,
+  horseIds: readonly string[],
+): Promise<number> {
+  if (horseIds.length === 0) return 0;
+  const row = await db
+    .selectFrom("standing")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("year", "=", group.year)
+    .where("org", "=", group.org)
+    .where("division_id", "=", group.division)
+    .where("horse_id", "in", [...horseIds])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The horses the person owns or trains. */
+export async function myHorseIds(db: Queryable, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("horse_owner")
+    .select("horse_id")
+    .where("user_id", "=", userId)
+    .union(db.selectFrom("horse_trainer").select("horse_id").where("user_id", "=", userId))
+    .execute();
+  return rows.map((r) => r.horse_id);
+}
+
+export async function horseStandingRows(db: Queryable, horseId: string) {
+  return db
+    .selectFrom("standing as s")
+    .innerJoin("standing_group as g", (j) =>
+      j
+        .onRef("g.year", "=", "s.year")
+        .onRef("g.org", "=", "s.org")
+        .onRef("g.division_id", "=", "s.division_id"),
+    )
+    .select(["s.year", "s.org", "s.division_id", "s.points", "g.horses"])
+    .where("s.horse_id", "=", horseId)
+    .orderBy("s.year", "desc")
+    .orderBy("s.points", "desc")
+    .execute();
+}
+
+export async function horseResultRows(db: Queryable, horseId: string) {
+  return db
+    .selectFrom("result as r")
+    .innerJoin("show as s", "s.id", "r.show_id")
+    .innerJoin("show_class as c", (j) =>
+      j.onRef("c.show_id", "=", "r.show_id").onRef("c.id", "=", "r.class_id"),
+    )
+    .innerJoin("result_class as rc", (j) =>
+      j.onRef("rc.show_id", "=", "r.show_id").onRef("rc.class_id", "=", "r.class_id"),
+    )
+    .select([
+      "r.id",
+      "r.show_id",
+      "s.name as show_name",
+      "s.start_date",
+      "c.number",
+      "c.name as class_name",
+      "r.placing",
+      "r.points",
+      "rc.corrected_at",
+    ])
+    .where("r.horse_id", "=", horseId)
+    .orderBy("s.start_date", "desc")
+    .orderBy("c.position")
+    .execute();
+}
+
+export async function resultOwnerIds(db: Queryable, resultId: string): Promise<string[] | null> {
+  const row = await db.selectFrom("result").select("horse_id").where("id", "=", resultId).executeTakeFirst();
+  if (!row) return null;
+  if (!row.horse_id) return [];
+  const owners = await db
+    .selectFrom("horse_owner")
+    .select("user_id")
+    .where("horse_id", "=", row.horse_id)
+    .execute();
+  return owners.map((o) => o.user_id);
+}
+
+export async function hideResultRow(db: Queryable, userId: string, resultId: string): Promise<void> {
+  await db
+    .insertInto("result_hidden")
+    .values({ user_id: userId, result_id: resultId })
+    .onConflict((oc) => oc.columns(["user_id", "result_id"]).doNothing())
+    .execute();
+}
+
+/**
+ * Placed results as Show Records rows: of the viewer's own horses (`horseId` null) or of one horse,
+ * leaving out the ones the viewer hid.
+ */
+export async function resultRecords(db: Queryable, viewerId: string, horseId: string | null) {
+  let q = db
+    .selectFrom("result as r")
+    .innerJoin("horse as h", "h.id", "r.horse_id")
+    .innerJoin("show as s", "s.id", "r.show_id")
+    .innerJoin("show_class as c", (j) =>
+      j.onRef("c.show_id", "=", "r.show_id").onRef("c.id", "=", "r.class_id"),
+    )
+    .leftJoin("result_hidden as x", (j) => j.onRef("x.result_id", "=", "r.id").on("x.user_id", "=", viewerId))
+    .select([
+      "r.id",
+      "s.name as show_name",
+      "c.name as class_name",
+      "s.start_date",
+      "r.placing",
+      "r.horse_id",
+      "h.name as horse_name",
+      "r.rider_name",
+    ])
+    .where("x.result_id", "is", null)
+    .where("r.placing", "is not", null);
+  q = horseId
+    ? q.where("r.horse_id", "=", horseId)
+    : q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("horse_owner as o")
+            .select("o.horse_id")
+            .whereRef("o.horse_id", "=", "r.horse_id")
+            .where("o.user_id", "=", viewerId),
+        ),
+      );
+  return q.orderBy("s.start_date", "desc").execute();
+}
+
+/** A horse's placed results as champion-badge records (show name, class name, placing). */
+export async function horseResultBadgeRecords(db: Queryable, horseId: string) {
+  const rows = await db
+    .selectFrom("result as r")
+    .innerJoin("show as s", "s.id", "r.show_id")
+    .innerJoin("show_class as c", (j) =>
+      j.onRef("c.show_id", "=", "r.show_id").onRef("c.id", "=", "r.class_id"),
+    )
+    .select(["s.name as showName", "c.name as className", "r.placing"])
+    .where("r.horse_id", "=", horseId)
+    .where("r.placing", "is not", null)
+    .execute();
+  return rows.map((r) => ({ showName: r.showName, className: r.className, placing: String(r.placing) }));
+}
+
+/** The newest placings of the horses the person owns or trains (the roster's "Your results"). */
+export async function myResultRows(db: Queryable, userId: string, limit: number) {
+  return db
+    .selectFrom("result as r")
+    .innerJoin("horse as h", "h.id", "r.horse_id")
+    .innerJoin("show as s", "s.id", "r.show_id")
+    .innerJoin("show_class as c", (j) =>
+      j.onRef("c.show_id", "=", "r.show_id").onRef("c.id", "=", "r.class_id"),
+    )
+    .innerJoin("result_class as rc", (j) =>
+      j.onRef("rc.show_id", "=", "r.show_id").onRef("rc.class_id", "=", "r.class_id"),
+    )
+    .select([
+      "r.id",
+      "r.show_id",
+      "s.name as show_name",
+      "s.start_date",
+      "c.number",
+      "c.name as class_name",
+      "r.placing",
+      "r.points",
+      "rc.corrected_at",
+      "h.name as horse_name",
+    ])
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom("horse_owner as o")
+            .select("o.horse_id")
+            .whereRef("o.horse_id", "=", "r.horse_id")
+            .where("o.user_id", "=", userId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("horse_trainer as tr")
+            .select("tr.horse_id")
+            .whereRef("tr.horse_id", "=", "r.horse_id")
+            .where("tr.user_id", "=", userId),
+        ),
+      ]),
+    )
+    .orderBy("s.start_date", "desc")
+    .orderBy("c.position")
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,759 @@
+import type { Transaction } from "kysely";
+import type {
+  ClassResults,
+  CorrectBody,
+  HorseResults,
+  MyResults,
+  PointsScaleBody,
+  PreviewBody,
+  PreviewLine,
+  PublishBody,
+  PublishLine,
+  ResultHistory,
+  ResultPreview,
+  ShowResults,
+  Standings,
+  StandingsQuery,
+} from "#domain/contracts/results.ts";
+import { RESULT_LIMITS } from "#domain/contracts/results.ts";
+import { divisionName } from "#domain/divisions.ts";
+import {
+  classAward,
+  DEFAULT_SCALE,
+  type PointsScale,
+  rankStandings,
+  standingsCsv,
+} from "#domain/high-point.ts";
+import { isExactName, matchHorse, normaliseHorseName } from "#domain/horse-match.ts";
+import { placingLabel } from "#domain/placing.ts";
+import {
+  type ParsedResults,
+  parseResultCsv,
+  parseResultText,
+  placingProblems,
+  type ResultLine,
+} from "#domain/result-lines.ts";
+import { errorsTexts } from "#domain/texts-errors.ts";
+import { resultsTexts } from "#domain/texts-results.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Database, ResultTable, StandingShowTable, StandingTable } from "#server/db/schema.ts";
+import {
+  createPersonalNotifications,
+  type PersonalNotice,
+} from "#server/features/notifications/notifications.service.ts";
+import {
+  canEditPointsScales,
+  canHideResult,
+  canPostResults,
+} from "#server/features/results/results.policy.ts";
+import {
+  allHorseNames,
+  claimCorrection,
+  claimPublication,
+  classLines,
+  countAbove,
+  countMine,
+  deleteLines,
+  entryRiders,
+  findResultShow,
+  findShowClass,
+  hideResultRow,
+  historyOf,
+  horseNamesById,
+  horseResultRows,
+  horseStandingRows,
+  insertHistory,
+  insertLines,
+  lockStandings,
+  myHorseIds,
+  myResultRows,
+  type ResultShowRow,
+  resultClassRow,
+  resultOwnerIds,
+  saveScale,
+  scaleRow,
+  setEntryPlacings,
+  showLines,
+  standingGroups,
+  standingShowsFor,
+  standingsFor,
+  standingsPage,
+  stewardIdsOf,
+  updateLine,
+  writeStandingShows,
+  writeStandings,
+} from "#server/features/results/results.repository.ts";
+import { horsePeople } from "#server/features/show-day/show-day.repository.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import { badRequest, conflict, forbidden, notFound } from "#server/platform/errors.ts";
+import type { LiveEvent } from "#server/platform/events.ts";
+import { newId, nowIso } from "#server/platform/ids.ts";
+
+const t = resultsTexts.problems;
+export const RESULT_TYPE = "Result";
+
+export interface ClassContext {
+  show: ResultShowRow;
+  cls: { id: string; number: string; name: string; division_id: string | null };
+}
+
+/** The show and class, when the viewer may post its results (404 for a class of another show, 403 else). */
+async function postingContext(
+  db: Db,
+  viewer: Viewer,
+  showId: string,
+  classId: string,
+): Promise<ClassContext> {
+  const show = await findResultShow(db.db, showId);
+  if (!show) throw notFound(errorsTexts.showNotFound);
+  const [cls, stewardIds] = await Promise.all([
+    findShowClass(db.db, showId, classId),
+    stewardIdsOf(db.db, showId),
+  ]);
+  if (!canPostResults(viewer, { stewardIds })) throw forbidden(t.notAllowed);
+  if (!cls) throw notFound(t.classNotInShow);
+  return { show, cls };
+}
+
+const yearOf = (show: ResultShowRow) => Number(show.start_date.slice(0, 4));
+const orgOf = (show: ResultShowRow) => show.sanctioning_org ?? "";
+
+export async function scaleOf(db: Db["db"], org: string): Promise<PointsScale> {
+  const row = await scaleRow(db, org);
+  if (!row) return DEFAULT_SCALE;
+  return {
+    placings: JSON.parse(row.placings) as number[],
+    shown: Number(row.shown),
+    scaleBySize: Number(row.scale_by_size) === 1,
+  };
+}
+
+/** Matches parsed lines to Ringside horses for a person to check before publishing. */
+async function matchLines(db: Db, parsed: ParsedResults, gapsIntended: boolean, readText: string | null) {
+  const horses = await allHorseNames(db.db);
+  const names = new Map(horses.map((h) => [h.id, h.name]));
+  const matchable = horses.map((h) => ({ id: h.id, names: [h.name] }));
+  const lines: PreviewLine[] = parsed.lines.map((l) => {
+    const match = matchHorse(l.horse, matchable);
+    const candidates =
+      match.kind === "close" ? match.candidates : match.kind === "exact" ? [match.horseId] : [];
+    return {
+      ...l,
+      match: match.kind,
+      horseId: match.kind === "exact" ? match.horseId : null,
+      candidates: candidates.map((id) => ({ id, name: names.get(id) ?? "" })),
+    };
+  });
+  const problems = [...parsed.problems, ...placingProblems(parsed.lines, gapsIntended)];
+  const preview: ResultPreview = { lines, problems: [...new Set(problems)], readText };
+  return preview;
+}
+
+export async function previewResults(
+  db: Db,
+  viewer: Viewer,
+  ids: { showId: string; classId: string },
+  body: PreviewBody,
+): Promise<ResultPreview> {
+  await postingContext(db, viewer, ids.showId, ids.classId);
+  const parsed = body.format === "csv" ? parseResultCsv(body.text) : parseResultText(body.text);
+  return matchLines(db, parsed, body.gapsIntended ?? false, null);
+}
+
+/** Placings from text read off a photo or PDF: headings are passed over; none found shows what was read. */
+export async function previewReadResults(
+  db: Db,
+  viewer: Viewer,
+  ids: { showId: string; classId: string },
+  text: string,
+): Promise<ResultPreview> {
+  await postingContext(db, viewer, ids.showId, ids.classId);
+  return matchLines(db, parseResultText(text, false), false, text);
+}
+
+/** Checks the lines a person publishes: placings, horses that exist, and a confirmation for anything short of exact. */
+async function publishProblems(
+  db: Db,
+  body: PublishBody,
+): Promise<{ problems: string[]; names: Map<string, string> }> {
+  const lines: ResultLine[] = body.lines.map(({ horseId: _, confirmed: __, ...l }) => l);
+  const problems = placingProblems(lines, body.gapsIntended ?? false);
+  const names = await horseNamesById(db.db, [
+    ...new Set(body.lines.flatMap((l) => (l.horseId ? [l.horseId] : []))),
+  ]);
+  const seen = new Map<string, number>();
+  for (const l of body.lines) {
+    const key = horseKeyOf(l);
+    const first = seen.get(key);
+    if (first !== undefined && key !== "name:") problems.push(t.horseTwice(l.lineNo, first));
+    else seen.set(key, l.lineNo);
+    if (!l.horseId) continue;
+    const name = names.get(l.horseId);
+    if (name === undefined) problems.push(t.unknownHorse(l.lineNo));
+    else if (!l.confirmed && !isExactName(l.horse, [name])) problems.push(t.notConfirmed(l.lineNo, l.horse));
+  }
+  return { problems, names };
+}
+
+const horseKeyOf = (l: { horseId: string | null; horse: string }) =>
+  l.horseId ?? `name:${normaliseHorseName(l.horse)}`;
+
+export interface ResultsDeps {
+  db: Db;
+}
+
+export type Mode = { kind: "publish" } | { kind: "correct"; version: number };
+
+/**
+ * Publishes a class's results, or corrects them: in one transaction the lines, their history, the
+ * placings on the horses' class entries, the standings (by difference) and the notifications to the
+ * horses' owners, trainers and riders. Returns the class's results and the live event to send after commit.
+ */
+export async function writeResults(
+  deps: ResultsDeps,
+  viewer: Viewer,
+  ids: { showId: string; classId: string },
+  body: PublishBody | CorrectBody,
+  mode: Mode,
+): Promise<{ results: ClassResults; event: LiveEvent | null }> {
+  const { db } = deps;
+  const ctx = await postingContext(db, viewer, ids.showId, ids.classId);
+  const { problems, names } = await publishProblems(db, body);
+  if (problems.length > 0) throw badRequest(problems.join("\n"));
+  const scale = await scaleOf(db.db, orgOf(ctx.show));
+  const event = await db.db
+    .transaction()
+    .execute((trx) =>
+      writeClassResults(trx, db.kind, { ...ctx, lines: body.lines, names, scale, actorId: viewer.id, mode }),
+    );
+  const results = await classResults(db, ids.showId, ids.classId);
+  if (!results) throw notFound(t.notPublished);
+  return { results, event };
+}
+
+export interface ClassWrite extends ClassContext {
+  lines: readonly PublishLine[];
+  /** Ringside names of the matched horses. */
+  names: ReadonlyMap<string, string>;
+  scale: PointsScale;
+  actorId: string;
+  mode: Mode;
+  /** False for the demo seed: last year's results are history, not news. */
+  notify?: boolean;
+}
+
+/**
+ * The write of a publication or correction, inside the caller's transaction (the API's, the demo
+ * seed's, the bench's): the class's claim, its lines, the standings by difference, the class entries'
+ * placings, the history and the notifications. Returns the live event to send after commit.
+ */
+export async function writeClassResults(
+  trx: Transaction<Database>,
+  kind: Db["kind"],
+  w: ClassWrite,
+): Promise<LiveEvent | null> {
+  const ids = { showId: w.show.id, classId: w.cls.id };
+  const { mode, names } = w;
+  const year = yearOf(w.show);
+  const org = orgOf(w.show);
+  const awards = classAward(
+    w.scale,
+    w.lines.map((l) => ({
+      horseKey: horseKeyOf(l),
+      horseName: l.horseId ? (names.get(l.horseId) ?? l.horse) : l.horse,
+      placing: l.placing,
+    })),
+  );
+  const at = nowIso();
+  if (mode.kind === "publish") {
+    const claimed = await claimPublication(trx, {
+      show_id: ids.showId,
+      class_id: ids.classId,
+      published_by: w.actorId,
+      published_at: at,
+    });
+    if (!claimed) throw conflict(t.alreadyPublished);
+  } else {
+    const claimed = await claimCorrection(trx, { ...ids, version: mode.version, at });
+    if (!claimed) {
+      const current = await resultClassRow(trx, ids.showId, ids.classId);
+      throw current ? conflict(t.stale) : notFound(t.notPublished);
+    }
+  }
+  const old = mode.kind === "correct" ? await classLines(trx, ids.showId, ids.classId) : [];
+  const oldByKey = new Map(old.map((r) => [r.horse_key, r]));
+  const rows: ResultTable[] = w.lines.map((l, i) => {
+    const key = horseKeyOf(l);
+    return {
+      id: oldByKey.get(key)?.id ?? newId(),
+      show_id: ids.showId,
+      class_id: ids.classId,
+      line_no: l.lineNo,
+      placing: l.placing,
+      horse_name: l.horse,
+      rider_name: l.rider,
+      owner_name: l.owner,
+      horse_id: l.horseId,
+      horse_key: key,
+      points: awards[i]?.points ?? 0,
+      year,
+      org,
+      division_id: w.cls.division_id,
+    };
+  });
+  const kept = new Set(rows.map((r) => r.id));
+  await deleteLines(
+    trx,
+    old.filter((r) => !kept.has(r.id)).map((r) => r.id),
+  );
+  const oldIds = new Set(old.map((r) => r.id));
+  for (const row of rows.filter((r) => oldIds.has(r.id))) await updateLine(trx, row);
+  await insertLines(
+    trx,
+    rows.filter((r) => !oldIds.has(r.id)),
+  );
+  await applyStandings(trx, kind, ids.showId, old, rows, names);
+  await setEntryPlacings(trx, ids.showId, ids.classId, entryPlacings(old, rows));
+  await insertHistory(trx, {
+    id: newId(),
+    show_id: ids.showId,
+    class_id: ids.classId,
+    version: mode.kind === "publish" ? 1 : mode.version + 1,
+    kind: mode.kind === "publish" ? "published" : "corrected",
+    actor_id: w.actorId,
+    at,
+    lines: JSON.stringify(w.lines.map(({ confirmed: _, ...l }) => l)),
+  });
+  if (w.notify === false) return null;
+  return notify(trx, w, old, rows, names, mode.kind === "correct");
+}
+
+function entryPlacings(
+  old: readonly ResultTable[],
+  rows: readonly ResultTable[],
+): Map<string, string | null> {
+  const placings = new Map<string, string | null>();
+  for (const r of old) if (r.horse_id) placings.set(r.horse_id, null);
+  for (const r of rows)
+    if (r.horse_id)
+      placings.set(r.horse_id, r.placing === null ? resultsTexts.shown : placingLabel(String(r.placing)));
+  return placings;
+}
+
+interface Delta {
+  year: number;
+  org: string;
+  division_id: string;
+  horse_key: string;
+  horse_id: string | null;
+  horse_name: string;
+  points: number;
+  classes: number;
+  firsts: number;
+  seconds: number;
+  thirds: number;
+}
+
+const standingKey = (k: { year: number; org: string; division_id: string; horse_key: string }) =>
+  JSON.stringify([k.year, k.org, k.division_id, k.horse_key]);
+
+/**
+ * Keeps the standings current by difference: what the old lines gave is taken back, what the new lines
+ * give is added, and a show's count for a horse moves only when its first class there comes or its last goes.
+ */
+async function applyStandings(
+  trx: Transaction<Database>,
+  kind: Db["kind"],
+  showId: string,
+  old: readonly ResultTable[],
+  rows: readonly ResultTable[],
+  names: ReadonlyMap<string, string>,
+): Promise<void> {
+  const deltas = new Map<string, Delta>();
+  const add = (r: ResultTable, sign: 1 | -1) => {
+    if (r.division_id === null) return;
+    const base = { year: Number(r.year), org: r.org, division_id: r.division_id, horse_key: r.horse_key };
+    const key = standingKey(base);
+    const d = deltas.get(key) ?? {
+      ...base,
+      horse_id: null,
+      horse_name: "",
+      points: 0,
+      classes: 0,
+      firsts: 0,
+      seconds: 0,
+      thirds: 0,
+    };
+    d.points += sign * Number(r.points);
+    d.classes += sign;
+    if (r.placing === 1) d.firsts += sign;
+    if (r.placing === 2) d.seconds += sign;
+    if (r.placing === 3) d.thirds += sign;
+    if (sign === 1 || d.horse_name === "") {
+      d.horse_id = r.horse_id;
+      d.horse_name = r.horse_id ? (names.get(r.horse_id) ?? r.horse_name) : r.horse_name;
+    }
+    deltas.set(key, d);
+  };
+  for (const r of old) add(r, -1);
+  for (const r of rows) add(r, 1);
+  if (deltas.size === 0) return;
+
+  // One year and organisation at a time (a correction may move a class whose show changed date).
+  const byGroup = new Map<string, Delta[]>();
+  for (const d of deltas.values()) {
+    const g = JSON.stringify([d.year, d.org]);
+    byGroup.set(g, [...(byGroup.get(g) ?? []), d]);
+  }
+  for (const group of [...byGroup.keys()].sort()) {
+    const list = (byGroup.get(group) ?? []).sort((a, b) => (standingKey(a) < standingKey(b) ? -1 : 1));
+    const first = list[0];
+    if (!first) continue;
+    const { year, org } = first;
+    await lockStandings(trx, kind, year, org);
+    const divisions = [...new Set(list.map((d) => d.division_id))];
+    const keys = [...new Set(list.map((d) => d.horse_key))];
+    const [current, perShow] = await Promise.all([
+      standingsFor(trx, { year, org }, divisions, keys),
+      standingShowsFor(trx, { year, org, showId }, divisions, keys),
+    ]);
+    const currentBy = new Map(current.map((s) => [standingKey(s), s]));
+    const showBy = new Map(perShow.map((s) => [standingKey(s), Number(s.classes)]));
+    const write: StandingTable[] = [];
+    const gone: StandingTable[] = [];
+    const shows: StandingShowTable[] = [];
+    const groupDeltas = new Map<string, { year: number; org: string; division_id: string; delta: number }>();
+    for (const d of list) {
+      const key = standingKey(d);
+      const before = currentBy.get(key);
+      const showBefore = showBy.get(key) ?? 0;
+      const showAfter = showBefore + d.classes;
+      const next: StandingTable = {
+        year,
+        org,
+        division_id: d.division_id,
+        horse_key: d.horse_key,
+        horse_id: d.horse_id ?? before?.horse_id ?? null,
+        horse_name: d.horse_name || before?.horse_name || "",
+        points: Number(before?.points ?? 0) + d.points,
+        shows: Number(before?.shows ?? 0) + (showAfter > 0 ? 1 : 0) - (showBefore > 0 ? 1 : 0),
+        classes: Number(before?.classes ?? 0) + d.classes,
+        firsts: Number(before?.firsts ?? 0) + d.firsts,
+        seconds: Number(before?.seconds ?? 0) + d.seconds,
+        thirds: Number(before?.thirds ?? 0) + d.thirds,
+      };
+      if (showAfter !== showBefore) {
+        shows.push({
+          year,
+          org,
+          division_id: d.division_id,
+          horse_key: d.horse_key,
+          show_id: showId,
+          classes: showAfter,
+        });
+      }
+      const groupKey = JSON.stringify([year, org, d.division_id]);
+      const g = groupDeltas.get(groupKey) ?? { year, org, division_id: d.division_id, delta: 0 };
+      if (next.classes <= 0) {
+        if (before) {
+          gone.push(next);
+          g.delta -= 1;
+        }
+      } else {
+        write.push(next);
+        if (!before) g.delta += 1;
+      }
+      groupDeltas.set(groupKey, g);
+    }
+    await writeStandings(trx, write, gone, groupDeltas);
+    await writeStandingShows(trx, shows);
+  }
+}
+
+/** "Midnight Sun placed 2nd in Class 32 at …" to the horse's owners, trainers and riders; once per publication. */
+async function notify(
+  trx: Transaction<Database>,
+  ctx: ClassContext,
+  old: readonly ResultTable[],
+  rows: readonly ResultTable[],
+  names: ReadonlyMap<string, string>,
+  correction: boolean,
+): Promise<LiveEvent | null> {
+  const before = new Map(old.flatMap((r) => (r.horse_id ? [[r.horse_id, r.placing] as const] : [])));
+  const after = new Map(rows.flatMap((r) => (r.horse_id ? [[r.horse_id, r.placing] as const] : [])));
+  const messages = new Map<string, string>();
+  const number = ctx.cls.number;
+  for (const [horseId, placing] of after) {
+    const name = names.get(horseId) ?? "";
+    if (correction && before.has(horseId) && before.get(horseId) === placing) continue;
+    if (placing === null) {
+      if (correction && before.get(horseId) != null) {
+        messages.set(horseId, resultsTexts.correctedRemoved(name, number, ctx.show.name));
+      }
+      continue;
+    }
+    const placed = resultsTexts.placed(name, placing, number, ctx.show.name);
+    messages.set(horseId, correction ? resultsTexts.corrected(placed) : placed);
+  }
+  if (correction) {
+    const oldNames = await horseNamesById(
+      trx,
+      [...before.keys()].filter((id) => !after.has(id)),
+    );
+    for (const [horseId, placing] of before) {
+      if (after.has(horseId) || placing === null) continue;
+      messages.set(
+        horseId,
+        resultsTexts.correctedRemoved(oldNames.get(horseId) ?? "", number, ctx.show.name),
+      );
+    }
+  }
+  if (messages.size === 0) return null;
+  const horseIds = [...messages.keys()];
+  const [people, riders] = await Promise.all([
+    horsePeople(trx, horseIds),
+    entryRiders(trx, ctx.show.id, ctx.cls.id, horseIds),
+  ]);
+  const notices: PersonalNotice[] = [];
+  for (const [horseId, message] of messages) {
+    const who = new Set([...(people.get(horseId) ?? []), ...(riders.get(horseId) ?? [])]);
+    for (const userId of who) {
+      notices.push({
+        userId,
+        type: RESULT_TYPE,
+        message,
+        showId: ctx.show.id,
+        classId: ctx.cls.id,
+        subject: `result:${ctx.show.id}:${ctx.cls.id}:${horseId}`,
+      });
+    }
+  }
+  return createPersonalNotifications(trx, notices);
+}
+
+function toPlacement(r: ResultTable) {
+  return {
+    id: r.id,
+    placing: r.placing === null ? null : Number(r.placing),
+    horse: r.horse_name,
+    rider: r.rider_name,
+    owner: r.owner_name,
+    horseId: r.horse_id,
+    points: Number(r.points),
+  };
+}
+
+const byPlacing = (a: { placing: number | null; lineNo?: number }, b: { placing: number | null }) =>
+  (a.placing ?? Number.MAX_SAFE_INTEGER) - (b.placing ?? Number.MAX_SAFE_INTEGER);
+
+export async function classResults(db: Db, showId: string, classId: string): Promise<ClassResults | null> {
+  const [row, lines] = await Promise.all([
+    resultClassRow(db.db, showId, classId),
+    classLines(db.db, showId, classId),
+  ]);
+  if (!row) return null;
+  return {
+    classId,
+    version: Number(row.version),
+    publishedAt: row.published_at,
+    correctedAt: row.corrected_at,
+    placings: lines.map(toPlacement).sort(byPlacing),
+  };
+}
+
+/** Every posted class's placings, for show detail; `canPost` tells the screen to offer posting. */
+export async function getShowResults(db: Db, viewer: Viewer, showId: string): Promise<ShowResults> {
+  const show = await findResultShow(db.db, showId);
+  if (!show) throw notFound(errorsTexts.showNotFound);
+  const [{ classes, lines }, stewardIds] = await Promise.all([
+    showLines(db.db, showId),
+    stewardIdsOf(db.db, showId),
+  ]);
+  const byClass = new Map<string, ResultTable[]>();
+  for (const l of lines) byClass.set(l.class_id, [...(byClass.get(l.class_id) ?? []), l]);
+  return {
+    classes: classes.map((c) => ({
+      classId: c.class_id,
+      version: Number(c.version),
+      publishedAt: c.published_at,
+      correctedAt: c.corrected_at,
+      placings: (byClass.get(c.class_id) ?? []).map(toPlacement).sort(byPlacing),
+    })),
+    canPost: canPostResults(viewer, { stewardIds }),
+  };
+}
+
+export async function getResultHistory(
+  db: Db,
+  viewer: Viewer,
+  ids: { showId: string; classId: string },
+): Promise<ResultHistory> {
+  await postingContext(db, viewer, ids.showId, ids.classId);
+  const rows = await historyOf(db.db, ids.showId, ids.classId);
+  return {
+    entries: rows.map((r) => ({
+      version: Number(r.version),
+      kind: r.kind === "corrected" ? "corrected" : "published",
+      by: r.by,
+      at: r.at,
+      lines: JSON.parse(r.lines) as Omit<PublishLine, "confirmed">[],
+    })),
+  };
+}
+
+/** The standings of one year, organisation and division, a page of 50, ranked with shared ranks. */
+export async function getStandings(db: Db, viewer: Viewer, query: StandingsQuery): Promise<Standings> {
+  // The filters and "my horses" in one round trip: a page costs three.
+  const [groupRows, mine] = await Promise.all([standingGroups(db.db), myHorseIds(db.db, viewer.id)]);
+  const groups = groupRows.map((g) => ({
+    year: Number(g.year),
+    org: g.org,
+    division: g.division_id,
+    horses: Number(g.horses),
+  }));
+  const year = query.year ?? groups[0]?.year ?? null;
+  const inYear = groups.filter((g) => g.year === year);
+  const org = query.org ?? inYear[0]?.org ?? "";
+  const division = query.division ?? inYear.find((g) => g.org === org)?.division ?? "";
+  const page = query.page ?? 1;
+  const empty = { year, org, division, page, total: 0, rows: [], groups };
+  if (year === null) return empty;
+  const group = { year, org, division };
+  const onlyMine = query.mine === "1";
+  const limit = RESULT_LIMITS.standingsPage;
+  const offset = (page - 1) * limit;
+  const rows = await standingsPage(db.db, group, { offset, limit, horseIds: onlyMine ? mine : null });
+  const total = onlyMine
+    ? await countMine(db.db, group, mine)
+    : (groups.find((g) => g.year === year && g.org === org && g.division === division)?.horses ?? 0);
+  const firstRow = rows[0];
+  const firstRank = firstRow ? 1 + (await countAbove(db.db, group, Number(firstRow.points))) : 1;
+  const mineSet = new Set(mine);
+  const ranked = onlyMine ? await rankEach(db, group, rows) : rankInOrder(rows, offset, firstRank);
+  return {
+    ...empty,
+    total,
+    rows: ranked.map((r) => ({ ...r, mine: r.horseId !== null && mineSet.has(r.horseId) })),
+  };
+}
+
+const toInput = (s: StandingTable) => ({
+  horseKey: s.horse_key,
+  horseId: s.horse_id,
+  horseName: s.horse_name,
+  points: Number(s.points),
+  shows: Number(s.shows),
+  classes: Number(s.classes),
+  firsts: Number(s.firsts),
+  seconds: Number(s.seconds),
+  thirds: Number(s.thirds),
+});
+
+/** Rows as the database ordered them (points, then name): ranks follow the points only. */
+function rankInOrder(rows: readonly StandingTable[], offset: number, firstRank: number) {
+  const ranked = rankStandings(rows.map(toInput), offset, firstRank);
+  const ids = new Map(rows.map((r) => [r.horse_key, r.horse_id]));
+  return ranked.map((r) => ({ ...r, horseId: ids.get(r.horseKey) ?? null }));
+}
+
+/** "My horses" only: each keeps its rank among all horses of the division. */
+async function rankEach(
+  db: Db,
+  group: { year: number; org: string; division: string },
+  rows: readonly StandingTable[],
+) {
+  return Promise.all(
+    rows.map(async (r) => ({ ...toInput(r), rank: 1 + (await countAbove(db.db, group, Number(r.points))) })),
+  );
+}
+
+export async function getStandingsCsv(db: Db, viewer: Viewer, query: StandingsQuery): Promise<string> {
+  const all: Standings["rows"] = [];
+  let page = 1;
+  for (;;) {
+    const next = await getStandings(db, viewer, { ...query, page });
+    all.push(...next.rows);
+    if (next.rows.length < RESULT_LIMITS.standingsPage || page >= 400) break;
+    page += 1;
+  }
+  return standingsCsv(resultsTexts.csvHeader, all);
+}
+
+type HorseResultRow = Awaited<ReturnType<typeof horseResultRows>>[number];
+
+const presentResult = (r: HorseResultRow) => ({
+  id: r.id,
+  showId: r.show_id,
+  showName: r.show_name,
+  showDate: r.start_date,
+  classNumber: r.number,
+  className: r.class_name,
+  placing: r.placing === null ? null : Number(r.placing),
+  points: Number(r.points),
+  corrected: r.corrected_at !== null,
+});
+
+export const MY_RESULTS_LIMIT = 20;
+
+/** The newest results of the viewer's horses (owned or trained), for the roster. */
+export async function getMyResults(db: Db, viewer: Viewer): Promise<MyResults> {
+  const rows = await myResultRows(db.db, viewer.id, MY_RESULTS_LIMIT);
+  return { results: rows.map((r) => ({ ...presentResult(r), horseName: r.horse_name })) };
+}
+
+/** A horse's posted results and its standings ("3rd of 41 in Lite Shod, 42 pts"). */
+export async function getHorseResults(db: Db, horseId: string): Promise<HorseResults> {
+  const [results, standings] = await Promise.all([
+    horseResultRows(db.db, horseId),
+    horseStandingRows(db.db, horseId),
+  ]);
+  const ranked = await Promise.all(
+    standings.map(async (s) => {
+      const group = { year: Number(s.year), org: s.org, division: s.division_id };
+      return {
+        year: group.year,
+        org: s.org,
+        division: divisionName(s.division_id),
+        rank: 1 + (await countAbove(db.db, group, Number(s.points))),
+        of: Number(s.horses),
+        points: Number(s.points),
+      };
+    }),
+  );
+  return {
+    results: results.map(presentResult),
+    standings: ranked,
+  };
+}
+
+export async function getPointsScale(db: Db, viewer: Viewer, org: string): Promise<PointsScaleBody> {
+  if (!canEditPointsScales(viewer)) throw forbidden();
+  const scale = await scaleOf(db.db, org);
+  return { placings: [...scale.placings], shown: scale.shown, scaleBySize: scale.scaleBySize };
+}
+
+/** The admin's scale for an organisation; classes published from now on use it. */
+export async function setPointsScale(
+  db: Db,
+  viewer: Viewer,
+  org: string,
+  body: PointsScaleBody,
+): Promise<PointsScaleBody> {
+  if (!canEditPointsScales(viewer)) throw forbidden();
+  await saveScale(db.db, {
+    org,
+    placings: JSON.stringify(body.placings),
+    shown: body.shown,
+    scale_by_size: body.scaleBySize ? 1 : 0,
+    updated_at: nowIso(),
+  });
+  return body;
+}
+
+/** Hides a result from the viewer's Show Records (an owner of the horse only; it stays in the show's results). */
+export async function hideResult(db: Db, viewer: Viewer, resultId: string): Promise<void> {
+  const owners = await resultOwnerIds(db.db, resultId);
+  if (owners === null) throw notFound();
+  if (!canHideResult(viewer, owners)) throw forbidden();
+  await hideResultRow(db.db, viewer.id, resultId);
+}

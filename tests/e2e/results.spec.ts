@@ -1,0 +1,180 @@
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { addDays, format } from "date-fns";
+import { resultsTexts } from "../../src/domain/texts-results.ts";
+import { expectAccessibleScreen, expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
+import { DEMO, DEMO_PASSWORD, expect, test, untilShown } from "./fixtures.ts";
+import { horseIdByName } from "./horses-helpers.ts";
+
+/**
+ * Results (issue 22): a steward pastes a class's placings on a phone; the owner's roster, horse detail,
+ * Show Records and Standings show them, and the notification arrives. Its own show and organisation,
+ * so the demo's standings and other specs are left alone.
+ */
+const p = resultsTexts.post;
+const HORSE = "Midnight Masterpiece";
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+async function personIn(browser: Browser, baseURL: string, email: string) {
+  const context = await browser.newContext({ baseURL, viewport: PHONE, serviceWorkers: "block" });
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
+  const res = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { origin: baseURL },
+  });
+  expect(res.status()).toBe(200);
+  return { context, page };
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await untilShown(page);
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/results-${name}-360.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `test-results/results-${name}-1280.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+}
+
+test("a steward pastes a class's results; roster, horse detail, Show Records and Standings show them and the owner is told", async ({
+  browser,
+  baseURL,
+}) => {
+  const contexts: BrowserContext[] = [];
+  const steward = await personIn(browser, baseURL!, DEMO.admin);
+  const owner = await personIn(browser, baseURL!, DEMO.owner);
+  contexts.push(steward.context, owner.context);
+  const stamp = Date.now().toString(36);
+  const showName = `Results E2E Classic ${stamp}`;
+  const org = `E2E Club ${stamp}`;
+  const day = format(addDays(new Date(), -2), "yyyy-MM-dd");
+  const year = day.slice(0, 4);
+  const created = await steward.page.request.post("/api/shows", {
+    headers: { origin: baseURL! },
+    data: {
+      name: showName,
+      startDate: day,
+      endDate: day,
+      location: "Shelbyville, TN",
+      sanctioningOrg: org,
+      judges: ["Larry Wheelon"],
+      classes: [
+        { id: "class-32", name: "Lite Shod Walking Horse" },
+        { id: "class-33", name: "Lite Shod Walking Horse Amateur" },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const showId = (await created.json()).id as string;
+
+  // The steward (an admin here) pastes the placings, checks the horses and publishes.
+  const s = steward.page;
+  await open(s, `/shows/${showId}/results?class=class-32`);
+  await expectAccessibleScreen(s, {
+    title: p.title,
+    ready: s.getByRole("heading", { level: 1, name: p.title }),
+  });
+  await s
+    .getByLabel(p.linesLabel)
+    .fill(
+      `1 ${HORSE} — Jane Doe (rider) — Smith Farms\n2 Midnite Masterpeice — Al Moe — Moe Farm\n3 Unknown Runner — Kim Ott`,
+    );
+  await s.getByRole("button", { name: p.preview }).click();
+  await expect(s.getByText(p.exact(HORSE))).toBeVisible();
+  const close = s.getByLabel(p.chooseLabel(2));
+  await expect(close).toHaveValue("");
+  await expect(s.getByText(p.none)).toBeVisible();
+  await expectNoAxeViolations(s);
+  await shoot(s, "post");
+  await s.getByRole("button", { name: p.publish }).click();
+  await expect(s.getByRole("status").filter({ hasText: p.published })).toBeVisible();
+
+  // The owner: the notification, the roster, horse detail, Show Records, show detail, Standings.
+  const o = owner.page;
+  const message = `${HORSE} placed 1st in Class 32 at ${showName}`;
+  await open(o, "/notifications");
+  await expect(o.getByText(message)).toBeVisible();
+
+  await open(o, "/roster");
+  const mine = o.getByRole("region", { name: resultsTexts.roster.title });
+  await expect(mine.getByText(`1st · ${HORSE}`).first()).toBeVisible();
+  await expect(mine.getByRole("link", { name: showName })).toBeVisible();
+
+  await open(o, `/horses/${horseIdByName(HORSE)}`);
+  await expect(o.getByText(resultsTexts.standingLine(1, 3, "Lite Shod", 7))).toBeVisible();
+  const record = o.getByRole("listitem").filter({ hasText: showName });
+  await expect(record.getByText(resultsTexts.fromResults)).toBeVisible();
+
+  await open(o, "/profile");
+  const profileRecord = o.getByRole("listitem").filter({ hasText: showName });
+  await expect(profileRecord.getByText(resultsTexts.fromResults)).toBeVisible();
+  await expect(profileRecord.getByRole("button", { name: /^Hide/ })).toBeVisible();
+
+  await open(o, `/shows/${showId}`);
+  const results = o.getByRole("region", { name: resultsTexts.show.title });
+  await expect(results.getByText(`1st ${HORSE} — Jane Doe — Smith Farms`)).toBeVisible();
+  await expect(results.getByText("3rd Unknown Runner — Kim Ott")).toBeVisible();
+
+  const query = new URLSearchParams({ year, org, division: "lite-shod" }).toString();
+  await open(o, `/standings?${query}`);
+  const st = resultsTexts.standings;
+  await expectAccessibleScreen(o, {
+    title: st.title,
+    ready: o.getByRole("heading", { level: 1, name: st.title }),
+  });
+  const rows = o.getByRole("row");
+  await expect(rows.nth(1)).toContainText(HORSE);
+  await expect(rows.nth(1)).toContainText(st.yours);
+  await expect(rows).toHaveCount(4);
+  await shoot(o, "standings");
+  await o.getByLabel(st.mineOnly).check();
+  await expect(rows).toHaveCount(2);
+  const csv = await o.request.get(`/api/standings.csv?${query}`);
+  expect((await csv.text()).split("\r\n")[1]).toBe(`1,${HORSE},7,1,1,1,0,0`);
+
+  for (const c of contexts) await c.close();
+});
+
+test("a newcomer sees the demo's posted results: standings, horse detail, show detail", async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs(DEMO.owner, "/roster");
+  const all = await (await page.request.get("/api/standings")).json();
+  const demo = (all.groups as { year: number; org: string; division: string }[]).find(
+    (g) => !g.org.startsWith("E2E Club"),
+  );
+  expect(demo).toBeTruthy();
+  await open(
+    page,
+    `/standings?${new URLSearchParams({ year: String(demo!.year), org: demo!.org }).toString()}`,
+  );
+  const st = resultsTexts.standings;
+  await expectAccessibleScreen(page, {
+    title: st.title,
+    ready: page.getByRole("heading", { level: 1, name: st.title }),
+  });
+  await expect(page.getByRole("row").nth(1)).toBeVisible();
+  await shoot(page, "demo-standings");
+
+  await open(page, `/horses/${horseIdByName(HORSE)}`);
+  await expect(page.getByRole("heading", { name: resultsTexts.horse.standingsTitle })).toBeVisible();
+  await expect(page.getByText(resultsTexts.fromResults).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "horse");
+
+  const past = (await (await page.request.get("/api/results/mine")).json()).results as { showId: string }[];
+  const demoShow = past.find((r) => r.showId)!;
+  await open(page, `/shows/${demoShow.showId}`);
+  const results = page.getByRole("region", { name: resultsTexts.show.title });
+  await expect(results.getByRole("listitem").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "show");
+
+  await open(page, "/roster");
+  await expect(page.getByRole("region", { name: resultsTexts.roster.title })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "roster");
+});
