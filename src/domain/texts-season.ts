@@ -1,0 +1,40 @@
+/**
+ * The season's words (issue 25): conflict warnings, the month calendar and the printed barn schedule.
+ * The server writes the warnings; lazy screens use the rest. Nothing on a first-load path imports this
+ * module except the few words of the List/Calendar switch, which live in texts.ts.
+ */
+
+export interface OtherClass {
+  showName: string;
+  number: string;
+  name: string;
+  ring: string;
+  /** "7:42 PM CDT", when its session has a time. */
+  time: string | null;
+  /** "Nov 28 – Dec 1, 2026". */
+  showDates: string;
+  sameShow: boolean;
+}
+
+const classWords = (c: OtherClass) => `class ${c.number} ${c.name}`;
+const where = (c: OtherClass) => (c.sameShow ? c.ring : `${c.ring}, ${c.showName}`);
+
+export const seasonTexts = {
+  conflicts: {
+    label: "Conflict",
+    horseTwoShows: (horse: string, other: OtherClass) =>
+      `${horse} is also entered at ${other.showName} that day (${classWords(other)}).`,
+    tooClose: (subject: "horse" | "rider", name: string, other: OtherClass, before: boolean) =>
+      subject === "horse"
+        ? `${name} is also in ${classWords(other)}, ${before ? "the class before" : "the class after"} this one in the same session: no time to change tack.`
+        : `${name} also rides in ${classWords(other)}, ${before ? "the class before" : "the class after"} this one in the same session: no time to change clothes.`,
+    rings: (subject: "horse" | "rider", name: string, other: OtherClass) =>
+      subject === "horse"
+        ? `${name} is also in ${classWords(other)} in ${where(other)} at ≈ ${other.time}, the same time as this class.`
+        : `${name} also rides in ${classWords(other)} in ${where(other)} at ≈ ${other.time}, the same time as this class.`,
+    showsOverlap: (other: OtherClass) =>
+      `You also have entries at ${other.showName} (${other.showDates}), whose dates overlap this show's (${classWords(other)}).`,
+    someHorse: "This horse",
+    someRider: "The rider",
+  },
+} as const;
