@@ -35,6 +35,8 @@ export const texts = {
       removeFailed: "Could not remove the entry.",
     },
   },
+  /** Before a season conflict's words (issue 25), on the roster and show detail. */
+  entryConflict: "Conflict",
   roster: {
     title: "Your Roster",
     subtitle: "Your personalized schedule based on tracked classes.",

@@ -272,6 +272,15 @@ function StatusLine({ entry, actions }: { entry: RosterEntryView; actions: Entry
         {label}
       </span>
       {details.join(" · ")}
+      {entry.warnings?.map((w) => (
+        <span
+          key={`${w.kind}-${w.otherEntryId}`}
+          data-testid="entry-warning"
+          className="mt-1 block border-l-2 border-amber-600 pl-2 text-amber-900"
+        >
+          <b>{texts.entryConflict}:</b> {w.message}
+        </span>
+      ))}
       {author ? (
         <span className="mt-0.5 flex flex-wrap gap-1">
           <button

@@ -4,7 +4,7 @@ import type { EntryWarning } from "#domain/contracts/season.ts";
 import { hasRole } from "#domain/roles.ts";
 import { deriveRosterEntries, type RosterEntry } from "#domain/roster.ts";
 import { rosterDate } from "#domain/roster-view.ts";
-import { type Conflict, findConflicts, type SeasonEntry } from "#domain/season-conflicts.ts";
+import { type Conflict, findConflicts, type SeasonEntry, wouldConflict } from "#domain/season-conflicts.ts";
 import { DAY_SESSION_PREFIX, DEFAULT_RING } from "#domain/show-sessions.ts";
 import { type OtherClass, seasonTexts } from "#domain/texts-season.ts";
 import type { Db } from "#server/db/client.ts";
@@ -143,4 +143,91 @@ export async function viewerWarnings(
 ): Promise<Map<string, EntryWarning[]>> {
   const rows = await rosterRows(db.db, viewer.id, { rider: hasRole(viewer, "Trainer") }, today);
   return seasonWarnings(deriveFromRows(viewer, rows), rows);
+}
+
+/** Every class's slot at the given shows, by `showId \0 classId` (a few shows: the plan's overlapping ones). */
+async function classSlots(
+  db: Db,
+  showIds: readonly string[],
+): Promise<Map<string, Pick<SeasonEntry, "session" | "place" | "ring" | "start" | "minutes">>> {
+  const slots = new Map<string, Pick<SeasonEntry, "session" | "place" | "ring" | "start" | "minutes">>();
+  if (showIds.length === 0) return slots;
+  const rows = await db.db
+    .selectFrom("show_class as c")
+    .innerJoin("show as s", "s.id", "c.show_id")
+    .leftJoin("show_session as ss", "ss.id", "c.session_id")
+    .select(["c.show_id", "c.id", "c.date", "c.session_id", "c.planned_start", "ss.ring", "s.start_date"])
+    .select("s.minutes_per_class")
+    .where("c.show_id", "in", [...showIds])
+    .orderBy("c.show_id")
+    .orderBy("c.position")
+    .execute();
+  // The same places as the roster's: a session's classes in show order; loose classes by their day.
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    const session = r.session_id ?? `${DAY_SESSION_PREFIX}${r.date ?? r.start_date}`;
+    const key = `${r.show_id}\u0000${session}`;
+    const place = counts.get(key) ?? 0;
+    counts.set(key, place + 1);
+    slots.set(`${r.show_id}\u0000${r.id}`, {
+      session,
+      place,
+      ring: r.ring ?? DEFAULT_RING,
+      start: r.planned_start ? Date.parse(r.planned_start) : null,
+      minutes: Number(r.minutes_per_class),
+    });
+  }
+  return slots;
+}
+
+export interface PlanShow {
+  id: string;
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * For the season plan (issue 25): a test of whether entering `horseId` ridden by the viewer in a class
+ * would create a conflict with the viewer's showing entries from `today` on. Only shows whose dates meet
+ * a show holding such an entry can conflict, so only their classes' slots are read.
+ */
+export async function planConflictTest(
+  db: Db,
+  viewer: Pick<Viewer, "id" | "roles">,
+  today: string,
+  shows: readonly PlanShow[],
+): Promise<(show: PlanShow, cls: { id: string; date: string }, horseId: string) => boolean> {
+  const rows = await rosterRows(db.db, viewer.id, { rider: hasRole(viewer, "Trainer") }, today);
+  const rowOf = new Map(rows.map((r) => [r.entry.id, r]));
+  const existing = deriveFromRows(viewer, rows)
+    .filter((e) => SHOWING.has(e.status) && rowOf.has(e.id))
+    .map((e) => toSeasonEntry(e, rowOf.get(e.id)!));
+  const meets = (show: PlanShow) =>
+    existing.filter((e) => e.showStart <= show.endDate && show.startDate <= e.showEnd);
+  const near = new Map(shows.map((s) => [s.id, meets(s)]));
+  const slots = await classSlots(
+    db,
+    shows.filter((s) => near.get(s.id)!.length > 0).map((s) => s.id),
+  );
+  return (show, cls, horseId) => {
+    const against = near.get(show.id) ?? meets(show);
+    if (against.length === 0) return false;
+    const slot = slots.get(`${show.id}\u0000${cls.id}`);
+    const candidate: SeasonEntry = {
+      id: "",
+      showId: show.id,
+      showStart: show.startDate,
+      showEnd: show.endDate,
+      classId: cls.id,
+      date: cls.date,
+      session: slot?.session ?? `${DAY_SESSION_PREFIX}${cls.date}`,
+      place: slot?.place ?? -10,
+      ring: slot?.ring ?? DEFAULT_RING,
+      start: slot?.start ?? null,
+      minutes: slot?.minutes ?? 0,
+      horseId,
+      riderId: viewer.id,
+    };
+    return wouldConflict(candidate, against);
+  };
 }
