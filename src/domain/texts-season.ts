@@ -20,6 +20,32 @@ const classWords = (c: OtherClass) => `class ${c.number} ${c.name}`;
 const where = (c: OtherClass) => (c.sameShow ? c.ring : `${c.ring}, ${c.showName}`);
 
 export const seasonTexts = {
+  calendar: {
+    label: (month: string) => `Shows in ${month}`,
+    previous: "Previous month",
+    next: "Next month",
+    weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+    more: (n: number) => `+${n} more`,
+    moreLabel: (n: number, day: string) => `${n} more shows on ${day}`,
+    today: "Today",
+    mine: "Your entries",
+    day: (day: string, shows: readonly { name: string; mine: boolean }[], today: boolean) =>
+      [
+        day,
+        today ? "today" : null,
+        shows.length === 0
+          ? "no shows"
+          : `${shows.length === 1 ? "1 show" : `${shows.length} shows`}: ${shows
+              .map((s) => (s.mine ? `${s.name} (your entries)` : s.name))
+              .join(", ")}`,
+      ]
+        .filter(Boolean)
+        .join(", "),
+    noShows: "No shows on this day.",
+    loadFailed: "Could not load the calendar.",
+    truncated: "This month has more shows than the calendar can show; narrow the filters.",
+    keyboardHint: "Arrow keys move by day, Page Up and Page Down by month.",
+  },
   conflicts: {
     label: "Conflict",
     horseTwoShows: (horse: string, other: OtherClass) =>

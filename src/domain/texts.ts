@@ -37,6 +37,8 @@ export const texts = {
   },
   /** Before a season conflict's words (issue 25), on the roster and show detail. */
   entryConflict: "Conflict",
+  /** The planner's and the roster's List / Calendar switch (issue 25); the calendar's words: texts-season.ts. */
+  view: { label: "View", list: "List", calendar: "Calendar" },
   roster: {
     title: "Your Roster",
     subtitle: "Your personalized schedule based on tracked classes.",

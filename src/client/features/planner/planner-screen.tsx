@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useFirstScreenShown } from "#client/app/after-first-screen.ts";
 import { useSearchParams } from "#client/app/routing.ts";
 import { FilterChips } from "#client/features/planner/components/filter-chips.tsx";
@@ -15,6 +15,7 @@ import {
   removeChip,
 } from "#client/features/planner/filters.ts";
 import { PlannerAiSlot } from "#client/features/recommendations/ai-slots.tsx";
+import { CALENDAR_VIEW, SeasonCalendar, ViewSwitch } from "#client/features/season/view-switch.tsx";
 import { showListQueryOptions, useShowList } from "#client/features/shows/api/list-shows.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
@@ -42,8 +43,13 @@ export default function PlannerScreen() {
   useFirstScreenShown(!list.isPending);
   const shows = useMemo(() => list.data?.pages.flatMap((p) => p.shows) ?? [], [list.data]);
 
+  const calendar = params.get("view") === CALENDAR_VIEW;
   // Every filter change is a new history entry, so Back returns to the previous filters.
-  const apply = (next: PlannerFilters) => setParams(filtersToParams(next));
+  const apply = (next: PlannerFilters, view = calendar) => {
+    const p = filtersToParams(next);
+    if (view) p.set("view", CALENDAR_VIEW);
+    setParams(p);
+  };
 
   const ringed = useHighlight(highlight, shows, list);
   const sentinel = useInfiniteScroll(list);
@@ -58,14 +64,23 @@ export default function PlannerScreen() {
         subtitle={texts.planner.subtitle}
         actions={<FilterSheet filters={filters} onApply={apply} />}
       />
-      <PeriodSwitch past={filters.past} onChange={(past) => apply({ ...filters, past })} />
+      <div className="flex flex-wrap gap-x-2">
+        <ViewSwitch calendar={calendar} onChange={(view) => apply(filters, view)} />
+        {calendar ? null : (
+          <PeriodSwitch past={filters.past} onChange={(past) => apply({ ...filters, past })} />
+        )}
+      </div>
       <FilterChips
         filters={filters}
         onRemove={(chip) => apply(removeChip(filters, chip))}
         onClearAll={() => apply(clearFilters(filters))}
       />
       <PlannerAiSlot />
-      {list.isPending ? (
+      {calendar ? (
+        <Suspense fallback={<Spinner label={texts.common.loading} />}>
+          <SeasonCalendar query={filtersToApiQuery({ ...filters, past: false })} />
+        </Suspense>
+      ) : list.isPending ? (
         <Spinner label={texts.planner.loadingShows} />
       ) : list.isError && shows.length === 0 ? (
         <LoadError

@@ -7,6 +7,7 @@ import { removeEntryChange, useRemoveEntry } from "#client/features/entries/api/
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
 import { CalendarFeedButton } from "#client/features/roster/components/calendar-feed-button.tsx";
 import { useToday } from "#client/features/roster/use-today.ts";
+import { CALENDAR_VIEW, SeasonCalendar, ViewSwitch } from "#client/features/season/view-switch.tsx";
 import { useQueuedChanges } from "#client/lib/queued.ts";
 import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
@@ -63,6 +64,7 @@ export default function RosterScreen() {
   useFirstScreenShown(!roster.isPending);
   const me = useMe();
   const [params, setParams] = useSearchParams();
+  const calendar = params.get("view") === CALENDAR_VIEW;
   const remove = useRemoveEntry();
   const removals = useQueuedChanges<string>(removeEntryChange.key);
   const [blocking, setBlocking] = useState<Person | null>(null);
@@ -102,7 +104,20 @@ export default function RosterScreen() {
           </Suspense>
         ) : null}
       </div>
-      {roster.isPending ? (
+      <ViewSwitch
+        calendar={calendar}
+        onChange={(view) => {
+          const p = new URLSearchParams(params);
+          if (view) p.set("view", CALENDAR_VIEW);
+          else for (const key of ["view", "month", "day"]) p.delete(key);
+          setParams(p);
+        }}
+      />
+      {calendar ? (
+        <Suspense fallback={<Spinner label={texts.common.loading} />}>
+          <SeasonCalendar query="" mine />
+        </Suspense>
+      ) : roster.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : roster.isError ? (
         <LoadError
