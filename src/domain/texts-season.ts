@@ -20,6 +20,36 @@ const classWords = (c: OtherClass) => `class ${c.number} ${c.name}`;
 const where = (c: OtherClass) => (c.sameShow ? c.ring : `${c.ring}, ${c.showName}`);
 
 export const seasonTexts = {
+  print: {
+    open: "Print schedule",
+    title: (show: string) => `Schedule: ${show}`,
+    mine: "My entries",
+    barn: "Whole barn",
+    whose: "Whose entries",
+    large: "Large type",
+    print: "Print",
+    download: "Download PDF",
+    back: "Back to the show",
+    printed: (day: string) => `Printed ${day}`,
+    scan: "Scan to open the show in Ringside",
+    columns: {
+      number: "Class",
+      name: "Class name",
+      horse: "Horse",
+      rider: "Rider",
+      owner: "Owner",
+      time: "Est. time",
+    },
+    noSession: "Classes",
+    sessionHeading: (name: string, time: string | null, ring: string | null) =>
+      [name || "Classes", time, ring].filter(Boolean).join(" · "),
+    noEntries: "You have no entries at this show, so there is nothing to print.",
+    noBarnEntries: "Your barn has no entries at this show, so there is nothing to print.",
+    notYourBarn: "You can print only your own barn's schedule.",
+    loadFailed: "Could not load the schedule.",
+    pdfFileName: (show: string) =>
+      `${show.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "schedule"}-schedule.pdf`,
+  },
   calendar: {
     label: (month: string) => `Shows in ${month}`,
     previous: "Previous month",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDay } from "#domain/contracts/calendar-day.ts";
 import { ShowListQuery } from "#domain/contracts/shows.ts";
 
 /** A conflict warning on an entry (issue 25): which other entry, and why, in words. Never blocks. */
@@ -44,3 +45,53 @@ export type CalendarMonth = z.infer<typeof CalendarMonth>;
 
 /** Far above a real month (a busy season holds ~130), low enough to bound a hostile request. */
 export const CALENDAR_MAX_SHOWS = 2000;
+
+/** The printed barn schedule's options: `barn` = the trainer's own id for the whole barn; `large` type. */
+export const ScheduleQuery = z.strictObject({
+  barn: z.string().trim().min(1).max(100).optional(),
+  large: z.enum(["1"]).optional(),
+  paper: z.enum(["letter", "a4"]).default("letter"),
+  /** The viewer's calendar day, printed on the sheet. */
+  today: calendarDay().optional(),
+});
+export type ScheduleQuery = z.output<typeof ScheduleQuery>;
+
+const ScheduleLine = z.object({
+  number: z.string(),
+  className: z.string(),
+  horse: z.string(),
+  rider: z.string(),
+  owner: z.string(),
+  time: z.string(),
+});
+
+export const BarnSchedule = z.object({
+  show: z.object({
+    id: z.string(),
+    name: z.string(),
+    location: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    /** Where the QR code leads: the show in Ringside. */
+    url: z.string(),
+  }),
+  /** Whose schedule: the viewer's own entries, or the trainer's whole barn. */
+  scope: z.enum(["mine", "barn"]),
+  printedOn: z.string(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      sessions: z.array(
+        z.object({
+          name: z.string(),
+          startTime: z.string().nullable(),
+          ring: z.string().nullable(),
+          lines: z.array(ScheduleLine),
+        }),
+      ),
+    }),
+  ),
+  /** The QR code as an SVG (made on the server, so the print page loads no QR library). */
+  qrSvg: z.string(),
+});
+export type BarnSchedule = z.infer<typeof BarnSchedule>;
