@@ -19,7 +19,8 @@ export type PageScreen =
   | "admin"
   | "notifications"
   | "notificationSettings"
-  | "ring";
+  | "ring"
+  | "print";
 
 export interface PageRoute {
   path: string;
@@ -37,6 +38,7 @@ export const SIGNED_IN_ROUTES: readonly PageRoute[] = [
   { path: "/planner", screen: "planner" },
   { path: "/shows/:showId", screen: "show" },
   { path: "/shows/:showId/ring", screen: "ring" },
+  { path: "/shows/:showId/print", screen: "print" },
   { path: "/horses", screen: "horses" },
   { path: "/horses/:horseId", screen: "horse" },
   { path: "/barn", screen: "barn", needs: "Trainer" },

@@ -35,10 +35,6 @@ export const texts = {
       removeFailed: "Could not remove the entry.",
     },
   },
-  /** Before a season conflict's words (issue 25), on the roster and show detail. */
-  entryConflict: "Conflict",
-  /** The planner's and the roster's List / Calendar switch (issue 25); the calendar's words: texts-season.ts. */
-  view: { label: "View", list: "List", calendar: "Calendar" },
   roster: {
     title: "Your Roster",
     subtitle: "Your personalized schedule based on tracked classes.",
@@ -106,6 +102,8 @@ export const texts = {
   },
   show: {
     addToCalendar: "Add to Calendar",
+    /** Opens the printed barn schedule (issue 25); its words are in texts-season.ts. */
+    printSchedule: "Print schedule",
     searchClasses: (n: number) => `Search ${n} classes...`,
     noClassesMatch: "No classes match your search.",
     noClasses: "No classes found for this show.",

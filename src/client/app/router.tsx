@@ -21,6 +21,7 @@ export const SCREENS: Record<PageScreen, LazyScreen> = {
   notifications: lazyScreen(() => import("#client/features/notifications/notifications-screen.tsx")),
   notificationSettings: lazyScreen(() => import("#client/features/push/notification-settings-screen.tsx")),
   ring: lazyScreen(() => import("#client/features/show-day/ring-control-route.tsx")),
+  print: lazyScreen(() => import("#client/features/season/print-route.tsx")),
 };
 
 /** Starts loading the screen `pathname` shows, before React renders (the session check runs meanwhile). */

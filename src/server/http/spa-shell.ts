@@ -45,6 +45,7 @@ const SCREEN_MODULES: Record<PageScreen, string> = {
   notifications: "features/notifications/notifications-screen.tsx",
   notificationSettings: "features/push/notification-settings-screen.tsx",
   ring: "features/show-day/ring-control-route.tsx",
+  print: "features/season/print-route.tsx",
 };
 
 interface ManifestChunk {

@@ -18,6 +18,7 @@ import { statusLabel } from "#domain/entry-status.ts";
 import { INVITED_BY } from "#domain/invite-link.ts";
 import { needsClassDay } from "#domain/roster-view.ts";
 import { texts } from "#domain/texts.ts";
+import { seasonViewTexts } from "#domain/texts-season-view.ts";
 
 // Only a customer arriving through a trainer's invite link sees it: off everyone else's first load.
 const WelcomeBanner = lazy(() =>
@@ -293,7 +294,7 @@ function StatusLine({ entry, actions }: { entry: RosterEntryView; actions: Entry
           data-testid="entry-warning"
           className="mt-1 block border-l-2 border-amber-600 pl-2 text-amber-900"
         >
-          <b>{texts.entryConflict}:</b> {w.message}
+          <b>{seasonViewTexts.entryConflict}:</b> {w.message}
         </span>
       ))}
       {author ? (

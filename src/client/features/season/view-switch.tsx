@@ -1,6 +1,7 @@
 import { lazy } from "react";
 import { Segmented } from "#client/ui/segmented.tsx";
 import { texts } from "#domain/texts.ts";
+import { seasonViewTexts } from "#domain/texts-season-view.ts";
 
 /** The URL's word for the calendar view (`?view=calendar`); the list is the default and has none. */
 export const CALENDAR_VIEW = "calendar";
@@ -18,11 +19,11 @@ export function ViewSwitch({
 }) {
   return (
     <Segmented
-      label={texts.view.label}
+      label={seasonViewTexts.view.label}
       className="sm:ml-2"
       options={[
-        [false, texts.view.list],
-        [true, texts.view.calendar],
+        [false, seasonViewTexts.view.list],
+        [true, seasonViewTexts.view.calendar],
       ]}
       value={calendar}
       onChange={onChange}

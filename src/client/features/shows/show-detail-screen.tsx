@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarPlus, MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useAfterFirstScreen, useFirstScreenShown } from "#client/app/after-first-screen.ts";
-import { historyIndex, useNavigate, useParams, useSearchParams } from "#client/app/routing.ts";
+import { historyIndex, Link, useNavigate, useParams, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
 import { ShowAiSlot } from "#client/features/recommendations/ai-slots.tsx";
@@ -74,10 +74,18 @@ export default function ShowDetailScreen() {
               {data.location}
             </p>
           </div>
-          <a href={showCalendarUrl(data.id)} download className={buttonClass("secondary", "shrink-0")}>
-            <CalendarPlus aria-hidden className="size-4" />
-            {texts.show.addToCalendar}
-          </a>
+          <div className="flex flex-wrap gap-2">
+            <a href={showCalendarUrl(data.id)} download className={buttonClass("secondary", "shrink-0")}>
+              <CalendarPlus aria-hidden className="size-4" />
+              {texts.show.addToCalendar}
+            </a>
+            <Link
+              to={`/shows/${encodeURIComponent(data.id)}/print`}
+              className={buttonClass("secondary", "shrink-0")}
+            >
+              {texts.show.printSchedule}
+            </Link>
+          </div>
         </div>
       </header>
       {later && (

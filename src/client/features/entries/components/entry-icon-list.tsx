@@ -9,6 +9,7 @@ import { entryTooltip, StatusIcon } from "#client/features/entries/components/st
 import { type QueuedState, useQueuedChanges } from "#client/lib/queued.ts";
 import { TapTooltip } from "#client/ui/tap-tooltip.tsx";
 import { texts } from "#domain/texts.ts";
+import { seasonViewTexts } from "#domain/texts-season-view.ts";
 
 /** The newest queued save or removal for this class, if one is waiting or was refused. */
 function useQueuedForClass(showId: string, classId: string) {
@@ -60,7 +61,7 @@ export default function EntryIconList({ showId, classId }: { showId: string; cla
       ))}
       {warnings.length > 0 ? (
         // Season conflicts (issue 25): which other entry and why, on tap, focus or hover; never blocking.
-        <TapTooltip label={warnings.map((w) => `${texts.entryConflict}: ${w.message}`).join(" ")}>
+        <TapTooltip label={warnings.map((w) => `${seasonViewTexts.entryConflict}: ${w.message}`).join(" ")}>
           <TriangleAlert aria-hidden className="size-5 text-amber-700" data-testid="entry-conflict" />
         </TapTooltip>
       ) : null}
