@@ -150,64 +150,66 @@ export default function PrintScheduleScreen() {
                 {formatDayHeading(day.date)}
               </h2>
               {day.sessions.map((session) => (
-                <table
+                // On a phone the sheet keeps its columns and scrolls sideways; on paper it fits the page.
+                <section
                   key={`${session.name}-${session.startTime}`}
-                  className="w-full table-fixed border-collapse"
+                  aria-label={sessionTitle(session)}
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region keyboards can scroll
+                  tabIndex={0}
+                  className="overflow-x-auto print:overflow-visible"
                 >
-                  <caption className="pb-1 text-left font-semibold text-stone-800">
-                    {t.sessionHeading(
-                      session.name,
-                      session.startTime ? formatClockTime(session.startTime) : null,
-                      session.ring,
-                    )}
-                  </caption>
-                  <thead>
-                    <tr className="border-b border-stone-300 text-left text-stone-600">
-                      <th scope="col" className="w-[12%] py-1 pr-2">
-                        {t.columns.number}
-                      </th>
-                      <th scope="col" className="w-[30%] py-1 pr-2">
-                        {t.columns.name}
-                      </th>
-                      <th scope="col" className="py-1 pr-2">
-                        {t.columns.horse}
-                      </th>
-                      <th scope="col" className="py-1 pr-2">
-                        {t.columns.rider}
-                      </th>
-                      <th scope="col" className="py-1 pr-2">
-                        {t.columns.owner}
-                      </th>
-                      <th scope="col" className="w-[14%] py-1">
-                        {t.columns.time}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {session.lines.map((line) => (
-                      <tr
-                        key={`${line.number}-${line.horse}-${line.rider}`}
-                        className="border-b border-stone-100 align-top break-inside-avoid"
-                        data-testid="print-line"
-                      >
-                        <td className="py-1 pr-2 font-mono font-semibold tabular-nums">{line.number}</td>
-                        <td dir="auto" className="py-1 pr-2 break-words">
-                          {line.className}
-                        </td>
-                        <td dir="auto" className="py-1 pr-2 break-words">
-                          {line.horse}
-                        </td>
-                        <td dir="auto" className="py-1 pr-2 break-words">
-                          {line.rider}
-                        </td>
-                        <td dir="auto" className="py-1 pr-2 break-words">
-                          {line.owner}
-                        </td>
-                        <td className="py-1">{line.time}</td>
+                  <table className="w-full min-w-[34rem] table-fixed border-collapse print:min-w-0">
+                    <caption className="pb-1 text-left font-semibold text-stone-800">
+                      {sessionTitle(session)}
+                    </caption>
+                    <thead>
+                      <tr className="border-b border-stone-300 text-left text-stone-600">
+                        <th scope="col" className="w-[12%] py-1 pr-2">
+                          {t.columns.number}
+                        </th>
+                        <th scope="col" className="w-[30%] py-1 pr-2">
+                          {t.columns.name}
+                        </th>
+                        <th scope="col" className="py-1 pr-2">
+                          {t.columns.horse}
+                        </th>
+                        <th scope="col" className="py-1 pr-2">
+                          {t.columns.rider}
+                        </th>
+                        <th scope="col" className="py-1 pr-2">
+                          {t.columns.owner}
+                        </th>
+                        <th scope="col" className="w-[14%] py-1">
+                          {t.columns.time}
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {session.lines.map((line) => (
+                        <tr
+                          key={`${line.number}-${line.horse}-${line.rider}`}
+                          className="border-b border-stone-100 align-top break-inside-avoid"
+                          data-testid="print-line"
+                        >
+                          <td className="py-1 pr-2 font-mono font-semibold tabular-nums">{line.number}</td>
+                          <td dir="auto" className="py-1 pr-2 break-words">
+                            {line.className}
+                          </td>
+                          <td dir="auto" className="py-1 pr-2 break-words">
+                            {line.horse}
+                          </td>
+                          <td dir="auto" className="py-1 pr-2 break-words">
+                            {line.rider}
+                          </td>
+                          <td dir="auto" className="py-1 pr-2 break-words">
+                            {line.owner}
+                          </td>
+                          <td className="py-1">{line.time}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </section>
               ))}
             </section>
           ))
@@ -216,3 +218,6 @@ export default function PrintScheduleScreen() {
     </div>
   );
 }
+
+const sessionTitle = (session: BarnSchedule["days"][number]["sessions"][number]) =>
+  t.sessionHeading(session.name, session.startTime ? formatClockTime(session.startTime) : null, session.ring);

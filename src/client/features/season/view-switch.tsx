@@ -1,6 +1,5 @@
 import { lazy } from "react";
 import { Segmented } from "#client/ui/segmented.tsx";
-import { texts } from "#domain/texts.ts";
 import { seasonViewTexts } from "#domain/texts-season-view.ts";
 
 /** The URL's word for the calendar view (`?view=calendar`); the list is the default and has none. */
