@@ -26,6 +26,7 @@ import { ocrBench } from "./ocr-bench.ts";
 import { opsBench } from "./ops-bench.ts";
 import { pushBench } from "./push-bench.ts";
 import { seasonPlanBench } from "./recommendations-bench.ts";
+import { seasonBench } from "./season-bench.ts";
 import { showDayBench } from "./show-day-bench.ts";
 import { startupBench } from "./startup-bench.ts";
 
@@ -41,6 +42,7 @@ const MODULES: BenchModule[] = [
   pushBench,
   showDayBench,
   opsBench,
+  seasonBench,
 ];
 
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? "data-bench");
