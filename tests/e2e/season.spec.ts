@@ -148,6 +148,17 @@ test("a conflicting entry shows its warning on both entries, on the roster and s
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/season-conflict-roster-360.png`, fullPage: true });
 
+  // The roster's calendar holds only my shows, starred, on their days.
+  await page.goto(`/roster?view=calendar&month=${start.slice(0, 7)}&day=${start}`);
+  await expect(page.locator(`[role="gridcell"][data-day="${start}"]`)).toHaveAttribute(
+    "aria-label",
+    new RegExp(`${name} \\(your entries\\)`),
+  );
+  await expect(
+    page.getByTestId("calendar-agenda").getByRole("link", { name: new RegExp(name) }),
+  ).toContainText(seasonTexts.calendar.mine);
+  await expectNoAxeViolations(page);
+
   await page.goto(`/shows/${showId}`);
   const icons = page.getByTestId("entry-conflict");
   await expect(icons).toHaveCount(2);
