@@ -207,6 +207,8 @@ describe("GET /api/shows/:showId/schedule/print", () => {
       [`/api/shows/${showId}/schedule.pdf?large=yes`, 400],
       [`/api/shows/${showId}/schedule.pdf?paper=legal`, 400],
       [`/api/shows/${showId}/schedule.pdf?who=me`, 400],
+      [`/api/shows/${showId}/schedule.pdf?barn=${"x".repeat(101)}`, 400],
+      [`/api/shows/${showId}/schedule/print?today=2026-02-30`, 400],
       [`/api/shows/${encodeURIComponent(`${showId}/../x`)}/schedule.pdf`, 404],
     ] as const;
     for (const [url, status] of bad) {
