@@ -1,10 +1,11 @@
 /**
  * `npm run db:backup [FILE]`: an online backup of the embedded database while the server runs, into
- * FILE or DATA_DIR/backups/ringside-<time>.sqlite (never inside CLIENT_DIR, the served folder). With
+ * FILE or DATA_DIR/backups/ringside-<time>.sqlite (never inside CLIENT_DIR or its -previous, the served folders). With
  * DATABASE_URL set, PostgreSQL is backed up with pg_dump instead (docs/deploy.md).
  */
 import { ConfigError, loadConfig } from "#server/config.ts";
 import { BackupError, backupSqlite, defaultBackupFile } from "#server/db/backup.ts";
+import { previousClientDir } from "#server/http/previous-assets.ts";
 
 try {
   const config = loadConfig();
@@ -19,7 +20,7 @@ try {
   const { destination, bytes } = await backupSqlite({
     file: config.database.file,
     destination: process.argv[2] ?? defaultBackupFile(config.dataDir, new Date()),
-    servedDirs: config.clientDir ? [config.clientDir] : [],
+    servedDirs: config.clientDir ? [config.clientDir, previousClientDir(config.clientDir)] : [],
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(

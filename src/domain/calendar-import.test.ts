@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   CALENDAR_ROW_ERRORS,
+  CALENDAR_SAMPLE_CSV,
+  calendarDifferences,
   calendarRowToShow,
   readCalendarDate,
   readCalendarRows,
@@ -115,5 +117,40 @@ describe("showIdentity and wouldChange", () => {
     [{ sanctioningOrg: "WHOA" }, true],
   ])("%o changes it: %s", (change, changed) => {
     expect(wouldChange(show, { ...show, ...change })).toBe(changed);
+  });
+});
+
+describe("calendarDifferences", () => {
+  const present = {
+    name: "Spring Jubilee",
+    startDate: "2027-04-16",
+    endDate: "2027-04-16",
+    location: "Columbia, TN",
+    sanctioningOrg: "WHOA",
+  };
+  it.each([
+    ["nothing", {}, []],
+    ["the org", { sanctioningOrg: "TWHBEA" }, [{ field: "sanctioningOrg", from: "WHOA", to: "TWHBEA" }]],
+    ["an org taken away", { sanctioningOrg: null }, [{ field: "sanctioningOrg", from: "WHOA", to: "" }]],
+    [
+      "the end and the place",
+      { endDate: "2027-04-17", location: "Lewisburg, TN" },
+      [
+        { field: "endDate", from: "2027-04-16", to: "2027-04-17" },
+        { field: "location", from: "Columbia, TN", to: "Lewisburg, TN" },
+      ],
+    ],
+  ])("%s", (_label, change, expected) => {
+    const incoming = { ...present, ...change };
+    expect(calendarDifferences(present, incoming)).toEqual(expected);
+    expect(wouldChange(present, incoming)).toBe(expected.length > 0);
+  });
+});
+
+describe("CALENDAR_SAMPLE_CSV", () => {
+  it("is a calendar the import reads whole", () => {
+    const [header, ...rows] = CALENDAR_SAMPLE_CSV.trim().split("\n");
+    expect(header).toBe("name,start_date,end_date,location,city,state,sanctioning_org");
+    expect(rows).toHaveLength(2);
   });
 });

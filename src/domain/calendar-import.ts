@@ -122,8 +122,36 @@ export function readCalendarRows(rows: readonly CalendarRow[]): {
   return { shows, problems };
 }
 
+export const CALENDAR_FIELDS = ["endDate", "location", "sanctioningOrg"] as const;
+
+/** What importing over a present show would change: a field, as it is and as the calendar has it. */
+export interface CalendarDifference {
+  field: (typeof CALENDAR_FIELDS)[number];
+  /** "" for no org. */
+  from: string;
+  to: string;
+}
+
+/**
+ * How `incoming` differs from the show already present (same name and start date): its end date,
+ * location and org, the fields an update takes ("Org: WHOA → TWHBEA").
+ */
+export function calendarDifferences(present: ImportedShow, incoming: ImportedShow): CalendarDifference[] {
+  return CALENDAR_FIELDS.flatMap((field) => {
+    const from = present[field] ?? "";
+    const to = incoming[field] ?? "";
+    return from === to ? [] : [{ field, from, to }];
+  });
+}
+
 /** Whether importing `incoming` over the show already present would change it. */
 export const wouldChange = (present: ImportedShow, incoming: ImportedShow): boolean =>
-  present.endDate !== incoming.endDate ||
-  present.location !== incoming.location ||
-  (present.sanctioningOrg ?? null) !== (incoming.sanctioningOrg ?? null);
+  calendarDifferences(present, incoming).length > 0;
+
+/** The sample CSV the import screen offers: the header it reads best, and two shows. */
+export const CALENDAR_SAMPLE_CSV = [
+  "name,start_date,end_date,location,city,state,sanctioning_org",
+  "Spring Jubilee Horse Show,2027-04-16,2027-04-17,,Columbia,TN,WHOA",
+  '"Celebration Arena Classic",5/21/2027,5/22/2027,"Calsonic Arena, Shelbyville, TN",,,TWHBEA',
+  "",
+].join("\n");

@@ -71,15 +71,23 @@ describe("parsePastedClasses", () => {
     const text =
       "12 Two Year Old Walking Colts\nClass 36A Amateur Country Pleasure\n\n37. Youth 12-17 Trail Pleasure";
     expect(parsePastedClasses(text, 2026).classes).toEqual([
-      { number: "12", name: "Two Year Old Walking Colts", date: null },
-      { number: "36A", name: "Amateur Country Pleasure", date: null },
-      { number: "37", name: "Youth 12-17 Trail Pleasure", date: null },
+      { number: "12", name: "Two Year Old Walking Colts", date: null, session: null },
+      { number: "36A", name: "Amateur Country Pleasure", date: null, session: null },
+      { number: "37", name: "Youth 12-17 Trail Pleasure", date: null, session: null },
     ]);
   });
 
   it("dates classes under a session heading and reports what it could not read", () => {
     const result = parsePastedClasses("Thursday AM (Aug 20)\n1 Model Mares\n\nSome stray words\n", 2026);
-    expect(result.classes).toEqual([{ number: "1", name: "Model Mares", date: "2026-08-20" }]);
+    // The heading goes with it, to become the show's session (issue 23).
+    expect(result.classes).toEqual([
+      {
+        number: "1",
+        name: "Model Mares",
+        date: "2026-08-20",
+        session: { name: "Thursday AM", date: "2026-08-20" },
+      },
+    ]);
     expect(result.unread).toEqual(["Some stray words"]);
   });
 });

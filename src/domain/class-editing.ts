@@ -1,4 +1,4 @@
-import { parseClassListText } from "#domain/class-list-text.ts";
+import { type ParsedSession, parseClassListText } from "#domain/class-list-text.ts";
 
 /**
  * The admin's class editor: a show's classes as an ordered list the admin adds to, edits, reorders and
@@ -74,11 +74,19 @@ export function planClassChanges(existingIds: readonly string[], next: readonly 
 export function parsePastedClasses(
   text: string,
   year: number,
-): { classes: { number: string; name: string; date: string | null }[]; unread: string[] } {
+): {
+  classes: { number: string; name: string; date: string | null; session: ParsedSession | null }[];
+  unread: string[];
+} {
   const parsed = parseClassListText(text, { year });
   const unread = [...(parsed.showName ? [parsed.showName] : []), ...parsed.unplaced];
   return {
-    classes: parsed.classes.map((c) => ({ number: c.number, name: c.name, date: c.date })),
+    classes: parsed.classes.map((c) => ({
+      number: c.number,
+      name: c.name,
+      date: c.date,
+      session: c.session,
+    })),
     unread,
   };
 }

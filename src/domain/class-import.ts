@@ -1,3 +1,4 @@
+import type { ImportedSession } from "#domain/imported-sessions.ts";
 import { PREDICTION_DEFAULTS } from "#domain/show-prediction.ts";
 import { prizeListTexts } from "#domain/texts-prize-lists.ts";
 
@@ -12,6 +13,8 @@ export interface ImportedClass {
   number: string;
   name: string;
   date?: string | null;
+  /** The session heading it was printed under, when the list has them. */
+  session?: ImportedSession | null;
 }
 
 export interface ClassToAdd {
@@ -19,6 +22,7 @@ export interface ClassToAdd {
   id: string;
   name: string;
   date: string | null;
+  session?: ImportedSession | null;
 }
 
 export interface DateRange {
@@ -73,7 +77,12 @@ export function classesToAdd(
     const key = numberKey(c.number);
     if (!key || taken.has(key)) continue;
     taken.add(key);
-    added.push({ id: `class-${key}`, name: c.name.trim(), date: c.date ?? null });
+    added.push({
+      id: `class-${key}`,
+      name: c.name.trim(),
+      date: c.date ?? null,
+      ...(c.session ? { session: c.session } : {}),
+    });
   }
   return added;
 }

@@ -121,6 +121,21 @@ describe("parseClassListText: names over two lines", () => {
       ["Walking Horse Stake", ["13 Walking Horse Stake"]],
     ]);
     expect(result.unplaced).toEqual(["this line is junk"]);
+    // Where it was printed, so the preview can put it back there: after the first class.
+    expect(result.unplacedAt).toEqual([{ after: 0, session: null }]);
+  });
+
+  it("says where each line not read was printed: after which class, under which session", () => {
+    const result = parse(
+      "Spring Show\n87th Annual\nFriday Night, May 14 2027\nS$ Walking Horse Stake\n1 Lead Line\nthis line is junk\n2 Park",
+    );
+    expect(result.unplaced).toEqual(["87th Annual", "S$ Walking Horse Stake", "this line is junk"]);
+    const friday = { name: "Friday Night", date: "2027-05-14" };
+    expect(result.unplacedAt).toEqual([
+      { after: -1, session: null },
+      { after: -1, session: friday },
+      { after: 0, session: friday },
+    ]);
   });
 
   it("says which lines a wrapped name was joined from", () => {
@@ -330,8 +345,13 @@ describe("page furniture and the show name", () => {
   });
 
   it("gives nothing for empty or unreadable text", () => {
-    expect(parse("")).toEqual({ showName: null, classes: [], unplaced: [] });
-    expect(parse("~~ ,. ;;\n\n")).toEqual({ showName: null, classes: [], unplaced: ["~~ ,. ;;"] });
+    expect(parse("")).toEqual({ showName: null, classes: [], unplaced: [], unplacedAt: [] });
+    expect(parse("~~ ,. ;;\n\n")).toEqual({
+      showName: null,
+      classes: [],
+      unplaced: ["~~ ,. ;;"],
+      unplacedAt: [{ after: -1, session: null }],
+    });
   });
 });
 

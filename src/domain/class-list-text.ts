@@ -57,10 +57,18 @@ export interface ParsedClass {
   doubts: ClassDoubt[];
 }
 
+/** Where a line not read was printed: after which class (-1: before any) and under which session. */
+export interface UnplacedPlace {
+  after: number;
+  session: ParsedSession | null;
+}
+
 export interface ClassListText {
   showName: string | null;
   classes: ParsedClass[];
   unplaced: string[];
+  /** Per line of `unplaced`, where it was printed: the preview can put it back there as a class. */
+  unplacedAt: UnplacedPlace[];
 }
 
 export interface ClassListTextOptions {
@@ -141,6 +149,7 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
   const classes: ParsedClass[] = [];
   const header: string[] = [];
   const unplaced: string[] = [];
+  const unplacedAt: UnplacedPlace[] = [];
   const mismatched = new Set<ParsedClass>();
   const sessionStarts = new Set<ParsedClass>();
   const followedByUnread = new Set<ParsedClass>();
@@ -205,7 +214,10 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
     if (current) followedByUnread.add(current.parsed);
     current = null;
     if (classes.length === 0 && session === null) header.push(line);
-    else unplaced.push(line);
+    else {
+      unplaced.push(line);
+      unplacedAt.push({ after: classes.length - 1, session: session?.session ?? null });
+    }
   }
 
   const doubts = findDoubts(classes, {
@@ -219,10 +231,12 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
   });
   const showName =
     header.find((l) => SHOW_WORDS.test(l)) ?? header.find((l) => /[A-Za-z]{3}/.test(l)) ?? null;
+  const headerLines = header.filter((l) => l !== showName);
   return {
     showName,
     classes,
-    unplaced: [...header.filter((l) => l !== showName), ...unplaced],
+    unplaced: [...headerLines, ...unplaced],
+    unplacedAt: [...headerLines.map(() => ({ after: -1, session: null })), ...unplacedAt],
   };
 }
 

@@ -13,6 +13,19 @@ export const PUSH_KINDS = [
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
+/**
+ * Which new shows a person hears of at all (issue 24, ADR 023; the rule is src/domain/new-show-reach.ts):
+ * `near` (the default): shows they have a tie to; `all`: every new show; `none`: no new-show notices.
+ */
+export const NEW_SHOW_REACHES = ["near", "all", "none"] as const;
+export type NewShowReach = (typeof NEW_SHOW_REACHES)[number];
+export const DEFAULT_NEW_SHOW_REACH: NewShowReach = "near";
+
+export const asNewShowReach = (value: string | null | undefined): NewShowReach =>
+  (NEW_SHOW_REACHES as readonly string[]).includes(value ?? "")
+    ? (value as NewShowReach)
+    : DEFAULT_NEW_SHOW_REACH;
+
 export type PushUrgency = "high" | "normal" | "low";
 
 export interface PushKindRule {

@@ -19,7 +19,7 @@ const SEX_NOUNS: Record<string, string> = {
   "stallion,mare": "stallions and mares",
 };
 
-function sexNoun(sexes: readonly HorseSex[] | null): string {
+export function sexNoun(sexes: readonly HorseSex[] | null): string {
   return sexes ? (SEX_NOUNS[sexes.join(",")] ?? "horses") : "horses";
 }
 

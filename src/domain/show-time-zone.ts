@@ -84,6 +84,9 @@ export function stateOfLocation(location: string): string | null {
   return null;
 }
 
+/** A state's full name ("TN" → "Tennessee"); the code itself when it is not one we know. */
+export const stateName = (code: string): string => STATE_ZONES[code]?.name ?? code;
+
 /** The time zone a show gets from its location when none was chosen. */
 export function defaultTimeZone(location: string): string {
   const state = stateOfLocation(location);

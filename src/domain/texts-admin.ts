@@ -47,6 +47,7 @@ export const adminTexts = {
   userSaved: (name: string) => `${name} saved.`,
   deleted: (name: string) => `${name} deleted.`,
   horseSaved: (name: string) => `${name} saved.`,
+  horseAdded: (name: string) => `${name} added.`,
   showSaved: (name: string) => `${name} saved.`,
   chooseRole: "Choose at least one role.",
   shows: {
@@ -57,7 +58,6 @@ export const adminTexts = {
     editShow: "Edit Show",
     searchShows: "Search by show name...",
     noShows: "No shows found",
-    dates: (start: string, end: string) => (start === end ? start : `${start} – ${end}`),
   },
   editor: {
     name: "Show Name",
@@ -107,7 +107,6 @@ export const adminTexts = {
     existing: (n: number) => `Already present (${n})`,
     problems: (n: number) => `Could not be read (${n})`,
     row: (n: number) => `Row ${n}`,
-    changed: "Differs",
     same: "Same",
     whenPresent: "Shows already present",
     skip: "Skip them",
@@ -119,5 +118,22 @@ export const adminTexts = {
       `Imported ${created} new ${created === 1 ? "show" : "shows"}; ${updated} updated, ${skipped} skipped.`,
     previewed: (n: number) => `Preview ready: ${n} ${n === 1 ? "show" : "shows"} read.`,
     columns: { name: "Show", dates: "Dates", location: "Location", org: "Org" },
+    readsTitle: "What it reads",
+    csvColumns:
+      "CSV: a header row, then one show per row. Columns: name and start_date (required), end_date, location (or city and state), sanctioning_org. Dates as 2027-04-16 or 4/16/2027.",
+    icsFields:
+      "iCalendar (.ics): each event's SUMMARY (show name), DTSTART and DTEND (dates; an all-day event's end is the day after), LOCATION and CATEGORIES (org).",
+    sample: "Download a sample CSV",
+    sampleFile: "ringside-calendar-sample.csv",
+    field: { endDate: "Ends", location: "Location", sanctioningOrg: "Org" },
+    none: "none",
+    difference: (label: string, from: string, to: string) => `${label}: ${from} → ${to}`,
+    differs: (what: string) => `Differs: ${what}`,
+    summaryTitle: "Import finished",
+    summaryNew: (n: number) => `New: ${n}`,
+    summaryUpdated: (n: number) => `Updated: ${n}`,
+    summarySkipped: (n: number) => `Skipped (already present): ${n}`,
+    summaryUnreadable: (n: number) => `Could not be read: ${n}`,
+    dismiss: "Dismiss",
   },
 } as const;

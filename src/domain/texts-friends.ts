@@ -12,6 +12,7 @@ export const friendsTexts = {
     youBlocked: "You have blocked this person. Unblock them first.",
     blockedYou: "This person is not accepting friend requests from you.",
     noRequest: "There is no friend request from this person.",
+    noSentRequest: "You have no friend request waiting for this person.",
     blockSelf: "You cannot block yourself.",
   },
 } as const;

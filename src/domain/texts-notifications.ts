@@ -7,7 +7,23 @@ export const notificationsTexts = {
   empty: "You have no new notifications.",
   unread: "Unread",
   loadFailed: "Could not load your notifications.",
-  newShow: (name: string, location: string) => `New show added: ${name} in ${location}.`,
+  /** `location` is null while the show's location is a placeholder ("TBD"): never printed. */
+  newShow: (name: string, location: string | null) =>
+    location ? `New show added: ${name} in ${location}.` : `New show added: ${name}.`,
+  /** One notice for several new shows at once (a calendar import), by where they are. */
+  newShowsIn: (count: number, places: string) => `${count} new shows added in ${places}.`,
+  elsewhere: "elsewhere",
+  newShowsInStates: (count: number, states: number, elsewhere: boolean) =>
+    `${count} new shows added in ${states} states${elsewhere ? " and elsewhere" : ""}.`,
+  newShowsNoPlace: (count: number) => `${count} new shows added to the calendar.`,
+  showCancelled: (name: string) => `Show cancelled: ${name} — your entries were removed.`,
+  markAllRead: "Mark all read",
+  /** How a waiting Mark all read is named in the offline bar's list. */
+  markAllReadLabel: "marking all notifications read",
+  allReadWaiting: "All marked read here; waiting to send.",
+  allRead: "All notifications marked read.",
+  /** Under a notification whose show has since been deleted; tapping it opens nothing. */
+  showDeleted: "This show was deleted.",
   showUpdate: (name: string, changes: string[]) => `${name} has changed: ${changes.join("; ")}.`,
   changedDates: (start: string, end: string) =>
     start === end ? `the date is now ${start}` : `the dates are now ${start} to ${end}`,

@@ -34,4 +34,7 @@ export const prizeListTexts = {
   outsideDates: (number: string, date: string, start: string, end: string) =>
     `Class ${number} is dated ${date}, outside the show's dates (${start} to ${end}). Change the class's date or the show's.`,
   classDate: (i: number) => `Date of class ${i}`,
+  putBack: "Put back as a class",
+  putBackLabel: (line: string) => `Put back as a class: ${line}`,
+  putBackCheck: "Put back from a line that was not read: check its number and name against the page.",
 } as const;

@@ -46,6 +46,19 @@ export const pushTexts = {
     "friend-request": "Friend requests",
   } satisfies Record<PushKind, string>,
 
+  newShowsHeading: "New shows",
+  newShowsHint: "Which new shows to tell you about, in the app and on this phone.",
+  newShowReaches: {
+    near: "Near me",
+    all: "All",
+    none: "None",
+  },
+  newShowReachHints: {
+    near: "Shows you have entered or have records from before, and shows for your horses' divisions in states where you show.",
+    all: "Every show added to the calendar.",
+    none: "No notices of new shows.",
+  },
+
   quietHours: "Quiet hours",
   quietHoursHint: (timeZone: string) =>
     `No push from 10 PM to 6 AM (${timeZone}), except class alerts. What arrives meanwhile is pushed at 6 AM.`,

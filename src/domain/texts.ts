@@ -35,24 +35,6 @@ export const texts = {
       removeFailed: "Could not remove the entry.",
     },
   },
-  roster: {
-    title: "Your Roster",
-    subtitle: "Your personalized schedule based on tracked classes.",
-    today: "Today",
-    thisWeek: "This Week",
-    showSeason: "Show Season",
-    empty: "No classes scheduled for this period.",
-    planLink: "Plan your season!",
-    rider: (name: string) => `Rider: ${name}`,
-    enteredBy: (name: string) => `Entered by ${name}`,
-    remove: "Remove",
-    removeLabel: (status: string, name: string) => `Remove ${status}, entered by ${name}`,
-    classNumber: (n: string) => `Class ${n}`,
-    classesOn: (day: string) => `Classes on ${day}`,
-    loadFailed: "Could not load your roster.",
-    /** Opens the calendar feed dialog (issue 11); the dialog's texts are in texts-calendar-feed.ts. */
-    subscribeCalendar: "Subscribe in calendar",
-  },
   /**
    * Blocking someone (issue 8, ADR 008), from the roster (an entry's author) or the friends list; the
    * confirmation's texts are in texts-profile.ts.
@@ -126,35 +108,9 @@ export const texts = {
   demo: {
     banner: "Demo mode — anyone can sign in as the admin",
   },
-  /** Beyond the spec (issue 11): working without a connection, installing, updating. */
+  /** Beyond the spec (issue 11): the rest of what working without a connection says is in texts-offline.ts. */
   offline: {
-    showingSaved: (time: string) => `Offline — showing what you saw at ${time}`,
-    offlineNothingSaved: "Offline",
-    backOnline: "Back online",
     needsConnection: "This screen needs a connection: it has not been opened on this device while online.",
-    waiting: (n: number) => (n === 1 ? "1 change waiting to send" : `${n} changes waiting to send`),
-    sending: (n: number) => (n === 1 ? "Sending 1 change…" : `Sending ${n} changes…`),
-    failedTitle: "Changes not sent",
-    notSent: (label: string, reason: string) => `Not sent: ${label}. ${reason}`,
-    retry: "Try again",
-    dismiss: "Dismiss",
-    pendingIcon: "Waiting to send: this change is kept on this device until the connection returns.",
-    failedIcon: (reason: string) => `Not sent: ${reason}`,
-    pendingRemoval: "Removal waiting to send",
-    pendingRead: "Waiting to send",
-    labels: {
-      saveEntries: (cls: string, show: string) => `entries for ${cls} (${show})`,
-      removeClassEntries: (cls: string, show: string) => `removing your entries for ${cls} (${show})`,
-      removeEntry: (status: string) => `removing ${status}`,
-      markRead: "marking a notification read",
-      addRecord: (show: string, cls: string) => `show record ${show}, ${cls}`,
-      addFriend: (name: string) => `friend request to ${name}`,
-      answerRequest: (answer: "accept" | "ignore", name: string) =>
-        answer === "accept" ? `accepting ${name}'s friend request` : `ignoring ${name}'s friend request`,
-    },
-    install: "Install app",
-    updateReady: "A new version of Ringside is ready.",
-    updateNow: "Update now",
   },
   common: {
     loading: "Loading…",

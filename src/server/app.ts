@@ -45,6 +45,7 @@ import { registerDrain } from "#server/http/drain.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { idempotencyPlugin } from "#server/http/idempotency.ts";
 import { pageLoaders } from "#server/http/page-data.ts";
+import { previousClientDir } from "#server/http/previous-assets.ts";
 import { loggingOptions, registerRequestLog } from "#server/http/request-log.ts";
 import { securityHeaders } from "#server/http/security-headers.ts";
 import { responseSerializer } from "#server/http/serializer.ts";
@@ -309,6 +310,8 @@ export async function buildApp(
  * Vite wrote a Brotli and a gzip copy of every text asset; `preCompressed` sends the one the
  * browser's Accept-Encoding allows, and `Vary` keeps shared caches from mixing them up. The page
  * itself (index.html) is served by `spaShell`, which redirects or renders the screen for a navigation.
+ * After the build's own files come the files of the builds it replaced, kept for a while (ADR 024), so
+ * a tab opened before an upgrade still loads its screens.
  */
 function registerClient(
   app: FastifyInstance,
@@ -318,8 +321,9 @@ function registerClient(
   const hasClient = !!clientDir && existsSync(join(clientDir, "index.html"));
   const shell = hasClient ? spaShell({ ...pages, clientDir }) : null;
   if (hasClient) {
+    const previous = previousClientDir(clientDir);
     app.register(fastifyStatic, {
-      root: clientDir,
+      root: existsSync(join(previous, "assets")) ? [clientDir, previous] : clientDir,
       wildcard: false,
       cacheControl: false,
       index: false,

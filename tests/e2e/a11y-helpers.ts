@@ -14,10 +14,44 @@ export const OPEN_DIALOG = '[role="dialog"], [role="alertdialog"]';
  * per violation (rule, then the offending elements), which reads better than axe's whole report.
  */
 export async function expectNoAxeViolations(page: Page, include?: string) {
+  await untilTransitionsEnd(page);
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map(describeNode).join(" | ")}`)).toEqual([]);
+}
+
+/** The element, and for a contrast failure what axe measured, so a failure in CI can be told from a flake. */
+function describeNode(node: { target: unknown[]; any: { data?: unknown }[] }): string {
+  const target = node.target.join(" ");
+  const data = node.any.find((check) => check.data && typeof check.data === "object")?.data as
+    | { fgColor?: string; bgColor?: string; contrastRatio?: number }
+    | undefined;
+  return data?.contrastRatio
+    ? `${target} (${data.fgColor} on ${data.bgColor}, ${data.contrastRatio}:1)`
+    : target;
+}
+
+/**
+ * axe reads colours as they are at that instant: a button that has just become enabled is still fading
+ * from its disabled colours (`transition-colors`, 150 ms) and would be judged on a blend nobody reads.
+ * Wait for finite CSS transitions and animations to end first; endless ones (spinners) are left running.
+ */
+async function untilTransitionsEnd(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== "running" ||
+              a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined);
 }
 
 /**

@@ -10,8 +10,10 @@ import { entriesTexts } from "../../src/domain/texts-entries.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { horsesTexts } from "../../src/domain/texts-horses.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
+import { offlineTexts } from "../../src/domain/texts-offline.ts";
 import { profileTexts } from "../../src/domain/texts-profile.ts";
 import { pushTexts } from "../../src/domain/texts-push.ts";
+import { rosterTexts } from "../../src/domain/texts-roster.ts";
 import { showDayTexts } from "../../src/domain/texts-show-day.ts";
 import { renderPrizeListPdf } from "../support/class-list-images.ts";
 import { fixtureShows, layoutPrizeList } from "../support/prize-list.ts";
@@ -78,7 +80,7 @@ test("signed-out screens: the three auth modes and the 'Passwords do not match!'
 
 test("roster, planner (both views, filter sheet) and notifications", async ({ page, signInAs }) => {
   await signInAs(DEMO.admin, "/roster");
-  await expectAccessibleScreen(page, { title: texts.roster.title, ready: h1(page, texts.roster.title) });
+  await expectAccessibleScreen(page, { title: rosterTexts.title, ready: h1(page, rosterTexts.title) });
 
   // An AI-predicted show puts the badge on screen for axe's contrast check (no notification is sent).
   const past = showIdByName(PAST);
@@ -334,7 +336,7 @@ test("the calendar feed dialog and its confirmation; offline: the indicator and 
   const f = calendarFeedTexts;
   await signUpAs({ role: "Owner" });
   await page.goto("/roster");
-  await page.getByRole("button", { name: texts.roster.subscribeCalendar }).click();
+  await page.getByRole("button", { name: rosterTexts.subscribeCalendar }).click();
   await expectAccessibleDialog(page.getByRole("dialog"), { name: f.title });
   await page.getByRole("dialog").getByRole("button", { name: f.create }).click();
   await expect(page.getByRole("dialog").getByRole("textbox", { name: f.linkLabel })).toBeVisible();
@@ -360,7 +362,7 @@ test("the calendar feed dialog and its confirmation; offline: the indicator and 
   await expect(page.getByTestId("pending-change")).toBeVisible();
   await expectNoAxeViolations(page);
   await context.setOffline(false);
-  await expect(page.getByTestId("connection-status")).toContainText(texts.offline.backOnline);
+  await expect(page.getByTestId("connection-status")).toContainText(offlineTexts.backOnline);
   await expect(page.getByTestId("pending-change")).toHaveCount(0);
   await expectNoAxeViolations(page);
 });

@@ -1,10 +1,13 @@
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
+import { formatShowDates } from "../../src/client/lib/show-dates.ts";
 import { texts } from "../../src/domain/texts.ts";
 import { adminTexts } from "../../src/domain/texts-admin.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { horsesTexts } from "../../src/domain/texts-horses.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
+import { prizeListTexts } from "../../src/domain/texts-prize-lists.ts";
+import { rosterTexts } from "../../src/domain/texts-roster.ts";
 import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
 import { uniqueName } from "./horses-helpers.ts";
 
@@ -13,6 +16,8 @@ import { uniqueName } from "./horses-helpers.ts";
  * season calendar), so they run in their own Playwright project after every other spec (playwright.config.ts).
  */
 const a = adminTexts;
+const LONG_NAME =
+  "Owner-Amateur Riders on Park Pleasure Walking Horses, Optional Tack, Mares and Geldings Four Years and Over";
 const FIXTURES = join(import.meta.dirname, "..", "fixtures", "walking-horse");
 
 const banner = (page: Page) => page.getByRole("status").filter({ hasText: /\S/ }).first();
@@ -78,7 +83,7 @@ test("an admin adds a user, who signs in through the emailed link", async ({ pag
   const context = await browser.newContext({ baseURL });
   const newcomer = await context.newPage();
   await newcomer.goto(link!.replace(/^https?:\/\/[^/]+/, baseURL!));
-  await expect(newcomer.getByRole("heading", { level: 1, name: texts.roster.title })).toBeVisible();
+  await expect(newcomer.getByRole("heading", { level: 1, name: rosterTexts.title })).toBeVisible();
   const me = await newcomer.request.get("/api/me");
   expect((await me.json()).email).toBe(email);
   await context.close();
@@ -126,7 +131,7 @@ test("an admin edits and deletes an owner: their entries leave other rosters, th
   );
   const riley = await browserOf(browser, baseURL!, DEMO.rider);
   await riley.page.goto("/roster");
-  await expect(riley.page.getByText(texts.roster.enteredBy(name)).first()).toBeVisible();
+  await expect(riley.page.getByText(rosterTexts.enteredBy(name)).first()).toBeVisible();
 
   const panel = dataPanel(page);
   await panel.getByRole("searchbox").fill(name);
@@ -145,8 +150,8 @@ test("an admin edits and deletes an owner: their entries leave other rosters, th
   await expect(panel.getByText(renamed)).toHaveCount(0);
 
   await riley.page.reload();
-  await expect(riley.page.getByRole("heading", { level: 1, name: texts.roster.title })).toBeVisible();
-  await expect(riley.page.getByText(texts.roster.enteredBy(renamed))).toHaveCount(0);
+  await expect(riley.page.getByRole("heading", { level: 1, name: rosterTexts.title })).toBeVisible();
+  await expect(riley.page.getByText(rosterTexts.enteredBy(renamed))).toHaveCount(0);
   await riley.page.goto(`/horses/${horseId}`);
   await expect(riley.page.getByRole("heading", { name: horseName })).toBeVisible();
   await expect(riley.page.getByText("Casey Whitfield")).toBeVisible();
@@ -187,7 +192,8 @@ test("an admin adds a horse and deletes it", async ({ page }) => {
     .getByRole("checkbox", { name: "Wade Harlan" })
     .check();
   await dialog.getByRole("button", { name: a.save }).click();
-  await expect(banner(page)).toHaveText(a.horseSaved(name));
+  // A new horse is "added"; an edited one "saved".
+  await expect(banner(page)).toHaveText(a.horseAdded(name));
   await panel.getByRole("searchbox").fill(name);
   const row = panel.getByRole("listitem").filter({ hasText: name });
   await expect(row).toContainText("Casey Whitfield");
@@ -197,6 +203,72 @@ test("an admin adds a horse and deletes it", async ({ page }) => {
   await page.getByRole("alertdialog").getByRole("button", { name: a.delete }).click();
   await expect(banner(page)).toHaveText(a.deleted(name));
   await expect(panel.getByText(name)).toHaveCount(0);
+});
+
+test("at 360 px: a refusal shows once in the form and clears when the field changes; dates and long names read like the rest", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const panel = dataPanel(page);
+  await panel.getByRole("button", { name: a.addUser }).click();
+  const dialog = page.getByRole("dialog", { name: a.addUser });
+  await dialog.getByLabel(a.name).fill("Taken Email");
+  await dialog.getByLabel(a.email).fill(DEMO.owner);
+  await dialog.getByRole("button", { name: a.save }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(errorsTexts.emailExists);
+  // Once: not again in the status banner.
+  await expect(page.getByText(errorsTexts.emailExists)).toHaveCount(1);
+  await expect(banner(page)).toHaveCount(0);
+  await page.screenshot({ path: "test-results/screens/admin-refusal-360.png" });
+  await dialog.getByLabel(a.email).fill(uniqueEmail("fresh"));
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await dialog.getByRole("button", { name: a.cancel }).click();
+
+  // A long horse name wraps in the list instead of being cut off.
+  const longName = uniqueName("Generator's Midnight Masterpiece of the Walking Horse Country Pleasure Ring");
+  await panel.getByRole("tab", { name: a.horses }).click();
+  await panel.getByRole("button", { name: a.addHorse }).click();
+  const horseDialog = page.getByRole("dialog", { name: a.addHorse });
+  await horseDialog.getByLabel(horsesTexts.name).fill(longName);
+  await horseDialog.getByLabel(horsesTexts.dateOfBirth).fill("2018-05-06");
+  await horseDialog.getByRole("button", { name: a.save }).click();
+  await expect(banner(page)).toHaveText(a.horseAdded(longName));
+  await panel.getByRole("searchbox").fill(longName);
+  const nameLine = panel.getByRole("listitem").getByText(longName, { exact: true });
+  await expect(nameLine).toBeVisible();
+  const fits = await nameLine.evaluate(
+    (el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= 360,
+  );
+  expect(fits).toBe(true);
+  await nameLine.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screens/admin-horses-360.png" });
+
+  // Show dates as everywhere else in the app ("Dec 5 – 6, 2026"), not as stored.
+  const show = sql<{ name: string; start_date: string; end_date: string }>(
+    "select name, start_date, end_date from show where name = ?",
+    "Celebration Spring Fun Show",
+  )!;
+  const row = showsPanel(page).getByRole("listitem").filter({ hasText: show.name }).first();
+  await expect(row).toContainText(formatShowDates(show.start_date, show.end_date));
+  await expect(row).not.toContainText(show.start_date);
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screens/admin-shows-360.png" });
+
+  // A long class name wraps in the show editor instead of hiding past the field's edge.
+  await showsPanel(page).getByRole("button", { name: a.shows.newShow }).click();
+  const editor = page.getByRole("dialog", { name: a.shows.newShow });
+  await editor
+    .getByLabel(a.editor.paste)
+    .fill("12 Owner-Amateur Novice Western Trail Pleasure World Championship");
+  await editor.getByRole("button", { name: a.editor.addPasted }).click();
+  const className = editor.getByLabel(a.editor.nameOf(1), { exact: true });
+  await expect(className).toHaveValue("Owner-Amateur Novice Western Trail Pleasure World Championship");
+  const wraps = await className.evaluate(
+    (el) => el.scrollHeight <= el.clientHeight + 1 && el.clientHeight > 60,
+  );
+  expect(wraps).toBe(true);
+  await className.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/screens/admin-show-editor-360.png" });
 });
 
 test("an admin creates a show with pasted classes, moves its dates (entrants hear of it) and deletes it", async ({
@@ -214,7 +286,9 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   await editor.getByLabel(a.editor.judges).fill("Jimmy McConnell");
   await editor
     .getByLabel(a.editor.paste)
-    .fill("12 Two Year Old Walking Colts\nClass 36A Amateur Country Pleasure\n37 Youth 12-17 Trail Pleasure");
+    .fill(
+      "Wednesday Night (Jun 12)\n12 Two Year Old Walking Colts\nClass 36A Amateur Country Pleasure\n37 Youth 12-17 Trail Pleasure",
+    );
   await editor.getByRole("button", { name: a.editor.addPasted }).click();
   await expect(editor.getByText(a.editor.pasted(3, 0, 0))).toBeVisible();
   await expect(editor.getByRole("group", { name: a.editor.classes(3) })).toBeVisible();
@@ -236,6 +310,8 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   await page.goto(`/shows/${showId}`);
   await expect(page.getByRole("button", { name: "12 Two Year Old Walking Colts" })).toBeVisible();
   await expect(page.getByRole("button", { name: "36A Amateur Country Pleasure" })).toBeVisible();
+  // The pasted heading became the show's session (show day).
+  await expect(page.getByRole("heading", { level: 4, name: "Wednesday Night · Main Ring" })).toBeVisible();
   await page.goto("/planner");
   await expect(page.getByRole("heading", { name })).toBeVisible();
 
@@ -255,7 +331,30 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   await expect(edit.getByLabel(a.editor.nameOf(1), { exact: true })).toHaveValue(
     "Two Year Old Walking Colts",
   );
+  // Long class names are shown whole (the field wraps and grows); a desktop gives the editor its width.
+  await edit.getByLabel(a.editor.nameOf(2), { exact: true }).fill(LONG_NAME);
+  for (const [width, height] of [
+    [360, 740],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const field = edit.getByLabel(a.editor.nameOf(2), { exact: true });
+    const box = await field.boundingBox();
+    expect(await field.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+    if (width === 1280) expect((await edit.boundingBox())!.width).toBeGreaterThan(900);
+    else expect(box!.height).toBeGreaterThan(60);
+    await page.screenshot({ path: `test-results/show-editor-${width}.png` });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await edit.getByLabel(a.editor.nameOf(2), { exact: true }).fill("Youth 12-17 Trail Pleasure");
   await edit.getByLabel(a.editor.endDate).fill("2030-06-14");
+  // A class dated outside the show's days is refused before it is sent, naming the class (issue 23).
+  await edit.getByLabel(a.editor.dateOf(1), { exact: true }).fill("2030-06-20");
+  await edit.getByRole("button", { name: a.editor.saveShow }).click();
+  await expect(
+    edit.getByText(prizeListTexts.outsideDates("12", "2030-06-20", "2030-06-12", "2030-06-14")),
+  ).toBeVisible();
+  await edit.getByLabel(a.editor.dateOf(1), { exact: true }).fill("2030-06-14");
   await edit.getByRole("button", { name: a.editor.saveShow }).click();
   await expect(banner(page)).toHaveText(a.showSaved(name));
   await riley.page.goto("/notifications");
@@ -265,6 +364,9 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
     ),
   ).toBeVisible();
   await riley.context.close();
+  expect(
+    sql<{ date: string }>("select date from show_class where show_id = ? and id = 'class-12'", showId)?.date,
+  ).toBe("2030-06-14");
 
   await panel.getByRole("button", { name: a.deleteLabel(name) }).click();
   const confirm = page.getByRole("alertdialog", { name: a.confirmDeleteTitle(name) });
@@ -283,16 +385,20 @@ test("an admin imports the shared calendar CSV and the same calendar as .ics, ne
   const rows = 32;
   await section.getByLabel(cal.file).setInputFiles(join(FIXTURES, "shows-calendar.csv"));
   await section.getByRole("button", { name: cal.previewFile }).click();
-  await expect(section.getByRole("table", { name: cal.newShows(rows) })).toBeVisible();
+  // On a phone the preview is a list of cards (a table from 640 px).
+  await expect(section.getByRole("list", { name: cal.newShows(rows) })).toBeVisible();
   await expect(section.getByText(cal.problems(0))).toHaveCount(0);
   await section.getByRole("button", { name: cal.import(rows) }).click();
-  await expect(banner(page)).toHaveText(cal.done(rows, 0, 0));
+  const summary = section.getByRole("region", { name: cal.summaryTitle });
+  await expect(summary.getByText(cal.summaryNew(rows), { exact: true })).toBeVisible();
+  await summary.getByRole("button", { name: cal.dismiss }).click();
+  await expect(summary).toHaveCount(0);
 
   for (const file of ["shows-calendar.ics", "shows-calendar.csv"]) {
     await section.getByLabel(cal.file).setInputFiles(join(FIXTURES, file));
     await section.getByRole("button", { name: cal.previewFile }).click();
-    await expect(section.getByRole("table", { name: cal.existing(rows) })).toBeVisible();
-    await expect(section.getByRole("table", { name: /^New shows/ })).toHaveCount(0);
+    await expect(section.getByRole("list", { name: cal.existing(rows) })).toBeVisible();
+    await expect(section.getByRole("list", { name: /^New shows/ })).toHaveCount(0);
     await expect(section.getByText(cal.nothing)).toBeVisible();
   }
   expect(sql<{ n: number }>("select count(*) as n from show where name = 'Money Tree Classic'")?.n).toBe(1);

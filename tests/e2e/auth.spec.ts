@@ -3,6 +3,7 @@ import { adminTexts } from "../../src/domain/texts-admin.ts";
 import { authTexts } from "../../src/domain/texts-auth.ts";
 import { barnTexts } from "../../src/domain/texts-barn.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
+import { rosterTexts } from "../../src/domain/texts-roster.ts";
 import { escapeRegExp } from "./entries-helpers.ts";
 import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
 
@@ -14,7 +15,7 @@ test.describe("default demo session", () => {
   }) => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/roster$/);
-    await expect(page.getByRole("heading", { name: texts.roster.title })).toBeVisible();
+    await expect(page.getByRole("heading", { name: rosterTexts.title })).toBeVisible();
     await expect(page.getByRole("link", { name: "Avery Morgan" })).toBeVisible();
     await expect(
       page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: texts.nav.admin }),
@@ -141,6 +142,8 @@ test.describe("sign up", () => {
     await page.getByRole("button", { name: authTexts.needAccount }).click();
     await expect(page.getByRole("heading", { name: authTexts.signUpTitle })).toBeVisible();
     await expect(page.getByRole("group", { name: authTexts.signingUpAs })).toBeVisible();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: "test-results/screens/sign-up-360.png", fullPage: true });
     await page.getByLabel(authTexts.name).fill("Mia Match");
     await page.getByLabel(authTexts.email).fill(email);
     await page.getByLabel(authTexts.password, { exact: true }).fill("password-one");

@@ -4,13 +4,14 @@ import { consentTexts } from "../../src/domain/texts-consent.ts";
 import { entriesTexts } from "../../src/domain/texts-entries.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { profileTexts } from "../../src/domain/texts-profile.ts";
+import { rosterTexts } from "../../src/domain/texts-roster.ts";
 import { CELINA, classButton, escapeRegExp, openEntryDialog, showIdByName } from "./entries-helpers.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse, uniqueName } from "./horses-helpers.ts";
 
 /** People act on others only with consent (issue 8, item 3; ADR 008). */
 const p = profileTexts;
-const r = texts.roster;
+const r = rosterTexts;
 const CLASSES = ["Ladies Amateur Walking Specialty", "Country Pleasure Open", "Limited Performance"];
 
 /** A second person in their own browser context, signed up through the real endpoint. */

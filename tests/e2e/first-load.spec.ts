@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
 import { authTexts } from "../../src/domain/texts-auth.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
+import { rosterTexts } from "../../src/domain/texts-roster.ts";
 import { CELINA, showIdByName } from "./entries-helpers.ts";
 import { DEMO, expect, test } from "./fixtures.ts";
 
@@ -50,7 +51,7 @@ test("a signed-in cold start gets its roster in the page and hydrates it without
     if (response.request().resourceType() === "document") html.push(await response.text());
   });
   await signInAs(DEMO.owner, "/roster");
-  await expect(page.getByRole("heading", { level: 1, name: texts.roster.title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: rosterTexts.title })).toBeVisible();
   // The screen's data came with the page, as markup.
   await expect.poll(() => html.length).toBe(1);
   expect(html[0]).toContain("Casey Whitfield");
@@ -140,14 +141,14 @@ test.describe("the spec's hash links land on their path, once", () => {
   const table = (): [string, string, string][] => {
     const celina = showIdByName(CELINA);
     return [
-      ["/#/roster", "/roster", texts.roster.title],
+      ["/#/roster", "/roster", rosterTexts.title],
       ["/#/planner", "/planner", texts.planner.title],
       ["/#/planner?past=1", "/planner?past=1", texts.planner.title],
       [`/#/planner?highlight=${celina}`, `/planner?highlight=${celina}`, texts.planner.title],
       [`/#/shows/${celina}`, `/shows/${celina}`, CELINA],
       ["/#/notifications", "/notifications", notificationsTexts.title],
-      ["/#/", "/roster", texts.roster.title],
-      ["/#/nowhere", "/roster", texts.roster.title],
+      ["/#/", "/roster", rosterTexts.title],
+      ["/#/nowhere", "/roster", rosterTexts.title],
     ];
   };
 
@@ -181,7 +182,7 @@ test("a part of the layout whose chunk cannot be fetched (the connection dropped
   const failed: string[] = [];
   page.on("requestfailed", (request) => failed.push(request.url()));
   await signInAs(DEMO.owner, "/roster");
-  await expect(page.getByRole("heading", { level: 1, name: texts.roster.title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: rosterTexts.title })).toBeVisible();
   // The parts were asked for, failed, and the app goes on: another screen opens and works.
   await expect.poll(() => failed.some((url) => /offline-status-/.test(url))).toBe(true);
   await page.getByRole("link", { name: texts.nav.planner }).first().click();

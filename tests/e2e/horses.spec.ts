@@ -31,6 +31,12 @@ test("Your Horses: empty state, Add New Horse with validation, then the new hors
   await expect(dialog.getByText("Name is required.")).toBeVisible();
   await expect(dialog.getByText("Date of birth is required.")).toBeVisible();
   await expect(dialog.getByRole("radio", { name: t.no })).toBeChecked();
+  // The one horse form (issue 24): owners with their hint, trainers; each field labelled, its error tied to it.
+  await expect(dialog.getByLabel(t.name)).toHaveAccessibleDescription("Name is required.");
+  await expect(dialog.getByRole("group", { name: t.owners })).toHaveAccessibleDescription(t.creatorIsOwner);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({ path: "test-results/screens/horse-form-360.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   const name = uniqueName("Velvet");
   await dialog.getByLabel(t.name).fill(name);

@@ -1,5 +1,4 @@
 import { relativeTime } from "../../src/domain/relative-time.ts";
-import { texts } from "../../src/domain/texts.ts";
 import { entriesTexts } from "../../src/domain/texts-entries.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { CELINA, escapeRegExp, openEntryDialog, showIdByName } from "./entries-helpers.ts";

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { BOOT_STATE_ID } from "../../src/domain/boot-state.ts";
-import { texts } from "../../src/domain/texts.ts";
 import { authTexts } from "../../src/domain/texts-auth.ts";
+import { rosterTexts } from "../../src/domain/texts-roster.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 /**
@@ -87,7 +87,7 @@ test("two people on one browser: offline, the cached page shows each only their 
   expect(cached).not.toContain(ann);
   expect(cached).not.toContain(BOOT_STATE_ID);
   await expect(page.getByTestId("connection-status")).toContainText(/^Offline — showing what you saw at /);
-  await expect(page.getByRole("heading", { level: 1, name: texts.roster.title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: rosterTexts.title })).toBeVisible();
   await expect(page.getByRole("link", { name: bob })).toBeVisible();
   await expect(page.getByText(ann)).toHaveCount(0);
 

@@ -5,12 +5,14 @@ import { calendarFeedTexts } from "../../src/domain/texts-calendar-feed.ts";
 import { entriesTexts } from "../../src/domain/texts-entries.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
+import { offlineTexts } from "../../src/domain/texts-offline.ts";
 import { profileTexts } from "../../src/domain/texts-profile.ts";
+import { rosterTexts } from "../../src/domain/texts-roster.ts";
 import { CELINA, classButton, showIdByName } from "./entries-helpers.ts";
 import { expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse } from "./horses-helpers.ts";
 
-const o = texts.offline;
+const o = { ...texts.offline, ...offlineTexts };
 const e = { ...texts.entries, ...entriesTexts };
 const PASSWORD = "e2e-password-1";
 
@@ -203,7 +205,7 @@ test.describe("at the show grounds", () => {
     expect(sql("select key from idempotency_key where user_id = ?", me)).toHaveLength(2);
 
     await friend.page.goto("/roster");
-    const line = friend.page.getByTestId("roster-entry").filter({ hasText: texts.roster.enteredBy(name) });
+    const line = friend.page.getByTestId("roster-entry").filter({ hasText: rosterTexts.enteredBy(name) });
     await expect(line.getByText(e.statusLabels.FriendIsShowing, { exact: true })).toBeVisible();
     await expect(line).toContainText(horse.name);
     await friend.context.close();
@@ -291,7 +293,7 @@ test.describe("at the show grounds", () => {
     );
     expect(saved.status()).toBe(200);
     await page.goto("/roster");
-    await page.getByRole("button", { name: texts.roster.subscribeCalendar }).click();
+    await page.getByRole("button", { name: rosterTexts.subscribeCalendar }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: calendarFeedTexts.create }).click();
     const link = dialog.getByRole("textbox", { name: calendarFeedTexts.linkLabel });

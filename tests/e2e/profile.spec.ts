@@ -1,3 +1,4 @@
+import type { APIRequestContext } from "@playwright/test";
 import { authTexts } from "../../src/domain/texts-auth.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { profileTexts } from "../../src/domain/texts-profile.ts";
@@ -5,6 +6,17 @@ import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse, expectModalClosesEveryWay, pngBytes, uniqueName } from "./horses-helpers.ts";
 
 const t = profileTexts;
+
+/** Signs up another person in `request`'s own session (the test's second person); returns their name. */
+async function signUpOther(request: APIRequestContext, baseURL: string, first: string): Promise<string> {
+  const name = uniqueName(first);
+  const res = await request.post("/api/auth/sign-up/email", {
+    headers: { origin: baseURL },
+    data: { name, email: uniqueEmail(first.toLowerCase().replace(/\W/g, "")), password: "e2e-password-1" },
+  });
+  expect(res.status()).toBe(200);
+  return name;
+}
 
 test("My Profile shows the person; Edit Profile validates, refuses a taken email and saves", async ({
   page,
@@ -27,6 +39,9 @@ test("My Profile shows the person; Edit Profile validates, refuses a taken email
   await expect(dialog.getByText("Name is required.")).toBeVisible();
   await expect(dialog.getByText("Enter a valid email address.")).toBeVisible();
   await expect(dialog.getByText("Date of birth is required.")).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({ path: "test-results/screens/edit-profile-360.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   const newName = uniqueName("Piper");
   await dialog.getByLabel(t.name).fill(newName);
@@ -144,12 +159,7 @@ test("Friends: count, add by name search ('No users found'), accepted request, r
   baseURL,
   axe,
 }) => {
-  const friendName = uniqueName("Fern");
-  const signUp = await request.post("/api/auth/sign-up/email", {
-    headers: { origin: baseURL! },
-    data: { name: friendName, email: uniqueEmail("fern"), password: "e2e-password-1" },
-  });
-  expect(signUp.status()).toBe(200);
+  const friendName = await signUpOther(request, baseURL!, "Fern");
   const me = await signUpAs({ name: uniqueName("Moe") });
   await page.goto("/profile");
   await page.getByRole("tab", { name: t.friendsCount(0) }).click();
@@ -166,7 +176,9 @@ test("Friends: count, add by name search ('No users found'), accepted request, r
   await expect(dialog.getByText(t.noUsers)).toBeVisible();
   expect((await axe().include('[role="dialog"]').analyze()).violations).toEqual([]);
   await page.keyboard.press("Escape");
-  await expect(page.getByText(t.noFriends)).toBeVisible();
+  // A request on its way: the sender sees whom it waits for, not "no friends yet".
+  await expect(page.getByText(t.waitingFor(friendName))).toBeVisible();
+  await expect(page.getByText(t.noFriends)).toBeHidden();
 
   // Friendship needs the other person's consent: they accept (their session is `request`).
   const meId = (await (await page.request.get("/api/me")).json()).id as string;
@@ -198,4 +210,36 @@ test("Friends: count, add by name search ('No users found'), accepted request, r
   await expect(page.getByText(t.noFriends)).toBeVisible();
   await expect(page.getByRole("tab", { name: t.friendsCount(0) })).toBeVisible();
   expect((await (await request.get("/api/friends")).json()).friends).toEqual([]);
+});
+
+test("Friends: a sent request waits on the sender's tab until withdrawn; only then 'no friends yet' again", async ({
+  page,
+  request,
+  signUpAs,
+  baseURL,
+  axe,
+}) => {
+  const benName = await signUpOther(request, baseURL!, "Ben Buddy");
+  const benId = (await (await request.get("/api/me")).json()).id as string;
+  await signUpAs({ name: uniqueName("Wendy") });
+  const sent = await page.request.post("/api/friends", {
+    headers: { origin: baseURL! },
+    data: { friendId: benId },
+  });
+  expect(sent.status()).toBe(200);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/profile");
+  await page.getByRole("tab", { name: t.friendsCount(0) }).click();
+  await expect(page.getByRole("heading", { name: t.sentRequests(1) })).toBeVisible();
+  await expect(page.getByText(t.waitingFor(benName))).toBeVisible();
+  await expect(page.getByText(t.noFriends)).toBeHidden();
+  expect((await axe().analyze()).violations).toEqual([]);
+  await page.screenshot({ path: "test-results/screens/friends-sent-360.png", fullPage: true });
+
+  await page.getByRole("button", { name: t.withdrawLabel(benName) }).click();
+  await expect(page.getByText(t.waitingFor(benName))).toBeHidden();
+  await expect(page.getByText(t.noFriends)).toBeVisible();
+  // Ben no longer has a request to answer.
+  expect((await (await request.get("/api/friends/requests")).json()).incoming).toEqual([]);
 });

@@ -18,6 +18,19 @@ const horsePicker = (page: Page) => page.getByRole("combobox", { name: t.horseLa
 const getRecommendations = (page: Page) =>
   page.getByRole("button", { name: texts.planner.getRecommendations });
 
+/** Unfolds the AI row where it starts folded (show detail on a phone); elsewhere it is open. */
+async function unfoldAiRow(page: Page) {
+  const fold = page.getByRole("button", { name: t.showRowTitle, exact: true, expanded: false });
+  await fold.or(horsePicker(page)).first().waitFor();
+  if (await fold.isVisible()) await fold.click();
+}
+
+/** Chooses a horse in the AI row. */
+async function pickHorse(page: Page, label: string) {
+  await unfoldAiRow(page);
+  await horsePicker(page).selectOption({ label });
+}
+
 function classNamesOf(db: SQLite.Database, showName: string): string[] {
   return (
     db
@@ -38,8 +51,9 @@ test.describe("with the rules engine", () => {
       await new Promise((r) => setTimeout(r, 400));
       await route.continue();
     });
+    await unfoldAiRow(page);
     await expect(getRecommendations(page)).toBeDisabled();
-    await horsePicker(page).selectOption({ label: "Midnight Masterpiece" });
+    await pickHorse(page, "Midnight Masterpiece");
     await getRecommendations(page).click();
 
     const dialog = page.getByRole("dialog", { name: t.dialogTitle("Midnight Masterpiece") });
@@ -97,7 +111,7 @@ test.describe("with the rules engine", () => {
     for (const name of ["Gold Rush Delight", "Midnight Masterpiece", "Sundance Jubilee"]) {
       await expect(horsePicker(page).locator("option", { hasText: name })).toHaveCount(1);
     }
-    await horsePicker(page).selectOption({ label: "Gold Rush Delight" });
+    await pickHorse(page, "Gold Rush Delight");
     await getRecommendations(page).click();
 
     const plan = page.getByRole("dialog", { name: t.seasonPlanTitle });
@@ -121,7 +135,7 @@ test.describe("with the rules engine", () => {
 
   test("Done closes the season plan", async ({ signInAs, page }) => {
     await signInAs(DEMO.owner, "/planner");
-    await horsePicker(page).selectOption({ label: "Midnight Masterpiece" });
+    await pickHorse(page, "Midnight Masterpiece");
     await getRecommendations(page).click();
     const plan = page.getByRole("dialog", { name: t.seasonPlanTitle });
     await expect(plan.getByRole("region", { name: CELEBRATION }).getByRole("listitem")).toHaveCount(5);
@@ -154,7 +168,7 @@ test.describe("with the rules engine", () => {
     // Created behind the UI's back, so start a fresh page rather than wait out the client cache.
     await page.goto(`/shows/${showIdByName(CELINA)}`);
     await page.reload();
-    await horsePicker(page).selectOption({ label: "Harness Only" });
+    await pickHorse(page, "Harness Only");
     await getRecommendations(page).click();
     const dialog = page.getByRole("dialog", { name: t.dialogTitle("Harness Only") });
     await expect(dialog.getByText(t.noSuitableTitle)).toBeVisible();
@@ -162,6 +176,37 @@ test.describe("with the rules engine", () => {
     expect((await axe().analyze()).violations).toEqual([]);
     await dialog.getByRole("button", { name: t.done }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  test("when fewer than three classes fit, the dialog says whom the others are for", async ({
+    signUpAs,
+    page,
+    baseURL,
+  }) => {
+    await signUpAs();
+    const created = await page.request.post("/api/horses", {
+      data: {
+        name: "Light Shod Only",
+        dateOfBirth: "2014-05-01",
+        gender: "Mare",
+        canters: false,
+        divisions: ["lite-shod"],
+      },
+      headers: { origin: baseURL! },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await page.goto(`/shows/${showIdByName(CELINA)}`);
+    await pickHorse(page, "Light Shod Only");
+    await getRecommendations(page).click();
+    const dialog = page.getByRole("dialog", { name: t.dialogTitle("Light Shod Only") });
+    await expect(dialog.getByRole("listitem")).toHaveCount(1);
+    await expect(
+      dialog.getByText(
+        "Only 1 class at this show fits Light Shod Only: the others are for horses in other divisions, horses of other ages, or",
+      ),
+    ).toBeVisible();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: "test-results/screens/recommendations-short-360.png" });
   });
 
   test("a session that ended meanwhile gets the spec's sign-in message on the sign-in form", async ({
@@ -176,7 +221,7 @@ test.describe("with the rules engine", () => {
     await liveStream;
     // The cookie goes without a word to the page (no live event): the recommendations call is what finds out.
     await page.context().clearCookies();
-    await horsePicker(page).selectOption({ label: "Sundance Jubilee" });
+    await pickHorse(page, "Sundance Jubilee");
     await getRecommendations(page).click();
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole("alert")).toContainText(errorsTexts.mustBeLoggedIn);
@@ -271,7 +316,7 @@ test.describe
       test.setTimeout(60_000);
       llm.answer(() => ({ kind: "status", status: 500 }));
       await signIn(page, DEMO.owner, `/shows/${showId(CELEBRATION)}`);
-      await horsePicker(page).selectOption({ label: "Midnight Masterpiece" });
+      await pickHorse(page, "Midnight Masterpiece");
       await getRecommendations(page).click();
       const dialog = page.getByRole("dialog", { name: t.dialogTitle("Midnight Masterpiece") });
       const alert = dialog.getByRole("alert");
@@ -281,7 +326,7 @@ test.describe
       await dialog.getByRole("button", { name: t.done }).click();
 
       await page.goto(`${base}/planner`);
-      await horsePicker(page).selectOption({ label: "Midnight Masterpiece" });
+      await pickHorse(page, "Midnight Masterpiece");
       await getRecommendations(page).click();
       const plan = page.getByRole("dialog", { name: t.seasonPlanTitle });
       const failures = plan.getByText(errorsTexts.seasonPlanShowFailed);
@@ -293,7 +338,7 @@ test.describe
     test("a working model's picks are shown, checked against the class rules", async ({ page }) => {
       llm.answer(pickOffered(4));
       await signIn(page, DEMO.trainer, `/shows/${showId(CELINA)}`);
-      await horsePicker(page).selectOption({ label: "Gold Rush Delight" });
+      await pickHorse(page, "Gold Rush Delight");
       await getRecommendations(page).click();
       const dialog = page.getByRole("dialog", { name: t.dialogTitle("Gold Rush Delight") });
       await expect(dialog.getByRole("listitem")).toHaveCount(4);
@@ -307,7 +352,7 @@ test.describe
       db.prepare("update show set start_date = '2001-05-01', end_date = '2001-05-02'").run();
       db.close();
       await signIn(page, DEMO.owner, "/planner");
-      await horsePicker(page).selectOption({ label: "Midnight Masterpiece" });
+      await pickHorse(page, "Midnight Masterpiece");
       await getRecommendations(page).click();
       const plan = page.getByRole("dialog", { name: t.seasonPlanTitle });
       await expect(plan.getByText(t.noSuitableTitle)).toBeVisible();

@@ -1,10 +1,11 @@
 import { addDays, format } from "date-fns";
 import { formatDayHeading, formatShowDates } from "../../src/client/lib/show-dates.ts";
 import { texts } from "../../src/domain/texts.ts";
+import { rosterTexts } from "../../src/domain/texts-roster.ts";
 import { CELEBRATION, CELINA, showIdByName } from "./entries-helpers.ts";
 import { DEMO, expect, test } from "./fixtures.ts";
 
-const t = texts.roster;
+const t = rosterTexts;
 /** yyyy-mm-dd `offset` days from today: the demo seed's shows are 7, 8, 9 and 120–123 days ahead. */
 const day = (offset: number) => format(addDays(new Date(), offset), "yyyy-MM-dd");
 const section = (page: import("@playwright/test").Page, key: "today" | "thisWeek" | "showSeason") =>

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { addDays, format } from "date-fns";
 import { texts } from "../../src/domain/texts.ts";
+import { recommendationsTexts } from "../../src/domain/texts-recommendations.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
 
 const CELEBRATION = "Tennessee Walking Horse National Celebration";
@@ -43,12 +44,24 @@ test("shows the details card and splits 100 undated classes of a 4-day show over
   await expect(classList(page)).toContainText("Model Pleasure Walking Stallions");
   const rendered = await classList(page).locator("[data-index]").count();
   expect(rendered).toBeLessThan(60);
+
+  // On a phone the page scrolls as one (ADR 028): the list is in the page, still virtual.
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight }));
+  await expect(classList(page)).toContainText("Amateur 15.2 and Under Mares and Geldings, Specialty");
+  await expect(dayHeadings(page).last()).toHaveText(heading(123), { ignoreCase: true });
+  expect(await classList(page).locator("[data-index]").count()).toBeLessThan(60);
+
+  // From 640 px, the spec's list capped at 32rem that scrolls itself.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => window.scrollTo({ top: 0 }));
   const box = await classList(page).boundingBox();
   expect(box!.height).toBeLessThanOrEqual(32 * 16 + 2);
-
+  await classList(page).evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(dayHeadings(page).first()).toHaveText(heading(120), { ignoreCase: true });
   await classList(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await expect(classList(page)).toContainText("Amateur 15.2 and Under Mares and Geldings, Specialty");
   await expect(dayHeadings(page).last()).toHaveText(heading(123), { ignoreCase: true });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   expect((await axe().analyze()).violations).toEqual([]);
 });
@@ -127,4 +140,63 @@ test("an unknown show says so and leads back to the planner", async ({ signInAs,
   await page.getByRole("link", { name: texts.show.backToPlanner }).click();
   await expect(page).toHaveURL(/\/planner$/);
   await expect(page.getByRole("heading", { name: texts.planner.title })).toBeVisible();
+});
+
+test("on a 360 × 740 phone the first class shows on arrival and the page scrolls as one, the day heading pinned", async ({
+  signInAs,
+  page,
+  axe,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAs(DEMO.owner, `/shows/${showId(CELEBRATION)}`);
+  await expect(page.getByRole("heading", { level: 1, name: CELEBRATION })).toBeVisible();
+  // The AI row arrives folded to one line; it unfolds on a tap.
+  const fold = page.getByRole("button", { name: recommendationsTexts.showRowTitle, exact: true });
+  await expect(fold).toHaveAttribute("aria-expanded", "false");
+  const firstClass = classList(page)
+    .locator("[data-index]")
+    .filter({ hasText: "Model Pleasure Walking Stallions" });
+  await expect(firstClass).toBeInViewport();
+  const navTop = await page
+    .getByRole("navigation")
+    .last()
+    .evaluate((el) => el.getBoundingClientRect().top);
+  const rowBottom = (await firstClass.boundingBox())!;
+  expect(rowBottom.y + rowBottom.height).toBeLessThanOrEqual(navTop);
+  await page.screenshot({ path: "test-results/screens/show-detail-360.png" });
+
+  // No scroll box inside the page: the list is as tall as its rows, the window scrolls.
+  const list = await classList(page).evaluate((el) => ({
+    overflow: getComputedStyle(el).overflowY,
+    fits: el.scrollHeight <= el.clientHeight + 1,
+  }));
+  expect(list).toEqual({ overflow: "visible", fits: true });
+  await page.mouse.wheel(0, 3000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
+  // The day being scrolled stays pinned under the app bar.
+  const pinned = classList(page).locator(".sticky");
+  await expect(pinned).toBeInViewport();
+  expect(Math.round((await pinned.boundingBox())!.y)).toBe(49);
+  await page.screenshot({ path: "test-results/screens/show-detail-360-scrolled.png" });
+
+  await fold.click();
+  await expect(fold).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByRole("combobox", { name: recommendationsTexts.horseLabel })).toBeVisible();
+  expect((await axe().analyze()).violations).toEqual([]);
+});
+
+test("a class alert's link brings its class into view in the page's own scroll on a phone", async ({
+  signInAs,
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const db = openE2eDatabase();
+  const late = db
+    .prepare("select id, name from show_class where show_id = ? order by position desc limit 1")
+    .get(showId(CELEBRATION)) as { id: string; name: string };
+  db.close();
+  await signInAs(DEMO.owner, `/shows/${showId(CELEBRATION)}?class=${late.id}`);
+  const row = classList(page).locator("[data-index]").filter({ hasText: late.name });
+  await expect(row).toBeInViewport();
+  await page.screenshot({ path: "test-results/screens/show-detail-360-alert.png" });
 });

@@ -20,7 +20,12 @@ export interface TestUser {
 /** Inserts a user with a password account straight through the data layer (fast, no rate limits). */
 export async function buildUser(
   app: FastifyInstance,
-  overrides: Partial<Omit<TestUser, "id" | "password">> & { gender?: string; dateOfBirth?: string } = {},
+  overrides: Partial<Omit<TestUser, "id" | "password">> & {
+    gender?: string;
+    dateOfBirth?: string;
+    /** When the account was made (default now). */
+    createdAt?: Date;
+  } = {},
 ): Promise<TestUser> {
   counter += 1;
   const { db } = app.deps;
@@ -37,6 +42,7 @@ export async function buildUser(
     ...user,
     gender: overrides.gender ?? null,
     dateOfBirth: overrides.dateOfBirth ?? null,
+    ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
     passwordHash: await hashed,
   });
   return user;

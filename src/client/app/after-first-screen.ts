@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { whenIdle } from "#client/lib/when-idle.ts";
 
 /** Nothing waits longer than this for the first screen, whatever its data does. */
 const MAX_WAIT_MS = 3000;
@@ -15,11 +16,7 @@ const painted = new Promise<void>((resolve) => {
   markPainted = resolve;
 });
 
-const idle = () =>
-  new Promise<void>((resolve) => {
-    if ("requestIdleCallback" in window) requestIdleCallback(() => resolve(), { timeout: 500 });
-    else setTimeout(resolve, 0);
-  });
+const idle = () => new Promise<void>((resolve) => whenIdle(resolve, 500));
 
 /** Resolves once the frame after now has been painted (a task queued from its animation frame). */
 const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

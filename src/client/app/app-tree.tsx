@@ -1,20 +1,17 @@
 import { IsRestoringProvider, type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
+import { OptionalPart } from "#client/app/optional-part.tsx";
 import { PathRouter } from "#client/app/path-router.tsx";
 import { RenderDay } from "#client/app/render-day.ts";
 import { useConfig } from "#client/features/auth/api/get-config.ts";
 
 // Only a demo others can reach shows it: its words and icon stay off everyone else's first load.
-const DemoBanner = lazy(() => import("#client/app/demo-banner.tsx").then((m) => ({ default: m.DemoBanner })));
+const demoBanner = () => import("#client/app/demo-banner.tsx").then((m) => ({ default: m.DemoBanner }));
 
 function DemoNotice() {
   const config = useConfig();
   if (!config.data?.demoReachable) return null;
-  return (
-    <Suspense fallback={null}>
-      <DemoBanner />
-    </Suspense>
-  );
+  return <OptionalPart load={demoBanner} props={{}} />;
 }
 
 import { AppRoutes } from "#client/app/router.tsx";
@@ -32,9 +29,12 @@ export function AppTree({
   isRestoring?: boolean;
   ssr?: { pathname: string; search: string; today: string };
 }) {
+  // The last resort for a part whose code cannot be fetched (each screen and dialog has its own, ADR 024).
   const routes = (
     <PathRouter ssr={ssr}>
-      <AppRoutes />
+      <LoadBoundary>
+        <AppRoutes />
+      </LoadBoundary>
     </PathRouter>
   );
   return (

@@ -1,4 +1,5 @@
-import { type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { Navigate, useLocation, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { Button } from "#client/ui/button.tsx";
@@ -40,7 +41,11 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
   if (me.data) return <Navigate to={afterSignInPath(params)} replace />;
   if (me.isPending) return <Spinner label={texts.common.loading} />;
-  return <Suspense fallback={<Spinner label={texts.common.loading} />}>{children}</Suspense>;
+  return (
+    <LoadBoundary kind="screen" fallback={<Spinner label={texts.common.loading} />}>
+      {children}
+    </LoadBoundary>
+  );
 }
 
 /** /barn is for trainers and /admin for admins; anyone else lands on /roster. The server checks again. */

@@ -1,9 +1,10 @@
-import { type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
 import { useAfterFirstScreen } from "#client/app/after-first-screen.ts";
 import { BottomNav } from "#client/app/bottom-nav.tsx";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { OptionalPart } from "#client/app/optional-part.tsx";
 import { usePwa } from "#client/app/pwa.ts";
-import { Link } from "#client/app/routing.ts";
+import { Link, useLocation } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { Logo } from "#client/ui/logo.tsx";
 import { Spinner } from "#client/ui/page.tsx";
@@ -20,6 +21,7 @@ const updatePrompt = () => import("#client/app/pwa-prompts.tsx").then((m) => ({ 
 export function AppLayout({ children }: { children: ReactNode }) {
   const me = useMe();
   const pwa = usePwa();
+  const { pathname } = useLocation();
   // The live stream, the connection bar and the install offer wait until the first screen is shown.
   const later = useAfterFirstScreen();
   if (!me.data) return null;
@@ -45,7 +47,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {pwa.update && <OptionalPart load={updatePrompt} props={{ update: pwa.update }} />}
       {later && <OptionalPart load={offlineStatus} props={{}} />}
       <main id="main-content" tabIndex={-1} className="mx-auto max-w-3xl px-4 pt-5 focus:outline-none">
-        <Suspense fallback={<Spinner label={texts.common.loading} />}>{children}</Suspense>
+        {/* A screen whose code cannot be fetched says so (ADR 024); the next screen starts afresh. */}
+        <LoadBoundary kind="screen" resetKey={pathname} fallback={<Spinner label={texts.common.loading} />}>
+          {children}
+        </LoadBoundary>
       </main>
       <BottomNav me={me.data} />
     </div>

@@ -5,9 +5,9 @@ import { lastSeenAt } from "#client/app/offline-cache.ts";
 import { useOnline } from "#client/lib/online.ts";
 import { QUEUE_SCOPE, type Queued } from "#client/lib/queued.ts";
 import { Button } from "#client/ui/button.tsx";
-import { texts } from "#domain/texts.ts";
+import { offlineTexts } from "#domain/texts-offline.ts";
 
-const t = texts.offline;
+const t = offlineTexts;
 /** How long 'Back online' stays after the connection returns. */
 const BACK_ONLINE_MS = 5000;
 

@@ -16,7 +16,6 @@ import {
   type AnchorHTMLAttributes,
   type ComponentType,
   createContext,
-  lazy,
   type ReactNode,
   startTransition,
   useContext,
@@ -30,6 +29,7 @@ import {
   Link as WouterLink,
   Router as WouterRouter,
 } from "wouter";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { routePattern } from "#domain/page-routes.ts";
 
 export interface Location {
@@ -163,11 +163,11 @@ export function PathRouter({
 }
 
 /**
- * A lazy screen (React.lazy) that can start loading before it renders: the router preloads the
- * screen of the first location while the rest of the app starts.
+ * A lazy screen that can start loading before it renders (the router preloads the screen of the first
+ * location while the rest of the app starts), and load again after a failure (ADR 024).
  */
 export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return Object.assign(lazy(load), { preload: load });
+  return retryingLazy(load);
 }
 
 export function useLocation(): Location {

@@ -1,8 +1,8 @@
 import { Download, RefreshCw } from "lucide-react";
 import { Button } from "#client/ui/button.tsx";
-import { texts } from "#domain/texts.ts";
+import { offlineTexts } from "#domain/texts-offline.ts";
 
-const t = texts.offline;
+const t = offlineTexts;
 
 /**
  * The two things the person is asked about (pwa.ts), a lazy chunk the layout loads only when one is

@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { removeClassEntriesChange } from "#client/features/entries/api/remove-class-entries.ts";
 import { removeEntryChange } from "#client/features/entries/api/remove-entry.ts";
 import { saveEntriesChange } from "#client/features/entries/api/save-class-entries.ts";
+import { markAllReadChange } from "#client/features/notifications/api/mark-all-read.ts";
 import { markReadChange } from "#client/features/notifications/api/mark-read.ts";
 import { addFriendChange } from "#client/features/profile/api/add-friend.ts";
 import { answerRequestChange } from "#client/features/profile/api/answer-friend-request.ts";
@@ -18,6 +19,7 @@ export function registerQueuedChanges(client: QueryClient): void {
   registerQueuedChange(client, removeClassEntriesChange);
   registerQueuedChange(client, removeEntryChange);
   registerQueuedChange(client, markReadChange);
+  registerQueuedChange(client, markAllReadChange);
   registerQueuedChange(client, createRecordChange);
   registerQueuedChange(client, addFriendChange);
   registerQueuedChange(client, answerRequestChange);

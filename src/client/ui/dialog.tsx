@@ -18,6 +18,7 @@ export function Modal({
   footer,
   closeLabel = "Close",
   alert = false,
+  wide = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -27,6 +28,8 @@ export function Modal({
   footer?: ReactNode;
   closeLabel?: string;
   alert?: boolean;
+  /** From 1024 px, a wider card for editors with rows of fields (the show editor). */
+  wide?: boolean;
 }) {
   // Radix returns focus to a Dialog.Trigger; our dialogs open from ordinary buttons, so remember the opener.
   const returnTo = useRef<HTMLElement | null>(null);
@@ -48,7 +51,7 @@ export function Modal({
               returnTo.current.focus();
             }
           }}
-          className="fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(92vw,34rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
+          className={`fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-2xl bg-white shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(92vw,34rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl${wide ? " lg:w-[min(92vw,64rem)]" : ""}`}
         >
           <div className="flex items-start justify-between gap-3 border-b border-stone-200 px-5 pt-4 pb-3">
             <div>

@@ -17,7 +17,7 @@ export function Segmented<T extends string | boolean>({
 }) {
   return (
     <fieldset
-      className={`mb-4 flex min-w-0 gap-1 rounded-lg border border-stone-200 bg-stone-100 p-1 sm:inline-flex ${className}`}
+      className={`flex min-w-0 gap-1 rounded-lg border border-stone-200 bg-stone-100 p-1 sm:inline-flex ${className}`}
     >
       <legend className="sr-only">{label}</legend>
       {options.map(([option, text]) => (

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from "react";
+import { whenIdle } from "#client/lib/when-idle.ts";
 
 /**
  * How many of `total` items a long list renders now: the first `first` at once, then `step` more in
@@ -11,13 +12,7 @@ export function useProgressiveCount(total: number, { first = 6, step = 6 } = {})
   const shown = Math.min(count, total);
   useEffect(() => {
     if (shown >= total) return;
-    const more = () => startTransition(() => setCount((c) => c + step));
-    if (typeof requestIdleCallback === "function") {
-      const id = requestIdleCallback(more, { timeout: 200 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(more, 0);
-    return () => clearTimeout(id);
+    return whenIdle(() => startTransition(() => setCount((c) => c + step)), 200);
   }, [shown, total, step]);
   return shown;
 }

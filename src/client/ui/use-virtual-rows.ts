@@ -1,7 +1,10 @@
 import { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 
 /**
- * A virtual list in one scrolling element: only the rows in view (plus `overscan` on each side) are
+ * A virtual list in one scrolling element, or in the page: where the list's element does not scroll itself
+ * (its CSS leaves overflow visible, as show detail's list on a phone), the window is its scroller and the
+ * rows in view are those between the top and bottom of the window. Only the rows in view (plus `overscan`
+ * on each side) are
  * rendered, each row measured as it renders (rows wrap to different heights), and a row that grows
  * above the view moves the scroll position with it so the rows in view stay put. Our own rather than
  * @tanstack/react-virtual, which was 9 KiB gzipped on show detail's first load for the one list
@@ -64,6 +67,22 @@ export function visibleRows(
   return { startIndex: rowAt(Math.max(0, top)), endIndex: rowAt(Math.max(0, bottom)) };
 }
 
+/** Whether the list's element scrolls itself; else the page does. */
+const scrollsItself = (list: HTMLElement) => getComputedStyle(list).overflowY !== "visible";
+
+/** How far the list is scrolled: its own scroll, or how far its top is above the window's. */
+export const listScrollTop = (list: HTMLElement) =>
+  scrollsItself(list) ? list.scrollTop : -list.getBoundingClientRect().top;
+
+/** The height of what shows of the list at once. */
+export const listViewHeight = (list: HTMLElement) => (scrollsItself(list) ? list.clientHeight : innerHeight);
+
+/** Scrolls the list, or the page it is in, by `delta` pixels. */
+export function scrollListBy(list: HTMLElement, delta: number): void {
+  if (scrollsItself(list)) list.scrollTop += delta;
+  else scrollBy(0, delta);
+}
+
 export function useVirtualRows({
   count,
   scroller,
@@ -94,21 +113,21 @@ export function useVirtualRows({
     let frame = 0;
     const read = () => {
       frame = 0;
-      setView((v) =>
-        v.top === scroller.scrollTop && v.height === scroller.clientHeight
-          ? v
-          : { top: scroller.scrollTop, height: scroller.clientHeight },
-      );
+      const top = listScrollTop(scroller);
+      const height = listViewHeight(scroller);
+      setView((v) => (v.top === top && v.height === height ? v : { top, height }));
     };
     read();
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(read);
     };
-    scroller.addEventListener("scroll", onScroll, { passive: true });
-    const resized = new ResizeObserver(read);
+    // Captured at the window: the list's own scroll and the page's (the list moving in the window) alike.
+    const options = { passive: true, capture: true };
+    addEventListener("scroll", onScroll, options);
+    const resized = new ResizeObserver(onScroll);
     resized.observe(scroller);
     return () => {
-      scroller.removeEventListener("scroll", onScroll);
+      removeEventListener("scroll", onScroll, options);
       resized.disconnect();
       cancelAnimationFrame(frame);
     };
@@ -131,7 +150,7 @@ export function useVirtualRows({
               if (before === size) continue;
               const start = startByKey.current.get(key) ?? 0;
               const delta = size - (before ?? size);
-              if (scroller && delta !== 0 && start < scroller.scrollTop) scroller.scrollTop += delta;
+              if (scroller && delta !== 0 && start < listScrollTop(scroller)) scrollListBy(scroller, delta);
               measured.current.set(key, size);
               changed = true;
             }

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { CALENDAR_FIELDS } from "#domain/calendar-import.ts";
 import { LIMITS } from "#domain/contracts/auth.ts";
 import { HorseDetailsBody, HorseGender } from "#domain/contracts/horses.ts";
 import { DateOnly, IdParam, PersonRef } from "#domain/contracts/people.ts";
 import { UserGender } from "#domain/contracts/profile.ts";
-import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
+import { EditorClassBody, SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
+import type { ImportedSession } from "#domain/imported-sessions.ts";
 import { ROLES } from "#domain/roles.ts";
 
 /** Admin Panel → Data Management and Show Management (issue 14). */
@@ -64,6 +66,20 @@ export type AdminUserBody = z.infer<typeof AdminUserBody>;
 export const AdminUserCreated = z.object({ user: AdminUser, signInLinkSentTo: z.string() });
 export type AdminUserCreated = z.infer<typeof AdminUserCreated>;
 
+/**
+ * What becomes of the horses a deleted user is the only owner of (issue 24): given to another user
+ * (`to`), or deleted with their entries. Required when there are such horses.
+ */
+export const DeleteUserQuery = z.strictObject({
+  horses: z.enum(["transfer", "delete"]).optional(),
+  to: IdParam.optional(),
+});
+export type DeleteUserQuery = z.infer<typeof DeleteUserQuery>;
+
+/** The horses a user is the only owner of (asked before deleting them). */
+export const SoleHorses = z.object({ horses: z.array(z.object({ id: z.string(), name: z.string() })) });
+export type SoleHorses = z.infer<typeof SoleHorses>;
+
 export const Deleted = z.object({ deleted: z.string() });
 export type Deleted = z.infer<typeof Deleted>;
 
@@ -87,26 +103,11 @@ const peopleIds = z.array(IdParam).max(50);
 export const AdminHorseBody = HorseDetailsBody.extend({ ownerIds: peopleIds, trainerIds: peopleIds });
 export type AdminHorseBody = z.infer<typeof AdminHorseBody>;
 
-/** A class as the show editor edits it: `id` for a class the show has (kept stable), none for a new one. */
-export const EditedClassBody = z.strictObject({
-  id: z.string().trim().min(1).max(100).optional(),
-  number: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9]{1,20}$/, { error: "A class number is letters and digits, such as 12 or 36A." }),
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: "Class name is required." })
-    .max(SHOW_ADMIN_LIMITS.name, {
-      error: `Class name must be at most ${SHOW_ADMIN_LIMITS.name} characters.`,
-    }),
-  date: DateOnly.nullable().optional(),
-});
+export { EditedClassBody } from "#domain/contracts/show-admin.ts";
 
 export const ReplaceClassesBody = z.strictObject({
   classes: z
-    .array(EditedClassBody)
+    .array(EditorClassBody)
     .max(SHOW_ADMIN_LIMITS.classes, { error: `At most ${SHOW_ADMIN_LIMITS.classes} classes.` }),
 });
 export type ReplaceClassesBody = z.infer<typeof ReplaceClassesBody>;
@@ -120,7 +121,14 @@ export interface ShowDraft {
   judges: string[];
   sanctioningOrg: string | null;
   isAIPrediction: boolean;
-  classes: { id?: string; number: string; name: string; date?: string | null }[];
+  classes: {
+    id?: string;
+    number: string;
+    name: string;
+    date?: string | null;
+    /** From an imported class list: the session heading it was printed under (a new show only). */
+    session?: ImportedSession | null;
+  }[];
 }
 
 /* Calendar import */
@@ -152,7 +160,14 @@ export const CalendarPreview = z.object({
   format: z.enum(["ics", "csv"]),
   newShows: z.array(CalendarShow),
   /** Already present: same name (ignoring case) and start date; `changed` when an import would update it. */
-  existing: z.array(CalendarShow.extend({ id: z.string(), changed: z.boolean() })),
+  existing: z.array(
+    CalendarShow.extend({
+      id: z.string(),
+      changed: z.boolean(),
+      /** What an update would change, field by field (empty when `changed` is false). */
+      differences: z.array(z.object({ field: z.enum(CALENDAR_FIELDS), from: z.string(), to: z.string() })),
+    }),
+  ),
   problems: z.array(CalendarProblem),
 });
 export type CalendarPreview = z.infer<typeof CalendarPreview>;
@@ -170,6 +185,17 @@ export const CalendarImportBody = z.strictObject({
     .max(CALENDAR_LIMITS.batch, { error: `Send at most ${CALENDAR_LIMITS.batch} shows per request.` }),
   /** What to do with a show that is already present: leave it, or take the calendar's dates, place and org. */
   existing: z.enum(["skip", "update"]).default("skip"),
+  /**
+   * The id the batches of one import share (the client makes it): each person's notice of the new
+   * shows grows into one summary across batches instead of one per batch (ADR 023).
+   */
+  importId: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
 });
 export type CalendarImportBody = z.input<typeof CalendarImportBody>;
 

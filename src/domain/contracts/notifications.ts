@@ -20,6 +20,8 @@ export const NotificationItem = z.object({
   type: z.string(),
   message: z.string(),
   showId: z.string().nullable(),
+  /** The show it was about has been deleted (showId is then null): the list says so instead of opening it. */
+  showDeleted: z.boolean(),
   createdAt: z.string(),
   isRead: z.boolean(),
 });
@@ -29,3 +31,6 @@ export const NotificationList = z.object({ notifications: z.array(NotificationIt
 export type NotificationList = z.infer<typeof NotificationList>;
 
 export const NotificationParams = z.strictObject({ id: z.string().trim().min(1).max(100) });
+
+export const MarkedAllRead = z.object({ marked: z.number().int().nonnegative() });
+export type MarkedAllRead = z.infer<typeof MarkedAllRead>;

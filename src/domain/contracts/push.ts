@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PUSH_KINDS } from "#domain/push-kinds.ts";
+import { NEW_SHOW_REACHES, PUSH_KINDS } from "#domain/push-kinds.ts";
 import { isTimeZone } from "#domain/push-schedule.ts";
 import { pushTexts } from "#domain/texts-push.ts";
 
@@ -78,6 +78,8 @@ export const PushSettings = z.object({
   choices: Choices,
   quietHours: z.boolean(),
   timeZone: z.string().nullable(),
+  /** Which new shows the person hears of at all (ADR 023): near me (the default), all, none. */
+  newShows: z.enum(NEW_SHOW_REACHES),
 });
 export type PushSettings = z.infer<typeof PushSettings>;
 
@@ -85,5 +87,6 @@ export const PushSettingsInput = z.strictObject({
   choices: Choices.partial(),
   quietHours: z.boolean(),
   timeZone: TimeZone,
+  newShows: z.enum(NEW_SHOW_REACHES).optional(),
 });
 export type PushSettingsInput = z.infer<typeof PushSettingsInput>;

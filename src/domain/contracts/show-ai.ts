@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_YEAR, MIN_YEAR } from "#domain/calendar-day.ts";
 import { CLASS_DOUBTS } from "#domain/class-list-doubts.ts";
 import { calendarDay } from "#domain/contracts/calendar-day.ts";
-import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
+import { ImportedSessionBody, SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
 
 /** The admin's AI cards: class lists read from photos and PDFs, and next-edition predictions. */
 
@@ -47,6 +47,11 @@ export const ClassListExtraction = z.object({
   classes: z.array(ExtractedClass),
   /** Lines that were neither a class, a session heading nor page furniture. */
   unplaced: z.array(z.string()),
+  /**
+   * Per line of `unplaced`, where it was printed: after which class (an index into `classes`, -1 before
+   * any) and under which session, so the preview can put it back there as a class.
+   */
+  unplacedAt: z.array(z.object({ after: z.number().int(), session: ExtractedSession.nullable() })),
   /** The pages read (a long PDF's first ten). */
   pages: z.array(z.object({ page: z.number().int(), source: z.enum(["text-layer", "ocr", "llm"]) })),
   /** Pages in the document, read or not. */
@@ -119,6 +124,8 @@ export const ImportClassesBody = z.strictObject({
             error: `Class name must be at most ${SHOW_ADMIN_LIMITS.name} characters.`,
           }),
         date: day.nullable().optional(),
+        /** The session heading it was printed under: the show's session of that name and day. */
+        session: ImportedSessionBody.nullable().optional(),
       }),
     )
     .min(1, { error: "There are no classes to add." })

@@ -12,6 +12,7 @@ import { apiPerformanceMigration } from "#server/db/migrations/011-api-performan
 import { securityRound2Migration } from "#server/db/migrations/012-security-round-2.ts";
 import { showDayMigration } from "#server/db/migrations/013-show-day.ts";
 import { pushMigration } from "#server/db/migrations/014-push.ts";
+import { quieterNotificationsMigration } from "#server/db/migrations/018-quieter-notifications.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
 function provider(db: Db): MigrationProvider {
@@ -30,6 +31,7 @@ function provider(db: Db): MigrationProvider {
         "012-security-round-2": securityRound2Migration(),
         "013-show-day": showDayMigration(db.kind),
         "014-push": pushMigration(),
+        "018-quieter-notifications": quieterNotificationsMigration(),
       };
     },
   };

@@ -274,6 +274,18 @@ export interface NotificationTable {
   message: string;
   show_id: string | null;
   created_at: string;
+  /** Migration 018: 1 once the show it was about was deleted (show_id is then null). */
+  show_deleted: Generated<number>;
+}
+
+/** Migration 018: what one calendar import told one person so far (its later batches add to it). */
+export interface NewShowDigestTable {
+  import_id: string;
+  user_id: string;
+  notification_id: string;
+  /** JSON array of the covered shows' locations. */
+  locations: string;
+  created_at: string;
 }
 
 export interface NotificationReadTable {
@@ -341,6 +353,8 @@ export interface PushSettingsTable {
   user_id: string;
   quiet_hours: number;
   time_zone: string | null;
+  /** Migration 018: which new shows the person hears of (src/domain/new-show-reach.ts). */
+  new_shows: Generated<string>;
 }
 
 export interface PushChoiceTable {
@@ -391,6 +405,7 @@ export interface Database {
   show_record: ShowRecordTable;
   notification: NotificationTable;
   notification_read: NotificationReadTable;
+  new_show_digest: NewShowDigestTable;
   outbox: OutboxTable;
   app_meta: AppMetaTable;
   idempotency_key: IdempotencyKeyTable;

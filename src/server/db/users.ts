@@ -13,6 +13,8 @@ export interface NewPasswordUser {
   dateOfBirth?: string | null;
   /** Already hashed with better-auth's `hashPassword`, so sign-in verifies it. */
   passwordHash: string;
+  /** When the account was made (default now): the demo's accounts predate its sample notifications. */
+  createdAt?: Date;
 }
 
 /**
@@ -36,6 +38,8 @@ export async function insertPasswordUsers(
 ): Promise<string[]> {
   const now = new Date();
   const instant = kind === "postgres" ? now : now.toISOString();
+  const made = (user: NewPasswordUser) =>
+    user.createdAt ? (kind === "postgres" ? user.createdAt : user.createdAt.toISOString()) : instant;
   const ids = users.map((u) => u.id ?? newId());
   for (let first = 0; first < users.length; first += 500) {
     const batch = users.slice(first, first + 500);
@@ -52,8 +56,8 @@ export async function insertPasswordUsers(
           gender: user.gender ?? null,
           date_of_birth: user.dateOfBirth ?? null,
           photo_id: null,
-          created_at: instant,
-          updated_at: instant,
+          created_at: made(user),
+          updated_at: made(user),
         })),
       )
       .execute();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOT_STATE_ID, type BootState } from "#domain/boot-state.ts";
 import { UTC_OFFSET_COOKIE } from "#domain/client-day.ts";
 import { texts } from "#domain/texts.ts";
+import { rosterTexts } from "#domain/texts-roster.ts";
 import { deferAppScripts } from "#server/http/spa-shell.ts";
 import { buildEntry, buildEntryShow, daysFrom } from "#tests/support/entries-factories.ts";
 import { signedInUser } from "#tests/support/factories.ts";
@@ -102,7 +103,7 @@ describe("the first screen rendered on the server", () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers["cache-control"]).toBe("private, no-store");
     const root = rootOf(page.body);
-    expect(root).toContain(texts.roster.title);
+    expect(root).toContain(rosterTexts.title);
     expect(root).toContain("Celina Lions Club Horse Show");
     expect(root).toContain("Alice Ashby");
     expect(page.body).not.toContain("Wartrace Pickers");

@@ -1,17 +1,18 @@
 import { Tabs } from "radix-ui";
-import { lazy, Suspense } from "react";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { CalendarImport } from "#client/features/admin/calendar/calendar-import.tsx";
 import { HorsesTab } from "#client/features/admin/horses/horses-tab.tsx";
 import { ShowsPanel } from "#client/features/admin/shows/shows-panel.tsx";
 import { AdminStatusProvider } from "#client/features/admin/status-banner.tsx";
 import { UsersTab } from "#client/features/admin/users/users-tab.tsx";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { PageHeader } from "#client/ui/page.tsx";
 import { texts } from "#domain/texts.ts";
 import { adminTexts } from "#domain/texts-admin.ts";
 
 const t = adminTexts;
 /** AI Show Prediction and Import Class List from Image (issue 10): their own chunk, loaded with the screen. */
-const AdminAiCards = lazy(() => import("#client/features/admin/ai/ai-cards.tsx"));
+const AdminAiCards = retryingLazy(() => import("#client/features/admin/ai/ai-cards.tsx"));
 const card = "flex flex-col gap-5 rounded-xl border border-stone-200 bg-white p-4";
 const tabClass =
   "inline-flex min-h-11 flex-1 items-center justify-center border-b-2 border-transparent px-3 text-sm font-semibold text-stone-600 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
@@ -35,9 +36,9 @@ export default function AdminScreen() {
             <h3 id="admin-ai-tools" className="font-semibold text-stone-900">
               {t.aiTools}
             </h3>
-            <Suspense fallback={<p className="text-sm text-stone-600">{texts.common.loading}</p>}>
+            <LoadBoundary fallback={<p className="text-sm text-stone-600">{texts.common.loading}</p>}>
               <AdminAiCards />
-            </Suspense>
+            </LoadBoundary>
           </section>
         </section>
         <section aria-labelledby="admin-data-management" className={card}>

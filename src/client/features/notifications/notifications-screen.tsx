@@ -1,19 +1,27 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { useNavigate } from "#client/app/routing.ts";
 import { useNotifications } from "#client/features/notifications/api/list-notifications.ts";
+import {
+  markAllReadChange,
+  useMarkAllNotificationsRead,
+} from "#client/features/notifications/api/mark-all-read.ts";
 import { markReadChange, useMarkNotificationRead } from "#client/features/notifications/api/mark-read.ts";
 import { NotificationIcon } from "#client/features/notifications/components/notification-icon.tsx";
 import { useQueuedChanges } from "#client/lib/queued.ts";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { LoadError } from "#client/ui/alert.tsx";
+import { Button } from "#client/ui/button.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import type { NotificationItem } from "#domain/contracts/notifications.ts";
 import { relativeTime } from "#domain/relative-time.ts";
 import { texts } from "#domain/texts.ts";
 import { notificationsTexts } from "#domain/texts-notifications.ts";
+import { offlineTexts } from "#domain/texts-offline.ts";
 
 const t = notificationsTexts;
 // Push is not part of reading the list: its opt-in loads as its own chunk.
-const NotifyPrompt = lazy(() => import("#client/features/push/components/notify-prompt.tsx"));
+const NotifyPrompt = retryingLazy(() => import("#client/features/push/components/notify-prompt.tsx"));
 /** A friend request opens My Profile on the Friends tab, where it can be accepted or ignored. */
 const FRIENDS_TAB_PATH = "/profile?tab=friends";
 
@@ -35,11 +43,17 @@ export default function NotificationsScreen() {
       .filter((c) => c.status === "pending")
       .map((c) => c.input),
   );
+  const { markAll } = useMarkAllNotificationsRead();
+  const allReadWaiting = useQueuedChanges<null>(markAllReadChange.key).some((c) => c.status === "pending");
+  const [markedAll, setMarkedAll] = useState(false);
   const navigate = useNavigate();
   const now = useNow();
+  const anyUnread = list.data?.notifications.some((n) => !n.isRead) ?? false;
 
   const open = (n: NotificationItem) => {
     if (!n.isRead) markRead(n.id);
+    // A deleted show has nothing to open: its row says so.
+    if (n.showDeleted) return;
     navigate(
       n.showId
         ? `/planner?highlight=${encodeURIComponent(n.showId)}`
@@ -51,10 +65,31 @@ export default function NotificationsScreen() {
 
   return (
     <>
-      <PageHeader title={t.title} />
-      <Suspense fallback={null}>
+      <PageHeader
+        title={t.title}
+        actions={
+          anyUnread ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                markAll(t.markAllReadLabel);
+                setMarkedAll(true);
+              }}
+            >
+              {t.markAllRead}
+            </Button>
+          ) : null
+        }
+      />
+      <p role="status" className="sr-only">
+        {markedAll && !anyUnread ? t.allRead : ""}
+      </p>
+      {allReadWaiting ? (
+        <p className="mb-3 text-xs font-semibold text-amber-800">{t.allReadWaiting}</p>
+      ) : null}
+      <LoadBoundary fallback={null}>
         <NotifyPrompt />
-      </Suspense>
+      </LoadBoundary>
       {list.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : list.isError ? (
@@ -79,12 +114,15 @@ export default function NotificationsScreen() {
                   <span className={`block text-sm text-stone-900 ${n.isRead ? "" : "font-semibold"}`}>
                     {n.message}
                   </span>
+                  {n.showDeleted ? (
+                    <span className="mt-0.5 block text-xs font-medium text-stone-700">{t.showDeleted}</span>
+                  ) : null}
                   <span className="mt-0.5 block text-xs text-stone-600">
                     {relativeTime(n.createdAt, now)}
                   </span>
                   {pendingReads.has(n.id) ? (
                     <span className="mt-0.5 block text-xs font-semibold text-amber-800">
-                      {texts.offline.pendingRead}
+                      {offlineTexts.pendingRead}
                     </span>
                   ) : null}
                 </span>

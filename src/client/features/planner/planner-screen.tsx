@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useFirstScreenShown } from "#client/app/after-first-screen.ts";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { useSearchParams } from "#client/app/routing.ts";
 import { FilterChips } from "#client/features/planner/components/filter-chips.tsx";
 import { FilterSheet } from "#client/features/planner/components/filter-sheet.tsx";
@@ -15,7 +16,7 @@ import {
   removeChip,
 } from "#client/features/planner/filters.ts";
 import { PlannerAiSlot } from "#client/features/recommendations/ai-slots.tsx";
-import { CALENDAR_VIEW, SeasonCalendar, ViewSwitch } from "#client/features/season/view-switch.tsx";
+import { SeasonCalendar, useCalendarView, ViewSlot } from "#client/features/season/view-slot.tsx";
 import { showListQueryOptions, useShowList } from "#client/features/shows/api/list-shows.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
@@ -43,11 +44,12 @@ export default function PlannerScreen() {
   useFirstScreenShown(!list.isPending);
   const shows = useMemo(() => list.data?.pages.flatMap((p) => p.shows) ?? [], [list.data]);
 
-  const calendar = params.get("view") === CALENDAR_VIEW;
+  const view = useCalendarView();
+  const calendar = view[0];
   // Every filter change is a new history entry, so Back returns to the previous filters.
-  const apply = (next: PlannerFilters, view = calendar) => {
+  const apply = (next: PlannerFilters) => {
     const p = filtersToParams(next);
-    if (view) p.set("view", CALENDAR_VIEW);
+    if (calendar) p.set("view", "calendar");
     setParams(p);
   };
 
@@ -65,7 +67,7 @@ export default function PlannerScreen() {
         actions={<FilterSheet filters={filters} onApply={apply} />}
       />
       <div className="flex flex-wrap gap-x-2">
-        <ViewSwitch calendar={calendar} onChange={(view) => apply(filters, view)} />
+        <ViewSlot view={view} />
         {calendar ? null : (
           <PeriodSwitch past={filters.past} onChange={(past) => apply({ ...filters, past })} />
         )}
@@ -77,9 +79,9 @@ export default function PlannerScreen() {
       />
       <PlannerAiSlot />
       {calendar ? (
-        <Suspense fallback={<Spinner label={texts.common.loading} />}>
+        <LoadBoundary fallback={<Spinner label={texts.common.loading} />}>
           <SeasonCalendar query={filtersToApiQuery({ ...filters, past: false })} />
-        </Suspense>
+        </LoadBoundary>
       ) : list.isPending ? (
         <Spinner label={texts.planner.loadingShows} />
       ) : list.isError && shows.length === 0 ? (

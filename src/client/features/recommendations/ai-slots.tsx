@@ -1,16 +1,17 @@
-import { lazy, Suspense } from "react";
 import { useAfterFirstScreen } from "#client/app/after-first-screen.ts";
-import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
-import { localDay } from "#domain/roster-view.ts";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 
 /**
- * Where the planner and show-detail screens put their AI rows. The rows (and, behind them, the dialogs)
- * are separate chunks: these slots are all the first-load path carries, and a row's chunk is asked for
- * once the first screen is shown (after-first-screen.ts), so it takes no bandwidth from that screen's
- * first paint. The placeholder keeps the row's height so nothing below it moves when it arrives.
+ * Where the planner puts its AI row (show detail's is show-ai-slot.tsx: each screen's first load carries
+ * only its own). The rows (and, behind them, the dialogs) are separate chunks: these slots are all the
+ * first-load path carries, and a row's chunk is asked for once the first screen is shown
+ * (after-first-screen.ts), so it takes no bandwidth from that screen's first paint. The placeholder keeps
+ * the row's height so nothing below it moves when it arrives.
  */
-const PlannerAiRow = lazy(() => import("#client/features/recommendations/components/planner-ai-row.tsx"));
-const ShowAiRow = lazy(() => import("#client/features/recommendations/components/show-ai-row.tsx"));
+const PlannerAiRow = retryingLazy(
+  () => import("#client/features/recommendations/components/planner-ai-row.tsx"),
+);
 
 const placeholder = (
   <div
@@ -23,24 +24,7 @@ export function PlannerAiSlot() {
   const later = useAfterFirstScreen();
   return (
     <div className="mb-4">
-      <Suspense fallback={placeholder}>{later ? <PlannerAiRow /> : placeholder}</Suspense>
+      <LoadBoundary fallback={placeholder}>{later ? <PlannerAiRow /> : placeholder}</LoadBoundary>
     </div>
-  );
-}
-
-/** Only shows that have not ended get recommendations (spec), so a past show has no AI row. */
-export function ShowAiSlot({
-  show,
-  onSelectClass,
-}: {
-  show: ShowDetail;
-  onSelectClass: (cls: ShowClass) => void;
-}) {
-  const later = useAfterFirstScreen();
-  if (show.endDate < localDay(new Date())) return null;
-  return (
-    <Suspense fallback={placeholder}>
-      {later ? <ShowAiRow show={show} onSelectClass={onSelectClass} /> : placeholder}
-    </Suspense>
   );
 }

@@ -1,14 +1,18 @@
 import { CalendarDays, MapPin } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useAfterFirstScreen, useFirstScreenShown } from "#client/app/after-first-screen.ts";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { Link, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
+import { entryKeys } from "#client/features/entries/api/keys.ts";
 import { removeEntryChange, useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
+import type { SaveEntriesInput } from "#client/features/entries/api/save-class-entries.ts";
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
 import { CalendarFeedButton } from "#client/features/roster/components/calendar-feed-button.tsx";
 import { useToday } from "#client/features/roster/use-today.ts";
-import { CALENDAR_VIEW, SeasonCalendar, ViewSwitch } from "#client/features/season/view-switch.tsx";
+import { SeasonCalendar, useCalendarView, ViewSlot } from "#client/features/season/view-slot.tsx";
 import { useQueuedChanges } from "#client/lib/queued.ts";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
@@ -18,18 +22,20 @@ import { statusLabel } from "#domain/entry-status.ts";
 import { INVITED_BY } from "#domain/invite-link.ts";
 import { needsClassDay } from "#domain/roster-view.ts";
 import { texts } from "#domain/texts.ts";
-import { seasonViewTexts } from "#domain/texts-season-view.ts";
+import { rosterTexts } from "#domain/texts-roster.ts";
 
 // Only a customer arriving through a trainer's invite link sees it: off everyone else's first load.
-const WelcomeBanner = lazy(() =>
+const WelcomeBanner = retryingLazy(() =>
   import("#client/features/invites/components/welcome-banner.tsx").then((m) => ({
     default: m.WelcomeBanner,
   })),
 );
-const t = texts.roster;
+const t = rosterTexts;
 
 // Opened by one action on someone else's line: its dialog code loads on first use, not at first paint.
-const BlockDialog = lazy(() =>
+// Entries saved offline are listed only while some wait: their words and markup stay off the first load.
+const WaitingEntries = retryingLazy(() => import("#client/features/roster/components/waiting-entries.tsx"));
+const BlockDialog = retryingLazy(() =>
   import("#client/features/profile/components/block-dialog.tsx").then((m) => ({ default: m.BlockDialog })),
 );
 // A show on today gets its live ring bar and class statuses (issue 21), loaded after the first screen.
@@ -65,14 +71,19 @@ export default function RosterScreen() {
   useFirstScreenShown(!roster.isPending);
   const me = useMe();
   const [params, setParams] = useSearchParams();
-  const calendar = params.get("view") === CALENDAR_VIEW;
+  const view = useCalendarView();
+  const calendar = view[0];
   const remove = useRemoveEntry();
   const removals = useQueuedChanges<string>(removeEntryChange.key);
+  // Entries saved while offline show here at once, until the server has them (then they are in the roster).
+  const waitingSaves = useQueuedChanges<SaveEntriesInput>([...entryKeys.all, "save"]).filter(
+    (c) => c.status === "pending" && c.offline,
+  );
   const [blocking, setBlocking] = useState<Person | null>(null);
   // Stays mounted once opened, so closing it animates and gives focus back like any dialog.
   const [blockUsed, setBlockUsed] = useState(false);
   const actions: EntryActions = {
-    remove: (entry) => remove.queue(entry.id, texts.offline.labels.removeEntry(statusLabel(entry.status))),
+    remove: (entry) => remove.queue(entry.id, t.removingLabel(statusLabel(entry.status))),
     removing: new Set(removals.filter((r) => r.status === "pending").map((r) => r.input)),
     block: (person) => {
       setBlockUsed(true);
@@ -83,13 +94,13 @@ export default function RosterScreen() {
     <>
       <PageHeader title={t.title} subtitle={t.subtitle} actions={<CalendarFeedButton />} />
       {me.data && params.get(INVITED_BY) ? (
-        <Suspense fallback={null}>
+        <LoadBoundary fallback={null}>
           <WelcomeBanner
             trainerId={params.get(INVITED_BY)}
             viewerId={me.data.id}
             onDismiss={() => setParams({}, { replace: true })}
           />
-        </Suspense>
+        </LoadBoundary>
       ) : null}
       <div className="mb-3 empty:hidden">
         <ErrorAlert
@@ -100,24 +111,21 @@ export default function RosterScreen() {
           }
         />
         {blockUsed ? (
-          <Suspense fallback={null}>
+          <LoadBoundary kind="dialog" fallback={null}>
             <BlockDialog person={blocking} onClose={() => setBlocking(null)} />
-          </Suspense>
+          </LoadBoundary>
         ) : null}
       </div>
-      <ViewSwitch
-        calendar={calendar}
-        onChange={(view) => {
-          const p = new URLSearchParams(params);
-          if (view) p.set("view", CALENDAR_VIEW);
-          else for (const key of ["view", "month", "day"]) p.delete(key);
-          setParams(p);
-        }}
-      />
+      <ViewSlot view={view} />
+      {waitingSaves.length ? (
+        <LoadBoundary fallback={null}>
+          <WaitingEntries saves={waitingSaves} />
+        </LoadBoundary>
+      ) : null}
       {calendar ? (
-        <Suspense fallback={<Spinner label={texts.common.loading} />}>
+        <LoadBoundary fallback={<Spinner label={texts.common.loading} />}>
           <SeasonCalendar query="" mine />
-        </Suspense>
+        </LoadBoundary>
       ) : roster.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : roster.isError ? (
@@ -289,12 +297,8 @@ function StatusLine({ entry, actions }: { entry: RosterEntryView; actions: Entry
       </span>
       {details.join(" · ")}
       {entry.warnings?.map((w) => (
-        <span
-          key={`${w.kind}-${w.otherEntryId}`}
-          data-testid="entry-warning"
-          className="mt-1 block border-l-2 border-amber-600 pl-2 text-amber-900"
-        >
-          <b>{seasonViewTexts.entryConflict}:</b> {w.message}
+        <span key={w.otherEntryId + w.kind} data-testid="entry-warning" className="block text-amber-900">
+          {w.message}
         </span>
       ))}
       {author ? (
@@ -310,7 +314,7 @@ function StatusLine({ entry, actions }: { entry: RosterEntryView; actions: Entry
           </button>
           {actions.removing.has(entry.id) ? (
             <span className="inline-flex min-h-11 items-center text-xs font-semibold text-amber-800">
-              {texts.offline.pendingRemoval}
+              {t.pendingRemoval}
             </span>
           ) : null}
           <button

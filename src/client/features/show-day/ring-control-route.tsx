@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 
 /**
  * Ring control's route entry: the screen loads from here, so the app's entry chunk names this one small
@@ -6,7 +6,7 @@ import { lazy } from "react";
  * show detail sits at its budget). One more round trip when Ring control opens; the service worker has
  * both chunks after the first visit. The layout's Suspense shows the spinner meanwhile.
  */
-const RingControlScreen = lazy(() => import("#client/features/show-day/ring-control-screen.tsx"));
+const RingControlScreen = retryingLazy(() => import("#client/features/show-day/ring-control-screen.tsx"));
 
 export default function RingControlRoute() {
   return <RingControlScreen />;

@@ -1,14 +1,16 @@
 import { ArrowLeft, CalendarPlus, MapPin } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { useAfterFirstScreen, useFirstScreenShown } from "#client/app/after-first-screen.ts";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { historyIndex, Link, useNavigate, useParams, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
-import { ShowAiSlot } from "#client/features/recommendations/ai-slots.tsx";
+import { ShowAiSlot } from "#client/features/recommendations/show-ai-slot.tsx";
 import { showCalendarUrl, useShow } from "#client/features/shows/api/get-show.ts";
 import { ClassSchedule, showDayExtras } from "#client/features/shows/components/class-schedule.tsx";
 import { ShowDetailsCard } from "#client/features/shows/components/show-details-card.tsx";
 import { ApiError } from "#client/lib/api.ts";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { LoadError } from "#client/ui/alert.tsx";
 import { buttonClass } from "#client/ui/button.tsx";
 import { Spinner } from "#client/ui/page.tsx";
@@ -17,19 +19,19 @@ import type { ShowClass } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 
 // Rare (a removed show's old link): its words and picture load when it happens.
-const ShowNotFound = lazy(() =>
+const ShowNotFound = retryingLazy(() =>
   import("#client/features/shows/components/show-not-found.tsx").then((m) => ({ default: m.ShowNotFound })),
 );
 
 // Opens on a tap on a class: its form and Radix Dialog load then, not with the schedule.
-const ClassEntryDialog = lazy(() =>
+const ClassEntryDialog = retryingLazy(() =>
   import("#client/features/entries/components/class-entry-dialog.tsx").then((m) => ({
     default: m.ClassEntryDialog,
   })),
 );
 
 // The live ring bar and Ring control (issue 21), after the first screen; see show-day-extras.tsx.
-const ShowDayPanel = lazy(() => showDayExtras.then((m) => m.loadShowDayPanel()));
+const ShowDayPanel = retryingLazy(() => showDayExtras.then((m) => m.loadShowDayPanel()));
 
 export default function ShowDetailScreen() {
   const { showId = "" } = useParams();
@@ -46,9 +48,9 @@ export default function ShowDetailScreen() {
   if (show.isError) {
     if (missing)
       return (
-        <Suspense fallback={<Spinner label={texts.common.loading} />}>
+        <LoadBoundary fallback={<Spinner label={texts.common.loading} />}>
           <ShowNotFound />
-        </Suspense>
+        </LoadBoundary>
       );
     return (
       <div className="flex flex-col items-start gap-3">
@@ -62,36 +64,42 @@ export default function ShowDetailScreen() {
   }
 
   const data = show.data;
+  // On a phone the header is compact (Back and Add to Calendar share a row) and the gaps are smaller, so
+  // the first class shows on arrival at 360 × 740 (issue 24).
   return (
-    <div className="flex flex-col gap-5">
-      <header className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3 sm:gap-5">
+      <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <BackButton />
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h1 className="text-2xl leading-tight font-bold tracking-tight text-brand-900">{data.name}</h1>
-            <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600">
-              <MapPin aria-hidden className="size-4 shrink-0" />
-              {data.location}
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <a href={showCalendarUrl(data.id)} download className={buttonClass("secondary", "shrink-0")}>
-              <CalendarPlus aria-hidden className="size-4" />
-              {texts.show.addToCalendar}
-            </a>
+        <span aria-hidden className="hidden sm:order-1 sm:block sm:basis-full" />
+        <a
+          href={showCalendarUrl(data.id)}
+          download
+          className={buttonClass("secondary", "shrink-0 sm:order-3")}
+        >
+          <CalendarPlus aria-hidden className="size-4" />
+          {texts.show.addToCalendar}
+        </a>
+        <div className="w-full min-w-0 sm:order-2 sm:w-auto sm:flex-1">
+          <h1 className="text-xl leading-tight font-bold tracking-tight text-brand-900 sm:text-2xl">
+            {data.name}
+          </h1>
+          <p className="mt-1 flex flex-wrap items-center gap-x-1.5 text-sm text-stone-600">
+            <MapPin aria-hidden className="size-4 shrink-0" />
+            {data.location}
+            {/* The printed barn schedule (issue 25): on the location's line, so the phone's first class stays in view. */}
             <Link
-              to={`/shows/${encodeURIComponent(data.id)}/print`}
-              className={buttonClass("secondary", "shrink-0")}
+              to={`/shows/${data.id}/print`}
+              className="ml-auto py-0.5 font-semibold text-brand-700 underline"
             >
               {texts.show.printSchedule}
             </Link>
-          </div>
+          </p>
         </div>
       </header>
       {later && (
-        <Suspense fallback={null}>
+        <LoadBoundary fallback={null}>
           <ShowDayPanel show={data} />
-        </Suspense>
+        </LoadBoundary>
       )}
       <ShowDetailsCard show={data} />
       <ShowAiSlot show={data} onSelectClass={setEntryClass} />
@@ -105,7 +113,7 @@ export default function ShowDetailScreen() {
         />
       </section>
       {entryClass && me.data ? (
-        <Suspense fallback={null}>
+        <LoadBoundary kind="dialog" fallback={null}>
           <ClassEntryDialog
             show={data}
             cls={entryClass}
@@ -113,7 +121,7 @@ export default function ShowDetailScreen() {
             open
             onOpenChange={(open) => !open && setEntryClass(null)}
           />
-        </Suspense>
+        </LoadBoundary>
       ) : null}
     </div>
   );
@@ -126,7 +134,7 @@ function BackButton() {
     <button
       type="button"
       onClick={() => (historyIndex() > 0 ? navigate(-1) : navigate("/planner"))}
-      className="-ml-2 inline-flex min-h-11 items-center gap-1 self-start rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      className="-ml-2 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
     >
       <ArrowLeft aria-hidden className="size-4" />
       {texts.common.back}

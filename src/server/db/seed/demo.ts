@@ -195,7 +195,12 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
     for (const account of DEMO_ACCOUNTS) {
       userIds.set(
         account.email,
-        await insertPasswordUser(trx, db.kind, { ...account, passwordHash: password }),
+        // The accounts predate the sample notifications to everyone, which they would not see otherwise.
+        await insertPasswordUser(trx, db.kind, {
+          ...account,
+          passwordHash: password,
+          createdAt: subDays(now, 30),
+        }),
       );
     }
     await trx

@@ -1,5 +1,6 @@
 import { hasRole, type Role } from "#domain/roles.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
+import { userDeletionTexts } from "#domain/texts-user-deletion.ts";
 import type { Denial } from "#server/platform/errors.ts";
 
 export const ADMIN_ERRORS = {
@@ -26,4 +27,23 @@ export function roleChangeDenial(
 ): Denial | null {
   const losesAdmin = before.includes("Admin") && !after.includes("Admin");
   return losesAdmin && otherAdmins === 0 ? { status: 409, message: ADMIN_ERRORS.lastAdmin } : null;
+}
+
+/**
+ * Deleting a user who is the only owner of horses needs the admin's word on them (issue 24): given to
+ * another existing user, or deleted with their entries. No choice, or a new owner who is the user being
+ * deleted, is refused; horses are never left with no owner.
+ */
+export function soleHorsesDenial(
+  soleHorses: number,
+  choice: { horses?: "transfer" | "delete" | undefined; to?: string | undefined },
+  deletedId: string,
+): Denial | null {
+  const e = userDeletionTexts.errors;
+  if (soleHorses === 0) return null;
+  if (!choice.horses) return { status: 409, message: e.chooseHorses(soleHorses) };
+  if (choice.horses === "delete") return null;
+  if (!choice.to) return { status: 400, message: e.chooseNewOwner };
+  if (choice.to === deletedId) return { status: 400, message: e.newOwnerIsDeleted };
+  return null;
 }

@@ -177,6 +177,49 @@ export async function divisionsOfHorses(
   return map;
 }
 
+/** The horses `userId` owns that nobody else owns, by name. */
+export async function soleOwnedHorses(db: Executor, userId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom("horse_owner as o")
+    .innerJoin("horse as h", "h.id", "o.horse_id")
+    .select(["h.id", "h.name"])
+    .where("o.user_id", "=", userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("horse_owner as other")
+            .select("other.horse_id")
+            .whereRef("other.horse_id", "=", "o.horse_id")
+            .where("other.user_id", "<>", userId),
+        ),
+      ),
+    )
+    .orderBy("h.name")
+    .orderBy("h.id")
+    .execute();
+}
+
+/** Gives `from`'s horses to `to`: `to` becomes an owner, and `from`'s show records of them become `to`'s. */
+export async function transferHorses(
+  trx: Transaction<Database>,
+  horseIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<void> {
+  if (horseIds.length === 0) return;
+  await trx
+    .insertInto("horse_owner")
+    .values(horseIds.map((horse_id) => ({ horse_id, user_id: to })))
+    .onConflict((oc) => oc.columns(["horse_id", "user_id"]).doNothing())
+    .execute();
+  await trx
+    .updateTable("show_record")
+    .set({ owner_id: to })
+    .where("owner_id", "=", from)
+    .where("horse_id", "in", horseIds)
+    .execute();
+}
+
 /** Deletes a horse; entries, records, owners, trainers and divisions go with it (foreign keys), and its picture. */
 export async function deleteHorseCascade(trx: Transaction<Database>, id: string): Promise<boolean> {
   const horse = await trx.selectFrom("horse").select("picture_id").where("id", "=", id).executeTakeFirst();

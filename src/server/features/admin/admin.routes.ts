@@ -16,6 +16,8 @@ import {
   CalendarPreview,
   CalendarUrlBody,
   Deleted,
+  DeleteUserQuery,
+  SoleHorses,
 } from "#domain/contracts/admin.ts";
 import { ERROR_CODES, ErrorBody } from "#domain/errors.ts";
 import { sessionEnded } from "#server/auth/session-end.ts";
@@ -26,6 +28,7 @@ import {
   editHorse,
   editUser,
   listHorsesPage,
+  listSoleHorses,
   listUsersPage,
   removeHorse,
   removeUser,
@@ -130,17 +133,32 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => editUser(deps, await admin(request), request.params.id, request.body),
   );
 
+  r.get(
+    "/api/admin/users/:id/sole-horses",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "The horses a user is the only owner of, asked about before deleting them (Admin)",
+        params: AdminIdParams,
+        response: { 200: SoleHorses, ...errors },
+      },
+    },
+    async (request) => listSoleHorses(deps.db, await admin(request), request.params.id),
+  );
+
   r.delete(
     "/api/admin/users/:id",
     {
       schema: {
         tags: ["admin"],
-        summary: "Deletes a user and all that is theirs (Admin); admins cannot be deleted",
+        summary:
+          "Deletes a user and all that is theirs (Admin); admins cannot be deleted. Horses they alone own go to another user (horses=transfer&to=…) or are deleted (horses=delete); without that choice the deletion is refused (409)",
         params: AdminIdParams,
+        querystring: DeleteUserQuery,
         response: { 200: Deleted, ...errors },
       },
     },
-    async (request) => removeUser(deps, await admin(request), request.params.id),
+    async (request) => removeUser(deps, await admin(request), request.params.id, request.query),
   );
 
   r.get(
@@ -250,6 +268,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         await admin(request),
         request.body.shows,
         request.body.existing ?? "skip",
+        request.body.importId,
       ),
   );
 }

@@ -7,13 +7,21 @@ import type {
   AdminUserBody,
   AdminUserCreated,
   AdminUserPage,
+  DeleteUserQuery,
+  SoleHorses,
 } from "#domain/contracts/admin.ts";
 import { HORSE_GENDERS, type HorseGender } from "#domain/contracts/horses.ts";
 import { USER_GENDERS } from "#domain/contracts/profile.ts";
 import { parseRoles } from "#domain/roles.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
+import { userDeletionTexts } from "#domain/texts-user-deletion.ts";
 import type { Db } from "#server/db/client.ts";
-import { ADMIN_ERRORS, roleChangeDenial, userDeletionDenial } from "#server/features/admin/admin.policy.ts";
+import {
+  ADMIN_ERRORS,
+  roleChangeDenial,
+  soleHorsesDenial,
+  userDeletionDenial,
+} from "#server/features/admin/admin.policy.ts";
 import {
   deleteHorseCascade,
   deleteUserCascade,
@@ -25,6 +33,8 @@ import {
   type NameKey,
   otherAdminCount,
   sessionIdsOf,
+  soleOwnedHorses,
+  transferHorses,
   type UserRow,
   updateUser,
 } from "#server/features/admin/admin.repository.ts";
@@ -151,14 +161,38 @@ export async function editUser(
   return presentUser(await userOrThrow(db, id));
 }
 
-/** Deletes a user and all that is theirs in one transaction; their sessions end everywhere at once. */
-export async function removeUser(deps: AdminDeps, admin: Viewer, id: string): Promise<{ deleted: string }> {
+/** The horses a user is the only owner of: what the admin is asked about before deleting them. */
+export async function listSoleHorses(db: Db, _admin: Viewer, id: string): Promise<SoleHorses> {
+  if (!(await findUser(db.db, id))) throw notFound(ADMIN_ERRORS.userNotFound);
+  return { horses: await soleOwnedHorses(db.db, id) };
+}
+
+/**
+ * Deletes a user and all that is theirs in one transaction; their sessions end everywhere at once.
+ * Horses they alone own go where the admin chose (another user, or deleted with their entries); without
+ * a choice such a deletion is refused, so no horse is left without an owner.
+ */
+export async function removeUser(
+  deps: AdminDeps,
+  admin: Viewer,
+  id: string,
+  choice: DeleteUserQuery = {},
+): Promise<{ deleted: string }> {
   const { db } = deps;
   const sessions = await db.db.transaction().execute(async (trx) => {
     const target = await findUser(trx, id);
     if (!target) throw notFound(ADMIN_ERRORS.userNotFound);
     const denial = userDeletionDenial(admin, { id, roles: parseRoles(target.roles) });
     if (denial) throw denied(denial);
+    const horses = (await soleOwnedHorses(trx, id)).map((h) => h.id);
+    const horsesDenial = soleHorsesDenial(horses.length, choice, id);
+    if (horsesDenial) throw denied(horsesDenial);
+    if (horses.length && choice.horses === "transfer" && choice.to) {
+      if (!(await findUser(trx, choice.to))) throw badRequest(userDeletionTexts.errors.newOwnerNotFound);
+      await transferHorses(trx, horses, id, choice.to);
+    } else if (horses.length && choice.horses === "delete") {
+      for (const horse of horses) await deleteHorseCascade(trx, horse);
+    }
     const ids = await sessionIdsOf(trx, id);
     await deleteUserCascade(trx, id);
     return ids;

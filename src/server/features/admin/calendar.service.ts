@@ -1,16 +1,20 @@
 import type { Kysely, Transaction } from "kysely";
-import { type ImportedShow, showIdentity, wouldChange } from "#domain/calendar-import.ts";
+import {
+  calendarDifferences,
+  type ImportedShow,
+  showIdentity,
+  wouldChange,
+} from "#domain/calendar-import.ts";
 import {
   CALENDAR_LIMITS,
   type CalendarImportResult,
   type CalendarPreview,
   type CalendarShow,
 } from "#domain/contracts/admin.ts";
-import { notificationsTexts } from "#domain/texts-notifications.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { ReadCalendar } from "#server/features/admin/calendar-files.ts";
-import { createNotifications } from "#server/features/notifications/notifications.service.ts";
+import { type AnnouncedShow, announceNewShows } from "#server/features/notifications/new-shows.service.ts";
 import { notifyEntrantsOfChanges } from "#server/features/shows/shows.admin.service.ts";
 import { judgesOf } from "#server/features/shows/shows.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";
@@ -77,8 +81,10 @@ async function preview(db: Db, read: ReadCalendar): Promise<CalendarPreview> {
   };
   for (const show of read.shows) {
     const there = present.get(showIdentity(show));
-    if (there) preview.existing.push({ ...show, id: there.id, changed: wouldChange(there, show) });
-    else preview.newShows.push(show);
+    if (there) {
+      const differences = calendarDifferences(there, show);
+      preview.existing.push({ ...show, id: there.id, changed: differences.length > 0, differences });
+    } else preview.newShows.push(show);
   }
   return preview;
 }
@@ -124,8 +130,8 @@ function oneNotice(events: readonly LiveEvent[]): LiveEvent[] {
 }
 
 /**
- * Imports a batch of previewed shows in one transaction: new ones are created (everyone hears of each
- * once, NewShow), ones already present are skipped or updated, never duplicated. The identity is
+ * Imports a batch of previewed shows in one transaction: new ones are created (each person they concern
+ * hears once: one notice, or one summary for several, ADR 023), ones already present are skipped or updated, never duplicated. The identity is
  * checked again here, so importing the same calendar twice adds nothing the second time.
  */
 export async function importCalendarShows(
@@ -133,12 +139,14 @@ export async function importCalendarShows(
   _admin: Viewer,
   shows: readonly CalendarShow[],
   existing: "skip" | "update",
+  importId?: string,
 ): Promise<CalendarImportResult> {
   const result: CalendarImportResult = { created: 0, updated: 0, skipped: 0 };
   const events = await deps.db.db.transaction().execute(async (trx) => {
     const present = await presentShows(trx, shows);
     const seen = new Set<string>();
     const out: LiveEvent[] = [];
+    const created: AnnouncedShow[] = [];
     for (const show of shows) {
       const key = showIdentity(show);
       const there = present.get(key);
@@ -180,14 +188,16 @@ export async function importCalendarShows(
           created_at: nowIso(),
         })
         .execute();
-      const event = await createNotifications(trx, null, {
-        type: "NewShow",
-        message: notificationsTexts.newShow(show.name, show.location),
-        showId: id,
-      });
-      if (event) out.push(event);
+      created.push({ id, name: show.name, location: show.location });
       result.created++;
     }
+    // Each person hears once, however many shows came in: one show by name, several as a summary.
+    const announced = await announceNewShows(
+      trx,
+      created,
+      importId ? { importId: `${_admin.id}:${importId}` } : {},
+    );
+    if (announced) out.push(announced);
     return out;
   });
   await publishQuietly(deps.bus, oneNotice(events), deps.log);

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CALENDAR_SAMPLE_CSV } from "#domain/calendar-import.ts";
 import { CALENDAR_LIMITS, type CalendarPreview, type CalendarShow } from "#domain/contracts/admin.ts";
 import { CALENDAR_ERRORS, countIcsEvents } from "#server/features/admin/calendar-files.ts";
 import { FETCH_ERRORS } from "#server/platform/safe-fetch.ts";
@@ -52,7 +53,7 @@ const previewFile = (bytes: Buffer | string, filename: string, cookie = admin.co
 async function importAll(preview: CalendarPreview, existing: "skip" | "update" = "skip") {
   const shows: CalendarShow[] = [
     ...preview.newShows,
-    ...preview.existing.map(({ id: _id, changed: _c, ...s }) => s),
+    ...preview.existing.map(({ id: _id, changed: _c, differences: _d, ...s }) => s),
   ];
   const totals = { created: 0, updated: 0, skipped: 0 };
   for (let i = 0; i < shows.length; i += CALENDAR_LIMITS.batch) {
@@ -90,9 +91,14 @@ describe("calendar import", () => {
 
     const before = await showCount();
     const notices = await newShowNotices();
+    // The owner hears of every new show, the admin (no tie to these shows) of none: one summary in all (ADR 023).
+    await call(t.app, "PUT", "/api/push/settings", {
+      cookie: owner.cookie,
+      body: { choices: {}, quietHours: false, timeZone: "America/Chicago", newShows: "all" },
+    });
     expect(await importAll(preview)).toEqual({ created: rows.length, updated: 0, skipped: 0 });
     expect(await showCount()).toBe(before + rows.length);
-    expect(await newShowNotices()).toBe(notices + rows.length);
+    expect(await newShowNotices()).toBe(notices + 1);
 
     const again = (await previewFile(calendarCsv(), "shows-calendar.csv")).json() as CalendarPreview;
     expect(again.newShows).toEqual([]);
@@ -113,6 +119,29 @@ describe("calendar import", () => {
     expect(preview.existing.filter((s) => s.changed)).toEqual([]);
   });
 
+  it("reads the sample CSV the import screen offers, every row", async () => {
+    const res = await previewFile(CALENDAR_SAMPLE_CSV, "sample.csv");
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json() as CalendarPreview;
+    expect(preview.problems).toEqual([]);
+    expect(preview.newShows).toEqual([
+      {
+        name: "Spring Jubilee Horse Show",
+        startDate: "2027-04-16",
+        endDate: "2027-04-17",
+        location: "Columbia, TN",
+        sanctioningOrg: "WHOA",
+      },
+      {
+        name: "Celebration Arena Classic",
+        startDate: "2027-05-21",
+        endDate: "2027-05-22",
+        location: "Calsonic Arena, Shelbyville, TN",
+        sanctioningOrg: "TWHBEA",
+      },
+    ]);
+  });
+
   it("updates a present show only when asked to, and never duplicates it", async () => {
     const csv = "name,start_date,end_date,city,state\nUpdate Me Show,2031-05-01,2031-05-01,Lewisburg,TN\n";
     await importAll((await previewFile(csv, "a.csv")).json());
@@ -120,7 +149,12 @@ describe("calendar import", () => {
       await previewFile(csv.replace("2031-05-01,Lewisburg", "2031-05-02,Lewisburg"), "a.csv")
     ).json();
     expect(changed.existing).toMatchObject([
-      { name: "Update Me Show", endDate: "2031-05-02", changed: true },
+      {
+        name: "Update Me Show",
+        endDate: "2031-05-02",
+        changed: true,
+        differences: [{ field: "endDate", from: "2031-05-01", to: "2031-05-02" }],
+      },
     ]);
     expect(await importAll(changed, "skip")).toEqual({ created: 0, updated: 0, skipped: 1 });
     expect(await importAll(changed, "update")).toEqual({ created: 0, updated: 1, skipped: 0 });
@@ -325,6 +359,7 @@ describe("calendar import updating a show people have entered", () => {
       .select(["type", "message"])
       .where("user_id", "=", owner.id)
       .where("show_id", "=", show.id)
+      .where("type", "=", "ShowUpdate")
       .execute();
     expect(notices).toEqual([
       {

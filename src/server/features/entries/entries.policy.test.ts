@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EntryChoice } from "#domain/contracts/entries.ts";
 import type { Role } from "#domain/roles.ts";
-import { texts } from "#domain/texts.ts";
 import { consentTexts } from "#domain/texts-consent.ts";
 import { entriesTexts } from "#domain/texts-entries.ts";
 import {

@@ -3,7 +3,6 @@ import type { EntryStatus } from "#domain/entry-status.ts";
 import { STATUS_LABELS } from "#domain/entry-status.ts";
 import { lacksTie } from "#domain/mirroring.ts";
 import { hasRole, type Role } from "#domain/roles.ts";
-import { texts } from "#domain/texts.ts";
 import { consentTexts } from "#domain/texts-consent.ts";
 import { entriesTexts } from "#domain/texts-entries.ts";
 

@@ -14,7 +14,6 @@ import {
   rosterWriteWindow,
   untilNextWindow,
 } from "#domain/roster-writes.ts";
-import { texts } from "#domain/texts.ts";
 import { consentTexts } from "#domain/texts-consent.ts";
 import { entriesTexts } from "#domain/texts-entries.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";

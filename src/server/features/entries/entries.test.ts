@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { texts } from "#domain/texts.ts";
 import { entriesTexts } from "#domain/texts-entries.ts";
 import {
   befriend,

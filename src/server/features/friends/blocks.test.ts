@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Roster } from "#domain/contracts/roster.ts";
-import { texts } from "#domain/texts.ts";
 import { consentTexts } from "#domain/texts-consent.ts";
 import { entriesTexts } from "#domain/texts-entries.ts";
 import { friendsTexts } from "#domain/texts-friends.ts";

@@ -4,6 +4,7 @@ import {
   blockDenial,
   canAnswerFriendRequest,
   canBefriend,
+  canWithdrawFriendRequest,
   decideFriendRequest,
   friendRelation,
   type RelationFacts,
@@ -90,6 +91,16 @@ describe("canAnswerFriendRequest", () => {
     ["no request", undefined, false],
   ] as const)("%s → %s", (_label, request, expected) => {
     expect(canAnswerFriendRequest(me, request)).toBe(expected);
+  });
+});
+
+describe("canWithdrawFriendRequest", () => {
+  it.each([
+    ["a request the viewer sent", { requesterId: "me" }, true],
+    ["a request someone else sent", { requesterId: "other" }, false],
+    ["no request", undefined, false],
+  ] as const)("%s → %s", (_label, request, expected) => {
+    expect(canWithdrawFriendRequest(me, request)).toBe(expected);
   });
 });
 

@@ -70,6 +70,12 @@ export const canAnswerFriendRequest = (
   request: { addresseeId: string } | undefined,
 ): request is { addresseeId: string } => request !== undefined && request.addresseeId === viewer.id;
 
+/** Only the person who sent a request may withdraw it. */
+export const canWithdrawFriendRequest = (
+  viewer: { id: string },
+  request: { requesterId: string } | undefined,
+): request is { requesterId: string } => request !== undefined && request.requesterId === viewer.id;
+
 /** Anyone may block anyone else who exists; blocking twice changes nothing. */
 export function blockDenial(viewer: { id: string }, otherId: string, exists: boolean): Denial | null {
   if (viewer.id === otherId) return { status: 400, message: d.blockSelf };

@@ -141,6 +141,20 @@ export async function deleteRequests(trx: Transaction<Database>, a: string, b: s
     .execute();
 }
 
+/** Deletes the one request `requesterId` sent `addresseeId`; says whether there was one. */
+export async function deleteRequest(
+  db: Executor,
+  requesterId: string,
+  addresseeId: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom("friend_request")
+    .where("requester_id", "=", requesterId)
+    .where("addressee_id", "=", addresseeId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 export async function markIgnored(db: Executor, requesterId: string, addresseeId: string, at: string) {
   await db
     .updateTable("friend_request")

@@ -23,6 +23,7 @@ import {
   getFriends,
   ignoreFriendRequest,
   removeFriend,
+  withdrawFriendRequest,
 } from "#server/features/friends/friends.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
@@ -118,6 +119,19 @@ export async function friendRoutes(app: FastifyInstance, deps: Omit<FriendsDeps,
       },
     },
     async (request) => ignoreFriendRequest(db, await app.requireViewer(request), request.params.id),
+  );
+
+  r.delete(
+    "/api/friends/requests/:id",
+    {
+      schema: {
+        tags: ["friends"],
+        summary: "Withdraw the friend request you sent this person (only its sender can)",
+        params: PersonParams,
+        response: { 200: FriendRequests, ...errors },
+      },
+    },
+    async (request) => withdrawFriendRequest(db, await app.requireViewer(request), request.params.id),
   );
 
   r.get(

@@ -10,12 +10,14 @@ import type { Db } from "#server/db/client.ts";
 import {
   canAnswerFriendRequest,
   canBefriend,
+  canWithdrawFriendRequest,
   decideFriendRequest,
   friendRelation,
 } from "#server/features/friends/friends.policy.ts";
 import {
   addFriendship,
   areFriends,
+  deleteRequest,
   deleteRequests,
   findPerson,
   findRequest,
@@ -148,6 +150,21 @@ export async function ignoreFriendRequest(
   const request = await findRequest(db.db, requesterId, viewer.id);
   if (!canAnswerFriendRequest(viewer, request)) throw notFound(d.noRequest);
   await markIgnored(db.db, requesterId, viewer.id, nowIso());
+  return getFriendRequests(db, viewer);
+}
+
+/**
+ * Withdraws the request the viewer sent `addresseeId` (pending or ignored by them): it leaves both lists,
+ * and the viewer may ask again later. Only the sender withdraws; anyone else's request is "not found".
+ */
+export async function withdrawFriendRequest(
+  db: Db,
+  viewer: Viewer,
+  addresseeId: string,
+): Promise<FriendRequests> {
+  const request = await findRequest(db.db, viewer.id, addresseeId);
+  if (!canWithdrawFriendRequest(viewer, request)) throw notFound(d.noSentRequest);
+  await deleteRequest(db.db, viewer.id, addresseeId);
   return getFriendRequests(db, viewer);
 }
 

@@ -28,6 +28,8 @@ const accept = (who: Signed, requesterId: string) =>
   call(t.app, "POST", `/api/friends/requests/${requesterId}/accept`, { cookie: who.cookie });
 const ignore = (who: Signed, requesterId: string) =>
   call(t.app, "POST", `/api/friends/requests/${requesterId}/ignore`, { cookie: who.cookie });
+const withdraw = (who: Signed, addresseeId: string, headers?: Record<string, string>) =>
+  call(t.app, "DELETE", `/api/friends/requests/${addresseeId}`, { cookie: who.cookie, headers });
 const requests = async (who: Signed) =>
   (await call(t.app, "GET", "/api/friends/requests", { cookie: who.cookie })).json() as {
     incoming: { id: string; name: string }[];
@@ -48,6 +50,7 @@ describe("friends", () => {
     ["GET", "/api/friends/requests"],
     ["POST", "/api/friends/requests/x/accept"],
     ["POST", "/api/friends/requests/x/ignore"],
+    ["DELETE", "/api/friends/requests/x"],
   ] as const)("%s %s needs a session (401)", async (method, url) => {
     const body = method === "POST" && url === "/api/friends" ? { friendId: "x" } : undefined;
     expect((await call(t.app, method, url, { body })).statusCode).toBe(401);
@@ -174,6 +177,54 @@ describe("friends", () => {
     expect(await friendshipRows(asker.id, addressee.id)).toHaveLength(0);
     expect(await friendshipRows(mallory.id, asker.id)).toHaveLength(0);
     expect((await requests(addressee)).incoming.map((p) => p.id)).toEqual([asker.id]);
+  });
+
+  it("the sender withdraws a request, pending or ignored: it leaves both lists and they may ask again", async () => {
+    const asker = await signedInUser(t.app, { name: "Wendy Withdraw" });
+    const ben = await signedInUser(t.app, { name: "Ben Buddy" });
+    await add(asker, ben.id);
+    expect((await requests(asker)).outgoing.map((p) => p.name)).toEqual(["Ben Buddy"]);
+
+    const res = await withdraw(asker, ben.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ incoming: [], outgoing: [] });
+    expect((await requests(ben)).incoming).toEqual([]);
+    expect(await friendshipRows(asker.id, ben.id)).toHaveLength(0);
+    // Withdrawn twice: there is nothing left to withdraw.
+    expect((await withdraw(asker, ben.id)).statusCode).toBe(404);
+
+    // Ignored by the addressee: the sender still withdraws it (they were never told it was ignored).
+    expect((await add(asker, ben.id)).json()).toEqual({ outcome: "requested" });
+    await ignore(ben, asker.id);
+    expect((await withdraw(asker, ben.id)).statusCode).toBe(200);
+    expect((await requests(asker)).outgoing).toEqual([]);
+  });
+
+  it("as an attacker: only the sender can withdraw a request, never its addressee or a third person", async () => {
+    const asker = await signedInUser(t.app);
+    const addressee = await signedInUser(t.app);
+    const mallory = await signedInUser(t.app);
+    await add(asker, addressee.id);
+
+    for (const res of [
+      await withdraw(mallory, addressee.id),
+      await withdraw(mallory, asker.id),
+      // The addressee answers with Ignore; withdrawing is not theirs (it would be "from" the wrong side).
+      await withdraw(addressee, asker.id),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe(d.noSentRequest);
+    }
+    const foreign = await withdraw(asker, addressee.id, { origin: "https://evil.example" });
+    expect(foreign.statusCode).toBe(403);
+    const encoded = await call(t.app, "DELETE", `/api/friends/requests/${encodeURIComponent("../x")}`, {
+      cookie: asker.cookie,
+    });
+    expect(encoded.statusCode).toBe(404);
+    const tooLong = await withdraw(asker, "x".repeat(80));
+    expect(tooLong.statusCode).toBe(400);
+    expect((await requests(addressee)).incoming.map((p) => p.id)).toEqual([asker.id]);
+    expect((await requests(asker)).outgoing.map((p) => p.id)).toEqual([addressee.id]);
   });
 
   it("refuses a foreign Origin and bad bodies before anything is stored", async () => {

@@ -8,11 +8,29 @@ export const NOTIFICATION_LIST_LIMIT = 100;
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
-/** Notifications a user may see: their own and the everyone-notifications (no user id). */
+/**
+ * When the account was made, as ISO text: notifications to everyone from before then are not theirs
+ * (a new account starts with none). Null when the user is gone.
+ */
+export async function accountCreatedAt(db: Queryable, userId: string): Promise<string | null> {
+  const row = await db.selectFrom("user").select("created_at").where("id", "=", userId).executeTakeFirst();
+  return row ? new Date(row.created_at).toISOString() : null;
+}
+
+/**
+ * Notifications a user may see: their own and the everyone-notifications (no user id) made since
+ * their account was.
+ */
 export async function countUnreadVisible(db: Kysely<Database>, userId: string): Promise<number> {
+  const since = (await accountCreatedAt(db, userId)) ?? "";
   const row = await db
     .selectFrom("notification as n")
-    .where((eb) => eb.or([eb("n.user_id", "=", userId), eb("n.user_id", "is", null)]))
+    .where((eb) =>
+      eb.or([
+        eb("n.user_id", "=", userId),
+        eb.and([eb("n.user_id", "is", null), eb("n.created_at", ">=", since)]),
+      ]),
+    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -33,6 +51,7 @@ export interface NotificationRow {
   type: string;
   message: string;
   show_id: string | null;
+  show_deleted: number;
   created_at: string;
   read_at: string | null;
 }
@@ -43,11 +62,13 @@ export interface NotificationRow {
  * then merged: the cost stays with the list length however many notifications pile up over the years.
  */
 export async function listVisible(db: Kysely<Database>, userId: string): Promise<NotificationRow[]> {
+  const since = (await accountCreatedAt(db, userId)) ?? "";
   const newest = (own: boolean) =>
     db
       .selectFrom("notification")
-      .select(["id", "type", "message", "show_id", "created_at"])
+      .select(["id", "type", "message", "show_id", "show_deleted", "created_at"])
       .where("user_id", own ? "=" : "is", own ? userId : null)
+      .$if(!own, (q) => q.where("created_at", ">=", since))
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .limit(NOTIFICATION_LIST_LIMIT);
@@ -62,7 +83,7 @@ export async function listVisible(db: Kysely<Database>, userId: string): Promise
     .leftJoin("notification_read as r", (join) =>
       join.onRef("r.notification_id", "=", "n.id").on("r.user_id", "=", userId),
     )
-    .select(["n.id", "n.type", "n.message", "n.show_id", "n.created_at", "r.read_at"])
+    .select(["n.id", "n.type", "n.message", "n.show_id", "n.show_deleted", "n.created_at", "r.read_at"])
     .orderBy("n.created_at", "desc")
     .orderBy("n.id", "desc")
     .limit(NOTIFICATION_LIST_LIMIT)
@@ -101,6 +122,41 @@ export async function markRead(db: Kysely<Database>, id: string, userId: string,
     .values({ notification_id: id, user_id: userId, read_at: at })
     .onConflict((oc) => oc.columns(["user_id", "notification_id"]).doNothing())
     .execute();
+}
+
+/**
+ * Marks read, for this user only, every notification they can see and have not read (their own, and
+ * the everyone-notifications since their account was made); returns how many.
+ */
+export async function markAllRead(db: Kysely<Database>, userId: string, at: string): Promise<number> {
+  const since = (await accountCreatedAt(db, userId)) ?? "";
+  const result = await db
+    .insertInto("notification_read")
+    .columns(["notification_id", "user_id", "read_at"])
+    .expression((eb) =>
+      eb
+        .selectFrom("notification as n")
+        .select((s) => ["n.id", s.val(userId).as("user_id"), s.val(at).as("read_at")])
+        .where((w) =>
+          w.or([
+            w("n.user_id", "=", userId),
+            w.and([w("n.user_id", "is", null), w("n.created_at", ">=", since)]),
+          ]),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("notification_read as r")
+                .select("r.notification_id")
+                .whereRef("r.notification_id", "=", "n.id")
+                .where("r.user_id", "=", userId),
+            ),
+          ),
+        ),
+    )
+    .onConflict((oc) => oc.columns(["user_id", "notification_id"]).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
 export interface NewNotification {

@@ -1,13 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { NotificationList, NotificationParams, UnreadCount } from "#domain/contracts/notifications.ts";
+import {
+  MarkedAllRead,
+  NotificationList,
+  NotificationParams,
+  UnreadCount,
+} from "#domain/contracts/notifications.ts";
 import { ErrorBody } from "#domain/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { countUnreadVisible } from "#server/features/notifications/notifications.repository.ts";
 import {
   getNotificationListVersion,
   listNotifications,
+  readAllNotifications,
   readNotification,
 } from "#server/features/notifications/notifications.service.ts";
 import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
@@ -48,6 +54,19 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db })
         String(reply.serialize({ notifications: await listNotifications(opts.db, viewer) })),
       );
     },
+  );
+
+  r.post(
+    "/api/notifications/read-all",
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ["notifications"],
+        summary: "Marks every notification the signed-in user can see read, for that user only",
+        response: { 200: MarkedAllRead, 401: ErrorBody },
+      },
+    },
+    async (request) => readAllNotifications(opts.db, await app.requireViewer(request)),
   );
 
   r.post(

@@ -5,6 +5,7 @@ import {
   findNotification,
   insertNotifications,
   listVisible,
+  markAllRead,
   markRead,
   type NewNotification,
   notificationListVersion,
@@ -24,6 +25,7 @@ export async function listNotifications(db: Db, viewer: Viewer): Promise<Notific
     type: r.type,
     message: r.message,
     showId: r.show_id,
+    showDeleted: r.show_deleted === 1,
     createdAt: r.created_at,
     isRead: r.read_at !== null,
   }));
@@ -44,6 +46,11 @@ export async function readNotification(db: Db, viewer: Viewer, id: string): Prom
     throw notFound("Notification not found.");
   }
   await markRead(db.db, id, viewer.id, nowIso());
+}
+
+/** Marks every notification the viewer can see read, for the viewer only; returns how many were unread. */
+export async function readAllNotifications(db: Db, viewer: Viewer): Promise<{ marked: number }> {
+  return { marked: await markAllRead(db.db, viewer.id, nowIso()) };
 }
 
 export type Outgoing = PushableNotification;
@@ -69,6 +76,8 @@ export async function createNotifications(
 /** A notification worded for one person (show-day alerts name their own horse and rider). */
 export interface PersonalNotice extends Outgoing {
   userId: string;
+  /** The notification's id when the caller needs to know it (default: a new one). */
+  id?: string;
 }
 
 /**
@@ -87,7 +96,7 @@ export const createPersonalNotifications = (
  */
 async function insertAll(
   trx: Queryable,
-  notices: readonly (Outgoing & { userId: string | null })[],
+  notices: readonly (Outgoing & { userId: string | null; id?: string })[],
 ): Promise<LiveEvent | null> {
   if (notices.length === 0) return null;
   const now = new Date();
@@ -96,7 +105,7 @@ async function insertAll(
     trx,
     notices.map(
       (n): NewNotification => ({
-        id: newId(),
+        id: n.id ?? newId(),
         user_id: n.userId,
         type: n.type,
         message: n.message,
@@ -107,7 +116,7 @@ async function insertAll(
   );
   // One push per distinct wording: a broadcast, or the people a notice reads the same for.
   const byWording = new Map<string, { outgoing: Outgoing; userIds: string[] | null }>();
-  for (const { userId, ...outgoing } of notices) {
+  for (const { userId, id: _id, ...outgoing } of notices) {
     const key = JSON.stringify([
       outgoing.type,
       outgoing.message,

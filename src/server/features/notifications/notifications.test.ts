@@ -10,6 +10,8 @@ let t: TestApp;
 let ann: Signed;
 let bob: Signed;
 
+/** Accounts made before the notifications the tests date in the past (a newer account would not see them). */
+const longAgo = new Date(Date.now() - 30 * 86_400_000);
 const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
 
 async function addNotification(userId: string | null, message: string, hoursAgo: number, type = "NewShow") {
@@ -34,8 +36,8 @@ let oddType: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ann = await signedInUser(t.app, { name: "Ann" });
-  bob = await signedInUser(t.app, { name: "Bob" });
+  ann = await signedInUser(t.app, { name: "Ann", createdAt: longAgo });
+  bob = await signedInUser(t.app, { name: "Bob", createdAt: longAgo });
   forEveryone = await addNotification(null, "New show added: Spring Show in Shelbyville, TN.", 24);
   forAnn = await addNotification(ann.id, "Ann's barn news", 1, "BarnActivity");
   forBob = await addNotification(bob.id, "Bob's barn news", 2, "BarnActivity");
@@ -100,7 +102,7 @@ describe("notifications API", () => {
   });
   // Last: the 80 everyone-notifications it adds would change the other tests' counts.
   it("lists only the newest 100, own and everyone's interleaved by time", async () => {
-    const crowded = await signedInUser(t.app, { name: "Crowded" });
+    const crowded = await signedInUser(t.app, { name: "Crowded", createdAt: longAgo });
     const expected: { id: string; hoursAgo: number }[] = [];
     // 80 of the user's own (even hours) and 80 more for everyone (odd hours), older than the fixtures above.
     for (let i = 0; i < 80; i++) {
@@ -131,7 +133,7 @@ describe("notification list cache", () => {
     call(t.app, "GET", "/api/notifications", { cookie: user.cookie, headers: { "if-none-match": etag } });
 
   it("revalidates with 304 until the user's list changes, whatever the change", async () => {
-    const cara = await signedInUser(t.app, { name: "Cara" });
+    const cara = await signedInUser(t.app, { name: "Cara", createdAt: longAgo });
     const show = await buildShow(t.app);
     let { etag } = await ids(cara);
     expect((await revalidate(cara, etag)).statusCode).toBe(304);
@@ -188,7 +190,7 @@ describe("notification list cache", () => {
     const { apps, close } = await createSharedTestApps();
     try {
       const [a, b] = apps;
-      const dee = await signedInUser(a, { name: "Dee" });
+      const dee = await signedInUser(a, { name: "Dee", createdAt: longAgo });
       const id = newId();
       await a.deps.db.db
         .insertInto("notification")

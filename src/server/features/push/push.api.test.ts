@@ -240,6 +240,7 @@ describe("choices", () => {
       choices: pushChoices({}),
       quietHours: false,
       timeZone: null,
+      newShows: "near",
     });
   });
 
@@ -264,6 +265,7 @@ describe("choices", () => {
     ["a choice that is not yes/no", { choices: { result: "yes" }, quietHours: false, timeZone: "UTC" }],
     ["a bad time zone", { choices: {}, quietHours: false, timeZone: "Nowhere/Land" }],
     ["another person's id", { choices: {}, quietHours: false, timeZone: "UTC", userId: "x" }],
+    ["a new-show reach not offered", { choices: {}, quietHours: false, timeZone: "UTC", newShows: "some" }],
   ])("refuses %s (400)", async (_, body) => {
     const res = await call(t.app, "PUT", "/api/push/settings", { cookie: ann.cookie, body });
     expect(res.statusCode).toBe(400);

@@ -65,10 +65,10 @@ export async function deleteSubscription(db: Queryable, id: string, userId?: str
 export async function readSettings(
   db: Queryable,
   userId: string,
-): Promise<{ quiet_hours: number; time_zone: string | null } | undefined> {
+): Promise<{ quiet_hours: number; time_zone: string | null; new_shows: string } | undefined> {
   return db
     .selectFrom("push_settings")
-    .select(["quiet_hours", "time_zone"])
+    .select(["quiet_hours", "time_zone", "new_shows"])
     .where("user_id", "=", userId)
     .executeTakeFirst();
 }
@@ -80,7 +80,7 @@ export async function readChoices(db: Queryable, userId: string): Promise<{ kind
 export async function writeSettings(
   db: Queryable,
   userId: string,
-  values: { quiet_hours?: number; time_zone: string },
+  values: { quiet_hours?: number; time_zone: string; new_shows?: string },
 ): Promise<void> {
   await db
     .insertInto("push_settings")

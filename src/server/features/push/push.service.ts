@@ -6,7 +6,7 @@ import type {
   PushSettingsInput,
   PushSubscriptionInput,
 } from "#domain/contracts/push.ts";
-import { PUSH_KINDS, type PushKind, pushChoices } from "#domain/push-kinds.ts";
+import { asNewShowReach, PUSH_KINDS, type PushKind, pushChoices } from "#domain/push-kinds.ts";
 import { pushTexts } from "#domain/texts-push.ts";
 import type { PushConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
@@ -121,17 +121,22 @@ export async function getSettings(db: Db, viewer: Viewer): Promise<PushSettings>
     choices: pushChoices(chosen),
     quietHours: settings?.quiet_hours === 1,
     timeZone: settings?.time_zone ?? null,
+    newShows: asNewShowReach(settings?.new_shows),
   };
 }
 
-/** Saves the viewer's choices, quiet hours and the time zone their device is in now. */
+/** Saves the viewer's choices, quiet hours, which new shows they hear of and the time zone their device is in now. */
 export async function saveSettings(db: Db, viewer: Viewer, input: PushSettingsInput): Promise<PushSettings> {
   const choices = PUSH_KINDS.flatMap((kind) => {
     const push = input.choices[kind];
     return push === undefined ? [] : [{ kind, push }];
   });
   await db.db.transaction().execute(async (trx) => {
-    await writeSettings(trx, viewer.id, { quiet_hours: input.quietHours ? 1 : 0, time_zone: input.timeZone });
+    await writeSettings(trx, viewer.id, {
+      quiet_hours: input.quietHours ? 1 : 0,
+      time_zone: input.timeZone,
+      ...(input.newShows ? { new_shows: input.newShows } : {}),
+    });
     await writeChoices(trx, viewer.id, choices);
   });
   return getSettings(db, viewer);

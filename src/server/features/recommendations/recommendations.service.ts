@@ -9,12 +9,14 @@ import type {
   ShowRecommendations,
 } from "#domain/contracts/recommendations.ts";
 import { DIVISION_IDS, type DivisionId } from "#domain/divisions.ts";
+import { exclusionsOf, shortfallNote } from "#domain/recommendation-shortfall.ts";
 import {
   assessClass,
   type CandidateClass,
   eligibleClasses,
   type HorseGenderWord,
   type HorseProfile,
+  MIN_RECOMMENDATIONS,
   type Recommendation,
   type RiderProfile,
 } from "#domain/recommendations.ts";
@@ -152,6 +154,14 @@ export async function getShowRecommendations(
     show: { id: show.id, name: show.name },
     source: ai.kind,
     recommendations: withNumbers(recs, new Map(classes.map((c) => [c.id, c.number]))),
+    shortfall: shortfallNote({
+      ...pair,
+      fitting: recs.length,
+      exclusions:
+        recs.length < MIN_RECOMMENDATIONS
+          ? exclusionsOf(candidates, pair.horse, pair.rider, requirementsOf)
+          : [],
+    }),
   };
 }
 

@@ -146,6 +146,28 @@ describe("GET /api/shows/:showId/recommendations (rules engine)", () => {
     expect(res.json<ShowRecommendations>().recommendations).toEqual([]);
   });
 
+  it("says why when fewer than three classes fit, from the classes the rules shut", async () => {
+    const show = await buildShow(t.app, {
+      startOffset: 4,
+      classes: [
+        "Country Pleasure Open",
+        "Walking Stallions",
+        "Aged Walking Stallions",
+        "Riders' Cup Country Pleasure",
+        "Youth Country Pleasure",
+      ],
+    });
+    const short = await call(t.app, "GET", recsUrl(show.id, mare.id), { cookie: owner.cookie });
+    expect(short.statusCode).toBe(200);
+    const body = short.json<ShowRecommendations>();
+    expect(body.recommendations.map((r) => r.className)).toEqual(["Country Pleasure Open"]);
+    expect(body.shortfall).toBe(
+      "Only 1 class at this show fits Sundance Jubilee: the others are for stallions, professionals, or youth riders.",
+    );
+    const full = await call(t.app, "GET", recsUrl(upcoming.id, mare.id), { cookie: owner.cookie });
+    expect(full.json<ShowRecommendations>().shortfall).toBeNull();
+  });
+
   it.each([
     [
       "another user's horse",

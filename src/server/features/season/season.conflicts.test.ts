@@ -146,10 +146,10 @@ describe("season conflicts on the roster", () => {
 
     const m1 = entries.get(ids.m1!)!.warnings!;
     expect(m1[0]!.message).toBe(
-      "Midnight Sun is also in class 2 Class 2 Walking Horses, the class after this one in the same session: no time to change tack.",
+      "Conflict: Midnight Sun is also in class 2 Class 2 Walking Horses, the class after this one in the same session: no time to change tack.",
     );
     expect(m1[1]!.message).toBe(
-      "Midnight Sun is also entered at Lions Club Show that day (class 1 Model Mares).",
+      "Conflict: Midnight Sun is also entered at Lions Club Show that day (class 1 Model Mares).",
     );
     expect(m1[1]!.otherShowId).toBe(showB);
     expect(entries.get(ids.m2!)!.warnings![0]!.message).toContain("the class before this one");
@@ -170,7 +170,7 @@ describe("season conflicts on the roster", () => {
     const warnings = entries.get(ride)?.warnings ?? [];
     expect(warnings.map((w) => [w.kind, w.otherEntryId])).toEqual([["rings", ids.m2]]);
     expect(warnings[0]!.message).toMatch(
-      /^Wade Trainer also rides in class 2 Class 2 Walking Horses in Main Ring at ≈ 7:07 PM C[DS]T, the same time as this class\.$/,
+      /^Conflict: Wade Trainer also rides in class 2 Class 2 Walking Horses in Main Ring at ≈ 7:07 PM C[DS]T, the same time as this class\.$/,
     );
     const strangers = await call(t.app, "GET", "/api/roster", { cookie: stranger.cookie });
     expect(JSON.stringify(strangers.json())).not.toContain("warnings");

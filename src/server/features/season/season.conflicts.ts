@@ -112,7 +112,8 @@ export function seasonWarnings(
           otherEntryId: c.otherId,
           otherShowId: other.season.showId,
           otherClassId: other.season.classId,
-          message: message(self, other, c),
+          // The word first, so a screen prints the warning as it comes, with no words of its own.
+          message: `${t.label}: ${message(self, other, c)}`,
         };
       }),
     );

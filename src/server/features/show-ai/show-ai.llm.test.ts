@@ -219,6 +219,7 @@ describe("Import Class List from Image with an LLM", () => {
         { number: "4", name: "Country Pleasure", date: null, session: null, lines: [], doubts: [] },
       ],
       unplaced: [],
+      unplacedAt: [],
       pages: [{ page: 1, source: "llm" }],
       totalPages: 1,
     });

@@ -16,6 +16,7 @@ import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 import type { Db } from "#server/db/client.ts";
 import { canImportClassLists, canPredictShows } from "#server/features/show-ai/show-ai.policy.ts";
 import { findEditions } from "#server/features/show-ai/show-ai.repository.ts";
+import { placeImportedClasses } from "#server/features/show-day/show-day.schedule.ts";
 import { classesOf, findShow, insertClasses } from "#server/features/shows/shows.repository.ts";
 import { AiProviderError } from "#server/platform/ai/ai-error.ts";
 import type { AiProvider } from "#server/platform/ai/provider.ts";
@@ -121,6 +122,7 @@ async function extractWithModel(
     showName: data.name,
     classes: data.classes.map((c) => ({ ...c, date: null, session: null, lines: [], doubts: [] })),
     unplaced: [],
+    unplacedAt: [],
     pages: [{ page: 1, source: "llm" }],
     totalPages: 1,
   };
@@ -169,7 +171,7 @@ export async function importClassesIntoShow(
     if (!show) throw notFound(errorsTexts.showNotFound);
     const outside = outsideDatesProblem(
       { startDate: show.start_date, endDate: show.end_date },
-      input.classes,
+      input.classes.map((c) => ({ number: c.number, date: c.session?.date || c.date })),
     );
     if (outside) throw badRequest(outside);
     const existing = await classesOf(trx, showId);
@@ -178,6 +180,10 @@ export async function importClassesIntoShow(
       input.classes,
     );
     await insertClasses(trx, showId, added);
-    return { added, skipped: input.classes.length - added.length };
+    await placeImportedClasses(trx, showId, added);
+    return {
+      added: added.map((c) => ({ id: c.id, name: c.name, date: c.date })),
+      skipped: input.classes.length - added.length,
+    };
   });
 }

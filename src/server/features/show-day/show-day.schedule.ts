@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import { planClassChanges } from "#domain/class-editing.ts";
+import { outsideDatesProblem } from "#domain/class-import.ts";
 import type { ScheduleBody } from "#domain/contracts/show-day.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
+import { type ImportedSession, planImportedSessions } from "#domain/imported-sessions.ts";
 import { plannedStarts } from "#domain/ring-estimates.ts";
 import { type EffectiveSession, effectiveSessions } from "#domain/show-sessions.ts";
 import { showTimeZone } from "#domain/show-time-zone.ts";
@@ -97,6 +99,11 @@ export async function saveSchedule(db: Db, showId: string, input: ScheduleInput)
         throw badRequest(`The session ${s.name} must be on one of the show's days.`);
       }
     }
+    const outside = outsideDatesProblem(
+      { startDate: show.start_date, endDate: show.end_date },
+      input.unscheduled,
+    );
+    if (outside) throw badRequest(outside);
     const sessionIds = input.sessions.map((s) => s.id ?? newId());
     // A class runs on its session's day, whatever date it had: the roster and calendars read the date.
     const flat = [
@@ -147,4 +154,56 @@ export async function saveSchedule(db: Db, showId: string, input: ScheduleInput)
     await refreshPlannedStarts(trx, showId);
   });
   return getShowDetail(db, showId);
+}
+
+/**
+ * Puts just-imported classes into the show's sessions by the headings they were printed under (issue 23):
+ * a heading becomes a Main Ring session with its name, day and printed start time, or reuses the show's
+ * session of that name on that day; each class takes its session's day and keeps its place in the list.
+ * Inside the import's transaction, after the classes were inserted.
+ */
+export async function placeImportedClasses(
+  trx: Transaction<Database>,
+  showId: string,
+  classes: readonly { id: string; date?: string | null; session?: ImportedSession | null }[],
+): Promise<void> {
+  if (!classes.some((c) => c.session)) return;
+  const show = await findDayShow(trx, showId);
+  if (!show) throw notFound(errorsTexts.showNotFound);
+  const existing = await sessionsOf(trx, showId);
+  const plan = planImportedSessions(existing, classes, show.start_date);
+  const ids = new Map<string, string>(existing.map((s) => [s.id, s.id]));
+  const dates = new Map<string, string>(existing.map((s) => [s.id, s.date]));
+  for (const [i, s] of plan.create.entries()) {
+    const id = newId();
+    ids.set(s.key, id);
+    dates.set(s.key, s.date);
+    await trx
+      .insertInto("show_session")
+      .values({
+        id,
+        show_id: showId,
+        position: existing.length + i,
+        name: s.name,
+        date: s.date,
+        start_time: s.startTime,
+        ring: s.ring,
+      })
+      .execute();
+  }
+  const bySession = new Map<string, string[]>();
+  for (const [i, ref] of plan.placements.entries()) {
+    if (ref !== null) bySession.set(ref, [...(bySession.get(ref) ?? []), classes[i]!.id]);
+  }
+  for (const [ref, classIds] of bySession) {
+    for (let i = 0; i < classIds.length; i += 500) {
+      await trx
+        .updateTable("show_class")
+        .set({ session_id: ids.get(ref)!, date: dates.get(ref)! })
+        .where("show_id", "=", showId)
+        .where("id", "in", classIds.slice(i, i + 500))
+        .execute();
+    }
+  }
+  await refreshPlannedStarts(trx, showId);
 }

@@ -1,16 +1,20 @@
 import type { Transaction } from "kysely";
 import type { z } from "zod";
 import { type EditedClass, planClassChanges } from "#domain/class-editing.ts";
-import type { CreateShowBody, UpdateShowBody } from "#domain/contracts/show-admin.ts";
+import { outsideDatesProblem } from "#domain/class-import.ts";
+import { type CreateShowBody, datedByHeading, type UpdateShowBody } from "#domain/contracts/show-admin.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
+import type { ImportedSession } from "#domain/imported-sessions.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
 import { notificationsTexts } from "#domain/texts-notifications.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
+import { announceNewShows } from "#server/features/notifications/new-shows.service.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
-import { refreshPlannedStarts } from "#server/features/show-day/show-day.schedule.ts";
+import { placeImportedClasses, refreshPlannedStarts } from "#server/features/show-day/show-day.schedule.ts";
 import {
   applyClassPlan,
+  classesOf,
   classIdsOf,
   findShow,
   insertClasses,
@@ -32,8 +36,8 @@ type CreateInput = z.output<typeof CreateShowBody>;
 type UpdateInput = z.output<typeof UpdateShowBody>;
 
 /**
- * Creates a show with its judges and classes, and tells everyone (NewShow) of a confirmed one; a saved AI
- * prediction is not announced as if it were confirmed (issue 23). The caller checked Admin.
+ * Creates a show with its judges and classes, and tells the people it concerns (NewShow, ADR 023) of a
+ * confirmed one; a saved AI prediction is announced only once confirmed (updateShow). The caller checked Admin.
  */
 export async function createShow(
   deps: ShowAdminDeps,
@@ -62,12 +66,9 @@ export async function createShow(
         .execute();
     }
     await insertClasses(trx, id, input.classes);
+    await placeImportedClasses(trx, id, input.classes);
     if (input.isAiPrediction) return null;
-    return createNotifications(trx, null, {
-      type: "NewShow",
-      message: notificationsTexts.newShow(input.name, input.location),
-      showId: id,
-    });
+    return announceNewShows(trx, [{ id, name: input.name, location: input.location }]);
   });
   await publishQuietly(deps.bus, event ? [event] : [], deps.log);
   return getShowDetail(deps.db, id);
@@ -124,7 +125,7 @@ export async function updateShow(
   id: string,
   patch: UpdateInput,
 ): Promise<ShowDetail> {
-  const event = await deps.db.db.transaction().execute(async (trx): Promise<LiveEvent | null> => {
+  const events = await deps.db.db.transaction().execute(async (trx): Promise<LiveEvent[]> => {
     const show = await findShow(trx, id);
     if (!show) throw notFound(errorsTexts.showNotFound);
     const judges = (await judgesOf(trx, [id])).get(id) ?? [];
@@ -136,6 +137,13 @@ export async function updateShow(
       judges: patch.judges ?? judges,
     };
     if (next.startDate > next.endDate) throw badRequest("The end date cannot be before the start date.");
+    // The classes as they will be: the editor's list when it sends one, else the show's own.
+    const outside = outsideDatesProblem(
+      next,
+      patch.classes ? datedByHeading(patch.classes) : await classesOf(trx, id),
+    );
+    if (outside) throw badRequest(outside);
+    if (patch.classes) await saveEditorClasses(trx, id, patch.classes);
 
     await trx
       .updateTable("show")
@@ -161,15 +169,40 @@ export async function updateShow(
 
     // A new location may mean a new time zone, and new dates new class times.
     await refreshPlannedStarts(trx, id);
-    return notifyEntrantsOfChanges(
+    const changed = await notifyEntrantsOfChanges(
       trx,
       id,
       { startDate: show.start_date, endDate: show.end_date, location: show.location, judges },
       next,
     );
+    // A prediction whose AI Prediction mark an admin removed is now a confirmed show: announced once, here.
+    const confirmed =
+      show.is_ai_prediction === 1 && patch.isAiPrediction === false
+        ? await announceNewShows(trx, [{ id, name: next.name, location: next.location }])
+        : null;
+    return [changed, confirmed].filter((e): e is LiveEvent => e !== null);
   });
-  await publishQuietly(deps.bus, event ? [event] : [], deps.log);
+  await publishQuietly(deps.bus, events, deps.log);
   return getShowDetail(deps.db, id);
+}
+
+type EditorClass = EditedClass & { session?: ImportedSession | null | undefined };
+
+/**
+ * The editor's class list over the show's (kept classes keep their ids); new classes pasted from a
+ * class list go into the sessions they were printed under.
+ */
+async function saveEditorClasses(trx: Transaction<Database>, id: string, classes: readonly EditorClass[]) {
+  const plan = planClassChanges(await classIdsOf(trx, id), classes);
+  if (!plan.ok) throw badRequest(plan.problem);
+  await applyClassPlan(trx, id, plan);
+  await placeImportedClasses(
+    trx,
+    id,
+    plan.classes.flatMap((c, i) =>
+      c.isNew && classes[i]!.session ? [{ id: c.id, session: classes[i]!.session }] : [],
+    ),
+  );
 }
 
 /** Replaces a show's class list with the class editor's (add, edit, reorder, remove), in one transaction. */
@@ -177,25 +210,48 @@ export async function replaceShowClasses(
   deps: ShowAdminDeps,
   _admin: Viewer,
   id: string,
-  classes: readonly EditedClass[],
+  classes: readonly EditorClass[],
 ): Promise<ShowDetail> {
   await deps.db.db.transaction().execute(async (trx) => {
-    if (!(await findShow(trx, id))) throw notFound(errorsTexts.showNotFound);
-    const plan = planClassChanges(await classIdsOf(trx, id), classes);
-    if (!plan.ok) throw badRequest(plan.problem);
-    await applyClassPlan(trx, id, plan);
+    const show = await findShow(trx, id);
+    if (!show) throw notFound(errorsTexts.showNotFound);
+    const outside = outsideDatesProblem(
+      { startDate: show.start_date, endDate: show.end_date },
+      datedByHeading(classes),
+    );
+    if (outside) throw badRequest(outside);
+    await saveEditorClasses(trx, id, classes);
     await refreshPlannedStarts(trx, id);
   });
   return getShowDetail(deps.db, id);
 }
 
-/** Deletes a show; its judges, classes and every entry in it go with it (foreign keys). */
+/**
+ * Deletes a show; its judges, classes and every entry in it go with it (foreign keys). Everyone who had
+ * an entry in it is told it was cancelled, and notifications about it say from now on that it was deleted.
+ */
 export async function deleteShow(
   deps: ShowAdminDeps,
   _admin: Viewer,
   id: string,
 ): Promise<{ deleted: string }> {
-  const result = await deps.db.db.deleteFrom("show").where("id", "=", id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound(errorsTexts.showNotFound);
+  const event = await deps.db.db.transaction().execute(async (trx) => {
+    const show = await findShow(trx, id);
+    if (!show) throw notFound(errorsTexts.showNotFound);
+    const entrants = await trx
+      .selectFrom("class_entry")
+      .select("user_id")
+      .distinct()
+      .where("show_id", "=", id)
+      .execute();
+    await trx.updateTable("notification").set({ show_deleted: 1 }).where("show_id", "=", id).execute();
+    await trx.deleteFrom("show").where("id", "=", id).execute();
+    return createNotifications(
+      trx,
+      entrants.map((e) => e.user_id),
+      { type: "ShowUpdate", message: notificationsTexts.showCancelled(show.name), showId: null },
+    );
+  });
+  await publishQuietly(deps.bus, event ? [event] : [], deps.log);
   return { deleted: id };
 }

@@ -43,7 +43,11 @@ const notificationsFor = (userId: string | null) =>
     .execute();
 
 describe("POST /api/shows", () => {
-  it("lets an admin create a show with judges and classes, and tells everyone (NewShow)", async () => {
+  it("lets an admin create a show with judges and classes, and tells those who asked for every new show (NewShow)", async () => {
+    await call(t.app, "PUT", "/api/push/settings", {
+      cookie: other.cookie,
+      body: { choices: {}, quietHours: false, timeZone: "America/Chicago", newShows: "all" },
+    });
     const stream = await openEventStream(await listen(t.app), other.cookie);
     await stream.waitFor("ready");
     const res = await call(t.app, "POST", "/api/shows", { body: newShow(), cookie: admin.cookie });
@@ -59,15 +63,16 @@ describe("POST /api/shows", () => {
       ["class-1", "1"],
       ["class-2", "2"],
     ]);
-    expect(await notificationsFor(null)).toContainEqual({
+    expect(await notificationsFor(other.id)).toContainEqual({
       type: "NewShow",
       message: "New show added: Belfast Lions Club Horse Show in Belfast, TN.",
       show_id: show.id,
-      user_id: null,
+      user_id: other.id,
     });
+    expect(await notificationsFor(owner.id)).toEqual([]);
     await stream.waitFor("notification");
     stream.close();
-    const count = await call(t.app, "GET", "/api/notifications/unread-count", { cookie: owner.cookie });
+    const count = await call(t.app, "GET", "/api/notifications/unread-count", { cookie: other.cookie });
     expect(count.json().count).toBeGreaterThanOrEqual(1);
   });
 

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseClassListText } from "#domain/class-list-text.ts";
 import { DOCUMENT_ERRORS } from "#server/platform/ocr/document-kind.ts";
@@ -46,6 +47,38 @@ describe("readDocumentText on the measured test set", () => {
       );
     },
     OCR_TIMEOUT,
+  );
+
+  it(
+    "reads a page photographed upside down: turned half way round when the first reading is poor",
+    async () => {
+      const truth = list("Smith County Horse Show");
+      const upsideDown = await sharp(await renderPrizeListImage(truth, "clean"))
+        .rotate(180)
+        .png()
+        .toBuffer();
+      const doc = await readDocumentText(upsideDown, ocr);
+      const { parsed, recall, precision } = scoresFor(doc.text, truth);
+      expect(parsed.showName).toBe(truth.title);
+      expect(recall).toBeGreaterThanOrEqual(0.95);
+      expect(precision).toBeGreaterThanOrEqual(0.95);
+    },
+    OCR_TIMEOUT * 2,
+  );
+
+  it(
+    "reads a page photographed on its side with no orientation tag: turned a quarter until it reads",
+    async () => {
+      const truth = list("Smith County Horse Show");
+      const sideways = await sharp(await renderPrizeListImage(truth, "clean"))
+        .rotate(90)
+        .png()
+        .toBuffer();
+      const { recall, precision } = scoresFor((await readDocumentText(sideways, ocr)).text, truth);
+      expect(recall).toBeGreaterThanOrEqual(0.95);
+      expect(precision).toBeGreaterThanOrEqual(0.95);
+    },
+    OCR_TIMEOUT * 4,
   );
 
   it(

@@ -1,9 +1,10 @@
 import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
 import { DocumentReadError } from "#server/platform/heavy/heavy-errors.ts";
 import { DOCUMENT_ERRORS, OCR_IMAGE_TYPES } from "#server/platform/ocr/document-kind.ts";
 import type { OcrEngine } from "#server/platform/ocr/ocr-engine.ts";
 import { PdfReadError, readPdfPages } from "#server/platform/ocr/pdf-pages.ts";
-import { jpegForModel, prepareForOcr } from "#server/platform/ocr/preprocess.ts";
+import { jpegForModel, MAX_INPUT_PIXELS, prepareForOcr } from "#server/platform/ocr/preprocess.ts";
 
 /**
  * The text of an uploaded class list: a photo or scan (recognised by OCR after pre-processing) or a PDF
@@ -39,12 +40,27 @@ export interface ReadProgress {
   fraction: number;
 }
 
-async function recognise(
+/**
+ * Below this mean word confidence (0–100) a photo may be upside down or on its side: it is read again
+ * turned (half way round, then a quarter either way) until a reading reaches it, and the best reading is
+ * kept. Upright pages, even photographed ones, read well above it; turned pages far below (fixture pages:
+ * 93–94 upright, clean or photographed; 35–42 upside down).
+ */
+export const UPSIDE_DOWN_SUSPECT = 60;
+/** The turns tried, clockwise degrees, most likely first: a page the wrong way up, then on its side. */
+const TURNS = [180, 90, 270] as const;
+
+interface Reading {
+  text: string;
+  unsureLines: string[];
+  confidence: number;
+}
+
+async function readPage(
   image: Buffer,
   ocr: OcrEngine,
   onFraction: (fraction: number) => void,
-): Promise<{ text: string; ms: number; unsureLines: string[] }> {
-  const started = performance.now();
+): Promise<Reading> {
   let prepared: Awaited<ReturnType<typeof prepareForOcr>>;
   try {
     prepared = await prepareForOcr(image);
@@ -55,13 +71,40 @@ async function recognise(
   onFraction(0.1);
   const texts: string[] = [];
   const unsureLines: string[] = [];
+  let confidence = 0;
   const share = 0.9 / prepared.regions.length;
   for (const [i, region] of prepared.regions.entries()) {
     const result = await ocr.recognize(region, (p) => onFraction(0.1 + share * (i + p)));
     texts.push(result.text);
     unsureLines.push(...result.unsureLines);
+    confidence += result.confidence / prepared.regions.length;
   }
-  return { text: texts.join("\n\n"), ms: Math.round(performance.now() - started), unsureLines };
+  return { text: texts.join("\n\n"), unsureLines, confidence };
+}
+
+async function recognise(
+  image: Buffer,
+  ocr: OcrEngine,
+  onFraction: (fraction: number) => void,
+  turns: boolean,
+): Promise<{ text: string; ms: number; unsureLines: string[] }> {
+  const started = performance.now();
+  let best = await readPage(image, ocr, onFraction);
+  if (turns && best.confidence < UPSIDE_DOWN_SUSPECT) {
+    // Upright by its orientation tag first, then turned. Progress is not reported again: the bar has
+    // already reached the end once.
+    const upright = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().png().toBuffer();
+    for (const turn of TURNS) {
+      const turned = await sharp(upright, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate(turn)
+        .png()
+        .toBuffer();
+      const again = await readPage(turned, ocr, () => undefined);
+      if (again.confidence > best.confidence) best = again;
+      if (best.confidence >= UPSIDE_DOWN_SUSPECT) break;
+    }
+  }
+  return { text: best.text, ms: Math.round(performance.now() - started), unsureLines: best.unsureLines };
 }
 
 /** A picture as JPEG for an LLM (see jpegForModel), with the same words as OCR when it cannot be read. */
@@ -101,7 +144,8 @@ export async function readDocumentText(
       if (p.kind === "text") {
         pages.push({ page, source: "text-layer", text: p.text, ms: 0 });
       } else {
-        const { text, ms, unsureLines: unsure } = await recognise(p.png, ocr, report);
+        // A PDF's scanned pages are not turned: ten poor pages read four ways would outrun the deadline.
+        const { text, ms, unsureLines: unsure } = await recognise(p.png, ocr, report, false);
         pages.push({ page, source: "ocr", text, ms });
         unsureLines.push(...unsure);
       }
@@ -119,8 +163,11 @@ export async function readDocumentText(
   if (!type || !OCR_IMAGE_TYPES.has(type.mime)) throw new DocumentReadError(DOCUMENT_ERRORS.unsupported);
   onProgress({ stage: "reading", page: 1, pages: 1, fraction: 0 });
   try {
-    const { text, ms, unsureLines } = await recognise(bytes, ocr, (fraction) =>
-      onProgress({ stage: "recognizing", page: 1, pages: 1, fraction }),
+    const { text, ms, unsureLines } = await recognise(
+      bytes,
+      ocr,
+      (fraction) => onProgress({ stage: "recognizing", page: 1, pages: 1, fraction }),
+      true,
     );
     return { kind: "image", pages: [{ page: 1, source: "ocr", text, ms }], totalPages: 1, text, unsureLines };
   } catch (error) {

@@ -10,7 +10,7 @@ import {
   UnplacedLines,
 } from "#client/features/admin/ai/class-list-preview.tsx";
 import { ShowPicker } from "#client/features/admin/ai/show-picker.tsx";
-import { useSaveShow } from "#client/features/admin/api/shows.ts";
+import { sessionBody, useSaveShow } from "#client/features/admin/api/shows.ts";
 import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
 import { showKeys } from "#client/features/shows/api/keys.ts";
 import { ApiError } from "#client/lib/api.ts";
@@ -31,14 +31,18 @@ const today = () => format(new Date(), "yyyy-MM-dd");
 const toDraft = (result: ClassListExtraction): ClassListDraft => ({
   showName: result.showName ?? "",
   classes: result.classes.map((c, i) => ({ key: i + 1, ...c })),
-  unplaced: result.unplaced,
+  unplaced: result.unplaced.map((text, i) => ({
+    text,
+    ...(result.unplacedAt[i] ?? { after: -1, session: null }),
+  })),
+  originalCount: result.classes.length,
   pagesRead: result.pages.length,
   totalPages: result.totalPages,
 });
 
 const cleanClasses = (draft: ClassListDraft) =>
   draft.classes
-    .map((c) => ({ number: c.number.trim(), name: c.name.trim(), date: c.date }))
+    .map((c) => ({ number: c.number.trim(), name: c.name.trim(), date: c.date, session: c.session }))
     .filter((c) => c.number && c.name);
 
 /**
@@ -110,6 +114,7 @@ export function ClassListImportCard() {
             number: classNumberFromId(c.id),
             name: c.name,
             date: c.date,
+            session: c.session ?? null,
           })),
         },
       });
@@ -130,7 +135,12 @@ export function ClassListImportCard() {
     }
     setBusy(true);
     try {
-      const result = await importClasses(target.id, { classes: cleanClasses(draft) });
+      const result = await importClasses(target.id, {
+        classes: cleanClasses(draft).map(({ session, ...c }) => ({
+          ...c,
+          ...(session ? { session: sessionBody(session) } : {}),
+        })),
+      });
       await queryClient.invalidateQueries({ queryKey: showKeys.all });
       finish(t.added(result.added.length, result.skipped, target.name), target.id);
     } catch (e) {
@@ -199,7 +209,7 @@ export function ClassListImportCard() {
           <h5 className="font-semibold text-stone-900">{prizeListTexts.noClassesFound}</h5>
           <UnplacedLines
             id={`${id}-read`}
-            lines={[...(draft.showName ? [draft.showName] : []), ...draft.unplaced]}
+            lines={[...(draft.showName ? [draft.showName] : []), ...draft.unplaced.map((l) => l.text)]}
             title={prizeListTexts.textRead}
             hint={t.unplacedHint}
           />

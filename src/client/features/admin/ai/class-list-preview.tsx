@@ -1,10 +1,11 @@
-import { AlertTriangle, Plus, X } from "lucide-react";
+import { AlertTriangle, Plus, Undo2, X } from "lucide-react";
 import { useId } from "react";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { type DateRange, isOutside } from "#domain/class-import.ts";
 import type { ClassDoubt } from "#domain/class-list-doubts.ts";
 import type { ClassListExtraction } from "#domain/contracts/show-ai.ts";
+import { putBackGuess, putBackIndex } from "#domain/put-back-line.ts";
 import { adminAiTexts } from "#domain/texts-admin-ai.ts";
 import { prizeListTexts } from "#domain/texts-prize-lists.ts";
 
@@ -22,12 +23,23 @@ export interface PreviewClass {
   /** The printed lines it was read from (more than one when joined). */
   lines: string[];
   doubts: ClassDoubt[];
+  /** Put back from a line not read that was printed after this original class (-1: before any). */
+  putBackAfter?: number;
+}
+
+/** A line not read, and where it was printed. */
+export interface UnplacedLine {
+  text: string;
+  after: number;
+  session: Session;
 }
 
 export interface ClassListDraft {
   showName: string;
   classes: PreviewClass[];
-  unplaced: string[];
+  unplaced: UnplacedLine[];
+  /** How many classes were read: their keys are 1…originalCount. */
+  originalCount: number;
   pagesRead: number;
   totalPages: number;
 }
@@ -38,6 +50,7 @@ const input =
 /** What to say about a class: its doubts, and "outside the show's dates" against the chosen show. */
 export function reasonsFor(c: PreviewClass, range: DateRange | null): string[] {
   const reasons: string[] = c.doubts.map((d) => p.doubt[d]);
+  if (c.putBackAfter !== undefined) reasons.push(p.putBackCheck);
   if (range && isOutside(range, c.date)) reasons.push(p.doubt["outside-dates"]);
   return reasons;
 }
@@ -75,8 +88,33 @@ export function ClassListPreview({
     onChange({
       ...value,
       // An edited line is the admin's own reading: it is no longer doubtful.
-      classes: value.classes.map((c) => (c.key === key ? { ...c, ...patch, doubts: [] } : c)),
+      classes: value.classes.map((c) => {
+        if (c.key !== key) return c;
+        const { putBackAfter: _checked, ...rest } = c;
+        return { ...rest, ...patch, doubts: [] };
+      }),
     });
+  const numberId = (key: number) => `${id}-number-${key}`;
+  // One tap: the line becomes a class where it was printed, its number and name read or guessed,
+  // marked for checking; focus goes to its number.
+  const putBack = (line: UnplacedLine) => {
+    const at = putBackIndex(value.classes, line.after, value.originalCount);
+    const row: PreviewClass = {
+      key: nextKey,
+      ...putBackGuess(line.text, value.classes[at - 1]?.number),
+      date: line.session?.date ?? null,
+      session: line.session,
+      lines: [line.text],
+      doubts: [],
+      putBackAfter: line.after,
+    };
+    onChange({
+      ...value,
+      classes: [...value.classes.slice(0, at), row, ...value.classes.slice(at)],
+      unplaced: value.unplaced.filter((l) => l !== line),
+    });
+    requestAnimationFrame(() => document.getElementById(numberId(row.key))?.focus());
+  };
   const nextKey = value.classes.reduce((max, c) => Math.max(max, c.key), 0) + 1;
   const toCheck = value.classes.filter((c) => reasonsFor(c, range).length > 0).length;
 
@@ -120,6 +158,7 @@ export function ClassListPreview({
                   >
                     <div className="flex items-start gap-1.5">
                       <input
+                        id={numberId(c.key)}
                         aria-label={t.classNumber(index + 1)}
                         aria-describedby={reasons.length ? noteId : undefined}
                         value={c.number}
@@ -157,7 +196,7 @@ export function ClassListPreview({
                                 {p.checkLine}: {reasons.join(" ")}
                               </span>
                             </p>
-                            {c.doubts.length ? (
+                            {c.doubts.length || c.putBackAfter !== undefined ? (
                               <button
                                 type="button"
                                 aria-label={p.looksRightLabel(index + 1)}
@@ -208,7 +247,13 @@ export function ClassListPreview({
           </Button>
         </div>
       </fieldset>
-      <UnplacedLines id={`${id}-unplaced`} lines={value.unplaced} title={t.unplaced} hint={t.unplacedHint} />
+      <UnplacedLines
+        id={`${id}-unplaced`}
+        lines={value.unplaced.map((l) => l.text)}
+        title={t.unplaced}
+        hint={t.unplacedHint}
+        onPutBack={(i) => putBack(value.unplaced[i]!)}
+      />
     </div>
   );
 }
@@ -219,11 +264,14 @@ export function UnplacedLines({
   lines,
   title,
   hint,
+  onPutBack,
 }: {
   id: string;
   lines: readonly string[];
   title: string;
   hint: string;
+  /** Offers each line to be put back as a class in its place. */
+  onPutBack?: (index: number) => void;
 }) {
   if (lines.length === 0) return null;
   return (
@@ -232,11 +280,26 @@ export function UnplacedLines({
         {title} ({lines.length})
       </h4>
       <p className="text-xs text-amber-900">{hint}</p>
-      <ul className="mt-2 max-h-48 list-disc overflow-y-auto pl-5 text-sm break-words text-stone-800">
+      <ul
+        className={`mt-2 max-h-72 overflow-y-auto text-sm break-words text-stone-800 ${onPutBack ? "flex flex-col gap-1" : "list-disc pl-5"}`}
+      >
         {lines.map((line, i) => (
           // Lines may repeat; their order is their identity.
           // biome-ignore lint/suspicious/noArrayIndexKey: read-only list in page order
-          <li key={i}>{line}</li>
+          <li key={i} className={onPutBack ? "flex items-center gap-2" : undefined}>
+            <span className="min-w-0 flex-1">{line}</span>
+            {onPutBack ? (
+              <button
+                type="button"
+                aria-label={p.putBackLabel(line)}
+                onClick={() => onPutBack(i)}
+                className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-md border border-amber-500 bg-white px-2 text-xs font-semibold text-amber-900 hover:bg-amber-100"
+              >
+                <Undo2 aria-hidden className="size-3.5" />
+                {p.putBack}
+              </button>
+            ) : null}
+          </li>
         ))}
       </ul>
     </section>

@@ -78,6 +78,7 @@ export function ShowPredictionCard() {
         onOpenChange={(open) => !open && setPreview(null)}
         title={t.previewTitle}
         description={preview ? t.predictedFrom(preview.editions) : undefined}
+        wide
       >
         {preview ? (
           <ShowEditor

@@ -8,5 +8,9 @@ export const previewCalendarFile = (file: File) =>
 export const previewCalendarUrl = (url: string) =>
   api<CalendarPreview>("/api/admin/calendar/preview-url", { method: "POST", body: { url } });
 
-export const importCalendarBatch = (shows: CalendarShow[], existing: "skip" | "update") =>
-  api<CalendarImportResult>("/api/admin/calendar/import", { method: "POST", body: { shows, existing } });
+/** `importId` is shared by the batches of one import, so each person gets one notice for all of them. */
+export const importCalendarBatch = (shows: CalendarShow[], existing: "skip" | "update", importId: string) =>
+  api<CalendarImportResult>("/api/admin/calendar/import", {
+    method: "POST",
+    body: { shows, existing, importId },
+  });

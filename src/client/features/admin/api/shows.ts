@@ -4,6 +4,7 @@ import { showKeys } from "#client/features/shows/api/keys.ts";
 import { api } from "#client/lib/api.ts";
 import type { Deleted, ReplaceClassesBody, ShowDraft } from "#domain/contracts/admin.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
+import type { ImportedSession } from "#domain/imported-sessions.ts";
 
 const showUrl = (id: string) => `/api/shows/${encodeURIComponent(id)}`;
 
@@ -17,17 +18,26 @@ const fields = (draft: ShowDraft) => ({
   judges: draft.judges,
 });
 
+/** A parsed heading as the API takes it: name, and the day and time only when printed. */
+export const sessionBody = (s: ImportedSession) => ({
+  name: s.name,
+  ...(s.date ? { date: s.date } : {}),
+  ...(s.startTime ? { startTime: s.startTime } : {}),
+});
+
 const editedClasses = (draft: ShowDraft): ReplaceClassesBody["classes"] =>
   draft.classes.map((c) => ({
     ...(c.id ? { id: c.id } : {}),
     number: c.number,
     name: c.name,
     date: c.date || null,
+    // A new class pasted from a class list goes into the session it was printed under.
+    ...(!c.id && c.session ? { session: sessionBody(c.session) } : {}),
   }));
 
 /**
- * Saves the show editor's draft: a new show in one request (everyone hears of it), or an edit as the
- * show's fields (entrants hear of new dates, place or judges) and then its class list.
+ * Saves the show editor's draft: a new show in one request (everyone hears of it), or an edit of the
+ * show's fields (entrants hear of new dates, place or judges) with its class list, also in one.
  */
 export async function saveShowDraft(showId: string | null, draft: ShowDraft): Promise<ShowDetail> {
   if (!showId) {
@@ -35,14 +45,19 @@ export async function saveShowDraft(showId: string | null, draft: ShowDraft): Pr
       method: "POST",
       body: {
         ...fields(draft),
-        classes: draft.classes.map((c) => ({ id: `class-${c.number}`, name: c.name, date: c.date || null })),
+        classes: draft.classes.map((c) => ({
+          id: `class-${c.number}`,
+          name: c.name,
+          date: c.date || null,
+          ...(c.session ? { session: sessionBody(c.session) } : {}),
+        })),
       },
     });
   }
-  await api<ShowDetail>(showUrl(showId), { method: "PATCH", body: fields(draft) });
-  return api<ShowDetail>(`${showUrl(showId)}/classes`, {
-    method: "PUT",
-    body: { classes: editedClasses(draft) },
+  // One request: new dates and the classes moved onto them are checked and saved together.
+  return api<ShowDetail>(showUrl(showId), {
+    method: "PATCH",
+    body: { ...fields(draft), classes: editedClasses(draft) },
   });
 }
 

@@ -1,4 +1,10 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { adminKeys } from "#client/features/admin/api/keys.ts";
 import { refreshAfterChange } from "#client/features/admin/api/refresh.ts";
 import { api } from "#client/lib/api.ts";
@@ -8,6 +14,7 @@ import type {
   AdminUserCreated,
   AdminUserPage,
   Deleted,
+  SoleHorses,
 } from "#domain/contracts/admin.ts";
 
 const pageUrl = (base: string, q: string, cursor: string | null) => {
@@ -53,10 +60,32 @@ export function useSaveUser() {
   });
 }
 
+/** The horses a user is the only owner of: asked about before deleting them (issue 24). */
+export const useSoleHorses = (id: string | null) =>
+  useQuery({
+    queryKey: [...adminKeys.usersAll(), "sole-horses", id],
+    queryFn: () => api<SoleHorses>(`${userUrl(id ?? "")}/sole-horses`),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+
+export interface DeleteUserInput {
+  id: string;
+  /** What becomes of the horses they alone own: given to `to`, or deleted. */
+  horses?: "transfer" | "delete";
+  to?: string;
+}
+
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<Deleted>(userUrl(id), { method: "DELETE" }),
+    mutationFn: ({ id, horses, to }: DeleteUserInput) => {
+      const params = new URLSearchParams();
+      if (horses) params.set("horses", horses);
+      if (horses === "transfer" && to) params.set("to", to);
+      const qs = params.toString();
+      return api<Deleted>(qs ? `${userUrl(id)}?${qs}` : userUrl(id), { method: "DELETE" });
+    },
     onSuccess: () => refreshAfterChange(queryClient),
   });
 }

@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { Download } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import {
   importCalendarBatch,
@@ -6,13 +7,18 @@ import {
   previewCalendarUrl,
 } from "#client/features/admin/api/calendar.ts";
 import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
+import { formatShowDates } from "#client/lib/show-dates.ts";
 import { Button } from "#client/ui/button.tsx";
+import { CALENDAR_SAMPLE_CSV } from "#domain/calendar-import.ts";
 import { CALENDAR_LIMITS, type CalendarPreview, type CalendarShow } from "#domain/contracts/admin.ts";
 import { adminTexts } from "#domain/texts-admin.ts";
 
 const t = adminTexts.calendar;
-const dates = adminTexts.shows.dates;
 
+/**
+ * Shows of the preview: a table from 640 px, a list of cards on a phone (no sideways scrolling); the
+ * hidden one is out of the accessibility tree (display: none).
+ */
 function ShowTable({
   caption,
   shows,
@@ -24,39 +30,112 @@ function ShowTable({
 }) {
   if (shows.length === 0) return null;
   return (
-    <div className="max-h-64 overflow-auto rounded-lg border border-stone-200">
-      <table className="w-full min-w-[32rem] text-left text-sm">
-        <caption className="bg-stone-50 px-3 py-2 text-left font-semibold text-stone-900">{caption}</caption>
-        <thead className="bg-stone-50 text-xs text-stone-600">
-          <tr>
-            <th scope="col" className="px-3 py-1">
-              {t.columns.name}
-            </th>
-            <th scope="col" className="px-3 py-1">
-              {t.columns.dates}
-            </th>
-            <th scope="col" className="px-3 py-1">
-              {t.columns.location}
-            </th>
-            <th scope="col" className="px-3 py-1">
-              {t.columns.org}
-            </th>
-            {extra ? <th scope="col" className="px-3 py-1" /> : null}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {shows.map((s, i) => (
-            <tr key={`${s.name}|${s.startDate}`}>
-              <td className="px-3 py-1">{s.name}</td>
-              <td className="px-3 py-1 whitespace-nowrap">{dates(s.startDate, s.endDate)}</td>
-              <td className="px-3 py-1">{s.location}</td>
-              <td className="px-3 py-1">{s.sanctioningOrg ?? ""}</td>
-              {extra ? <td className="px-3 py-1 text-xs text-stone-600">{extra(i)}</td> : null}
+    <div className="rounded-lg border border-stone-200">
+      <ul aria-label={caption} className="max-h-96 divide-y divide-stone-100 overflow-y-auto sm:hidden">
+        <li aria-hidden className="bg-stone-50 px-3 py-2 text-sm font-semibold text-stone-900">
+          {caption}
+        </li>
+        {shows.map((s, i) => (
+          <li key={`${s.name}|${s.startDate}`} className="flex flex-col px-3 py-2 text-sm">
+            <span className="font-medium break-words text-stone-900">{s.name}</span>
+            <span className="text-stone-700">{formatShowDates(s.startDate, s.endDate)}</span>
+            <span className="break-words text-stone-600">
+              {[s.location, s.sanctioningOrg].filter(Boolean).join(" · ")}
+            </span>
+            {extra ? <span className="text-xs text-stone-700">{extra(i)}</span> : null}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden max-h-64 overflow-auto sm:block">
+        <table className="w-full text-left text-sm">
+          <caption className="bg-stone-50 px-3 py-2 text-left font-semibold text-stone-900">
+            {caption}
+          </caption>
+          <thead className="bg-stone-50 text-xs text-stone-600">
+            <tr>
+              <th scope="col" className="px-3 py-1">
+                {t.columns.name}
+              </th>
+              <th scope="col" className="px-3 py-1">
+                {t.columns.dates}
+              </th>
+              <th scope="col" className="px-3 py-1">
+                {t.columns.location}
+              </th>
+              <th scope="col" className="px-3 py-1">
+                {t.columns.org}
+              </th>
+              {extra ? <th scope="col" className="px-3 py-1" /> : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {shows.map((s, i) => (
+              <tr key={`${s.name}|${s.startDate}`}>
+                <td className="px-3 py-1">{s.name}</td>
+                <td className="px-3 py-1 whitespace-nowrap">{formatShowDates(s.startDate, s.endDate)}</td>
+                <td className="px-3 py-1">{s.location}</td>
+                <td className="px-3 py-1">{s.sanctioningOrg ?? ""}</td>
+                {extra ? <td className="px-3 py-1 text-xs text-stone-600">{extra(i)}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
+  );
+}
+
+/** "Differs: Org: WHOA → TWHBEA; Ends: …", or "Same". */
+function differenceText(show: CalendarPreview["existing"][number]): string {
+  if (!show.changed) return t.same;
+  return t.differs(
+    show.differences.map((d) => t.difference(t.field[d.field], d.from || t.none, d.to || t.none)).join("; "),
+  );
+}
+
+interface Summary {
+  created: number;
+  updated: number;
+  skipped: number;
+  problems: CalendarPreview["problems"];
+}
+
+function ProblemList({ problems }: { problems: CalendarPreview["problems"] }) {
+  return (
+    <ul className="mt-1 list-disc pl-5 break-words text-amber-900">
+      {problems.map((p) => (
+        <li key={p.row}>
+          {t.row(p.row)}: {p.reason} <span className="text-stone-600">({p.text})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What the import did, on the screen until the admin dismisses it. */
+function ImportSummary({ summary, onDismiss }: { summary: Summary; onDismiss: () => void }) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-2 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-stone-800"
+    >
+      <h4 id={id} className="font-semibold text-brand-900">
+        {t.summaryTitle}
+      </h4>
+      <ul className="flex flex-col">
+        <li>{t.summaryNew(summary.created)}</li>
+        <li>{t.summaryUpdated(summary.updated)}</li>
+        <li>{t.summarySkipped(summary.skipped)}</li>
+        <li>{t.summaryUnreadable(summary.problems.length)}</li>
+      </ul>
+      {summary.problems.length ? <ProblemList problems={summary.problems} /> : null}
+      <div>
+        <Button variant="secondary" onClick={onDismiss}>
+          {t.dismiss}
+        </Button>
+      </div>
+    </section>
   );
 }
 
@@ -73,12 +152,14 @@ export function CalendarImport() {
   const [busy, setBusy] = useState(false);
   const [existing, setExisting] = useState<"skip" | "update">("skip");
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [summary, setSummary] = useState<Summary | null>(null);
   const report = useAdminStatus();
   const queryClient = useQueryClient();
 
   const run = async (load: () => Promise<CalendarPreview>) => {
     setBusy(true);
     setPreview(null);
+    setSummary(null);
     try {
       const result = await load();
       setPreview(result);
@@ -104,7 +185,9 @@ export function CalendarImport() {
     ? [
         ...preview.newShows,
         ...(existing === "update"
-          ? preview.existing.filter((s) => s.changed).map(({ id: _id, changed: _changed, ...show }) => show)
+          ? preview.existing
+              .filter((s) => s.changed)
+              .map(({ id: _id, changed: _changed, differences: _d, ...show }) => show)
           : []),
       ]
     : [];
@@ -113,10 +196,11 @@ export function CalendarImport() {
     setBusy(true);
     const totals = { created: 0, updated: 0, skipped: 0 };
     setProgress({ done: 0, total: toImport.length });
+    const importId = crypto.randomUUID();
     try {
       for (let i = 0; i < toImport.length; i += CALENDAR_LIMITS.batch) {
         const batch = toImport.slice(i, i + CALENDAR_LIMITS.batch);
-        const result = await importCalendarBatch(batch, existing);
+        const result = await importCalendarBatch(batch, existing, importId);
         totals.created += result.created;
         totals.updated += result.updated;
         totals.skipped += result.skipped;
@@ -124,7 +208,7 @@ export function CalendarImport() {
       }
       // Present shows left out of the request (all when skipping, the unchanged ones when updating) were skipped.
       const leftOut = (preview?.existing.length ?? 0) - (toImport.length - (preview?.newShows.length ?? 0));
-      report("success", t.done(totals.created, totals.updated, totals.skipped + leftOut));
+      setSummary({ ...totals, skipped: totals.skipped + leftOut, problems: preview?.problems ?? [] });
       setPreview(null);
     } catch (error) {
       report("error", (error as Error).message);
@@ -141,6 +225,23 @@ export function CalendarImport() {
         {t.heading}
       </h3>
       <p className="text-sm text-stone-600">{t.intro}</p>
+      <details className="rounded-lg border border-stone-200 bg-stone-50 px-3 py-2 text-sm text-stone-700">
+        <summary className="min-h-11 cursor-pointer content-center font-medium text-stone-900">
+          {t.readsTitle}
+        </summary>
+        <div className="flex flex-col gap-2 pb-1">
+          <p>{t.csvColumns}</p>
+          <p>{t.icsFields}</p>
+          <a
+            href={`data:text/csv;charset=utf-8,${encodeURIComponent(CALENDAR_SAMPLE_CSV)}`}
+            download={t.sampleFile}
+            className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline"
+          >
+            <Download aria-hidden className="size-4" />
+            {t.sample}
+          </a>
+        </div>
+      </details>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor={ids.file} className="text-sm font-medium text-stone-700">
@@ -184,18 +285,12 @@ export function CalendarImport() {
           <ShowTable
             caption={t.existing(preview.existing.length)}
             shows={preview.existing}
-            extra={(i) => (preview.existing[i]?.changed ? t.changed : t.same)}
+            extra={(i) => differenceText(preview.existing[i]!)}
           />
           {preview.problems.length ? (
             <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
               <h4 className="font-semibold text-amber-900">{t.problems(preview.problems.length)}</h4>
-              <ul className="mt-1 list-disc pl-5 text-amber-900">
-                {preview.problems.map((p) => (
-                  <li key={p.row}>
-                    {t.row(p.row)}: {p.reason} <span className="text-stone-600">({p.text})</span>
-                  </li>
-                ))}
-              </ul>
+              <ProblemList problems={preview.problems} />
             </div>
           ) : null}
           {preview.existing.some((s) => s.changed) ? (
@@ -226,6 +321,7 @@ export function CalendarImport() {
           )}
         </div>
       ) : null}
+      {summary ? <ImportSummary summary={summary} onDismiss={() => setSummary(null)} /> : null}
       {progress ? (
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.progress} className="text-sm text-stone-700">

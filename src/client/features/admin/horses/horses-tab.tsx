@@ -35,7 +35,7 @@ export function HorsesTab() {
         render={(horse) => (
           <li key={horse.id} className="flex items-center gap-2 px-3 py-2">
             <div className="min-w-0 flex-1">
-              <p className="truncate font-medium text-stone-900">{horse.name}</p>
+              <p className="font-medium break-words text-stone-900">{horse.name}</p>
               <p className="text-sm text-stone-600">
                 {t.owners}: {names(horse.owners)}
               </p>

@@ -4,14 +4,17 @@ import { useFieldArray, useForm } from "react-hook-form";
 import { z } from "zod";
 import { useSaveShow } from "#client/features/admin/api/shows.ts";
 import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
+import { useClearOnChange } from "#client/lib/use-dialog-form.ts";
 import { zodResolver } from "#client/lib/zod-resolver.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { numberKey, parsePastedClasses } from "#domain/class-editing.ts";
+import { outsideDatesProblem } from "#domain/class-import.ts";
 import type { ShowDraft } from "#domain/contracts/admin.ts";
 import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
+import type { ImportedSession } from "#domain/imported-sessions.ts";
 import { adminTexts } from "#domain/texts-admin.ts";
 
 export type { ShowDraft } from "#domain/contracts/admin.ts";
@@ -44,6 +47,8 @@ const Form = z
             .regex(/^[A-Za-z0-9]{1,20}$/, { error: t.badNumber }),
           name: required(t.className, SHOW_ADMIN_LIMITS.name),
           date: z.union([z.literal(""), z.string().regex(DATE)]),
+          /** A pasted class's session heading, saved as the show's session (issue 23); not edited here. */
+          session: z.custom<ImportedSession | null>().optional(),
         }),
       )
       .max(SHOW_ADMIN_LIMITS.classes),
@@ -58,6 +63,11 @@ const Form = z
       if (key && seen.has(key))
         ctx.addIssue({ code: "custom", path: ["classes", i, "number"], message: t.duplicateNumber(key) });
       seen.add(key);
+      // Refused by the server too (issue 23): a class outside its show's days never reaches a roster.
+      if (DATE.test(v.startDate) && DATE.test(v.endDate) && v.endDate >= v.startDate) {
+        const problem = outsideDatesProblem(v, [{ number: key, date: c.date }]);
+        if (problem) ctx.addIssue({ code: "custom", path: ["classes", i, "date"], message: problem });
+      }
     });
   });
 type Form = z.infer<typeof Form>;
@@ -100,6 +110,7 @@ const toDraft = (form: Form): ShowDraft => ({
     number: numberKey(c.number),
     name: c.name.trim(),
     date: c.date || null,
+    ...(c.session ? { session: c.session } : {}),
   })),
 });
 
@@ -118,6 +129,8 @@ export const draftOfShow = (show: ShowDetail): ShowDraft => ({
 const fieldClass =
   "min-h-11 rounded-lg border border-stone-300 bg-white px-2 text-base text-stone-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-invalid:border-red-500";
 const inputClass = `${fieldClass} w-full`;
+/** A class name is one line: a pasted line break is a space. */
+const oneLine = (value: string) => value.replace(/\s*\n\s*/g, " ");
 const iconButton =
   "inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 disabled:text-stone-300 focus-visible:outline-2 focus-visible:outline-brand-600";
 
@@ -147,6 +160,8 @@ export function ShowEditor({
   const form = useForm<Form>({ resolver: zodResolver(Form), defaultValues: toForm(initial ?? EMPTY) });
   const classes = useFieldArray({ control: form.control, name: "classes", keyName: "key" });
   const errors = form.formState.errors;
+  // A refusal shows once, in the form, until a field changes.
+  useClearOnChange(form.watch, save);
 
   const focusLater = (selector: string) =>
     requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
@@ -176,7 +191,9 @@ export function ShowEditor({
       taken.add(key);
       return true;
     });
-    classes.append(fresh.map((c) => ({ number: c.number, name: c.name, date: c.date ?? "" })));
+    classes.append(
+      fresh.map((c) => ({ number: c.number, name: c.name, date: c.date ?? "", session: c.session })),
+    );
     setPasteResult(t.pasted(fresh.length, parsed.classes.length - fresh.length, parsed.unread.length));
     if (fresh.length) setPasteText("");
   };
@@ -189,7 +206,6 @@ export function ShowEditor({
           report("success", adminTexts.showSaved(show.name));
           onSaved(show);
         },
-        onError: (error) => report("error", error.message),
       },
     ),
   );
@@ -254,16 +270,20 @@ export function ShowEditor({
                     className={`${fieldClass} w-16`}
                     {...form.register(`classes.${i}.number`)}
                   />
-                  <input
+                  {/* A textarea one line high that grows: a long class name wraps at 360 px instead of hiding. */}
+                  <textarea
                     aria-label={t.nameOf(i + 1)}
                     aria-invalid={rowErrors?.name ? true : undefined}
                     data-field="name"
-                    className={`${fieldClass} min-w-0 flex-1 basis-40`}
-                    {...form.register(`classes.${i}.name`)}
+                    rows={1}
+                    className={`${fieldClass} min-w-0 flex-1 basis-40 resize-none py-2 leading-snug [field-sizing:content]`}
+                    onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
+                    {...form.register(`classes.${i}.name`, { setValueAs: oneLine })}
                   />
                   <input
                     type="date"
                     aria-label={t.dateOf(i + 1)}
+                    aria-invalid={rowErrors?.date ? true : undefined}
                     className={`${fieldClass} w-40`}
                     {...form.register(`classes.${i}.date`)}
                   />
@@ -298,9 +318,9 @@ export function ShowEditor({
                     </button>
                   </div>
                 </div>
-                {rowErrors?.number || rowErrors?.name ? (
+                {rowErrors?.number || rowErrors?.name || rowErrors?.date ? (
                   <p className="mt-1 text-xs text-red-700">
-                    {rowErrors.number?.message ?? rowErrors.name?.message}
+                    {rowErrors.number?.message ?? rowErrors.name?.message ?? rowErrors.date?.message}
                   </p>
                 ) : null}
               </li>

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarClock, Plus } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { useDeleteShow } from "#client/features/admin/api/shows.ts";
 import { AdminDeleteConfirm } from "#client/features/admin/delete-confirm.tsx";
 import { PagedList } from "#client/features/admin/paged-list.tsx";
@@ -9,6 +10,8 @@ import { SearchBox } from "#client/features/admin/search-box.tsx";
 import { draftOfShow, ShowEditor } from "#client/features/admin/shows/show-editor.tsx";
 import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
 import { useShowList } from "#client/features/shows/api/list-shows.ts";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
+import { formatShowDates } from "#client/lib/show-dates.ts";
 import { AiPredictionBadge } from "#client/ui/ai-prediction-badge.tsx";
 import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
@@ -20,7 +23,7 @@ import { showDayTexts } from "#domain/texts-show-day.ts";
 
 const t = adminTexts;
 // Show day's session editor (issue 21), its own chunk.
-const ScheduleEditor = lazy(() => import("#client/features/show-day/schedule-editor.tsx"));
+const ScheduleEditor = retryingLazy(() => import("#client/features/show-day/schedule-editor.tsx"));
 
 function EditShowBody({ showId, onDone }: { showId: string; onDone: () => void }) {
   const show = useQuery({ ...showQueryOptions(showId), staleTime: 0 });
@@ -87,7 +90,7 @@ export function ShowsPanel() {
               <p className="font-medium break-words text-stone-900">{show.name}</p>
               {show.isAiPrediction ? <AiPredictionBadge /> : null}
               <p className="text-sm text-stone-600">
-                {t.shows.dates(show.startDate, show.endDate)} · {show.location}
+                {formatShowDates(show.startDate, show.endDate)} · {show.location}
               </p>
             </div>
             <button
@@ -106,6 +109,7 @@ export function ShowsPanel() {
         open={editing !== null}
         onOpenChange={(open) => !open && close()}
         title={editing === "new" ? t.shows.newShow : t.shows.editShow}
+        wide
       >
         {editing === "new" ? (
           <ShowEditor onSaved={close} onCancel={close} />
@@ -119,9 +123,9 @@ export function ShowsPanel() {
         title={showDayTexts.editor.title(scheduling?.name ?? "")}
       >
         {scheduling ? (
-          <Suspense fallback={<p className="text-sm text-stone-600">{texts.common.loading}</p>}>
+          <LoadBoundary fallback={<p className="text-sm text-stone-600">{texts.common.loading}</p>}>
             <ScheduleEditor showId={scheduling.id} onDone={() => setScheduling(null)} />
-          </Suspense>
+          </LoadBoundary>
         ) : null}
       </Modal>
       <AdminDeleteConfirm

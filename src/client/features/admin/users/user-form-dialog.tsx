@@ -1,13 +1,11 @@
-import { useEffect, useId } from "react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useSaveUser } from "#client/features/admin/api/users.ts";
 import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
+import { fieldOf, useDialogForm } from "#client/lib/use-dialog-form.ts";
 import { zodResolver } from "#client/lib/zod-resolver.ts";
-import { ErrorAlert } from "#client/ui/alert.tsx";
-import { Button } from "#client/ui/button.tsx";
-import { Modal } from "#client/ui/dialog.tsx";
 import { Field } from "#client/ui/field.tsx";
+import { Choice, ChoiceGroup, SelectField } from "#client/ui/form-controls.tsx";
+import { FormDialog } from "#client/ui/form-dialog.tsx";
 import { type AdminUser, AdminUserBody } from "#domain/contracts/admin.ts";
 import { DateOnly } from "#domain/contracts/people.ts";
 import { USER_GENDERS, UserGender } from "#domain/contracts/profile.ts";
@@ -44,15 +42,8 @@ export function UserFormDialog({
 }) {
   const save = useSaveUser();
   const report = useAdminStatus();
-  const ids = { gender: useId(), roles: useId() };
-  const form = useForm<Form>({ resolver: zodResolver(Form), defaultValues: valuesOf(user) });
+  const form = useDialogForm({ open, source: user, valuesOf, resolver: zodResolver(Form), saving: save });
   const errors = form.formState.errors;
-
-  useEffect(() => {
-    if (!open) return;
-    form.reset(valuesOf(user));
-    save.reset();
-  }, [open, user, form.reset, save.reset]);
 
   const submit = form.handleSubmit((values) =>
     save.mutate(
@@ -68,95 +59,33 @@ export function UserFormDialog({
           );
           onOpenChange(false);
         },
-        onError: (error) => report("error", error.message),
       },
     ),
   );
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={user ? t.editUser : t.addUser}
       description={user ? undefined : t.signInLinkNote}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" form="admin-user-form" disabled={save.isPending}>
-            {t.save}
-          </Button>
-        </>
-      }
+      submitLabel={t.save}
+      cancelLabel={t.cancel}
+      busy={save.isPending}
+      error={save.error?.message}
+      onSubmit={submit}
     >
-      <form id="admin-user-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <ErrorAlert message={save.error?.message} />
-        <Field
-          label={t.name}
-          required
-          autoComplete="off"
-          error={errors.name?.message}
-          {...form.register("name")}
-        />
-        <Field
-          label={t.email}
-          type="email"
-          required
-          autoComplete="off"
-          error={errors.email?.message}
-          {...form.register("email")}
-        />
-        <fieldset className="flex flex-col gap-1" aria-describedby={errors.roles ? ids.roles : undefined}>
-          <legend className="mb-1 text-sm font-medium text-stone-700">{t.roles}</legend>
-          <div className="flex flex-wrap gap-2">
-            {ROLES.map((role) => (
-              <label
-                key={role}
-                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 px-3 text-sm font-medium has-checked:border-brand-600 has-checked:bg-brand-50"
-              >
-                <input
-                  type="checkbox"
-                  value={role}
-                  className="size-5 accent-brand-700"
-                  {...form.register("roles")}
-                />
-                {role}
-              </label>
-            ))}
-          </div>
-          {errors.roles ? (
-            <p id={ids.roles} className="text-xs text-red-700">
-              {errors.roles.message}
-            </p>
-          ) : null}
-        </fieldset>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.gender} className="text-sm font-medium text-stone-700">
-              {t.gender}
-            </label>
-            <select
-              id={ids.gender}
-              className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
-              {...form.register("gender")}
-            >
-              <option value="">{t.notSet}</option>
-              {USER_GENDERS.map((g) => (
-                <option key={g} value={g}>
-                  {g}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Field
-            label={t.dateOfBirth}
-            type="date"
-            error={errors.dateOfBirth?.message}
-            {...form.register("dateOfBirth")}
-          />
-        </div>
-      </form>
-    </Modal>
+      <Field label={t.name} required autoComplete="off" {...fieldOf(form, "name")} />
+      <Field label={t.email} type="email" required autoComplete="off" {...fieldOf(form, "email")} />
+      <ChoiceGroup legend={t.roles} error={errors.roles?.message}>
+        {ROLES.map((role) => (
+          <Choice key={role} value={role} label={role} {...form.register("roles")} />
+        ))}
+      </ChoiceGroup>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <SelectField label={t.gender} blank={t.notSet} options={USER_GENDERS} {...fieldOf(form, "gender")} />
+        <Field label={t.dateOfBirth} type="date" {...fieldOf(form, "dateOfBirth")} />
+      </div>
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { useAdminUsers, useDeleteUser } from "#client/features/admin/api/users.ts";
-import { AdminDeleteConfirm } from "#client/features/admin/delete-confirm.tsx";
+import { useAdminUsers } from "#client/features/admin/api/users.ts";
 import { ListToolbar } from "#client/features/admin/list-toolbar.tsx";
 import { PagedList } from "#client/features/admin/paged-list.tsx";
 import { RowActions } from "#client/features/admin/row-actions.tsx";
+import { DeleteUserDialog } from "#client/features/admin/users/delete-user-dialog.tsx";
 import { UserFormDialog } from "#client/features/admin/users/user-form-dialog.tsx";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { MessageDialog } from "#client/ui/alert-dialog.tsx";
@@ -18,7 +18,6 @@ export function UsersTab() {
   const [q, setQ] = useState("");
   const users = useAdminUsers(q);
   const me = useMe().data;
-  const remove = useDeleteUser();
   const [editing, setEditing] = useState<AdminUser | null | "new">(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [refused, setRefused] = useState(false);
@@ -44,8 +43,8 @@ export function UsersTab() {
         render={(user) => (
           <li key={user.id} className="flex items-center gap-2 px-3 py-2">
             <div className="min-w-0 flex-1">
-              <p className="truncate font-medium text-stone-900">{user.name}</p>
-              <p className="truncate text-sm text-stone-600">{user.email}</p>
+              <p className="font-medium break-words text-stone-900">{user.name}</p>
+              <p className="text-sm break-all text-stone-600">{user.email}</p>
               <p className="text-xs text-stone-600">{user.roles.join(", ")}</p>
             </div>
             <RowActions name={user.name} onEdit={() => setEditing(user)} onDelete={() => askDelete(user)} />
@@ -57,12 +56,7 @@ export function UsersTab() {
         onOpenChange={(open) => !open && setEditing(null)}
         user={editing === "new" ? null : editing}
       />
-      <AdminDeleteConfirm
-        target={deleting}
-        onClose={() => setDeleting(null)}
-        remove={remove}
-        message={t.confirmDeleteUser}
-      />
+      <DeleteUserDialog target={deleting} onClose={() => setDeleting(null)} />
       <MessageDialog
         open={refused}
         message={errorsTexts.adminsCannotBeDeleted}

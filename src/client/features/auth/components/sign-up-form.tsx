@@ -2,10 +2,12 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useSignUp } from "#client/features/auth/api/sign-up.ts";
+import { fieldOf } from "#client/lib/use-dialog-form.ts";
 import { zodResolver } from "#client/lib/zod-resolver.ts";
 import { MessageDialog } from "#client/ui/alert-dialog.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
+import { Choice, ChoiceGroup } from "#client/ui/form-controls.tsx";
 import { SignUpBody } from "#domain/contracts/auth.ts";
 import { authTexts } from "#domain/texts-auth.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
@@ -23,7 +25,6 @@ export function SignUpForm({ onError }: { onError: (message: string | null) => v
     resolver: zodResolver(Form),
     defaultValues: { role: "Owner", name: "", email: "", password: "", confirmPassword: "" },
   });
-  const errors = form.formState.errors;
 
   const submit = form.handleSubmit(({ confirmPassword, ...values }) => {
     onError(null);
@@ -37,50 +38,33 @@ export function SignUpForm({ onError }: { onError: (message: string | null) => v
   return (
     // POST: a form sent before the page has hydrated must not put what was typed into the address.
     <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-stone-700">{authTexts.signingUpAs}</legend>
-        <div className="grid grid-cols-2 gap-2">
-          {(["Owner", "Trainer"] as const).map((role) => (
-            <label
-              key={role}
-              className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border border-stone-300 px-3 text-sm font-medium has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-800 has-focus-visible:ring-2 has-focus-visible:ring-brand-400"
-            >
-              <input type="radio" value={role} className="sr-only" {...form.register("role")} />
-              {role}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <Field
-        label={authTexts.name}
-        autoComplete="name"
-        required
-        error={errors.name?.message}
-        {...form.register("name")}
-      />
-      <Field
-        label={authTexts.email}
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
+      <ChoiceGroup legend={authTexts.signingUpAs} className="grid grid-cols-2 gap-2">
+        {(["Owner", "Trainer"] as const).map((role) => (
+          <Choice
+            key={role}
+            type="radio"
+            look="segment"
+            value={role}
+            label={role}
+            {...form.register("role")}
+          />
+        ))}
+      </ChoiceGroup>
+      <Field label={authTexts.name} autoComplete="name" required {...fieldOf(form, "name")} />
+      <Field label={authTexts.email} type="email" autoComplete="email" required {...fieldOf(form, "email")} />
       <Field
         label={authTexts.password}
         type="password"
         autoComplete="new-password"
         required
-        error={errors.password?.message}
-        {...form.register("password")}
+        {...fieldOf(form, "password")}
       />
       <Field
         label={authTexts.confirmPassword}
         type="password"
         autoComplete="new-password"
         required
-        error={errors.confirmPassword?.message}
-        {...form.register("confirmPassword")}
+        {...fieldOf(form, "confirmPassword")}
       />
       <Button type="submit" disabled={signUp.isPending}>
         {signUp.isPending ? "Creating account…" : authTexts.signUpButton}

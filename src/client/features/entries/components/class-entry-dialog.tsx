@@ -27,6 +27,8 @@ import type { EntryChoices, MyEntry, Named } from "#domain/contracts/entries.ts"
 import { type EntryStatus, statusLabel } from "#domain/entry-status.ts";
 import { texts } from "#domain/texts.ts";
 import { entriesTexts } from "#domain/texts-entries.ts";
+import { offlineTexts } from "#domain/texts-offline.ts";
+import { rosterTexts } from "#domain/texts-roster.ts";
 
 export interface ClassEntryDialogProps {
   show: { id: string; name: string };
@@ -78,7 +80,7 @@ function EntryForm({
   const save = useSaveClassEntries();
   const remove = useRemoveClassEntries();
   const removeOne = useRemoveEntry();
-  const labels = texts.offline.labels;
+  const labels = offlineTexts.labels;
   // Kept for later when offline: the dialog closes at once and the class row shows it waiting.
   const closeIfQueued = (queued: boolean) => {
     if (queued) onDone();
@@ -101,7 +103,9 @@ function EntryForm({
         busy={busy}
         onRemove={(entry) =>
           closeIfQueued(
-            removeOne.queue(entry.id, labels.removeEntry(statusLabel(entry.status)), { onSuccess: onDone }),
+            removeOne.queue(entry.id, rosterTexts.removingLabel(statusLabel(entry.status)), {
+              onSuccess: onDone,
+            }),
           )
         }
       />
@@ -219,15 +223,15 @@ function EnteredByOthers({
           >
             <span className="min-w-0 flex-1 text-sm text-stone-800">
               <span className="font-semibold">{[label, e.horseName].filter(Boolean).join(" · ")}</span>
-              <span className="block text-xs text-stone-700">{texts.roster.enteredBy(author)}</span>
+              <span className="block text-xs text-stone-700">{rosterTexts.enteredBy(author)}</span>
             </span>
             <Button
               variant="secondary"
-              aria-label={texts.roster.removeLabel(label, author)}
+              aria-label={rosterTexts.removeLabel(label, author)}
               disabled={busy}
               onClick={() => onRemove(e)}
             >
-              {texts.roster.remove}
+              {rosterTexts.remove}
             </Button>
           </li>
         );

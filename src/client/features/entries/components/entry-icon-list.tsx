@@ -8,8 +8,7 @@ import { type SaveEntriesInput, saveEntriesChange } from "#client/features/entri
 import { entryTooltip, StatusIcon } from "#client/features/entries/components/status-icon.tsx";
 import { type QueuedState, useQueuedChanges } from "#client/lib/queued.ts";
 import { TapTooltip } from "#client/ui/tap-tooltip.tsx";
-import { texts } from "#domain/texts.ts";
-import { seasonViewTexts } from "#domain/texts-season-view.ts";
+import { offlineTexts } from "#domain/texts-offline.ts";
 
 /** The newest queued save or removal for this class, if one is waiting or was refused. */
 function useQueuedForClass(showId: string, classId: string) {
@@ -44,7 +43,7 @@ export default function EntryIconList({ showId, classId }: { showId: string; cla
             <StatusIcon status={status} />
           </span>
         ))}
-        <TapTooltip label={texts.offline.pendingIcon}>
+        <TapTooltip label={offlineTexts.pendingIcon}>
           <Clock aria-hidden className="size-5 text-amber-700" data-testid="pending-change" />
         </TapTooltip>
       </span>
@@ -61,12 +60,12 @@ export default function EntryIconList({ showId, classId }: { showId: string; cla
       ))}
       {warnings.length > 0 ? (
         // Season conflicts (issue 25): which other entry and why, on tap, focus or hover; never blocking.
-        <TapTooltip label={warnings.map((w) => `${seasonViewTexts.entryConflict}: ${w.message}`).join(" ")}>
+        <TapTooltip label={warnings.map((w) => w.message).join(" ")}>
           <TriangleAlert aria-hidden className="size-5 text-amber-700" data-testid="entry-conflict" />
         </TapTooltip>
       ) : null}
       {queued?.status === "error" ? (
-        <TapTooltip label={texts.offline.failedIcon(queued.error ?? "")}>
+        <TapTooltip label={offlineTexts.failedIcon(queued.error ?? "")}>
           <CircleAlert aria-hidden className="size-5 text-red-700" data-testid="failed-change-icon" />
         </TapTooltip>
       ) : null}

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { useAfterFirstScreen } from "#client/app/after-first-screen.ts";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { useShowEntries } from "#client/features/entries/api/get-show-entries.ts";
 import { entryKeys } from "#client/features/entries/api/keys.ts";
 import { useQueuedChanges } from "#client/lib/queued.ts";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 
 // The icons, their tooltips and the status labels are a chunk of their own, off show detail's first
 // load. It is fetched once the first screen is shown (after-first-screen.ts: at once when the connection
@@ -19,7 +21,7 @@ const loadList = () => {
   });
   return list;
 };
-const EntryIconList = lazy(loadList);
+const EntryIconList = retryingLazy(loadList);
 
 /** The viewer's entries for one class as icons with the spec's tooltips (see EntryIconList). */
 export function EntryIcons({ showId, classId }: { showId: string; classId: string }) {
@@ -41,9 +43,10 @@ export function EntryIcons({ showId, classId }: { showId: string; classId: strin
       ))}
     </span>
   );
+  // Should the icons' code not arrive, each row keeps its reserved space rather than a message per row.
   return (
-    <Suspense fallback={reserved}>
+    <LoadBoundary quiet={reserved} fallback={reserved}>
       {later ? <EntryIconList showId={showId} classId={classId} /> : reserved}
-    </Suspense>
+    </LoadBoundary>
   );
 }

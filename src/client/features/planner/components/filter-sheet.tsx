@@ -1,10 +1,12 @@
 import { SlidersHorizontal } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { activeFilterCount, type PlannerFilters } from "#client/features/planner/filters.ts";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { texts } from "#domain/texts.ts";
 
 const loadSheet = () => import("#client/features/planner/components/filter-sheet-dialog.tsx");
-const FilterSheetDialog = lazy(loadSheet);
+const FilterSheetDialog = retryingLazy(loadSheet);
 
 /**
  * The spec's filter sheet: a bottom sheet (at most 95% of the screen height) edited as a draft, applied at once.
@@ -57,7 +59,7 @@ export function FilterSheet({
         ) : null}
       </button>
       {used ? (
-        <Suspense fallback={null}>
+        <LoadBoundary kind="dialog" fallback={null}>
           <FilterSheetDialog
             open={open}
             onOpenChange={onOpenChange}
@@ -69,7 +71,7 @@ export function FilterSheet({
             }}
             trigger={triggerRef}
           />
-        </Suspense>
+        </LoadBoundary>
       ) : null}
     </>
   );

@@ -9,6 +9,7 @@ import { Spinner } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
 import type { FriendRelation } from "#domain/contracts/profile.ts";
 import { texts } from "#domain/texts.ts";
+import { offlineTexts } from "#domain/texts-offline.ts";
 import { profileTexts } from "#domain/texts-profile.ts";
 
 const t = profileTexts;
@@ -67,7 +68,7 @@ export function AddFriendsDialog({
                 <RelationAction
                   person={u}
                   busy={add.isPending && add.input === u.id}
-                  onAdd={() => add.queue(u.id, texts.offline.labels.addFriend(u.name))}
+                  onAdd={() => add.queue(u.id, offlineTexts.labels.addFriend(u.name))}
                 />
               </li>
             ))}

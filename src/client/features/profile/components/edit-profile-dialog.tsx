@@ -1,12 +1,10 @@
-import { useEffect, useId } from "react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useUpdateProfile } from "#client/features/profile/api/update-profile.ts";
+import { fieldOf, useDialogForm } from "#client/lib/use-dialog-form.ts";
 import { zodResolver } from "#client/lib/zod-resolver.ts";
-import { ErrorAlert } from "#client/ui/alert.tsx";
-import { Button } from "#client/ui/button.tsx";
-import { Modal } from "#client/ui/dialog.tsx";
 import { Field } from "#client/ui/field.tsx";
+import { SelectField } from "#client/ui/form-controls.tsx";
+import { FormDialog } from "#client/ui/form-dialog.tsx";
 import type { Me } from "#domain/contracts/auth.ts";
 import { DateOnly } from "#domain/contracts/people.ts";
 import { UpdateProfileBody, USER_GENDERS, UserGender } from "#domain/contracts/profile.ts";
@@ -39,78 +37,32 @@ export function EditProfileDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const save = useUpdateProfile();
-  const genderId = useId();
-  const form = useForm<Form>({ resolver: zodResolver(Form), defaultValues: valuesOf(me) });
-  const errors = form.formState.errors;
-
-  useEffect(() => {
-    if (!open) return;
-    form.reset(valuesOf(me));
-    save.reset();
-  }, [open, me, form.reset, save.reset]);
+  const form = useDialogForm({ open, source: me, valuesOf, resolver: zodResolver(Form), saving: save });
 
   const submit = form.handleSubmit((values) =>
     save.mutate({ ...values, gender: values.gender || null }, { onSuccess: () => onOpenChange(false) }),
   );
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={t.editProfileTitle}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" form="edit-profile-form" disabled={save.isPending}>
-            {t.save}
-          </Button>
-        </>
-      }
+      submitLabel={t.save}
+      cancelLabel={t.cancel}
+      busy={save.isPending}
+      error={save.error?.message}
+      onSubmit={submit}
     >
-      <form id="edit-profile-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <ErrorAlert message={save.error?.message} />
-        <Field
-          label={t.name}
-          autoComplete="name"
-          required
-          error={errors.name?.message}
-          {...form.register("name")}
-        />
-        <Field
-          label={t.email}
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...form.register("email")}
-        />
-        <Field
-          label={t.dateOfBirth}
-          type="date"
-          required
-          error={errors.dateOfBirth?.message}
-          {...form.register("dateOfBirth")}
-        />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={genderId} className="text-sm font-medium text-stone-700">
-            {t.gender}
-          </label>
-          <select
-            id={genderId}
-            className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
-            {...form.register("gender")}
-          >
-            <option value="">{t.selectGender}</option>
-            {USER_GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
-    </Modal>
+      <Field label={t.name} autoComplete="name" required {...fieldOf(form, "name")} />
+      <Field label={t.email} type="email" autoComplete="email" required {...fieldOf(form, "email")} />
+      <Field label={t.dateOfBirth} type="date" required {...fieldOf(form, "dateOfBirth")} />
+      <SelectField
+        label={t.gender}
+        blank={t.selectGender}
+        options={USER_GENDERS}
+        {...fieldOf(form, "gender")}
+      />
+    </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { UserPlus } from "lucide-react";
+import type { ReactNode } from "react";
 import { useState } from "react";
 import { useAnswerFriendRequest } from "#client/features/profile/api/answer-friend-request.ts";
 import { useUnblockUser } from "#client/features/profile/api/block-user.ts";
@@ -6,6 +7,7 @@ import { useBlocked } from "#client/features/profile/api/list-blocked.ts";
 import { useFriendRequests } from "#client/features/profile/api/list-friend-requests.ts";
 import type { useFriends } from "#client/features/profile/api/list-friends.ts";
 import { useRemoveFriend } from "#client/features/profile/api/remove-friend.ts";
+import { useWithdrawFriendRequest } from "#client/features/profile/api/withdraw-friend-request.ts";
 import { AddFriendsDialog } from "#client/features/profile/components/add-friends-dialog.tsx";
 import { BlockDialog } from "#client/features/profile/components/block-dialog.tsx";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
@@ -15,6 +17,7 @@ import { EmptyState, Spinner } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
 import type { PersonRef } from "#domain/contracts/people.ts";
 import { texts } from "#domain/texts.ts";
+import { offlineTexts } from "#domain/texts-offline.ts";
 import { profileTexts } from "#domain/texts-profile.ts";
 
 const t = profileTexts;
@@ -23,10 +26,12 @@ export function FriendsTab({ friends }: { friends: ReturnType<typeof useFriends>
   const remove = useRemoveFriend();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<PersonRef | null>(null);
+  const requests = useFriendRequests();
+  const outgoing = requests.data?.outgoing ?? [];
 
   return (
     <div className="flex flex-col gap-3">
-      <FriendRequestList />
+      <FriendRequestList requests={requests} />
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-base font-semibold text-brand-900">
           {t.friendsCount(friends.data?.friends.length ?? 0)}
@@ -45,20 +50,22 @@ export function FriendsTab({ friends }: { friends: ReturnType<typeof useFriends>
           onRetry={() => void friends.refetch()}
         />
       ) : friends.data.friends.length === 0 ? (
-        <EmptyState title={t.noFriends} />
+        // A request on its way is not "no friends yet": the sent list below says whom we wait for.
+        outgoing.length === 0 ? (
+          <EmptyState title={t.noFriends} />
+        ) : null
       ) : (
         <ul className={list}>
           {friends.data.friends.map((f) => (
-            <li key={f.id} className={row}>
-              <PersonPhoto photoId={f.photoId} alt="" className="size-10 shrink-0 rounded-full" />
-              <span className="min-w-0 flex-1 truncate text-sm font-medium text-stone-900">{f.name}</span>
+            <PersonRow key={f.id} person={f}>
               <Button variant="ghost" aria-label={`${t.remove} ${f.name}`} onClick={() => setRemoving(f)}>
                 {t.remove}
               </Button>
-            </li>
+            </PersonRow>
           ))}
         </ul>
       )}
+      <SentRequestList outgoing={outgoing} />
       <AddFriendsDialog open={adding} onOpenChange={setAdding} />
       <ConfirmDialog
         open={!!removing}
@@ -77,12 +84,61 @@ export function FriendsTab({ friends }: { friends: ReturnType<typeof useFriends>
   );
 }
 
-const row = "flex items-center gap-3 px-4 py-2";
 const list = "flex flex-col divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white";
 
+/** One person in a list: photo, name (or a phrase about them) and the row's actions. */
+function PersonRow({ person, label, children }: { person: PersonRef; label?: string; children: ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-center gap-3 px-4 py-2">
+      <PersonPhoto photoId={person.photoId} alt="" className="size-10 shrink-0 rounded-full" />
+      <span className="min-w-0 flex-1 text-sm font-medium break-words text-stone-900">
+        {label ?? person.name}
+      </span>
+      <span className="ml-auto flex gap-1">{children}</span>
+    </li>
+  );
+}
+
+/** Requests the viewer sent that wait for an answer: "Waiting for Ben Buddy — Withdraw". */
+function SentRequestList({ outgoing }: { outgoing: readonly PersonRef[] }) {
+  const withdraw = useWithdrawFriendRequest();
+  if (outgoing.length === 0 && !withdraw.error) return null;
+  return (
+    <section aria-labelledby="sent-requests" className="flex flex-col gap-2">
+      <ErrorAlert message={withdraw.error?.message} />
+      {outgoing.length > 0 ? (
+        <>
+          <h2 id="sent-requests" className="text-base font-semibold text-brand-900">
+            {t.sentRequests(outgoing.length)}
+          </h2>
+          <ul className={list}>
+            {outgoing.map((p) => (
+              <PersonRow key={p.id} person={p} label={t.waitingFor(p.name)}>
+                <Button
+                  variant="secondary"
+                  aria-label={t.withdrawLabel(p.name)}
+                  disabled={withdraw.isPending && withdraw.variables === p.id}
+                  onClick={() => withdraw.mutate(p.id)}
+                >
+                  {t.withdraw}
+                </Button>
+              </PersonRow>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** The two answers to a request, as their buttons say them. */
+const ANSWERS = [
+  { answer: "accept", variant: "primary", word: t.accept, label: t.acceptLabel },
+  { answer: "ignore", variant: "secondary", word: t.ignore, label: t.ignoreLabel },
+] as const;
+
 /** Requests to the viewer, each with Accept, Ignore and Block; nothing shows when there are none. */
-function FriendRequestList() {
-  const requests = useFriendRequests();
+function FriendRequestList({ requests }: { requests: ReturnType<typeof useFriendRequests> }) {
   const answer = useAnswerFriendRequest();
   const [blocking, setBlocking] = useState<PersonRef | null>(null);
   const incoming = requests.data?.incoming ?? [];
@@ -98,44 +154,31 @@ function FriendRequestList() {
           </h2>
           <ul className={list}>
             {incoming.map((p) => (
-              <li key={p.id} className={`${row} flex-wrap`}>
-                <PersonPhoto photoId={p.photoId} alt="" className="size-10 shrink-0 rounded-full" />
-                <span className="min-w-0 flex-1 truncate text-sm font-medium text-stone-900">{p.name}</span>
-                <span className="ml-auto flex gap-1">
+              <PersonRow key={p.id} person={p}>
+                {ANSWERS.map(({ answer: kind, variant, word, label }) => (
                   <Button
-                    aria-label={t.acceptLabel(p.name)}
+                    key={kind}
+                    variant={variant}
+                    aria-label={label(p.name)}
                     disabled={busy(p.id)}
                     onClick={() =>
                       answer.queue(
-                        { requesterId: p.id, answer: "accept" },
-                        texts.offline.labels.answerRequest("accept", p.name),
+                        { requesterId: p.id, answer: kind },
+                        offlineTexts.labels.answerRequest(kind, p.name),
                       )
                     }
                   >
-                    {t.accept}
+                    {word}
                   </Button>
-                  <Button
-                    variant="secondary"
-                    aria-label={t.ignoreLabel(p.name)}
-                    disabled={busy(p.id)}
-                    onClick={() =>
-                      answer.queue(
-                        { requesterId: p.id, answer: "ignore" },
-                        texts.offline.labels.answerRequest("ignore", p.name),
-                      )
-                    }
-                  >
-                    {t.ignore}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    aria-label={texts.blocking.blockLabel(p.name)}
-                    onClick={() => setBlocking(p)}
-                  >
-                    {texts.blocking.block}
-                  </Button>
-                </span>
-              </li>
+                ))}
+                <Button
+                  variant="ghost"
+                  aria-label={texts.blocking.blockLabel(p.name)}
+                  onClick={() => setBlocking(p)}
+                >
+                  {texts.blocking.block}
+                </Button>
+              </PersonRow>
             ))}
           </ul>
         </section>
@@ -159,9 +202,7 @@ function BlockedList() {
           </h2>
           <ul className={list}>
             {people.map((p) => (
-              <li key={p.id} className={row}>
-                <PersonPhoto photoId={p.photoId} alt="" className="size-10 shrink-0 rounded-full" />
-                <span className="min-w-0 flex-1 truncate text-sm font-medium text-stone-900">{p.name}</span>
+              <PersonRow key={p.id} person={p}>
                 <Button
                   variant="secondary"
                   aria-label={t.unblockLabel(p.name)}
@@ -170,7 +211,7 @@ function BlockedList() {
                 >
                   {t.unblock}
                 </Button>
-              </li>
+              </PersonRow>
             ))}
           </ul>
         </section>

@@ -5,7 +5,7 @@ import { localTimeZone } from "#client/lib/push-device.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import type { PushSettings } from "#domain/contracts/push.ts";
-import { PUSH_KINDS, type PushKind } from "#domain/push-kinds.ts";
+import { NEW_SHOW_REACHES, type NewShowReach, PUSH_KINDS, type PushKind } from "#domain/push-kinds.ts";
 import { texts } from "#domain/texts.ts";
 import { pushTexts } from "#domain/texts-push.ts";
 
@@ -34,59 +34,89 @@ export function PushChoices() {
     );
   }
   const current: PushSettings = shown ?? settings.data;
-  const change = (choices: Partial<Record<PushKind, boolean>>, quietHours = current.quietHours) => {
+  const change = (
+    choices: Partial<Record<PushKind, boolean>>,
+    quietHours = current.quietHours,
+    newShows: NewShowReach = current.newShows,
+  ) => {
     const timeZone = localTimeZone();
-    setShown({ choices: { ...current.choices, ...choices }, quietHours, timeZone });
+    setShown({ choices: { ...current.choices, ...choices }, quietHours, timeZone, newShows });
     const mine = ++latest.current;
     save.mutate(
-      { choices, quietHours, timeZone },
+      { choices, quietHours, timeZone, newShows },
       { onSettled: () => mine === latest.current && setShown(null) },
     );
   };
 
   return (
-    <section aria-labelledby="kinds-heading" className="flex flex-col gap-4">
-      <h2 id="kinds-heading" className="text-base font-semibold text-brand-900">
-        {t.kindsHeading}
-      </h2>
-      {PUSH_KINDS.map((kind) => (
-        <fieldset key={kind} className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium text-stone-900">{t.kinds[kind]}</legend>
-          <div className="flex flex-col gap-2 min-[400px]:flex-row">
-            {([false, true] as const).map((pushed) => (
-              <label key={String(pushed)} className={radioClass}>
-                <input
-                  type="radio"
-                  name={`push-${kind}`}
-                  className="size-4 accent-brand-700"
-                  checked={current.choices[kind] === pushed}
-                  onChange={() => change({ [kind]: pushed })}
-                />
-                {pushed ? t.pushed : t.inAppOnly}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      ))}
-      <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-stone-200 bg-white p-3">
-        <input
-          type="checkbox"
-          className="mt-0.5 size-4 accent-brand-700"
-          checked={current.quietHours}
-          aria-describedby="quiet-hours-hint"
-          onChange={(e) => change({}, e.target.checked)}
-        />
-        <span className="flex flex-col gap-1">
-          <span className="text-sm font-medium text-stone-900">{t.quietHours}</span>
-          <span id="quiet-hours-hint" className="text-xs text-stone-600">
-            {t.quietHoursHint(current.timeZone ?? localTimeZone())}
+    <>
+      <fieldset className="flex flex-col gap-2" aria-describedby="new-shows-hint">
+        <legend className="text-base font-semibold text-brand-900">{t.newShowsHeading}</legend>
+        <p id="new-shows-hint" className="text-xs text-stone-600">
+          {t.newShowsHint}
+        </p>
+        {NEW_SHOW_REACHES.map((reach) => (
+          <label key={reach} className={`${radioClass} py-2`}>
+            <input
+              type="radio"
+              name="new-shows"
+              className="size-4 shrink-0 accent-brand-700"
+              checked={current.newShows === reach}
+              aria-describedby={`new-shows-${reach}-hint`}
+              onChange={() => change({}, current.quietHours, reach)}
+            />
+            <span className="flex flex-col">
+              <span>{t.newShowReaches[reach]}</span>
+              <span id={`new-shows-${reach}-hint`} className="text-xs font-normal text-stone-600">
+                {t.newShowReachHints[reach]}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <section aria-labelledby="kinds-heading" className="flex flex-col gap-4">
+        <h2 id="kinds-heading" className="text-base font-semibold text-brand-900">
+          {t.kindsHeading}
+        </h2>
+        {PUSH_KINDS.map((kind) => (
+          <fieldset key={kind} className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium text-stone-900">{t.kinds[kind]}</legend>
+            <div className="flex flex-col gap-2 min-[400px]:flex-row">
+              {([false, true] as const).map((pushed) => (
+                <label key={String(pushed)} className={radioClass}>
+                  <input
+                    type="radio"
+                    name={`push-${kind}`}
+                    className="size-4 accent-brand-700"
+                    checked={current.choices[kind] === pushed}
+                    onChange={() => change({ [kind]: pushed })}
+                  />
+                  {pushed ? t.pushed : t.inAppOnly}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ))}
+        <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-stone-200 bg-white p-3">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-brand-700"
+            checked={current.quietHours}
+            aria-describedby="quiet-hours-hint"
+            onChange={(e) => change({}, e.target.checked)}
+          />
+          <span className="flex flex-col gap-1">
+            <span className="text-sm font-medium text-stone-900">{t.quietHours}</span>
+            <span id="quiet-hours-hint" className="text-xs text-stone-600">
+              {t.quietHoursHint(current.timeZone ?? localTimeZone())}
+            </span>
           </span>
-        </span>
-      </label>
-      <p role="status" className="min-h-5 text-xs text-stone-600">
-        {save.isPending ? t.saving : save.isSuccess ? t.saved : ""}
-      </p>
-      <ErrorAlert message={save.error ? `${t.saveFailed} ${save.error.message}` : null} />
-    </section>
+        </label>
+        <p role="status" className="min-h-5 text-xs text-stone-600">
+          {save.isPending ? t.saving : save.isSuccess ? t.saved : ""}
+        </p>
+        <ErrorAlert message={save.error ? `${t.saveFailed} ${save.error.message}` : null} />
+      </section>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import { ApiError } from "#client/lib/api.ts";
+import { useOnline } from "#client/lib/online.ts";
 import { Button } from "#client/ui/button.tsx";
 import { texts } from "#domain/texts.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
@@ -38,6 +39,8 @@ export function AiThinking({
   horse: string;
   progress?: { done: number; total: number };
 }) {
+  const online = useOnline();
+  if (!online) return <AiOffline />;
   return (
     <div role="status" className="flex flex-col items-center gap-2 py-8 text-center">
       <span
@@ -48,6 +51,15 @@ export function AiThinking({
       <p className="text-sm text-stone-600">{recommendationsTexts.thinking}</p>
       {progress ? <ProgressBar {...progress} /> : null}
     </div>
+  );
+}
+
+/** The AI answers only online: offline it says so rather than spin (the request waits for the connection). */
+export function AiOffline() {
+  return (
+    <p role="status" className="py-8 text-center text-sm font-medium text-stone-800">
+      {recommendationsTexts.offline}
+    </p>
   );
 }
 

@@ -1,11 +1,15 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { HorsePicker, type PickedHorse } from "#client/features/recommendations/components/horse-picker.tsx";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { texts } from "#domain/texts.ts";
 import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 
 const loadDialog = () => import("#client/features/recommendations/components/season-plan-dialog.tsx");
-const SeasonPlanDialog = lazy(loadDialog);
-const DialogLoading = lazy(() => import("#client/features/recommendations/components/dialog-loading.tsx"));
+const SeasonPlanDialog = retryingLazy(loadDialog);
+const DialogLoading = retryingLazy(
+  () => import("#client/features/recommendations/components/dialog-loading.tsx"),
+);
 
 /** The planner's AI Planner row and its AI Season Plan modal (loaded on intent). */
 export default function PlannerAiRow() {
@@ -21,11 +25,14 @@ export default function PlannerAiRow() {
       />
       {horse ? (
         // The loading dialog is lazy too: until it arrives (a moment, on a first open) nothing shows.
-        <Suspense fallback={null}>
-          <Suspense fallback={<DialogLoading title={recommendationsTexts.seasonPlanTitle} onClose={close} />}>
+        <LoadBoundary kind="dialog" fallback={null}>
+          <LoadBoundary
+            kind="dialog"
+            fallback={<DialogLoading title={recommendationsTexts.seasonPlanTitle} onClose={close} />}
+          >
             <SeasonPlanDialog horse={horse} onClose={close} />
-          </Suspense>
-        </Suspense>
+          </LoadBoundary>
+        </LoadBoundary>
       ) : null}
     </>
   );

@@ -44,9 +44,20 @@ export default function RecommendationsDialog({
           onRetry={() => void recs.refetch()}
         />
       ) : recs.data.recommendations.length === 0 ? (
-        <EmptyState title={t.noSuitableTitle}>{t.noSuitableShow(horse.name)}</EmptyState>
+        <EmptyState title={t.noSuitableTitle}>
+          {t.noSuitableShow(horse.name)}
+          {recs.data.shortfall ? ` ${recs.data.shortfall}` : null}
+        </EmptyState>
       ) : (
         <div className="flex flex-col gap-3">
+          {recs.data.shortfall ? (
+            <p
+              className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950"
+              data-testid="recommendations-shortfall"
+            >
+              {recs.data.shortfall}
+            </p>
+          ) : null}
           <RecommendationList
             items={recs.data.recommendations}
             onSelect={(item) => {

@@ -4,12 +4,14 @@ import { Link } from "#client/app/routing.ts";
 import { useSeasonPlan } from "#client/features/recommendations/api/get-season-plan.ts";
 import {
   AiErrorPanel,
+  AiOffline,
   AiThinking,
   aiErrorMessage,
   ProgressBar,
 } from "#client/features/recommendations/components/ai-error.tsx";
 import type { PickedHorse } from "#client/features/recommendations/components/horse-picker.tsx";
 import { RecommendationList } from "#client/features/recommendations/components/recommendation-list.tsx";
+import { useOnline } from "#client/lib/online.ts";
 import { formatShowDates } from "#client/lib/show-dates.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
@@ -26,6 +28,7 @@ const SECTIONS_STEP = 20;
 /** The AI Season Plan: for each upcoming show, the recommended classes with reasons and a link to the show. */
 export default function SeasonPlanDialog({ horse, onClose }: { horse: PickedHorse; onClose: () => void }) {
   const { plan, pages, total, done, complete } = useSeasonPlan(horse.id);
+  const online = useOnline();
   const [visible, setVisible] = useState(SECTIONS_STEP);
   const shows = pages.flatMap((p) => p.shows);
   const shown = shows.filter((s) => s.status === "failed" || s.recommendations.length > 0);
@@ -43,7 +46,13 @@ export default function SeasonPlanDialog({ horse, onClose }: { horse: PickedHors
   } else {
     body = (
       <div className="flex flex-col gap-4">
-        {!complete && !plan.isError ? <ProgressBar done={done} total={total} /> : null}
+        {!complete && !plan.isError ? (
+          online ? (
+            <ProgressBar done={done} total={total} />
+          ) : (
+            <AiOffline />
+          )
+        ) : null}
         {plan.isError ? (
           <AiErrorPanel
             message={aiErrorMessage(plan.error, errorsTexts.seasonPlanUnknown)}

@@ -14,6 +14,7 @@ import { Field } from "#client/ui/field.tsx";
 import { PLACINGS, type ShowRecord } from "#domain/contracts/records.ts";
 import { texts } from "#domain/texts.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
+import { offlineTexts } from "#domain/texts-offline.ts";
 import { profileTexts } from "#domain/texts-profile.ts";
 import { matchesAllWords } from "#domain/word-search.ts";
 
@@ -115,7 +116,7 @@ export function AddRecordDialog({
     }
     const queued = create.queue(
       { ...values, placing: values.placing as (typeof PLACINGS)[number] },
-      texts.offline.labels.addRecord(values.showName, values.className),
+      offlineTexts.labels.addRecord(values.showName, values.className),
       {
         onSuccess: (record) => {
           onSaved?.(record);

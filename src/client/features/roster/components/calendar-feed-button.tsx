@@ -1,10 +1,14 @@
 import { CalendarPlus } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { Button } from "#client/ui/button.tsx";
-import { texts } from "#domain/texts.ts";
+import { rosterTexts } from "#domain/texts-roster.ts";
 
 // The dialog (Radix Dialog, the feed's API) is no part of the roster's first paint.
-const CalendarFeedDialog = lazy(() => import("#client/features/roster/components/calendar-feed-dialog.tsx"));
+const CalendarFeedDialog = retryingLazy(
+  () => import("#client/features/roster/components/calendar-feed-dialog.tsx"),
+);
 
 /** The roster's 'Subscribe in calendar' button; its dialog loads when first opened and stays mounted. */
 export function CalendarFeedButton() {
@@ -20,12 +24,12 @@ export function CalendarFeedButton() {
         }}
       >
         <CalendarPlus aria-hidden className="size-4" />
-        <span className="max-[399px]:sr-only">{texts.roster.subscribeCalendar}</span>
+        <span className="max-[399px]:sr-only">{rosterTexts.subscribeCalendar}</span>
       </Button>
       {used ? (
-        <Suspense fallback={null}>
+        <LoadBoundary kind="dialog" fallback={null}>
           <CalendarFeedDialog open={open} onOpenChange={setOpen} />
-        </Suspense>
+        </LoadBoundary>
       ) : null}
     </>
   );

@@ -37,7 +37,7 @@ export interface ClassScheduleProps {
 /**
  * The class schedule: every-word search over class names, classes grouped by day under date headings
  * (the spec's class-date rule, applied to the WHOLE list before searching so a search never moves a class
- * to another day), in a list capped at 32rem. Rows are virtualised, so 600 classes scroll and filter
+ * to another day), in a list capped at 32rem from 640 px wide (on a phone, in the page's own scroll). Rows are virtualised, so 600 classes scroll and filter
  * without rendering 600 rows.
  */
 export function ClassSchedule({ show, onSelectClass, renderEntryIcons, focusClassId }: ClassScheduleProps) {
@@ -141,7 +141,9 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons, focusClas
           aria-label={texts.show.classSchedule}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be reachable by keyboard (WCAG 2.1.1) when its rows are not buttons
           tabIndex={0}
-          className="max-h-[32rem] overflow-y-auto rounded-xl border border-stone-200 bg-white"
+          // From 640 px the spec's list capped at 32rem that scrolls itself; on a phone the page scrolls
+          // as one, the list with it (ADR 028): use-virtual-rows.ts follows whichever scrolls.
+          className="rounded-xl border border-stone-200 bg-white sm:max-h-[32rem] sm:overflow-y-auto"
         >
           <div className="relative w-full" style={{ height: virtualizer.totalSize }}>
             {virtualizer.items.map((item) => {
@@ -153,7 +155,10 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons, focusClas
                   key={item.key}
                   data-index={item.index}
                   ref={virtualizer.measureElement}
-                  className={pinned ? "sticky top-0 z-10 w-full" : "absolute top-0 left-0 w-full"}
+                  // Pinned under the app's bar (h-12 and its border) where the page scrolls.
+                  className={
+                    pinned ? "sticky top-[49px] z-10 w-full sm:top-0" : "absolute top-0 left-0 w-full"
+                  }
                   style={pinned ? undefined : { transform: `translateY(${item.start}px)` }}
                 >
                   {row.kind === "day" ? (

@@ -1,48 +1,51 @@
 import { CalendarDays, Gavel, Landmark } from "lucide-react";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { formatShowDates } from "#client/lib/show-dates.ts";
-import { AiPredictionBadge } from "#client/ui/ai-prediction-badge.tsx";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
 
+// Only a few shows are predictions: the badge (and its icon) load when one is shown. It sits beside the
+// heading, no taller than it, so its arrival moves nothing.
+const AiPredictionBadge = retryingLazy(() =>
+  import("#client/ui/ai-prediction-badge.tsx").then((m) => ({ default: m.AiPredictionBadge })),
+);
+
 /** Dates, judges, sanctioning org when present, and the AI Prediction badge when flagged. */
 export function ShowDetailsCard({ show }: { show: ShowSummary }) {
+  const rows = [
+    [CalendarDays, texts.show.dates, formatShowDates(show.startDate, show.endDate)],
+    [Gavel, texts.show.judges, show.judges.length > 0 ? show.judges.join(", ") : texts.planner.noJudges],
+    [Landmark, texts.show.sanctioningOrg, show.sanctioningOrg],
+  ] as const;
   return (
     <section
       aria-labelledby="show-details"
-      className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm"
+      className="rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:p-4"
     >
-      <div className="mb-3 flex items-center justify-between gap-2">
+      <div className="mb-2 flex items-center justify-between gap-2 sm:mb-3">
         <h2 id="show-details" className="text-base font-semibold text-brand-900">
           {texts.show.details}
         </h2>
-        {show.isAiPrediction ? <AiPredictionBadge /> : null}
-      </div>
-      <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
-        <div className="flex items-start gap-2 sm:contents">
-          <dt className="flex items-center gap-1.5 font-medium text-stone-600">
-            <CalendarDays aria-hidden className="size-4" />
-            {texts.show.dates}
-          </dt>
-          <dd className="text-stone-900">{formatShowDates(show.startDate, show.endDate)}</dd>
-        </div>
-        <div className="flex items-start gap-2 sm:contents">
-          <dt className="flex items-center gap-1.5 font-medium text-stone-600">
-            <Gavel aria-hidden className="size-4" />
-            {texts.show.judges}
-          </dt>
-          <dd className="text-stone-900">
-            {show.judges.length > 0 ? show.judges.join(", ") : texts.planner.noJudges}
-          </dd>
-        </div>
-        {show.sanctioningOrg ? (
-          <div className="flex items-start gap-2 sm:contents">
-            <dt className="flex items-center gap-1.5 font-medium text-stone-600">
-              <Landmark aria-hidden className="size-4" />
-              {texts.show.sanctioningOrg}
-            </dt>
-            <dd className="text-stone-900">{show.sanctioningOrg}</dd>
-          </div>
+        {show.isAiPrediction ? (
+          <LoadBoundary fallback={null}>
+            <AiPredictionBadge />
+          </LoadBoundary>
         ) : null}
+      </div>
+      {/* Compact on a phone (issue 24): one line a fact, so the class schedule shows on arrival. */}
+      <dl className="grid gap-1.5 text-sm sm:grid-cols-[auto_1fr] sm:gap-3 sm:gap-x-6">
+        {rows.map(([Icon, term, value]) =>
+          value ? (
+            <div key={term} className="flex items-start gap-2 sm:contents">
+              <dt className="flex items-center gap-1.5 font-medium text-stone-600">
+                <Icon aria-hidden className="size-4" />
+                {term}
+              </dt>
+              <dd className="text-stone-900">{value}</dd>
+            </div>
+          ) : null,
+        )}
       </dl>
     </section>
   );
