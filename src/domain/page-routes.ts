@@ -21,7 +21,8 @@ export type PageScreen =
   | "notificationSettings"
   | "ring"
   | "postResults"
-  | "standings";
+  | "standings"
+  | "print";
 
 export interface PageRoute {
   path: string;
@@ -40,6 +41,7 @@ export const SIGNED_IN_ROUTES: readonly PageRoute[] = [
   { path: "/shows/:showId", screen: "show" },
   { path: "/shows/:showId/ring", screen: "ring" },
   { path: "/shows/:showId/results", screen: "postResults" },
+  { path: "/shows/:showId/print", screen: "print" },
   { path: "/horses", screen: "horses" },
   { path: "/horses/:horseId", screen: "horse" },
   { path: "/barn", screen: "barn", needs: "Trainer" },

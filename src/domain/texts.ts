@@ -84,6 +84,8 @@ export const texts = {
   },
   show: {
     addToCalendar: "Add to Calendar",
+    /** Opens the printed barn schedule (issue 25); its words are in texts-season.ts. */
+    printSchedule: "Print schedule",
     searchClasses: (n: number) => `Search ${n} classes...`,
     noClassesMatch: "No classes match your search.",
     noClasses: "No classes found for this show.",

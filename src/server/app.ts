@@ -36,6 +36,7 @@ import { recommendationRoutes } from "#server/features/recommendations/recommend
 import { recordRoutes } from "#server/features/records/records.routes.ts";
 import { resultRoutes } from "#server/features/results/results.routes.ts";
 import { rosterRoutes } from "#server/features/roster/roster.routes.ts";
+import { seasonRoutes } from "#server/features/season/season.routes.ts";
 import { showAiRoutes } from "#server/features/show-ai/show-ai.routes.ts";
 import { showDayRoutes } from "#server/features/show-day/show-day.routes.ts";
 import { showAdminRoutes } from "#server/features/shows/shows.admin.routes.ts";
@@ -259,6 +260,7 @@ export async function buildApp(
   });
   await app.register(entryRoutes, { db, bus: events });
   await app.register(rosterRoutes, { db });
+  await app.register(seasonRoutes, { db, publicUrl: config.publicUrl });
   await app.register(calendarFeedRoutes, { db, secret: config.authSecret, publicUrl: config.publicUrl });
   await app.register(showAdminRoutes, { db, bus: events });
   await app.register(showAiRoutes, { db, ai, heavy });

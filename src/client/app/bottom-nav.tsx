@@ -30,7 +30,7 @@ export function BottomNav({ me }: { me: Me }) {
   return (
     <nav
       aria-label="Main"
-      className="safe-bottom fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 backdrop-blur"
+      className="safe-bottom fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 backdrop-blur print:hidden"
     >
       <ul className="mx-auto flex max-w-3xl">
         {items

@@ -29,7 +29,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <div className="min-h-dvh pb-24">
       {later && <OptionalPart load={liveNotifications} props={{}} />}
       <SkipLink targetId="main-content" />
-      <header className="sticky top-0 z-30 border-b border-brand-900/20 bg-brand-800 text-white">
+      <header className="sticky top-0 z-30 border-b border-brand-900/20 bg-brand-800 text-white print:hidden">
         <div className="mx-auto flex h-12 max-w-3xl items-center justify-between px-4">
           <Link to="/roster" className="flex items-center gap-2 font-bold tracking-tight">
             <Logo className="size-7" />

@@ -25,6 +25,7 @@ export const SCREENS: Record<PageScreen, LazyScreen> = {
   ring: lazyScreen(() => import("#client/features/show-day/ring-control-route.tsx")),
   postResults: resultsRoute,
   standings: resultsRoute,
+  print: lazyScreen(() => import("#client/features/season/print-route.tsx")),
 };
 
 /** Starts loading the screen `pathname` shows, before React renders (the session check runs meanwhile). */

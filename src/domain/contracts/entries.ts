@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EntryWarning } from "#domain/contracts/season.ts";
 import { ENTRY_STATUSES } from "#domain/entry-status.ts";
 
 /** Ids are UUIDs or class ids such as `cel-12E`; nothing real comes near this length. */
@@ -50,6 +51,8 @@ export const MyEntry = z.object({
   riderName: z.string().nullable(),
   /** Who made it, when someone else's entry mirrored it onto the viewer (ADR 008); else null. */
   enteredBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Season conflicts with the viewer's other entries (issue 25); absent when there are none. */
+  warnings: z.array(EntryWarning).optional(),
 });
 export type MyEntry = z.infer<typeof MyEntry>;
 

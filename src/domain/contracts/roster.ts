@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDay } from "#domain/contracts/calendar-day.ts";
+import { EntryWarning } from "#domain/contracts/season.ts";
 
 /** The client passes its own calendar day so the sections follow the user's local midnight. */
 export const RosterQuery = z.strictObject({
@@ -20,6 +21,8 @@ export const RosterEntryView = z.object({
   fromName: z.string().nullable(),
   /** The viewer's own entry, made by someone else's entry mirroring: the viewer may remove it. */
   mirrored: z.boolean(),
+  /** Season conflicts with the viewer's other entries (issue 25); absent when there are none. */
+  warnings: z.array(EntryWarning).optional(),
 });
 export type RosterEntryView = z.infer<typeof RosterEntryView>;
 

@@ -47,6 +47,7 @@ const SCREEN_MODULES: Record<PageScreen, string> = {
   ring: "features/show-day/ring-control-route.tsx",
   postResults: "features/results/results-route.tsx",
   standings: "features/results/results-route.tsx",
+  print: "features/season/print-route.tsx",
 };
 
 interface ManifestChunk {

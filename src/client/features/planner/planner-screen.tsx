@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useFirstScreenShown } from "#client/app/after-first-screen.ts";
+import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { useSearchParams } from "#client/app/routing.ts";
 import { FilterChips } from "#client/features/planner/components/filter-chips.tsx";
 import { FilterSheet } from "#client/features/planner/components/filter-sheet.tsx";
@@ -15,6 +16,7 @@ import {
   removeChip,
 } from "#client/features/planner/filters.ts";
 import { PlannerAiSlot } from "#client/features/recommendations/ai-slots.tsx";
+import { SeasonCalendar, useCalendarView, ViewSlot } from "#client/features/season/view-slot.tsx";
 import { showListQueryOptions, useShowList } from "#client/features/shows/api/list-shows.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
@@ -42,8 +44,14 @@ export default function PlannerScreen() {
   useFirstScreenShown(!list.isPending);
   const shows = useMemo(() => list.data?.pages.flatMap((p) => p.shows) ?? [], [list.data]);
 
+  const view = useCalendarView();
+  const calendar = view[0];
   // Every filter change is a new history entry, so Back returns to the previous filters.
-  const apply = (next: PlannerFilters) => setParams(filtersToParams(next));
+  const apply = (next: PlannerFilters) => {
+    const p = filtersToParams(next);
+    if (calendar) p.set("view", "calendar");
+    setParams(p);
+  };
 
   const ringed = useHighlight(highlight, shows, list);
   const sentinel = useInfiniteScroll(list);
@@ -58,14 +66,23 @@ export default function PlannerScreen() {
         subtitle={texts.planner.subtitle}
         actions={<FilterSheet filters={filters} onApply={apply} />}
       />
-      <PeriodSwitch past={filters.past} onChange={(past) => apply({ ...filters, past })} />
+      <div className="flex flex-wrap gap-x-2">
+        <ViewSlot view={view} />
+        {calendar ? null : (
+          <PeriodSwitch past={filters.past} onChange={(past) => apply({ ...filters, past })} />
+        )}
+      </div>
       <FilterChips
         filters={filters}
         onRemove={(chip) => apply(removeChip(filters, chip))}
         onClearAll={() => apply(clearFilters(filters))}
       />
       <PlannerAiSlot />
-      {list.isPending ? (
+      {calendar ? (
+        <LoadBoundary fallback={<Spinner label={texts.common.loading} />}>
+          <SeasonCalendar query={filtersToApiQuery({ ...filters, past: false })} />
+        </LoadBoundary>
+      ) : list.isPending ? (
         <Spinner label={texts.planner.loadingShows} />
       ) : list.isError && shows.length === 0 ? (
         <LoadError

@@ -10,6 +10,7 @@ import type { SaveEntriesInput } from "#client/features/entries/api/save-class-e
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
 import { CalendarFeedButton } from "#client/features/roster/components/calendar-feed-button.tsx";
 import { useToday } from "#client/features/roster/use-today.ts";
+import { SeasonCalendar, useCalendarView, ViewSlot } from "#client/features/season/view-slot.tsx";
 import { useQueuedChanges } from "#client/lib/queued.ts";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
@@ -76,6 +77,8 @@ export default function RosterScreen() {
   const later = useAfterFirstScreen();
   const me = useMe();
   const [params, setParams] = useSearchParams();
+  const view = useCalendarView();
+  const calendar = view[0];
   const remove = useRemoveEntry();
   const removals = useQueuedChanges<string>(removeEntryChange.key);
   // Entries saved while offline show here at once, until the server has them (then they are in the roster).
@@ -119,12 +122,17 @@ export default function RosterScreen() {
           </LoadBoundary>
         ) : null}
       </div>
+      <ViewSlot view={view} />
       {waitingSaves.length ? (
         <LoadBoundary fallback={null}>
           <WaitingEntries saves={waitingSaves} />
         </LoadBoundary>
       ) : null}
-      {roster.isPending ? (
+      {calendar ? (
+        <LoadBoundary fallback={<Spinner label={texts.common.loading} />}>
+          <SeasonCalendar query="" mine />
+        </LoadBoundary>
+      ) : roster.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : roster.isError ? (
         <LoadError
@@ -299,6 +307,11 @@ function StatusLine({ entry, actions }: { entry: RosterEntryView; actions: Entry
         {label}
       </span>
       {details.join(" · ")}
+      {entry.warnings?.map((w) => (
+        <span key={w.otherEntryId + w.kind} data-testid="entry-warning" className="block text-amber-900">
+          {w.message}
+        </span>
+      ))}
       {author ? (
         <span className="mt-0.5 flex flex-wrap gap-1">
           <button

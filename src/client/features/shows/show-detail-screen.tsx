@@ -2,7 +2,7 @@ import { ArrowLeft, CalendarPlus, MapPin } from "lucide-react";
 import { useState } from "react";
 import { useAfterFirstScreen, useFirstScreenShown } from "#client/app/after-first-screen.ts";
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
-import { historyIndex, useNavigate, useParams, useSearchParams } from "#client/app/routing.ts";
+import { historyIndex, Link, useNavigate, useParams, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
 import { ShowAiSlot } from "#client/features/recommendations/show-ai-slot.tsx";
@@ -83,9 +83,16 @@ export default function ShowDetailScreen() {
           <h1 className="text-xl leading-tight font-bold tracking-tight text-brand-900 sm:text-2xl">
             {data.name}
           </h1>
-          <p className="mt-1 flex items-center gap-1.5 text-sm text-stone-600">
+          <p className="mt-1 flex flex-wrap items-center gap-x-1.5 text-sm text-stone-600">
             <MapPin aria-hidden className="size-4 shrink-0" />
             {data.location}
+            {/* The printed barn schedule (issue 25): on the location's line, so the phone's first class stays in view. */}
+            <Link
+              to={`/shows/${data.id}/print`}
+              className="ml-auto py-0.5 font-semibold text-brand-700 underline"
+            >
+              {texts.show.printSchedule}
+            </Link>
           </p>
         </div>
       </header>

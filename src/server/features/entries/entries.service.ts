@@ -53,6 +53,7 @@ import {
   showExists,
 } from "#server/features/entries/entries.repository.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
+import { viewerWarnings } from "#server/features/season/season.conflicts.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { denied, notFound, tooManyRequests } from "#server/platform/errors.ts";
 import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
@@ -87,7 +88,15 @@ const unique = <T>(values: readonly (T | null)[]): T[] => [
 
 export async function getMyShowEntries(db: Db, viewer: Viewer, showId: string): Promise<MyEntry[]> {
   if (!(await showExists(db.db, showId))) throw notFound(errorsTexts.showNotFound);
-  return (await listUserEntries(db.db, viewer.id, showId)).map(present);
+  const [entries, warnings] = await Promise.all([
+    listUserEntries(db.db, viewer.id, showId),
+    viewerWarnings(db, viewer),
+  ]);
+  return entries.map((row) => {
+    const entry = present(row);
+    const list = warnings.get(entry.id);
+    return list ? { ...entry, warnings: list } : entry;
+  });
 }
 
 export async function getMyClassEntries(

@@ -34,6 +34,7 @@ import {
   plannerHorses,
   showClassStats,
 } from "#server/features/recommendations/recommendations.repository.ts";
+import { planConflictTest } from "#server/features/season/season.conflicts.ts";
 import { classesOf, findShow, listShows, type ShowRow } from "#server/features/shows/shows.repository.ts";
 import { decodeCursor, encodeCursor } from "#server/features/shows/shows.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
@@ -134,7 +135,12 @@ export async function getShowRecommendations(
   const dates = assignClassDates({ startDate: show.start_date, endDate: show.end_date }, classes);
   const candidates = classes.map((c, i) => ({ id: c.id, name: c.name, date: dates[i] ?? show.start_date }));
   const pair = profiles(horse, viewer, show.start_date);
-  const eligible = eligibleClasses(candidates, pair.horse, pair.rider, requirementsOf);
+  const planShow = { id: show.id, startDate: show.start_date, endDate: show.end_date };
+  const conflicts = await planConflictTest(db, viewer, input.today, [planShow]);
+  // Never recommend a class that would create a season conflict (issue 25).
+  const eligible = eligibleClasses(candidates, pair.horse, pair.rider, requirementsOf).filter(
+    (c) => !conflicts(planShow, c, horse.id),
+  );
   let recs: Recommendation[];
   try {
     recs = await ai.recommendClasses({ ...pair, show: showFacts(show), eligible });
@@ -189,7 +195,13 @@ export async function getSeasonPlanPage(
   const totalShows = input.cursor ? null : await countUpcomingShows(db.db, input.today);
 
   const pairs = new Map(page.map((show) => [show.id, profiles(horse, viewer, show.start_date)]));
-  const byShow = await eligibleClassesByShow(db, page, pairs);
+  const planShows = new Map(
+    page.map((show) => [show.id, { id: show.id, startDate: show.start_date, endDate: show.end_date }]),
+  );
+  const [byShow, conflicts] = await Promise.all([
+    eligibleClassesByShow(db, page, pairs),
+    planConflictTest(db, viewer, input.today, [...planShows.values()]),
+  ]);
   const shows = await Promise.all(
     page.map(async (show): Promise<SeasonPlanShow> => {
       const { classes, numbers } = byShow.get(show.id) ?? { classes: [], numbers: new Map<string, string>() };
@@ -202,7 +214,10 @@ export async function getSeasonPlanPage(
         endDate: show.end_date,
       };
       try {
-        const eligible = eligibleClasses(classes, pair.horse, pair.rider, requirementsOf);
+        const planShow = planShows.get(show.id)!;
+        const eligible = eligibleClasses(classes, pair.horse, pair.rider, requirementsOf).filter(
+          (c) => !conflicts(planShow, c, horse.id),
+        );
         const recs = await ai.recommendClasses({ ...pair, show: showFacts(show), eligible });
         return { ...facts, status: "ok", recommendations: withNumbers(recs, numbers) };
       } catch (error) {

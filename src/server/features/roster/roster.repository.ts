@@ -21,6 +21,17 @@ export interface RosterRow {
   horseName: string | null;
   /** Who made the entry: "Entered by" on an entry someone else made for the viewer. */
   creatorName: string | null;
+  /** Where the class runs, for the season's conflict warnings (issue 25). */
+  slot: ClassSlot;
+}
+
+/** A class's session, its place in the session's running order and its ring. */
+export interface ClassSlot {
+  /** The session's id, or null for its date's untimed session. */
+  sessionId: string | null;
+  /** 0-based place among the session's classes (an untimed day: the show's classes of no session that day). */
+  place: number;
+  ring: string | null;
 }
 
 /** A class's printed-schedule start in words on the show's clock (issue 21), when its session has a time. */
@@ -112,6 +123,31 @@ export async function rosterRows(
       "c.planned_start",
       "s.time_zone",
       "s.minutes_per_class",
+      "c.session_id",
+      (eb) =>
+        eb
+          .selectFrom("show_session as ss")
+          .select("ss.ring")
+          .whereRef("ss.id", "=", "c.session_id")
+          .as("ring"),
+      // The class's place in its session: the classes of the session (or of no session on its day) before it.
+      (eb) =>
+        eb
+          .selectFrom("show_class as o")
+          .select((o) => o.fn.countAll<number | string>().as("n"))
+          .whereRef("o.show_id", "=", "c.show_id")
+          .whereRef("o.position", "<", "c.position")
+          .where((o) =>
+            o.or([
+              o("o.session_id", "=", o.ref("c.session_id")),
+              o.and([
+                o("c.session_id", "is", null),
+                o("o.session_id", "is", null),
+                o(sql`coalesce(o.date, s.start_date)`, "=", sql`coalesce(c.date, s.start_date)`),
+              ]),
+            ]),
+          )
+          .as("place"),
       // Names as scalar subqueries, not joins: PostgreSQL plans a three-part union of six-way joins
       // afresh on every request, and that planning cost more than running the query.
       (eb) => eb.selectFrom("user as u").select("u.name").whereRef("u.id", "=", "e.user_id").as("user_name"),
@@ -163,6 +199,7 @@ export async function rosterRows(
     riderName: r.rider_name,
     horseName: r.horse_name,
     creatorName: r.creator_name,
+    slot: { sessionId: r.session_id, place: Number(r.place ?? 0), ring: r.ring },
   }));
 }
 

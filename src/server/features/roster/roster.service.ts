@@ -5,6 +5,7 @@ import { deriveRosterEntries, type RosterEntry } from "#domain/roster.ts";
 import { buildRoster, classKey, type RosterClassInfo, type RosterShowInfo } from "#domain/roster-view.ts";
 import type { Db } from "#server/db/client.ts";
 import { type RosterSource, rosterRows, rosterVersion } from "#server/features/roster/roster.repository.ts";
+import { seasonWarnings } from "#server/features/season/season.conflicts.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 
 /**
@@ -44,7 +45,19 @@ export async function getRoster(
     riderEntries: bySource.rider,
     friendEntries: bySource.friends,
   });
-  return buildRoster(viewer.id, entries, { shows, classes, userNames, horseNames }, today);
+  const roster = buildRoster(viewer.id, entries, { shows, classes, userNames, horseNames }, today);
+  const warnings = seasonWarnings(entries, rows);
+  if (warnings.size > 0) {
+    for (const section of Object.values(roster.sections))
+      for (const show of section)
+        for (const day of show.days)
+          for (const cls of day.classes)
+            for (const entry of cls.entries) {
+              const list = warnings.get(entry.id);
+              if (list) entry.warnings = list;
+            }
+  }
+  return roster;
 }
 
 /**

@@ -97,6 +97,24 @@ export async function listShows(
     .execute();
 }
 
+/**
+ * Shows matching the filters (not the period) whose days meet `from`..`to` (yyyy-mm-dd, inclusive),
+ * by start date, at most `limit` (the season calendar, issue 25).
+ */
+export function listShowsBetween(
+  db: Queryable,
+  filter: Omit<ShowFilter, "period" | "today">,
+  range: { from: string; to: string; limit: number },
+): Promise<ShowRow[]> {
+  return filtered(db, { ...filter, period: "upcoming", today: range.from }, null, "asc")
+    .where("s.start_date", "<=", range.to)
+    .where("s.end_date", ">=", range.from)
+    .orderBy("s.start_date")
+    .orderBy("s.id")
+    .limit(range.limit)
+    .execute();
+}
+
 /** Shows matching every filter except the date scope, after `after`. */
 function filtered(db: Queryable, filter: ShowFilter, after: ShowKey | null, direction: "asc" | "desc") {
   let q = db.selectFrom("show as s").select(SHOW_COLUMNS);

@@ -1,4 +1,4 @@
-import { CircleAlert, Clock } from "lucide-react";
+import { CircleAlert, Clock, TriangleAlert } from "lucide-react";
 import { useShowEntries } from "#client/features/entries/api/get-show-entries.ts";
 import {
   type RemoveClassInput,
@@ -50,6 +50,7 @@ export default function EntryIconList({ showId, classId }: { showId: string; cla
     );
   }
   if (entries.length === 0 && queued?.status !== "error") return null;
+  const warnings = entries.flatMap((e) => e.warnings ?? []);
   return (
     <span className="flex flex-wrap justify-end" data-testid={`entry-icons-${classId}`}>
       {entries.map((entry) => (
@@ -57,6 +58,12 @@ export default function EntryIconList({ showId, classId }: { showId: string; cla
           <StatusIcon status={entry.status} />
         </TapTooltip>
       ))}
+      {warnings.length > 0 ? (
+        // Season conflicts (issue 25): which other entry and why, on tap, focus or hover; never blocking.
+        <TapTooltip label={warnings.map((w) => w.message).join(" ")}>
+          <TriangleAlert aria-hidden className="size-5 text-amber-700" data-testid="entry-conflict" />
+        </TapTooltip>
+      ) : null}
       {queued?.status === "error" ? (
         <TapTooltip label={offlineTexts.failedIcon(queued.error ?? "")}>
           <CircleAlert aria-hidden className="size-5 text-red-700" data-testid="failed-change-icon" />

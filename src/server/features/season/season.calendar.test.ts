@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CalendarMonth } from "#domain/contracts/season.ts";
+import { buildEntry } from "#tests/support/entries-factories.ts";
+import { signedInUser, type TestUser } from "#tests/support/factories.ts";
+import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { buildShow } from "#tests/support/shows-factories.ts";
+
+let t: TestApp;
+let owner: TestUser & { cookie: string };
+let other: TestUser & { cookie: string };
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signedInUser(t.app, { name: "Casey Owner" });
+  other = await signedInUser(t.app, { name: "Sam Other" });
+  const show = async (key: string, startDate: string, days: number, name = key) => {
+    ids[key] = (
+      await buildShow(t.app, { name, startDate, days, judges: ["Larry Wheelon"], classes: ["Model Mares"] })
+    ).id;
+  };
+  await show("before", "2030-05-30", 3, "Memorial Classic"); // runs into June
+  await show("inside", "2030-06-12", 2, "Lions Club Show");
+  await show("after", "2030-06-30", 2, "Summer Jubilee"); // runs into July
+  await show("july", "2030-07-04", 1, "Fourth Of July Show");
+  await buildEntry(t.app, {
+    userId: owner.id,
+    showId: ids.inside!,
+    classId: "class-1",
+    status: "WatchClass",
+  });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const month = (cookie: string, query: string) => call(t.app, "GET", `/api/calendar?${query}`, { cookie });
+
+describe("GET /api/calendar", () => {
+  it("lists the shows meeting the month, by start, mine marked", async () => {
+    const res = await month(owner.cookie, "month=2030-06");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    const body = res.json<CalendarMonth>();
+    expect(body.shows.map((s) => [s.name, s.mine])).toEqual([
+      ["Memorial Classic", false],
+      ["Lions Club Show", true],
+      ["Summer Jubilee", false],
+    ]);
+    expect(body.truncated).toBe(false);
+  });
+
+  it("applies the planner's filters, and `mine` keeps only shows with my entries", async () => {
+    const named = await month(owner.cookie, "month=2030-06&name=jubilee");
+    expect(named.json<CalendarMonth>().shows.map((s) => s.name)).toEqual(["Summer Jubilee"]);
+    const mine = await month(owner.cookie, "month=2030-06&mine=1");
+    expect(mine.json<CalendarMonth>().shows.map((s) => s.name)).toEqual(["Lions Club Show"]);
+    // Someone else's entries never mark a show as mine.
+    const others = await month(other.cookie, "month=2030-06&mine=1");
+    expect(others.json<CalendarMonth>().shows).toEqual([]);
+  });
+
+  it("refuses a bad month, an unknown parameter and a request without a session", async () => {
+    for (const query of ["month=2030-13", "month=2030-6", "month=june", "", "month=2030-06&period=past"]) {
+      const res = await month(owner.cookie, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toHaveProperty("error");
+      expect(res.body).not.toMatch(/at .*\.ts/);
+    }
+    expect((await call(t.app, "GET", "/api/calendar?month=2030-06")).statusCode).toBe(401);
+  });
+});

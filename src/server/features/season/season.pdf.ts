@@ -1,0 +1,147 @@
+import { existsSync } from "node:fs";
+import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
+import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
+import type { BarnSchedule } from "#domain/contracts/season.ts";
+import { formatClockTime } from "#domain/show-sessions.ts";
+import { seasonTexts } from "#domain/texts-season.ts";
+
+/**
+ * The barn schedule as a PDF (issue 25), made on the server with pdfkit so it can be shared from a
+ * phone: the show's name, dates and location, the date printed, a QR code to the show, then days →
+ * sessions → classes as a table whose cells wrap (long, HTML-looking or right-to-left names are text,
+ * never markup, and never run past their column). A Unicode font (DejaVu Sans) is used when the
+ * system has it, so names outside Latin-1 print; else pdfkit's Helvetica.
+ */
+
+const t = seasonTexts.print;
+const FONT_DIRS = ["/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF"];
+const fonts = (() => {
+  for (const dir of FONT_DIRS) {
+    const regular = `${dir}/DejaVuSans.ttf`;
+    const bold = `${dir}/DejaVuSans-Bold.ttf`;
+    if (existsSync(regular) && existsSync(bold)) return { regular, bold };
+  }
+  return { regular: "Helvetica", bold: "Helvetica-Bold" };
+})();
+
+const PAPER = { letter: "LETTER", a4: "A4" } as const;
+const MARGIN = 40;
+/** Column shares of the table's width. */
+const COLUMNS = [
+  ["number", 0.08],
+  ["className", 0.3],
+  ["horse", 0.17],
+  ["rider", 0.15],
+  ["owner", 0.17],
+  ["time", 0.13],
+] as const;
+
+function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size: number) {
+  const qr = QRCode.create(url, { errorCorrectionLevel: "M" });
+  const n = qr.modules.size;
+  const cell = size / n;
+  for (let row = 0; row < n; row++)
+    for (let col = 0; col < n; col++)
+      if (qr.modules.get(row, col)) doc.rect(x + col * cell, y + row * cell, cell, cell);
+  doc.fill("#000000");
+}
+
+export function schedulePdf(
+  schedule: BarnSchedule,
+  opts: { large: boolean; paper: keyof typeof PAPER },
+): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: PAPER[opts.paper],
+    margin: MARGIN,
+    info: { Title: t.title(schedule.show.name), Creator: "Ringside" },
+  });
+  doc.registerFont("body", fonts.regular);
+  doc.registerFont("bold", fonts.bold);
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const size = opts.large ? 15 : 9.5;
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = () => doc.page.height - MARGIN;
+  const qrSize = opts.large ? 96 : 80;
+
+  // Header: name, dates and location, printed date, QR code at the right.
+  const textWidth = width - qrSize - 16;
+  const top = doc.y;
+  doc
+    .font("bold")
+    .fontSize(size * 1.8)
+    .text(schedule.show.name, MARGIN, top, { width: textWidth });
+  doc
+    .font("body")
+    .fontSize(size * 1.1)
+    .text(`${formatShowDates(schedule.show.startDate, schedule.show.endDate)} · ${schedule.show.location}`, {
+      width: textWidth,
+    });
+  doc
+    .fontSize(size)
+    .fillColor("#444444")
+    .text(t.printed(formatDayHeading(schedule.printedOn)), { width: textWidth });
+  doc.text(t.scan, { width: textWidth });
+  doc.fillColor("#000000");
+  drawQr(doc, schedule.show.url, MARGIN + width - qrSize, top, qrSize);
+  doc.y = Math.max(doc.y, top + qrSize) + size;
+
+  const widths = COLUMNS.map(([, share]) => share * width);
+  const padding = 3;
+  const row = (cells: readonly string[], font: "body" | "bold") => {
+    doc.font(font).fontSize(size);
+    const heights = cells.map((c, i) => doc.heightOfString(c || " ", { width: widths[i]! - 2 * padding }));
+    const height = Math.max(...heights) + 2 * padding;
+    if (doc.y + height > bottom()) doc.addPage();
+    const y = doc.y;
+    let x = MARGIN;
+    cells.forEach((c, i) => {
+      doc.text(c, x + padding, y + padding, { width: widths[i]! - 2 * padding });
+      x += widths[i]!;
+    });
+    doc
+      .moveTo(MARGIN, y + height)
+      .lineTo(MARGIN + width, y + height)
+      .lineWidth(0.5)
+      .strokeColor("#bbbbbb")
+      .stroke();
+    doc.x = MARGIN;
+    doc.y = y + height;
+  };
+  const heading = (text: string, scale: number) => {
+    const needed =
+      doc
+        .font("bold")
+        .fontSize(size * scale)
+        .heightOfString(text, { width }) +
+      size * 3;
+    if (doc.y + needed > bottom()) doc.addPage();
+    doc.text(text, MARGIN, doc.y + size * 0.4, { width });
+  };
+
+  const c = t.columns;
+  for (const day of schedule.days) {
+    heading(formatDayHeading(day.date), 1.35);
+    for (const session of day.sessions) {
+      heading(
+        t.sessionHeading(
+          session.name,
+          session.startTime ? formatClockTime(session.startTime) : null,
+          session.ring,
+        ),
+        1.1,
+      );
+      row([c.number, c.name, c.horse, c.rider, c.owner, c.time], "bold");
+      for (const line of session.lines)
+        row([line.number, line.className, line.horse, line.rider, line.owner, line.time], "body");
+    }
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { BarnSchedule, CalendarMonth, CalendarQuery, ScheduleQuery } from "#domain/contracts/season.ts";
+import { ShowIdParams } from "#domain/contracts/shows.ts";
+import { ErrorBody } from "#domain/errors.ts";
+import { seasonTexts } from "#domain/texts-season.ts";
+import type { Db } from "#server/db/client.ts";
+import { getCalendarMonth } from "#server/features/season/season.calendar.ts";
+import { schedulePdf } from "#server/features/season/season.pdf.ts";
+import { getBarnSchedule, getPrintableSchedule } from "#server/features/season/season.schedule.ts";
+
+/** The season at a glance (issue 25): the month calendar and the printed barn schedule. */
+export async function seasonRoutes(app: FastifyInstance, opts: { db: Db; publicUrl: string }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    "/api/calendar",
+    {
+      schema: {
+        tags: ["season"],
+        summary: "One month of shows through the planner's filters, each marked when you have an entry there",
+        querystring: CalendarQuery,
+        response: { 200: CalendarMonth, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await app.requireViewer(request);
+      reply.header("cache-control", "private, no-store");
+      return getCalendarMonth(opts.db, viewer, request.query);
+    },
+  );
+
+  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+  r.get(
+    "/api/shows/:showId/schedule/print",
+    {
+      schema: {
+        tags: ["season"],
+        summary:
+          "Your printed schedule at a show (barn=<your id>: a trainer's whole barn); empty days when you have no entries",
+        params: ShowIdParams,
+        querystring: ScheduleQuery,
+        response: { 200: BarnSchedule, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await app.requireViewer(request);
+      reply.header("cache-control", "private, no-store");
+      return getBarnSchedule(opts.db, viewer, request.params.showId, request.query, opts.publicUrl);
+    },
+  );
+  r.get(
+    "/api/shows/:showId/schedule.pdf",
+    {
+      schema: {
+        tags: ["season"],
+        summary:
+          "The printed schedule as a PDF (large=1: large type for the stall door); 404 with no entries",
+        params: ShowIdParams,
+        querystring: ScheduleQuery,
+        // The PDF's bytes go out as they are (Fastify never serializes a Buffer).
+        response: { 200: z.any().describe("application/pdf"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await app.requireViewer(request);
+      const schedule = await getPrintableSchedule(
+        opts.db,
+        viewer,
+        request.params.showId,
+        request.query,
+        opts.publicUrl,
+      );
+      const pdf = await schedulePdf(schedule, {
+        large: request.query.large === "1",
+        paper: request.query.paper,
+      });
+      const name = seasonTexts.print.pdfFileName(schedule.show.name);
+      return reply
+        .header("content-type", "application/pdf")
+        .header("cache-control", "private, no-store")
+        .header(
+          "content-disposition",
+          `attachment; filename="schedule.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .send(pdf);
+    },
+  );
+}

@@ -1,0 +1,263 @@
+import { fileURLToPath } from "node:url";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { addDays, addMonths, format } from "date-fns";
+import { seasonTexts } from "../../src/domain/texts-season.ts";
+import { expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
+import { DEMO, DEMO_PASSWORD, expect, test } from "./fixtures.ts";
+import { horseIdByName, uniqueName } from "./horses-helpers.ts";
+
+/**
+ * The season at a glance (issue 25): the month calendar on the planner and the roster, conflict
+ * warnings on both entries, and the printed barn schedule. Each test makes its own shows through the
+ * admin's API, in months no other spec uses.
+ */
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+const WIDE = { width: 1280, height: 800 };
+const SHOTS = process.env.E2E_OUTPUT_DIR ?? "test-results/e2e";
+
+async function personIn(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, serviceWorkers: "block" });
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
+  const res = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { origin: baseURL },
+  });
+  expect(res.status()).toBe(200);
+  return { context, page };
+}
+
+async function createShow(
+  admin: Page,
+  baseURL: string,
+  input: { name: string; startDate: string; endDate: string; classes?: number },
+): Promise<string> {
+  const res = await admin.request.post("/api/shows", {
+    headers: { origin: baseURL },
+    data: {
+      ...input,
+      location: "Shelbyville, TN",
+      judges: ["Larry Wheelon"],
+      classes: Array.from({ length: input.classes ?? 3 }, (_, i) => ({
+        id: `class-${i + 1}`,
+        name: `Class ${i + 1} Walking Horses`,
+      })),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id as string;
+}
+
+const ymd = (d: Date) => format(d, "yyyy-MM-dd");
+
+test("the planner's calendar: switch to it, move a month, open a show from a day; axe at 360 and 1280", async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await personIn(browser, baseURL!, DEMO.admin, WIDE);
+  // Eleven months ahead: a month no demo data and no other spec fills.
+  const month = addMonths(new Date(), 11);
+  const first = new Date(month.getFullYear(), month.getMonth(), 1);
+  const name = uniqueName("Calendar Show");
+  const showId = await createShow(admin.page, baseURL!, {
+    name,
+    startDate: ymd(addDays(first, 9)),
+    endDate: ymd(addDays(first, 11)),
+  });
+  const before = addMonths(first, -1);
+
+  for (const viewport of [WIDE, PHONE]) {
+    const owner = await personIn(browser, baseURL!, DEMO.owner, viewport);
+    const page = owner.page;
+    await page.goto("/planner");
+    // A tap in the instant before the app takes over the server's page is lost: tap again, like a person.
+    await expect(async () => {
+      await page.getByRole("button", { name: "Calendar" }).click();
+      await expect(page).toHaveURL(/view=calendar/, { timeout: 1000 });
+    }).toPass();
+    const heading = page.getByTestId("calendar-month");
+    await expect(heading).toHaveText(format(new Date(), "MMMM yyyy"));
+    // The month is kept in the URL: a link (or a reload) opens the same month.
+    await page.goto(`/planner?view=calendar&month=${format(before, "yyyy-MM")}`);
+    await expect(heading).toHaveText(format(before, "MMMM yyyy"));
+    await page.getByRole("button", { name: seasonTexts.calendar.next }).click();
+    await expect(heading).toHaveText(format(first, "MMMM yyyy"));
+    await expect(page).toHaveURL(new RegExp(`month=${format(first, "yyyy-MM")}`));
+
+    // The show's second day announces it; arrow keys move by day.
+    const day = ymd(addDays(first, 10));
+    const cell = page.locator(`[role="gridcell"][data-day="${day}"]`);
+    await expect(cell).toHaveAttribute("aria-label", new RegExp(`1 show: ${name}`));
+    await cell.click({ position: { x: 16, y: 12 } });
+    await page.keyboard.press("ArrowRight");
+    await expect(page.locator(`[role="gridcell"][data-day="${ymd(addDays(first, 11))}"]`)).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await expect(cell).toBeFocused();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/season-calendar-${viewport.width}.png`, fullPage: true });
+
+    if (viewport === WIDE) {
+      await page.getByTestId("calendar-bar").filter({ hasText: name }).first().click();
+    } else {
+      await page
+        .getByTestId("calendar-agenda")
+        .getByRole("link", { name: new RegExp(name) })
+        .click();
+    }
+    await expect(page).toHaveURL(new RegExp(`/shows/${showId}`));
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await owner.context.close();
+  }
+  await admin.context.close();
+});
+
+test("a conflicting entry shows its warning on both entries, on the roster and show detail", async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await personIn(browser, baseURL!, DEMO.admin, WIDE);
+  const start = ymd(addDays(new Date(), 200));
+  const name = uniqueName("Conflict Show");
+  const showId = await createShow(admin.page, baseURL!, { name, startDate: start, endDate: start });
+  const owner = await personIn(browser, baseURL!, DEMO.owner, PHONE);
+  const page = owner.page;
+  for (const classId of ["class-1", "class-2"]) {
+    const res = await page.request.put(`/api/shows/${showId}/classes/${classId}/entries`, {
+      headers: { origin: baseURL! },
+      data: { entries: [{ status: "HorseIsShowing", horseId: horseIdByName("Midnight Masterpiece") }] },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
+  await page.goto("/roster");
+  const card = page.getByRole("article").filter({ hasText: name });
+  const warnings = card.getByTestId("entry-warning");
+  await expect(warnings).toHaveCount(2);
+  await expect(warnings.nth(0)).toHaveText(
+    "Conflict: Midnight Masterpiece is also in class 2 Class 2 Walking Horses, the class after this one in the same session: no time to change tack.",
+  );
+  await expect(warnings.nth(1)).toContainText(
+    "also in class 1 Class 1 Walking Horses, the class before this one",
+  );
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/season-conflict-roster-360.png`, fullPage: true });
+
+  // The roster's calendar holds only my shows, starred, on their days.
+  await page.goto(`/roster?view=calendar&month=${start.slice(0, 7)}&day=${start}`);
+  await expect(page.locator(`[role="gridcell"][data-day="${start}"]`)).toHaveAttribute(
+    "aria-label",
+    new RegExp(`${name} \\(your entries\\)`),
+  );
+  await expect(
+    page.getByTestId("calendar-agenda").getByRole("link", { name: new RegExp(name) }),
+  ).toContainText(seasonTexts.calendar.mine);
+  await expectNoAxeViolations(page);
+
+  await page.goto(`/shows/${showId}`);
+  const icons = page.getByTestId("entry-conflict");
+  await expect(icons).toHaveCount(2);
+  await icons.first().click();
+  await expect(page.getByRole("tooltip")).toContainText("also in class 2 Class 2 Walking Horses");
+  await page.screenshot({ path: `${SHOTS}/season-conflict-show-360.png` });
+  await owner.context.close();
+  await admin.context.close();
+});
+
+/** The text of a PDF, read back with pdfjs (the project's PDF reader). */
+async function pdfText(bytes: Buffer): Promise<{ text: string; pages: number }> {
+  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const root = fileURLToPath(new URL("../../node_modules/pdfjs-dist/", import.meta.url));
+  const doc = await getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    standardFontDataUrl: `${root}standard_fonts/`,
+    verbosity: 0,
+  }).promise;
+  const parts: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    parts.push(content.items.map((i) => ("str" in i ? i.str : "")).join(" "));
+  }
+  const pages = doc.numPages;
+  await doc.destroy();
+  return { text: parts.join(" ").replace(/\s+/g, " "), pages };
+}
+
+test("print preview of the barn schedule has the sheet and no navigation; the PDF downloads", async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await personIn(browser, baseURL!, DEMO.admin, WIDE);
+  const start = ymd(addDays(new Date(), 220));
+  const name = uniqueName("Print Show");
+  const showId = await createShow(admin.page, baseURL!, {
+    name,
+    startDate: start,
+    endDate: start,
+    classes: 4,
+  });
+  for (const viewport of [PHONE, WIDE]) {
+    const owner = await personIn(browser, baseURL!, DEMO.owner, viewport);
+    const page = owner.page;
+    if (viewport === PHONE) {
+      for (const classId of ["class-1", "class-3"]) {
+        const res = await page.request.put(`/api/shows/${showId}/classes/${classId}/entries`, {
+          headers: { origin: baseURL! },
+          data: { entries: [{ status: "HorseIsShowing", horseId: horseIdByName("Midnight Masterpiece") }] },
+        });
+        expect(res.status(), await res.text()).toBe(200);
+      }
+    }
+    await page.goto(`/shows/${showId}`);
+    await page.getByRole("link", { name: "Print schedule" }).click();
+    await expect(page).toHaveURL(new RegExp(`/shows/${showId}/print`));
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByTestId("print-line")).toHaveCount(2);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/season-print-${viewport.width}.png`, fullPage: true });
+
+    if (viewport === WIDE) {
+      await page.emulateMedia({ media: "print" });
+      const { text, pages } = await pdfText(await page.pdf({ format: "Letter", printBackground: true }));
+      expect(pages).toBe(1);
+      expect(text).toContain(name);
+      expect(text).toMatch(/1 Class 1 Walking Horses Midnight Masterpiece/);
+      expect(text).toMatch(/3 Class 3 Walking Horses Midnight Masterpiece/);
+      expect(text.indexOf("Class 1 Walking")).toBeLessThan(text.indexOf("Class 3 Walking"));
+      for (const chrome of [
+        "Roster",
+        "Planner",
+        "Notifications",
+        "Download PDF",
+        "Large type",
+        seasonTexts.print.back,
+      ])
+        expect(text, chrome).not.toContain(chrome);
+      await page.emulateMedia({ media: "screen" });
+
+      const href = await page.getByRole("link", { name: "Download PDF" }).getAttribute("href");
+      const res = await page.request.get(href!);
+      expect(res.status()).toBe(200);
+      expect(res.headers()["content-type"]).toBe("application/pdf");
+      const server = await pdfText(await res.body());
+      expect(server.text).toContain(name);
+      expect(server.text).toContain("Midnight Masterpiece");
+    }
+    await owner.context.close();
+  }
+
+  // Someone with no entries there is told so, with a way back.
+  const other = await personIn(browser, baseURL!, DEMO.rider, PHONE);
+  await other.page.goto(`/shows/${showId}/print`);
+  await expect(other.page.getByTestId("print-empty")).toHaveText(seasonTexts.print.noEntries);
+  await other.page.getByRole("link", { name: seasonTexts.print.back }).click();
+  await expect(other.page).toHaveURL(new RegExp(`/shows/${showId}$`));
+  await other.context.close();
+  await admin.context.close();
+});
