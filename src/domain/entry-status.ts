@@ -1,8 +1,4 @@
-/**
- * Entry statuses and their labels, free of zod: the roster shows labels at first paint and must not
- * load the schema library for them (issue 13). The schema is `EntryStatus` in contracts/entries.ts.
- */
-import { texts } from "#domain/texts.ts";
+import { entryStatusTexts } from "#domain/texts-entry-status.ts";
 
 /** The class-entry statuses of the spec (section 4), in the spec's order. */
 export const ENTRY_STATUSES = [
@@ -17,10 +13,10 @@ export const ENTRY_STATUSES = [
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 
 /** The spec's label for each status. */
-export const STATUS_LABELS: Readonly<Record<EntryStatus, string>> = texts.entries.statusLabels;
+export const STATUS_LABELS: Readonly<Record<EntryStatus, string>> = entryStatusTexts.statusLabels;
 
 /** The spec's fallback label for a status it does not know. */
-export const UNKNOWN_STATUS_LABEL = texts.entries.unknownStatus;
+export const UNKNOWN_STATUS_LABEL = entryStatusTexts.unknownStatus;
 
 export function isEntryStatus(status: string): status is EntryStatus {
   return (ENTRY_STATUSES as readonly string[]).includes(status);

@@ -28,3 +28,10 @@ export const calendarFeedTexts = {
   showDescription: (classes: number) =>
     classes === 1 ? "1 class on your roster" : `${classes} classes on your roster`,
 } as const;
+
+/** Add to Calendar's one-show file (the spec's show detail), written by the server only. */
+export const showCalendarTexts = {
+  /** The calendar file's DESCRIPTION: location and judges, one per line. */
+  calendarDescription: (location: string, judges: readonly string[]) =>
+    `Location: ${location}\nJudges: ${judges.length > 0 ? judges.join(", ") : "To be announced"}`,
+} as const;

@@ -5,15 +5,19 @@ import { adminTexts } from "../../src/domain/texts-admin.ts";
 import { adminAiTexts } from "../../src/domain/texts-admin-ai.ts";
 import { authTexts } from "../../src/domain/texts-auth.ts";
 import { barnTexts } from "../../src/domain/texts-barn.ts";
+import { blockingTexts } from "../../src/domain/texts-blocking.ts";
 import { calendarFeedTexts } from "../../src/domain/texts-calendar-feed.ts";
 import { entriesTexts } from "../../src/domain/texts-entries.ts";
+import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { horsesTexts } from "../../src/domain/texts-horses.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { offlineTexts } from "../../src/domain/texts-offline.ts";
+import { plannerTexts } from "../../src/domain/texts-planner.ts";
 import { profileTexts } from "../../src/domain/texts-profile.ts";
 import { pushTexts } from "../../src/domain/texts-push.ts";
 import { rosterTexts } from "../../src/domain/texts-roster.ts";
+import { showTexts } from "../../src/domain/texts-show.ts";
 import { showDayTexts } from "../../src/domain/texts-show-day.ts";
 import { renderPrizeListPdf } from "../support/class-list-images.ts";
 import { fixtureShows, layoutPrizeList } from "../support/prize-list.ts";
@@ -92,18 +96,18 @@ test("roster, planner (both views, filter sheet) and notifications", async ({ pa
 
   await page.goto("/planner");
   await expectAccessibleScreen(page, {
-    title: texts.planner.title,
+    title: plannerTexts.title,
     ready: page.getByRole("link", { name: /Celina/ }),
   });
-  await page.getByRole("button", { name: texts.planner.pastShows }).click();
+  await page.getByRole("button", { name: plannerTexts.pastShows }).click();
   const pastCard = page.getByRole("link", { name: new RegExp(PAST) });
-  await expect(pastCard.getByText(texts.planner.aiPrediction)).toBeVisible();
+  await expect(pastCard.getByText(plannerTexts.aiPrediction)).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: /^Filters/ }).click();
-  const sheet = page.getByRole("dialog", { name: texts.planner.filters });
-  await expect(sheet.getByRole("group", { name: texts.planner.judges })).toBeVisible();
-  await expectAccessibleDialog(sheet, { name: texts.planner.filters });
+  const sheet = page.getByRole("dialog", { name: plannerTexts.filters });
+  await expect(sheet.getByRole("group", { name: plannerTexts.judges })).toBeVisible();
+  await expectAccessibleDialog(sheet, { name: plannerTexts.filters });
   await closeDialog(page);
 
   await page.goto("/notifications");
@@ -135,13 +139,13 @@ test("show detail (with the AI badge), the class entry dialog, and a missing sho
     data: { isAiPrediction: true },
   });
   await page.goto(`/shows/${past}`);
-  await expect(page.getByText(texts.planner.aiPrediction)).toBeVisible();
+  await expect(page.getByText(plannerTexts.aiPrediction)).toBeVisible();
   await expectAccessibleScreen(page, { title: PAST, ready: h1(page, PAST) });
 
   await page.goto("/shows/no-such-show");
   await expectAccessibleScreen(page, {
-    title: texts.show.notFoundTitle,
-    ready: h1(page, texts.show.notFoundTitle),
+    title: showTexts.notFoundTitle,
+    ready: h1(page, showTexts.notFoundTitle),
   });
 });
 
@@ -313,7 +317,7 @@ test("a friend request and its Block confirmation (an alert dialog)", async ({
   await page.getByRole("tab", { name: /^Friends/ }).click();
   await expect(page.getByRole("tabpanel").getByText(name)).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: texts.blocking.blockLabel(name) }).click();
+  await page.getByRole("button", { name: blockingTexts.blockLabel(name) }).click();
   const confirm = page.getByRole("alertdialog", { name: profileTexts.blockTitle(name) });
   await expectAccessibleDialog(confirm, { name: profileTexts.blockTitle(name) });
   await expect(confirm).toHaveAccessibleDescription(profileTexts.blockBody);
@@ -348,7 +352,7 @@ test("the calendar feed dialog and its confirmation; offline: the indicator and 
 
   const className = "Ladies Amateur Walking Specialty";
   await page.goto(`/shows/${showIdByName(CELINA)}`);
-  await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(className);
+  await page.getByRole("searchbox", { name: showTexts.searchLabel }).fill(className);
   await classButton(page, className).click();
   await expect(dialog(page).getByRole("button", { name: entriesTexts.save })).toBeVisible();
   await closeDialog(page);
@@ -356,7 +360,7 @@ test("the calendar feed dialog and its confirmation; offline: the indicator and 
   await expect(page.getByTestId("connection-status")).toContainText(/^Offline — showing what you saw at /);
   await classButton(page, className).click();
   await dialog(page)
-    .getByRole("button", { name: texts.entries.statusLabels.WatchClass, exact: true })
+    .getByRole("button", { name: entryStatusTexts.statusLabels.WatchClass, exact: true })
     .click();
   await dialog(page).getByRole("button", { name: entriesTexts.save }).click();
   await expect(page.getByTestId("pending-change")).toBeVisible();
@@ -423,7 +427,7 @@ test("show day: Ring control and its scratch dialog, the live ring bar, and the 
 
 test("a skip link is the first stop and moves focus to the main content", async ({ page, signInAs }) => {
   await signInAs(DEMO.owner, "/planner");
-  await expect(h1(page, texts.planner.title)).toBeVisible();
+  await expect(h1(page, plannerTexts.title)).toBeVisible();
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: texts.common.skipToContent });
   await expect(skip).toBeFocused();

@@ -2,10 +2,10 @@ import type { Page } from "@playwright/test";
 import { format } from "date-fns";
 import { datesFromClasses } from "../../src/domain/class-import.ts";
 import { parseClassListText } from "../../src/domain/class-list-text.ts";
-import { texts } from "../../src/domain/texts.ts";
 import { adminTexts } from "../../src/domain/texts-admin.ts";
 import { adminAiTexts } from "../../src/domain/texts-admin-ai.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
+import { plannerTexts } from "../../src/domain/texts-planner.ts";
 import { renderPrizeListImage, renderPrizeListPdf } from "../support/class-list-images.ts";
 import { fixtureShows, layoutPrizeList, prizeListText } from "../support/prize-list.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
@@ -86,10 +86,10 @@ test("predicts the next Celina show, saves it after editing, and the planner sho
     .getByRole("link")
     .filter({ has: page.getByRole("heading", { name, exact: true }) });
   await expect(planned).toHaveCount(1);
-  await expect(planned.getByText(texts.planner.aiPrediction)).toBeVisible();
+  await expect(planned.getByText(plannerTexts.aiPrediction)).toBeVisible();
   await planned.click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(page.getByText(texts.planner.aiPrediction)).toBeVisible();
+  await expect(page.getByText(plannerTexts.aiPrediction)).toBeVisible();
   await expect(page.getByText("Bill Cantrell, Pat Predicted")).toBeVisible();
 });
 

@@ -6,6 +6,7 @@ import { adminTexts } from "../../src/domain/texts-admin.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { horsesTexts } from "../../src/domain/texts-horses.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
+import { plannerTexts } from "../../src/domain/texts-planner.ts";
 import { prizeListTexts } from "../../src/domain/texts-prize-lists.ts";
 import { rosterTexts } from "../../src/domain/texts-roster.ts";
 import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
@@ -373,7 +374,7 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   await confirm.getByRole("button", { name: a.delete }).click();
   await expect(banner(page)).toHaveText(a.deleted(name));
   await page.goto("/planner");
-  await expect(page.getByRole("heading", { level: 1, name: texts.planner.title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: plannerTexts.title })).toBeVisible();
   await expect(page.getByRole("heading", { name })).toHaveCount(0);
 });
 

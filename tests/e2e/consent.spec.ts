@@ -1,10 +1,12 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { texts } from "../../src/domain/texts.ts";
+import { blockingTexts } from "../../src/domain/texts-blocking.ts";
 import { consentTexts } from "../../src/domain/texts-consent.ts";
 import { entriesTexts } from "../../src/domain/texts-entries.ts";
+import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { profileTexts } from "../../src/domain/texts-profile.ts";
 import { rosterTexts } from "../../src/domain/texts-roster.ts";
+import { showTexts } from "../../src/domain/texts-show.ts";
 import { CELINA, classButton, escapeRegExp, openEntryDialog, showIdByName } from "./entries-helpers.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse, uniqueName } from "./horses-helpers.ts";
@@ -122,7 +124,9 @@ test.describe("consent", () => {
     const line = rosterCard(page)
       .getByTestId("roster-entry")
       .filter({ hasText: r.enteredBy(ben.name) });
-    await expect(line.getByText(texts.entries.statusLabels.FriendIsShowing, { exact: true })).toBeVisible();
+    await expect(
+      line.getByText(entryStatusTexts.statusLabels.FriendIsShowing, { exact: true }),
+    ).toBeVisible();
     await expect(line).toContainText(horse.name);
     // A friend's own entry is theirs: no Remove or Block on it.
     await expect(line.getByRole("button")).toHaveCount(0);
@@ -155,11 +159,11 @@ test.describe("consent", () => {
       .filter({ hasText: r.enteredBy(sam.name) });
     await expect(lines).toHaveCount(2);
     await expect(
-      lines.first().getByText(texts.entries.statusLabels.ImShowing, { exact: true }),
+      lines.first().getByText(entryStatusTexts.statusLabels.ImShowing, { exact: true }),
     ).toBeVisible();
     await expect(lines.first()).toContainText(samHorse.name);
     expect((await axe().analyze()).violations).toEqual([]);
-    const removeLabel = r.removeLabel(texts.entries.statusLabels.ImShowing, sam.name);
+    const removeLabel = r.removeLabel(entryStatusTexts.statusLabels.ImShowing, sam.name);
     await rosterCard(page)
       .getByRole("listitem")
       .filter({ hasText: CLASSES[0]! })
@@ -170,7 +174,7 @@ test.describe("consent", () => {
 
     // The other one: the show detail's icon says who entered it, and the dialog removes it.
     await page.goto(`/shows/${showIdByName(CELINA)}`);
-    await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(CLASSES[1]!);
+    await page.getByRole("searchbox", { name: showTexts.searchLabel }).fill(CLASSES[1]!);
     // A new search scrolls its list to the top once it applies.
     await expect(page.locator("[data-query]")).toHaveAttribute("data-query", CLASSES[1]!);
     const tooltip = entriesTexts.tooltips.enteredBy(entriesTexts.tooltips.imShowing(samHorse.name), sam.name);
@@ -227,7 +231,7 @@ test.describe("consent", () => {
       .filter({ hasText: r.enteredBy(fay.name) });
     await expect(line).toHaveCount(1);
 
-    await line.getByRole("button", { name: texts.blocking.blockLabel(fay.name) }).click();
+    await line.getByRole("button", { name: blockingTexts.blockLabel(fay.name) }).click();
     // A confirm is a dialog today and may become an alertdialog (accessibility work in parallel).
     const title = p.blockTitle(fay.name);
     const confirm = page
@@ -235,7 +239,7 @@ test.describe("consent", () => {
       .or(page.getByRole("alertdialog", { name: title }));
     await expect(confirm).toContainText(p.blockBody);
     expect((await axe().include('[role="dialog"], [role="alertdialog"]').analyze()).violations).toEqual([]);
-    await confirm.getByRole("button", { name: texts.blocking.block, exact: true }).click();
+    await confirm.getByRole("button", { name: blockingTexts.block, exact: true }).click();
     await expect(confirm).toBeHidden();
     await expect(page.getByText(r.enteredBy(fay.name))).toHaveCount(0);
 
@@ -286,13 +290,13 @@ test.describe("consent", () => {
     await dialog.getByRole("button", { name: "Friend is Showing", exact: true }).click();
     await dialog
       .getByRole("combobox", {
-        name: entriesTexts.chooserName(entriesTexts.rider, texts.entries.statusLabels.FriendIsShowing),
+        name: entriesTexts.chooserName(entriesTexts.rider, entryStatusTexts.statusLabels.FriendIsShowing),
         exact: true,
       })
       .selectOption({ label: stranger.name });
     await dialog.getByRole("button", { name: entriesTexts.save }).click();
     await expect(dialog.getByRole("alert")).toHaveText(
-      `${texts.entries.errors.saveFailed} ${consentTexts.noTie}`,
+      `${entryStatusTexts.errors.saveFailed} ${consentTexts.noTie}`,
     );
     // On a phone the reason scrolls into sight rather than sitting below the fold.
     await expect(dialog.getByRole("alert")).toBeInViewport({ ratio: 1 });

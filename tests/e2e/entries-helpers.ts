@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { texts } from "../../src/domain/texts.ts";
 import { entriesTexts } from "../../src/domain/texts-entries.ts";
+import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
+import { showTexts } from "../../src/domain/texts-show.ts";
 import { expect, openE2eDatabase, untilShown } from "./fixtures.ts";
 
 /** The id of a demo show, by its name. */
@@ -30,7 +31,7 @@ export async function openEntryDialog(page: Page, showName: string, className: s
   await page.goto(`/shows/${showIdByName(showName)}`);
   // Pages of other browser contexts than the test's own do not wait by themselves (fixtures.ts).
   await untilShown(page);
-  await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(className);
+  await page.getByRole("searchbox", { name: showTexts.searchLabel }).fill(className);
   await classButton(page, className).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
@@ -39,7 +40,7 @@ export async function openEntryDialog(page: Page, showName: string, className: s
 
 /** In an open entry dialog: I'm Showing with `horseName`, saved; the dialog closes (online or queued offline). */
 export async function saveShowing(dialog: Locator, horseName: string) {
-  const e = { ...texts.entries, ...entriesTexts };
+  const e = { ...entryStatusTexts, ...entriesTexts };
   await dialog.getByRole("button", { name: e.statusLabels.ImShowing, exact: true }).click();
   await dialog
     .getByRole("combobox", { name: e.chooserName(e.horse, e.statusLabels.ImShowing) })

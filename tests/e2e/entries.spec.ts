@@ -1,10 +1,10 @@
-import { texts } from "../../src/domain/texts.ts";
 import { entriesTexts } from "../../src/domain/texts-entries.ts";
+import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
 import { CELEBRATION, CELINA, classButton, openEntryDialog } from "./entries-helpers.ts";
 import { DEMO, expect, test } from "./fixtures.ts";
 import { createHorse } from "./horses-helpers.ts";
 
-const t = { ...texts.entries, ...entriesTexts };
+const t = { ...entryStatusTexts, ...entriesTexts };
 const CLASS = "Ladies Amateur Walking Specialty";
 
 test.describe("class entry dialog", () => {

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
 import { authTexts } from "../../src/domain/texts-auth.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
+import { plannerTexts } from "../../src/domain/texts-planner.ts";
 import { rosterTexts } from "../../src/domain/texts-roster.ts";
 import { CELINA, showIdByName } from "./entries-helpers.ts";
 import { DEMO, expect, test } from "./fixtures.ts";
@@ -92,7 +93,7 @@ test("the planner and a show detail opened cold hydrate without asking for their
 }) => {
   const calls = apiCalls(page);
   await signInAs(DEMO.owner, "/planner?past=1");
-  await expect(page.getByRole("heading", { level: 1, name: texts.planner.title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: plannerTexts.title })).toBeVisible();
   await expect(page.getByRole("main").getByRole("listitem").first()).toBeVisible();
   await expectInteractive(page);
   expect(calls).not.toContain("/api/shows");
@@ -142,9 +143,9 @@ test.describe("the spec's hash links land on their path, once", () => {
     const celina = showIdByName(CELINA);
     return [
       ["/#/roster", "/roster", rosterTexts.title],
-      ["/#/planner", "/planner", texts.planner.title],
-      ["/#/planner?past=1", "/planner?past=1", texts.planner.title],
-      [`/#/planner?highlight=${celina}`, `/planner?highlight=${celina}`, texts.planner.title],
+      ["/#/planner", "/planner", plannerTexts.title],
+      ["/#/planner?past=1", "/planner?past=1", plannerTexts.title],
+      [`/#/planner?highlight=${celina}`, `/planner?highlight=${celina}`, plannerTexts.title],
       [`/#/shows/${celina}`, `/shows/${celina}`, CELINA],
       ["/#/notifications", "/notifications", notificationsTexts.title],
       ["/#/", "/roster", rosterTexts.title],
@@ -186,7 +187,7 @@ test("a part of the layout whose chunk cannot be fetched (the connection dropped
   // The parts were asked for, failed, and the app goes on: another screen opens and works.
   await expect.poll(() => failed.some((url) => /offline-status-/.test(url))).toBe(true);
   await page.getByRole("link", { name: texts.nav.planner }).first().click();
-  await expect(page.getByRole("heading", { level: 1, name: texts.planner.title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: plannerTexts.title })).toBeVisible();
   await expect(page.getByRole("main").getByRole("listitem").first()).toBeVisible();
   expect(errors).toEqual([]);
 });

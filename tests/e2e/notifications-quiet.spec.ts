@@ -2,9 +2,11 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { texts } from "../../src/domain/texts.ts";
 import { adminTexts as a } from "../../src/domain/texts-admin.ts";
 import { entriesTexts } from "../../src/domain/texts-entries.ts";
+import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
 import { notificationsTexts as n } from "../../src/domain/texts-notifications.ts";
 import { offlineTexts } from "../../src/domain/texts-offline.ts";
 import { pushTexts as p } from "../../src/domain/texts-push.ts";
+import { showTexts } from "../../src/domain/texts-show.ts";
 import { userDeletionTexts as u } from "../../src/domain/texts-user-deletion.ts";
 import { expectAccessibleDialog, expectNoAxeViolations } from "./a11y-helpers.ts";
 import { CELINA, classButton, saveShowing, showIdByName } from "./entries-helpers.ts";
@@ -13,7 +15,7 @@ import { createHorse, uniqueName } from "./horses-helpers.ts";
 
 /** Issue 24 items 1, 2, 5 and 7 as a person meets them (ADR 023). Screenshots at 360 px go to test-results. */
 const SHOTS = "test-results/notif-shots";
-const e = { ...texts.entries, ...entriesTexts };
+const e = { ...entryStatusTexts, ...entriesTexts };
 
 function sql(query: string, ...params: unknown[]) {
   const db = openE2eDatabase();
@@ -127,7 +129,7 @@ test.describe("Quieter notifications", () => {
         },
         `/shows/${showIdByName(CELINA)}`,
       );
-      await page.getByRole("searchbox", { name: texts.show.searchLabel }).fill(className);
+      await page.getByRole("searchbox", { name: showTexts.searchLabel }).fill(className);
       await classButton(page, className).click();
       const dialog = page.getByRole("dialog");
       await expect(dialog.getByRole("button", { name: e.save })).toBeVisible();

@@ -3,6 +3,7 @@ import ICAL from "ical.js";
 import { texts } from "../../src/domain/texts.ts";
 import { calendarFeedTexts } from "../../src/domain/texts-calendar-feed.ts";
 import { entriesTexts } from "../../src/domain/texts-entries.ts";
+import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { offlineTexts } from "../../src/domain/texts-offline.ts";
@@ -13,7 +14,7 @@ import { expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse } from "./horses-helpers.ts";
 
 const o = { ...texts.offline, ...offlineTexts };
-const e = { ...texts.entries, ...entriesTexts };
+const e = { ...entryStatusTexts, ...entriesTexts };
 const PASSWORD = "e2e-password-1";
 
 // The app's offline reading and queue rest on the service worker, which the suite blocks elsewhere.

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { texts } from "../../src/domain/texts.ts";
+import { plannerTexts } from "../../src/domain/texts-planner.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
 
 const UPCOMING = [
@@ -23,13 +23,13 @@ const cards = (page: Page) => page.getByRole("main").getByRole("listitem").getBy
 const cardNames = (page: Page) => cards(page).getByRole("heading").allTextContents();
 const filterButton = (page: Page) => page.getByRole("button", { name: /^Filters/ });
 const chip = (page: Page, label: string) =>
-  page.getByRole("button", { name: texts.planner.removeFilter(label) });
-const sheet = (page: Page) => page.getByRole("dialog", { name: texts.planner.filters });
+  page.getByRole("button", { name: plannerTexts.removeFilter(label) });
+const sheet = (page: Page) => page.getByRole("dialog", { name: plannerTexts.filters });
 
 async function openSheet(page: Page) {
   await filterButton(page).click();
   await expect(sheet(page)).toBeVisible();
-  await expect(sheet(page).getByRole("group", { name: texts.planner.judges })).toBeVisible();
+  await expect(sheet(page).getByRole("group", { name: plannerTexts.judges })).toBeVisible();
 }
 
 test("lists upcoming shows by start date with every card field, and passes axe", async ({
@@ -38,8 +38,8 @@ test("lists upcoming shows by start date with every card field, and passes axe",
   axe,
 }) => {
   await signInAs(DEMO.owner, "/planner");
-  await expect(page.getByRole("heading", { name: texts.planner.title })).toBeVisible();
-  await expect(page.getByText(texts.planner.subtitle)).toBeVisible();
+  await expect(page.getByRole("heading", { name: plannerTexts.title })).toBeVisible();
+  await expect(page.getByText(plannerTexts.subtitle)).toBeVisible();
   await expect(cards(page).first()).toBeVisible();
   const names = await cardNames(page);
   expect(names.filter((n) => UPCOMING.includes(n))).toEqual(UPCOMING);
@@ -48,7 +48,7 @@ test("lists upcoming shows by start date with every card field, and passes axe",
   const celebration = cards(page).filter({ hasText: "Tennessee Walking Horse National Celebration" });
   await expect(celebration).toContainText("Shelbyville, TN");
   await expect(celebration).toContainText("SHOW");
-  await expect(celebration).toContainText(texts.planner.judgesLine("Steve Dunn, Mark Farrar, Ronal Young"));
+  await expect(celebration).toContainText(plannerTexts.judgesLine("Steve Dunn, Mark Farrar, Ronal Young"));
   await expect(celebration).toContainText(/[A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}, \d{4}/);
 
   const results = await axe().analyze();
@@ -64,38 +64,38 @@ test("filters through the sheet, shows chips and a count badge, and Clear all re
   await expect(cards(page).first()).toBeVisible();
   await openSheet(page);
   const dialog = sheet(page);
-  await expect(dialog.getByRole("button", { name: texts.planner.clearAllSheet })).toBeVisible();
-  await dialog.getByLabel(texts.planner.showName).fill("horse show");
-  await expect(dialog.getByPlaceholder(texts.planner.locationPlaceholder)).toBeVisible();
-  await dialog.getByLabel(texts.planner.location).fill("TN");
+  await expect(dialog.getByRole("button", { name: plannerTexts.clearAllSheet })).toBeVisible();
+  await dialog.getByLabel(plannerTexts.showName).fill("horse show");
+  await expect(dialog.getByPlaceholder(plannerTexts.locationPlaceholder)).toBeVisible();
+  await dialog.getByLabel(plannerTexts.location).fill("TN");
   await dialog.getByRole("checkbox", { name: /Tommy Hall/ }).click();
   await dialog.getByRole("checkbox", { name: /^TWHBEA/ }).click();
   expect((await axe().include('[role="dialog"]').analyze()).violations).toEqual([]);
-  await dialog.getByRole("button", { name: texts.planner.applyFilters }).click();
+  await dialog.getByRole("button", { name: plannerTexts.applyFilters }).click();
   await expect(dialog).toBeHidden();
 
   await expect(page).toHaveURL(/\/planner\?name=horse\+show&location=TN&judge=Tommy\+Hall&org=TWHBEA$/);
-  await expect(chip(page, texts.planner.chipName("horse show"))).toBeVisible();
-  await expect(chip(page, texts.planner.chipLocation("TN"))).toBeVisible();
-  await expect(chip(page, texts.planner.chipJudge("Tommy Hall"))).toBeVisible();
-  await expect(chip(page, texts.planner.chipOrg("TWHBEA"))).toBeVisible();
-  await expect(filterButton(page)).toHaveAccessibleName(texts.planner.openFilters(4));
+  await expect(chip(page, plannerTexts.chipName("horse show"))).toBeVisible();
+  await expect(chip(page, plannerTexts.chipLocation("TN"))).toBeVisible();
+  await expect(chip(page, plannerTexts.chipJudge("Tommy Hall"))).toBeVisible();
+  await expect(chip(page, plannerTexts.chipOrg("TWHBEA"))).toBeVisible();
+  await expect(filterButton(page)).toHaveAccessibleName(plannerTexts.openFilters(4));
   await expect(filterButton(page)).toContainText("4");
   await expect.poll(() => cardNames(page)).toEqual(["Jackson County Horse Show"]);
 
-  await chip(page, texts.planner.chipJudge("Tommy Hall")).click();
-  await expect(chip(page, texts.planner.chipJudge("Tommy Hall"))).toBeHidden();
-  await expect(filterButton(page)).toHaveAccessibleName(texts.planner.openFilters(3));
-  await chip(page, texts.planner.chipName("horse show")).click();
+  await chip(page, plannerTexts.chipJudge("Tommy Hall")).click();
+  await expect(chip(page, plannerTexts.chipJudge("Tommy Hall"))).toBeHidden();
+  await expect(filterButton(page)).toHaveAccessibleName(plannerTexts.openFilters(3));
+  await chip(page, plannerTexts.chipName("horse show")).click();
   await expect(page).toHaveURL(/\/planner\?location=TN&org=TWHBEA$/);
-  await expect(filterButton(page)).toHaveAccessibleName(texts.planner.openFilters(2));
+  await expect(filterButton(page)).toHaveAccessibleName(plannerTexts.openFilters(2));
   await expect
     .poll(() => cardNames(page))
     .toEqual(["Jackson County Horse Show", "Celebration Spring Fun Show"]);
 
-  await page.getByRole("button", { name: texts.planner.clearAll, exact: true }).click();
+  await page.getByRole("button", { name: plannerTexts.clearAll, exact: true }).click();
   await expect(page).toHaveURL(/\/planner$/);
-  await expect(filterButton(page)).toHaveAccessibleName(texts.planner.openFilters(0));
+  await expect(filterButton(page)).toHaveAccessibleName(plannerTexts.openFilters(0));
   await expect
     .poll(async () => (await cardNames(page)).filter((n) => UPCOMING.includes(n)))
     .toEqual(UPCOMING);
@@ -105,10 +105,10 @@ test("a division chip is truncated to 20 characters", async ({ signInAs, page })
   await signInAs(DEMO.rider, "/planner");
   await openSheet(page);
   const dialog = sheet(page);
-  const divisions = dialog.getByRole("group", { name: texts.planner.divisions });
+  const divisions = dialog.getByRole("group", { name: plannerTexts.divisions });
   await divisions.getByRole("searchbox").fill("mares aged");
   await divisions.getByRole("checkbox", { name: /Aged Walking Mares & Geldings/ }).click();
-  await dialog.getByRole("button", { name: texts.planner.applyFilters }).click();
+  await dialog.getByRole("button", { name: plannerTexts.applyFilters }).click();
 
   await expect(chip(page, "Div: Aged Walking Mares &…")).toBeVisible();
   await expect
@@ -121,9 +121,9 @@ test("upcoming shows come first; past shows are one tap away without opening the
   page,
 }) => {
   await signInAs(DEMO.rider, "/planner");
-  const period = page.getByRole("group", { name: texts.planner.periodLabel });
-  const upcoming = period.getByRole("button", { name: texts.planner.upcomingShows });
-  const past = period.getByRole("button", { name: texts.planner.pastShows });
+  const period = page.getByRole("group", { name: plannerTexts.periodLabel });
+  const upcoming = period.getByRole("button", { name: plannerTexts.upcomingShows });
+  const past = period.getByRole("button", { name: plannerTexts.pastShows });
   await expect(upcoming).toHaveAttribute("aria-pressed", "true");
   await expect(past).toBeInViewport();
   await expect
@@ -151,9 +151,9 @@ test("upcoming shows come first; past shows are one tap away without opening the
   await sheet(page)
     .getByRole("checkbox", { name: /Larry Wheelon/ })
     .click();
-  await sheet(page).getByRole("button", { name: texts.planner.applyFilters }).click();
+  await sheet(page).getByRole("button", { name: plannerTexts.applyFilters }).click();
   await expect(page).toHaveURL(/\/planner\?judge=Larry\+Wheelon&past=1$/);
-  await page.getByRole("button", { name: texts.planner.clearAll, exact: true }).click();
+  await page.getByRole("button", { name: plannerTexts.clearAll, exact: true }).click();
   await expect(page).toHaveURL(/\/planner\?past=1$/);
 
   await upcoming.click();
@@ -166,13 +166,13 @@ test("upcoming shows come first; past shows are one tap away without opening the
 test("checklist search matches every word and says when nothing matches", async ({ signInAs, page }) => {
   await signInAs(DEMO.owner, "/planner");
   await openSheet(page);
-  const judges = sheet(page).getByRole("group", { name: texts.planner.judges });
+  const judges = sheet(page).getByRole("group", { name: plannerTexts.judges });
   const search = judges.getByRole("searchbox");
   await search.fill("hall TOMMY");
   await expect(judges.getByRole("checkbox")).toHaveCount(1);
   await expect(judges.getByRole("checkbox", { name: /Tommy Hall/ })).toBeVisible();
   await search.fill("tommy vance");
-  await expect(judges.getByText(texts.planner.noResults)).toBeVisible();
+  await expect(judges.getByText(plannerTexts.noResults)).toBeVisible();
   const box = await judges.locator(".overflow-y-auto").boundingBox();
   expect(box!.height).toBeLessThanOrEqual(12 * 16 + 2);
   const sheetBox = await sheet(page).boundingBox();
@@ -184,28 +184,28 @@ test("filters live in the URL: reload and Back keep them; no match shows the emp
   page,
 }) => {
   await signInAs(DEMO.owner, "/planner?judge=Debbie+Vance&judge=Jimmy+McConnell");
-  await expect(chip(page, texts.planner.chipJudge("Debbie Vance"))).toBeVisible();
+  await expect(chip(page, plannerTexts.chipJudge("Debbie Vance"))).toBeVisible();
   await expect
     .poll(() => cardNames(page))
     .toEqual(["Celina Lions Club Horse Show", "Jackson County Horse Show"]);
 
   await page.reload();
-  await expect(chip(page, texts.planner.chipJudge("Jimmy McConnell"))).toBeVisible();
+  await expect(chip(page, plannerTexts.chipJudge("Jimmy McConnell"))).toBeVisible();
   await expect
     .poll(() => cardNames(page))
     .toEqual(["Celina Lions Club Horse Show", "Jackson County Horse Show"]);
 
-  await chip(page, texts.planner.chipJudge("Jimmy McConnell")).click();
+  await chip(page, plannerTexts.chipJudge("Jimmy McConnell")).click();
   await expect.poll(() => cardNames(page)).toEqual(["Jackson County Horse Show"]);
   await page.goBack();
-  await expect(chip(page, texts.planner.chipJudge("Jimmy McConnell"))).toBeVisible();
+  await expect(chip(page, plannerTexts.chipJudge("Jimmy McConnell"))).toBeVisible();
   await expect
     .poll(() => cardNames(page))
     .toEqual(["Celina Lions Club Horse Show", "Jackson County Horse Show"]);
 
   await page.goto("/planner?name=no+such+show+anywhere");
-  await expect(page.getByText(texts.planner.empty)).toBeVisible();
-  await expect(page.getByText(texts.planner.emptyHint)).toBeVisible();
+  await expect(page.getByText(plannerTexts.empty)).toBeVisible();
+  await expect(page.getByText(plannerTexts.emptyHint)).toBeVisible();
 });
 
 test("?highlight scrolls the card into view and rings it for 3 seconds; a card opens the show", async ({

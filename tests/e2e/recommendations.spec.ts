@@ -4,10 +4,11 @@ import { createServer } from "node:net";
 import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
 import SQLite from "better-sqlite3";
-import { texts } from "../../src/domain/texts.ts";
 import { authTexts } from "../../src/domain/texts-auth.ts";
 import { entriesTexts } from "../../src/domain/texts-entries.ts";
+import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
+import { plannerTexts } from "../../src/domain/texts-planner.ts";
 import { recommendationsTexts } from "../../src/domain/texts-recommendations.ts";
 import { type FakeLlm, pickOffered, startFakeLlm } from "../support/fake-llm.ts";
 import { CELEBRATION, CELINA, showIdByName } from "./entries-helpers.ts";
@@ -16,7 +17,7 @@ import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test } from "./fixtures.t
 const t = recommendationsTexts;
 const horsePicker = (page: Page) => page.getByRole("combobox", { name: t.horseLabel });
 const getRecommendations = (page: Page) =>
-  page.getByRole("button", { name: texts.planner.getRecommendations });
+  page.getByRole("button", { name: plannerTexts.getRecommendations });
 
 /** Unfolds the AI row where it starts folded (show detail on a phone); elsewhere it is open. */
 async function unfoldAiRow(page: Page) {
@@ -84,7 +85,7 @@ test.describe("with the rules engine", () => {
     await buttons.first().click();
     const entry = page.getByRole("dialog", { name: className });
     await expect(entry.getByText(entriesTexts.prompt)).toBeVisible();
-    await entry.getByRole("button", { name: texts.entries.statusLabels.Interested }).click();
+    await entry.getByRole("button", { name: entryStatusTexts.statusLabels.Interested }).click();
     await entry.getByRole("button", { name: entriesTexts.save }).click();
     await expect(entry).toBeHidden();
 
@@ -107,7 +108,7 @@ test.describe("with the rules engine", () => {
     await signInAs(DEMO.trainer, "/planner");
     await expect(page.getByRole("heading", { name: t.aiPlanner })).toBeVisible();
     // Other specs may add horses to the demo trainer's barn; the demo horses are all there, prompt first.
-    await expect(horsePicker(page).locator("option").first()).toHaveText(texts.planner.aiHorsePrompt);
+    await expect(horsePicker(page).locator("option").first()).toHaveText(plannerTexts.aiHorsePrompt);
     for (const name of ["Gold Rush Delight", "Midnight Masterpiece", "Sundance Jubilee"]) {
       await expect(horsePicker(page).locator("option", { hasText: name })).toHaveCount(1);
     }

@@ -1,6 +1,6 @@
 import { addDays, format } from "date-fns";
 import { formatDayHeading, formatShowDates } from "../../src/client/lib/show-dates.ts";
-import { texts } from "../../src/domain/texts.ts";
+import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
 import { rosterTexts } from "../../src/domain/texts-roster.ts";
 import { CELEBRATION, CELINA, showIdByName } from "./entries-helpers.ts";
 import { DEMO, expect, test } from "./fixtures.ts";
@@ -26,7 +26,7 @@ test.describe("Your Roster", () => {
     await expect(card.getByText("Celina, TN")).toBeVisible();
     await expect(card.getByText("Ladies Amateur Walking Specialty")).toBeVisible();
     const line = card.getByTestId("roster-entry").filter({ hasText: t.enteredBy("Casey Whitfield") });
-    await expect(line.getByText(texts.entries.statusLabels.ImShowing, { exact: true })).toBeVisible();
+    await expect(line.getByText(entryStatusTexts.statusLabels.ImShowing, { exact: true })).toBeVisible();
     await expect(line).toContainText("Midnight Masterpiece");
     await expect(section(page, "today").getByText(t.empty)).toBeVisible();
     expect((await axe().analyze()).violations).toEqual([]);
@@ -40,7 +40,9 @@ test.describe("Your Roster", () => {
     const season = section(page, "showSeason");
     const card = season.getByRole("article").filter({ hasText: CELEBRATION });
     const line = card.getByTestId("roster-entry").filter({ hasText: t.enteredBy("Riley Dunn") });
-    await expect(line.getByText(texts.entries.statusLabels.FriendIsShowing, { exact: true })).toBeVisible();
+    await expect(
+      line.getByText(entryStatusTexts.statusLabels.FriendIsShowing, { exact: true }),
+    ).toBeVisible();
     await expect(line).toContainText("Sundance Jubilee");
     // A four-day show with its one entry on day 1 has no date heading (the spec's rule), so the card says
     // the show's dates and the class's day.
@@ -52,9 +54,9 @@ test.describe("Your Roster", () => {
     await expect(celina).toContainText(formatShowDates(day(7), day(7)));
     await expect(celina.getByTestId("roster-class-day")).toHaveCount(0);
     // The owner's own entry at Celina sits in This Week; the friend-derived one never duplicates it there.
-    await expect(section(page, "thisWeek").getByText(texts.entries.statusLabels.HorseIsShowing)).toHaveCount(
-      1,
-    );
+    await expect(
+      section(page, "thisWeek").getByText(entryStatusTexts.statusLabels.HorseIsShowing),
+    ).toHaveCount(1);
   });
 
   test("a new user sees three empty sections linking to the planner, and a new entry lands in the right one", async ({
@@ -77,7 +79,7 @@ test.describe("Your Roster", () => {
     await page.goto("/roster");
     await page.reload();
     const card = section(page, "showSeason").getByRole("article").filter({ hasText: CELEBRATION });
-    await expect(card.getByText(texts.entries.statusLabels.Interested)).toBeVisible();
+    await expect(card.getByText(entryStatusTexts.statusLabels.Interested)).toBeVisible();
     await expect(section(page, "thisWeek").getByText(t.empty)).toBeVisible();
   });
 });

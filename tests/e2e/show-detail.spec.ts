@@ -2,7 +2,9 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { addDays, format } from "date-fns";
 import { texts } from "../../src/domain/texts.ts";
+import { plannerTexts } from "../../src/domain/texts-planner.ts";
 import { recommendationsTexts } from "../../src/domain/texts-recommendations.ts";
+import { showTexts } from "../../src/domain/texts-show.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
 
 const CELEBRATION = "Tennessee Walking Horse National Celebration";
@@ -23,7 +25,7 @@ const icsDate = (offset: number) => format(day(offset), "yyyyMMdd");
 
 const classList = (page: Page) => page.getByTestId("class-list");
 const dayHeadings = (page: Page) => classList(page).getByRole("heading", { level: 3 });
-const search = (page: Page) => page.getByRole("searchbox", { name: texts.show.searchLabel });
+const search = (page: Page) => page.getByRole("searchbox", { name: showTexts.searchLabel });
 
 test("shows the details card and splits 100 undated classes of a 4-day show over its days", async ({
   signInAs,
@@ -33,12 +35,12 @@ test("shows the details card and splits 100 undated classes of a 4-day show over
   await signInAs(DEMO.owner, `/shows/${showId(CELEBRATION)}`);
   await expect(page.getByRole("heading", { level: 1, name: CELEBRATION })).toBeVisible();
   await expect(page.getByText("Shelbyville, TN").first()).toBeVisible();
-  const details = page.getByRole("region", { name: texts.show.details });
+  const details = page.getByRole("region", { name: showTexts.details });
   await expect(details).toContainText("Steve Dunn, Mark Farrar, Ronal Young");
-  await expect(details).toContainText(texts.show.sanctioningOrg);
+  await expect(details).toContainText(showTexts.sanctioningOrg);
   await expect(details).toContainText("SHOW");
-  await expect(details).not.toContainText(texts.planner.aiPrediction);
-  await expect(search(page)).toHaveAttribute("placeholder", texts.show.searchClasses(100));
+  await expect(details).not.toContainText(plannerTexts.aiPrediction);
+  await expect(search(page)).toHaveAttribute("placeholder", showTexts.searchClasses(100));
 
   await expect(dayHeadings(page).first()).toHaveText(heading(120), { ignoreCase: true });
   await expect(classList(page)).toContainText("Model Pleasure Walking Stallions");
@@ -77,25 +79,25 @@ test("class search needs every word, keeps each class on its day and says when n
   await expect(classList(page).getByRole("heading", { level: 4 })).toHaveText([/^\w+day [AP]M · /]);
   await expect(dayHeadings(page)).toHaveText([heading(120)], { ignoreCase: true });
   await expect(classList(page)).toContainText("Lead Line World Grand Championship");
-  await expect(page.getByText(texts.show.classCount(1, 100))).toBeVisible();
+  await expect(page.getByText(showTexts.classCount(1, 100))).toBeVisible();
 
   await search(page).fill("yearling world grand");
   await expect(dayHeadings(page)).toHaveText([heading(121)], { ignoreCase: true });
 
   await search(page).fill("world grand championship lead yearling");
-  await expect(page.getByText(texts.show.noClassesMatch)).toBeVisible();
+  await expect(page.getByText(showTexts.noClassesMatch)).toBeVisible();
 
   await search(page).fill("auxiliary medal");
   const row = classList(page).locator("[data-index]").filter({ hasText: "Auxiliary Equitation" });
   await expect(row).toHaveText(/^\d+E\s*Auxiliary Equitation, Medal Class/);
 
   await search(page).fill("");
-  await expect(page.getByText(texts.show.classCount(100, 100))).toBeVisible();
+  await expect(page.getByText(showTexts.classCount(100, 100))).toBeVisible();
 });
 
 test("dated classes are grouped under their own days", async ({ signInAs, page }) => {
   await signInAs(DEMO.owner, `/shows/${showId(FUN_SHOW)}`);
-  await expect(search(page)).toHaveAttribute("placeholder", texts.show.searchClasses(26));
+  await expect(search(page)).toHaveAttribute("placeholder", showTexts.searchClasses(26));
   await search(page).fill("open gaited");
   await expect(dayHeadings(page)).toHaveText([heading(9), heading(10)], { ignoreCase: true });
   const items = classList(page).locator("[data-index]");
@@ -108,7 +110,7 @@ test("Add to Calendar downloads an all-day event named after the show", async ({
   await signInAs(DEMO.owner, `/shows/${showId(CELEBRATION)}`);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: texts.show.addToCalendar }).click(),
+    page.getByRole("link", { name: showTexts.addToCalendar }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`${CELEBRATION}.ics`);
   const ics = await readFile((await download.path())!, "utf8");
@@ -134,12 +136,12 @@ test("Back returns to the planner with its filters", async ({ signInAs, page }) 
 
 test("an unknown show says so and leads back to the planner", async ({ signInAs, page, axe }) => {
   await signInAs(DEMO.owner, "/shows/no-such-show");
-  await expect(page.getByRole("heading", { level: 1, name: texts.show.notFoundTitle })).toBeVisible();
-  await expect(page.getByText(texts.show.notFoundBody)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: showTexts.notFoundTitle })).toBeVisible();
+  await expect(page.getByText(showTexts.notFoundBody)).toBeVisible();
   expect((await axe().analyze()).violations).toEqual([]);
-  await page.getByRole("link", { name: texts.show.backToPlanner }).click();
+  await page.getByRole("link", { name: showTexts.backToPlanner }).click();
   await expect(page).toHaveURL(/\/planner$/);
-  await expect(page.getByRole("heading", { name: texts.planner.title })).toBeVisible();
+  await expect(page.getByRole("heading", { name: plannerTexts.title })).toBeVisible();
 });
 
 test("on a 360 × 740 phone the first class shows on arrival and the page scrolls as one, the day heading pinned", async ({

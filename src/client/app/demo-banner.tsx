@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import { texts } from "#domain/texts.ts";
+import { demoTexts } from "#domain/texts-demo.ts";
 
 /** Demo mode on a server others can reach says so on every screen (ADR 007); see app-tree.tsx. */
 export function DemoBanner() {
@@ -9,7 +9,7 @@ export function DemoBanner() {
       className="flex items-center justify-center gap-2 bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-amber-950"
     >
       <TriangleAlert aria-hidden className="size-4 shrink-0" />
-      <p>{texts.demo.banner}</p>
+      <p>{demoTexts.banner}</p>
     </aside>
   );
 }

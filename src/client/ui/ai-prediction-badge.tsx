@@ -1,5 +1,5 @@
 import { Sparkles } from "lucide-react";
-import { texts } from "#domain/texts.ts";
+import { plannerTexts } from "#domain/texts-planner.ts";
 
 /**
  * The 'AI Prediction' status badge of planner cards and show details. Dark gold text on a pale gold tint:
@@ -9,7 +9,7 @@ export function AiPredictionBadge() {
   return (
     <span className="inline-flex items-center gap-1 rounded-md bg-gold-100 px-2 py-0.5 text-xs font-semibold text-gold-800 ring-1 ring-gold-400 ring-inset">
       <Sparkles aria-hidden className="size-3" />
-      {texts.planner.aiPrediction}
+      {plannerTexts.aiPrediction}
     </span>
   );
 }

@@ -84,7 +84,7 @@ export type SessionState = z.infer<typeof SessionState>;
 
 export const PublicConfig = z.object({
   demo: z.boolean(),
-  /** Demo mode on a server others can reach: the app shows texts.demo.banner. */
+  /** Demo mode on a server others can reach: the app shows demoTexts.banner. */
   demoReachable: z.boolean(),
   demoAccounts: z.array(z.object({ email: z.string(), roles: z.array(Role) })),
   demoPassword: z.string().nullable(),

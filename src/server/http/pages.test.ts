@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOT_STATE_ID, type BootState } from "#domain/boot-state.ts";
 import { UTC_OFFSET_COOKIE } from "#domain/client-day.ts";
 import { texts } from "#domain/texts.ts";
+import { plannerTexts } from "#domain/texts-planner.ts";
 import { rosterTexts } from "#domain/texts-roster.ts";
+import { showTexts } from "#domain/texts-show.ts";
 import { deferAppScripts } from "#server/http/spa-shell.ts";
 import { buildEntry, buildEntryShow, daysFrom } from "#tests/support/entries-factories.ts";
 import { signedInUser } from "#tests/support/factories.ts";
@@ -145,14 +147,14 @@ describe("the first screen rendered on the server", () => {
       headers: NAVIGATION,
     });
     expect(rootOf(planner.body)).toContain("Shelbyville Spring Jubilee");
-    expect(rootOf(planner.body)).toContain(texts.planner.title);
+    expect(rootOf(planner.body)).toContain(plannerTexts.title);
 
     const detail = await call(t.app, "GET", `/shows/${show.id}`, {
       cookie: viewer.cookie,
       headers: NAVIGATION,
     });
     expect(rootOf(detail.body)).toContain("Two Year Old Walking Colts");
-    expect(rootOf(detail.body)).toContain(texts.show.searchClasses(2));
+    expect(rootOf(detail.body)).toContain(showTexts.searchClasses(2));
   });
 
   it("renders the sign-in screen, and an invite link's sign-up screen, signed out", async () => {

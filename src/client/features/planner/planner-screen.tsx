@@ -23,6 +23,7 @@ import { Button } from "#client/ui/button.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import { useProgressiveCount } from "#client/ui/use-progressive-count.ts";
 import { texts } from "#domain/texts.ts";
+import { plannerTexts } from "#domain/texts-planner.ts";
 
 /** The spec's highlight ring lasts 3 seconds. */
 const HIGHLIGHT_MS = 3000;
@@ -62,8 +63,8 @@ export default function PlannerScreen() {
   return (
     <>
       <PageHeader
-        title={texts.planner.title}
-        subtitle={texts.planner.subtitle}
+        title={plannerTexts.title}
+        subtitle={plannerTexts.subtitle}
         actions={<FilterSheet filters={filters} onApply={apply} />}
       />
       <div className="flex flex-wrap gap-x-2">
@@ -83,14 +84,14 @@ export default function PlannerScreen() {
           <SeasonCalendar query={filtersToApiQuery({ ...filters, past: false })} />
         </LoadBoundary>
       ) : list.isPending ? (
-        <Spinner label={texts.planner.loadingShows} />
+        <Spinner label={plannerTexts.loadingShows} />
       ) : list.isError && shows.length === 0 ? (
         <LoadError
-          message={`${texts.planner.loadFailed} ${list.error.message}`}
+          message={`${plannerTexts.loadFailed} ${list.error.message}`}
           onRetry={() => void list.refetch()}
         />
       ) : shows.length === 0 ? (
-        <EmptyState title={texts.planner.empty}>{texts.planner.emptyHint}</EmptyState>
+        <EmptyState title={plannerTexts.empty}>{plannerTexts.emptyHint}</EmptyState>
       ) : (
         <>
           <ul
@@ -105,7 +106,7 @@ export default function PlannerScreen() {
           </ul>
           {list.isFetchNextPageError ? (
             <div className="mt-3">
-              <ErrorAlert message={`${texts.planner.loadFailed} ${list.error?.message ?? ""}`} />
+              <ErrorAlert message={`${plannerTexts.loadFailed} ${list.error?.message ?? ""}`} />
             </div>
           ) : null}
           {list.hasNextPage && rendered >= shows.length ? (
@@ -115,7 +116,7 @@ export default function PlannerScreen() {
                 disabled={list.isFetchingNextPage}
                 onClick={() => list.fetchNextPage()}
               >
-                {list.isFetchingNextPage ? texts.common.loading : texts.planner.loadMore}
+                {list.isFetchingNextPage ? texts.common.loading : plannerTexts.loadMore}
               </Button>
             </div>
           ) : null}

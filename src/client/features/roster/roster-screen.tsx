@@ -22,6 +22,8 @@ import { statusLabel } from "#domain/entry-status.ts";
 import { INVITED_BY } from "#domain/invite-link.ts";
 import { needsClassDay } from "#domain/roster-view.ts";
 import { texts } from "#domain/texts.ts";
+import { blockingTexts } from "#domain/texts-blocking.ts";
+import { entryStatusTexts } from "#domain/texts-entry-status.ts";
 import { rosterTexts } from "#domain/texts-roster.ts";
 
 // Only a customer arriving through a trainer's invite link sees it: off everyone else's first load.
@@ -112,7 +114,7 @@ export default function RosterScreen() {
         <ErrorAlert
           message={
             remove.error && !remove.variables?.offline
-              ? `${texts.entries.errors.removeFailed} ${remove.error.message}`
+              ? `${entryStatusTexts.errors.removeFailed} ${remove.error.message}`
               : null
           }
         />
@@ -331,10 +333,10 @@ function StatusLine({ entry, actions }: { entry: RosterEntryView; actions: Entry
           <button
             type="button"
             className={`${lineAction} text-brand-700 hover:bg-brand-50`}
-            aria-label={texts.blocking.blockLabel(author.name)}
+            aria-label={blockingTexts.blockLabel(author.name)}
             onClick={() => actions.block(author)}
           >
-            {texts.blocking.block}
+            {blockingTexts.block}
           </button>
         </span>
       ) : null}

@@ -17,6 +17,7 @@ import { Spinner } from "#client/ui/page.tsx";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
 import type { ShowClass } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
+import { showTexts } from "#domain/texts-show.ts";
 
 // Rare (a removed show's old link): its words and picture load when it happens.
 const ShowNotFound = retryingLazy(() =>
@@ -42,7 +43,7 @@ export default function ShowDetailScreen() {
   const later = useAfterFirstScreen();
   const [entryClass, setEntryClass] = useState<ShowClass | null>(null);
   const missing = show.error instanceof ApiError && show.error.status === 404;
-  useDocumentTitle(show.data?.name ?? (missing ? texts.show.notFoundTitle : null));
+  useDocumentTitle(show.data?.name ?? (missing ? showTexts.notFoundTitle : null));
 
   if (show.isPending) return <Spinner label={texts.common.loading} />;
   if (show.isError) {
@@ -56,7 +57,7 @@ export default function ShowDetailScreen() {
       <div className="flex flex-col items-start gap-3">
         <BackButton />
         <LoadError
-          message={`${texts.show.loadFailed} ${show.error.message}`}
+          message={`${showTexts.loadFailed} ${show.error.message}`}
           onRetry={() => void show.refetch()}
         />
       </div>
@@ -77,7 +78,7 @@ export default function ShowDetailScreen() {
           className={buttonClass("secondary", "shrink-0 sm:order-3")}
         >
           <CalendarPlus aria-hidden className="size-4" />
-          {texts.show.addToCalendar}
+          {showTexts.addToCalendar}
         </a>
         <div className="w-full min-w-0 sm:order-2 sm:w-auto sm:flex-1">
           <h1 className="text-xl leading-tight font-bold tracking-tight text-brand-900 sm:text-2xl">
@@ -91,7 +92,7 @@ export default function ShowDetailScreen() {
               to={`/shows/${data.id}/print`}
               className="ml-auto py-0.5 font-semibold text-brand-700 underline"
             >
-              {texts.show.printSchedule}
+              {showTexts.printSchedule}
             </Link>
           </p>
         </div>
@@ -104,7 +105,7 @@ export default function ShowDetailScreen() {
       <ShowDetailsCard show={data} />
       <ShowAiSlot show={data} onSelectClass={setEntryClass} />
       <section className="flex flex-col gap-3">
-        <h2 className="text-base font-semibold text-brand-900">{texts.show.classSchedule}</h2>
+        <h2 className="text-base font-semibold text-brand-900">{showTexts.classSchedule}</h2>
         <ClassSchedule
           show={data}
           onSelectClass={setEntryClass}

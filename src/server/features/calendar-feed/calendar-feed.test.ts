@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { texts } from "#domain/texts.ts";
 import { calendarFeedTexts } from "#domain/texts-calendar-feed.ts";
+import { entryStatusTexts } from "#domain/texts-entry-status.ts";
 import { FEED_NOT_FOUND } from "#server/features/calendar-feed/calendar-feed.routes.ts";
 import {
   buildEntry,
@@ -106,11 +106,11 @@ describe("calendar feed", () => {
     expect(park.startDate.isDate).toBe(true);
     expect(ymd(park.startDate)).toBe(daysFrom(13));
     expect(ymd(park.endDate)).toBe(daysFrom(14));
-    expect(park.description).toContain(texts.entries.statusLabels.HorseIsShowing);
+    expect(park.description).toContain(entryStatusTexts.statusLabels.HorseIsShowing);
     expect(park.description).toContain("Feed Mare");
     const youth = byTitle.get(calendarFeedTexts.classTitle("2", "Youth Equitation", "Feed Test Classic"))!;
     expect(ymd(youth.startDate)).toBe(daysFrom(12)); // undated class: the show's first day
-    expect(youth.description).toContain(texts.entries.statusLabels.Interested);
+    expect(youth.description).toContain(entryStatusTexts.statusLabels.Interested);
     expect(events).toHaveLength(3);
     expect(res.body).not.toContain("Someone Else's Show");
     expect(new Set(events.map((e) => e.uid)).size).toBe(3);

@@ -1,6 +1,6 @@
 import { addDays, format, max, parseISO } from "date-fns";
 import { createEvents, type DateArray, type EventAttributes } from "ics";
-import { texts } from "#domain/texts.ts";
+import { showCalendarTexts } from "#domain/texts-calendar-feed.ts";
 
 export interface CalendarShow {
   id: string;
@@ -39,7 +39,7 @@ const utc = (ms: number): DateArray => {
  */
 export function showCalendar(show: CalendarShow, sessions: readonly CalendarSession[] = []): string {
   const lastDay = max([parseISO(show.startDate), parseISO(show.endDate)]);
-  const description = texts.show.calendarDescription(show.location, show.judges);
+  const description = showCalendarTexts.calendarDescription(show.location, show.judges);
   const events: EventAttributes[] = [
     {
       uid: `${show.id}@ringside`,

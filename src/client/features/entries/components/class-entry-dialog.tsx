@@ -27,6 +27,7 @@ import type { EntryChoices, MyEntry, Named } from "#domain/contracts/entries.ts"
 import { type EntryStatus, statusLabel } from "#domain/entry-status.ts";
 import { texts } from "#domain/texts.ts";
 import { entriesTexts } from "#domain/texts-entries.ts";
+import { entryStatusTexts } from "#domain/texts-entry-status.ts";
 import { offlineTexts } from "#domain/texts-offline.ts";
 import { rosterTexts } from "#domain/texts-roster.ts";
 
@@ -38,7 +39,7 @@ export interface ClassEntryDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-const t = { ...texts.entries, ...entriesTexts };
+const t = { ...entryStatusTexts, ...entriesTexts };
 
 /**
  * "How are you involved with this class?": toggle tiles with horse/rider choosers; Save replaces the

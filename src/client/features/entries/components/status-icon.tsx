@@ -1,8 +1,8 @@
 import { Award, CircleHelp, Eye, type LucideProps, Tag, UserRoundCheck, Users } from "lucide-react";
 import { HorseIcon } from "#client/ui/icons.tsx";
 import type { MyEntry } from "#domain/contracts/entries.ts";
-import { texts } from "#domain/texts.ts";
 import { entriesTexts } from "#domain/texts-entries.ts";
+import { entryStatusTexts } from "#domain/texts-entry-status.ts";
 
 /** One icon per entry status; an unknown status gets a plain tag. */
 export function StatusIcon({ status, ...props }: { status: string } & LucideProps) {
@@ -52,6 +52,6 @@ function statusTooltip(entry: Pick<MyEntry, "status" | "horseName" | "riderName"
     case "WatchClass":
       return t.watching;
     default:
-      return texts.entries.unknownStatus;
+      return entryStatusTexts.unknownStatus;
   }
 }

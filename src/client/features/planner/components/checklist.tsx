@@ -1,7 +1,7 @@
 import { Check, Search } from "lucide-react";
 import { Checkbox } from "radix-ui";
 import { useId, useMemo, useState } from "react";
-import { texts } from "#domain/texts.ts";
+import { plannerTexts } from "#domain/texts-planner.ts";
 import { matchesAllWords } from "#domain/word-search.ts";
 
 export interface ChecklistOption {
@@ -50,8 +50,8 @@ export function Checklist({
         />
         <input
           type="search"
-          aria-label={texts.planner.searchList(label)}
-          placeholder={texts.planner.searchList(label)}
+          aria-label={plannerTexts.searchList(label)}
+          placeholder={plannerTexts.searchList(label)}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           className="min-h-11 w-full rounded-lg border border-stone-300 bg-white pr-3 pl-9 text-base placeholder:text-stone-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
@@ -59,7 +59,7 @@ export function Checklist({
       </div>
       <div className="max-h-48 overflow-y-auto rounded-lg border border-stone-200 bg-stone-50/60">
         {visible.length === 0 ? (
-          <p className="px-3 py-4 text-center text-sm text-stone-600">{texts.planner.noResults}</p>
+          <p className="px-3 py-4 text-center text-sm text-stone-600">{plannerTexts.noResults}</p>
         ) : (
           <ul>
             {visible.map((option, i) => {

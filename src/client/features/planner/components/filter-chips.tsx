@@ -6,20 +6,20 @@ import {
   truncate,
 } from "#client/features/planner/filters.ts";
 import { divisionName } from "#domain/divisions.ts";
-import { texts } from "#domain/texts.ts";
+import { plannerTexts } from "#domain/texts-planner.ts";
 
 function chipLabel(chip: FilterChip): string {
   switch (chip.kind) {
     case "name":
-      return texts.planner.chipName(chip.value);
+      return plannerTexts.chipName(chip.value);
     case "location":
-      return texts.planner.chipLocation(chip.value);
+      return plannerTexts.chipLocation(chip.value);
     case "judge":
-      return texts.planner.chipJudge(chip.value);
+      return plannerTexts.chipJudge(chip.value);
     case "division":
-      return texts.planner.chipDivision(truncate(divisionName(chip.value)));
+      return plannerTexts.chipDivision(truncate(divisionName(chip.value)));
     case "org":
-      return texts.planner.chipOrg(chip.value);
+      return plannerTexts.chipOrg(chip.value);
   }
 }
 
@@ -36,7 +36,7 @@ export function FilterChips({
   const chips = filterChips(filters);
   if (chips.length === 0) return null;
   return (
-    <ul aria-label={texts.planner.activeFilters} className="mb-4 flex flex-wrap items-center gap-2">
+    <ul aria-label={plannerTexts.activeFilters} className="mb-4 flex flex-wrap items-center gap-2">
       {chips.map((chip) => {
         const label = chipLabel(chip);
         return (
@@ -44,7 +44,7 @@ export function FilterChips({
             <button
               type="button"
               onClick={() => onRemove(chip)}
-              aria-label={texts.planner.removeFilter(label)}
+              aria-label={plannerTexts.removeFilter(label)}
               className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 py-1 pr-2 pl-3 text-sm text-brand-800 hover:bg-brand-100"
             >
               <span className="max-w-[16rem] truncate">{label}</span>
@@ -59,7 +59,7 @@ export function FilterChips({
           onClick={onClearAll}
           className="inline-flex min-h-11 items-center px-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
-          {texts.planner.clearAll}
+          {plannerTexts.clearAll}
         </button>
       </li>
     </ul>

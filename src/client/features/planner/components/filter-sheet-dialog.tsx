@@ -11,6 +11,7 @@ import { Spinner } from "#client/ui/page.tsx";
 import type { FacetValue } from "#domain/contracts/shows.ts";
 import { divisionName } from "#domain/divisions.ts";
 import { texts } from "#domain/texts.ts";
+import { plannerTexts } from "#domain/texts-planner.ts";
 
 /** Facet values plus any selected value the facets no longer list, so a shared link's choice stays visible. */
 function withSelected(
@@ -82,15 +83,13 @@ export default function FilterSheetDialog({
         >
           <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
             <div className="flex items-center justify-between gap-2 border-b border-stone-200 px-4 py-2">
-              <Dialog.Title className="text-lg font-bold text-brand-900">
-                {texts.planner.filters}
-              </Dialog.Title>
+              <Dialog.Title className="text-lg font-bold text-brand-900">{plannerTexts.filters}</Dialog.Title>
               <div className="flex items-center gap-1">
                 <Button variant="ghost" onClick={() => setDraft(clearFilters(draft))}>
-                  {texts.planner.clearAllSheet}
+                  {plannerTexts.clearAllSheet}
                 </Button>
                 <Dialog.Close
-                  aria-label={texts.planner.closeFilters}
+                  aria-label={plannerTexts.closeFilters}
                   className="inline-flex size-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
                 >
                   <X aria-hidden className="size-5" />
@@ -99,17 +98,17 @@ export default function FilterSheetDialog({
             </div>
             <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-4 py-4">
               <Field
-                label={texts.planner.showName}
+                label={plannerTexts.showName}
                 type="search"
-                placeholder={texts.planner.showNamePlaceholder}
+                placeholder={plannerTexts.showNamePlaceholder}
                 value={draft.name}
                 maxLength={100}
                 onChange={(e) => setDraft({ ...draft, name: e.target.value })}
               />
               <Field
-                label={texts.planner.location}
+                label={plannerTexts.location}
                 type="search"
-                placeholder={texts.planner.locationPlaceholder}
+                placeholder={plannerTexts.locationPlaceholder}
                 value={draft.location}
                 maxLength={100}
                 onChange={(e) => setDraft({ ...draft, location: e.target.value })}
@@ -121,19 +120,19 @@ export default function FilterSheetDialog({
               ) : (
                 <>
                   <Checklist
-                    label={texts.planner.judges}
+                    label={plannerTexts.judges}
                     options={judgeOptions}
                     selected={draft.judges}
                     onChange={(judges) => setDraft({ ...draft, judges })}
                   />
                   <Checklist
-                    label={texts.planner.divisions}
+                    label={plannerTexts.divisions}
                     options={divisionOptions}
                     selected={draft.divisions}
                     onChange={(divisions) => setDraft({ ...draft, divisions })}
                   />
                   <Checklist
-                    label={texts.planner.orgs}
+                    label={plannerTexts.orgs}
                     options={orgOptions}
                     selected={draft.orgs}
                     onChange={(orgs) => setDraft({ ...draft, orgs })}
@@ -143,7 +142,7 @@ export default function FilterSheetDialog({
             </div>
             <div className="safe-bottom border-t border-stone-200 px-4 py-3">
               <Button type="submit" className="w-full">
-                {texts.planner.applyFilters}
+                {plannerTexts.applyFilters}
               </Button>
             </div>
           </form>

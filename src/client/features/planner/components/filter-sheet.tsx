@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { activeFilterCount, type PlannerFilters } from "#client/features/planner/filters.ts";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
-import { texts } from "#domain/texts.ts";
+import { plannerTexts } from "#domain/texts-planner.ts";
 
 const loadSheet = () => import("#client/features/planner/components/filter-sheet-dialog.tsx");
 const FilterSheetDialog = retryingLazy(loadSheet);
@@ -44,11 +44,11 @@ export function FilterSheet({
         onClick={() => onOpenChange(true)}
         onPointerEnter={loadSheet}
         onFocus={loadSheet}
-        aria-label={texts.planner.openFilters(count)}
+        aria-label={plannerTexts.openFilters(count)}
         className="relative inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-800 hover:bg-stone-50"
       >
         <SlidersHorizontal aria-hidden className="size-4" />
-        <span>{texts.planner.filters}</span>
+        <span>{plannerTexts.filters}</span>
         {count > 0 ? (
           <span
             aria-hidden

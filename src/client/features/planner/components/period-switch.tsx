@@ -1,6 +1,6 @@
-import { texts } from "#domain/texts.ts";
+import { plannerTexts } from "#domain/texts-planner.ts";
 
-const t = texts.planner;
+const t = plannerTexts;
 
 /**
  * Upcoming / Past shows, always visible above the list: upcoming shows come first, and past shows are one

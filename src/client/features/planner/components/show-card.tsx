@@ -7,6 +7,7 @@ import { formatShowDates } from "#client/lib/show-dates.ts";
 import { AiPredictionBadge } from "#client/ui/ai-prediction-badge.tsx";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
+import { plannerTexts } from "#domain/texts-planner.ts";
 
 /** A planner card: name, location, sanctioning org, AI Prediction badge, dates and judges; opens the show. */
 export const ShowCard = forwardRef<HTMLAnchorElement, { show: ShowSummary; highlighted: boolean }>(
@@ -51,7 +52,7 @@ export const ShowCard = forwardRef<HTMLAnchorElement, { show: ShowSummary; highl
         </p>
         <p className="mt-1 flex items-start gap-1.5 text-sm text-stone-600">
           <Gavel aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {show.judges.length > 0 ? texts.planner.judgesLine(show.judges.join(", ")) : texts.planner.noJudges}
+          {show.judges.length > 0 ? plannerTexts.judgesLine(show.judges.join(", ")) : texts.common.noJudges}
         </p>
       </Link>
     );

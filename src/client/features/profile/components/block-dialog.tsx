@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useBlockUser } from "#client/features/profile/api/block-user.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { ConfirmDialog } from "#client/ui/dialog.tsx";
-import { texts } from "#domain/texts.ts";
+import { blockingTexts } from "#domain/texts-blocking.ts";
 import { profileTexts } from "#domain/texts-profile.ts";
 
 const t = profileTexts;
@@ -29,7 +29,7 @@ export function BlockDialog({
         onOpenChange={(open) => !open && onClose()}
         title={t.blockTitle(person?.name ?? "")}
         message={t.blockBody}
-        confirmLabel={texts.blocking.block}
+        confirmLabel={blockingTexts.block}
         cancelLabel={t.cancel}
         busy={block.isPending}
         onConfirm={() => {

@@ -17,6 +17,7 @@ import { EmptyState, Spinner } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
 import type { PersonRef } from "#domain/contracts/people.ts";
 import { texts } from "#domain/texts.ts";
+import { blockingTexts } from "#domain/texts-blocking.ts";
 import { offlineTexts } from "#domain/texts-offline.ts";
 import { profileTexts } from "#domain/texts-profile.ts";
 
@@ -173,10 +174,10 @@ function FriendRequestList({ requests }: { requests: ReturnType<typeof useFriend
                 ))}
                 <Button
                   variant="ghost"
-                  aria-label={texts.blocking.blockLabel(p.name)}
+                  aria-label={blockingTexts.blockLabel(p.name)}
                   onClick={() => setBlocking(p)}
                 >
-                  {texts.blocking.block}
+                  {blockingTexts.block}
                 </Button>
               </PersonRow>
             ))}

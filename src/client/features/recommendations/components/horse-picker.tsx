@@ -4,6 +4,7 @@ import { Link } from "#client/app/routing.ts";
 import { useAiHorses } from "#client/features/recommendations/api/get-ai-horses.ts";
 import { Button } from "#client/ui/button.tsx";
 import { texts } from "#domain/texts.ts";
+import { plannerTexts } from "#domain/texts-planner.ts";
 import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 
 const t = recommendationsTexts;
@@ -70,7 +71,7 @@ export function HorsePicker({
             onChange={(e) => setHorseId(e.target.value)}
             className="min-h-11 min-w-0 flex-1 basis-48 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:bg-stone-100"
           >
-            <option value="">{texts.planner.aiHorsePrompt}</option>
+            <option value="">{plannerTexts.aiHorsePrompt}</option>
             {list.map((h) => (
               <option key={h.id} value={h.id}>
                 {h.name}

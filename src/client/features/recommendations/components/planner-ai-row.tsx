@@ -2,7 +2,7 @@ import { useState } from "react";
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { HorsePicker, type PickedHorse } from "#client/features/recommendations/components/horse-picker.tsx";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
-import { texts } from "#domain/texts.ts";
+import { plannerTexts } from "#domain/texts-planner.ts";
 import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 
 const loadDialog = () => import("#client/features/recommendations/components/season-plan-dialog.tsx");
@@ -19,7 +19,7 @@ export default function PlannerAiRow() {
     <>
       <HorsePicker
         title={recommendationsTexts.aiPlanner}
-        buttonLabel={texts.planner.getRecommendations}
+        buttonLabel={plannerTexts.getRecommendations}
         onGo={setHorse}
         onIntent={() => void loadDialog()}
       />

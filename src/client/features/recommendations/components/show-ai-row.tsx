@@ -4,7 +4,7 @@ import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { HorsePicker, type PickedHorse } from "#client/features/recommendations/components/horse-picker.tsx";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
-import { texts } from "#domain/texts.ts";
+import { plannerTexts } from "#domain/texts-planner.ts";
 import { recommendationsTexts } from "#domain/texts-recommendations.ts";
 
 const loadDialog = () => import("#client/features/recommendations/components/recommendations-dialog.tsx");
@@ -48,7 +48,7 @@ export default function ShowAiRow({
       <div id={rowId} className={unfolded ? undefined : "hidden sm:block"}>
         <HorsePicker
           title={recommendationsTexts.showRowTitle}
-          buttonLabel={texts.planner.getRecommendations}
+          buttonLabel={plannerTexts.getRecommendations}
           onGo={setHorse}
           onIntent={() => void loadDialog()}
         />

@@ -16,7 +16,7 @@ import { EmptyState } from "#client/ui/page.tsx";
 import { defaultRangeExtractor, useVirtualRows, type VisibleRange } from "#client/ui/use-virtual-rows.ts";
 import { assignClassDates, groupClassesByDate } from "#domain/class-dates.ts";
 import type { ShowClass, ShowDetail, ShowSession } from "#domain/contracts/shows.ts";
-import { texts } from "#domain/texts.ts";
+import { showTexts } from "#domain/texts-show.ts";
 import { matchesAllWords } from "#domain/word-search.ts";
 
 type Row = ScheduleRow;
@@ -110,7 +110,7 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons, focusClas
     scroller?.scrollTo({ top: 0 });
   }, [deferredQuery, scroller]);
 
-  if (total === 0) return <EmptyState title={texts.show.noClasses} />;
+  if (total === 0) return <EmptyState title={showTexts.noClasses} />;
 
   return (
     <div className="flex flex-col gap-3">
@@ -121,8 +121,8 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons, focusClas
         />
         <input
           type="search"
-          aria-label={texts.show.searchLabel}
-          placeholder={texts.show.searchClasses(total)}
+          aria-label={showTexts.searchLabel}
+          placeholder={showTexts.searchClasses(total)}
           value={query}
           maxLength={100}
           onChange={(e) => setQuery(e.target.value)}
@@ -130,15 +130,15 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons, focusClas
         />
       </div>
       <p aria-live="polite" data-query={deferredQuery} className="text-xs text-stone-600">
-        {texts.show.classCount(shown, total)}
+        {showTexts.classCount(shown, total)}
       </p>
       {shown === 0 ? (
-        <EmptyState title={texts.show.noClassesMatch} />
+        <EmptyState title={showTexts.noClassesMatch} />
       ) : (
         <section
           ref={setScroller}
           data-testid="class-list"
-          aria-label={texts.show.classSchedule}
+          aria-label={showTexts.classSchedule}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be reachable by keyboard (WCAG 2.1.1) when its rows are not buttons
           tabIndex={0}
           // From 640 px the spec's list capped at 32rem that scrolls itself; on a phone the page scrolls

@@ -4,6 +4,7 @@ import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { formatShowDates } from "#client/lib/show-dates.ts";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
 import { texts } from "#domain/texts.ts";
+import { showTexts } from "#domain/texts-show.ts";
 
 // Only a few shows are predictions: the badge (and its icon) load when one is shown. It sits beside the
 // heading, no taller than it, so its arrival moves nothing.
@@ -14,9 +15,9 @@ const AiPredictionBadge = retryingLazy(() =>
 /** Dates, judges, sanctioning org when present, and the AI Prediction badge when flagged. */
 export function ShowDetailsCard({ show }: { show: ShowSummary }) {
   const rows = [
-    [CalendarDays, texts.show.dates, formatShowDates(show.startDate, show.endDate)],
-    [Gavel, texts.show.judges, show.judges.length > 0 ? show.judges.join(", ") : texts.planner.noJudges],
-    [Landmark, texts.show.sanctioningOrg, show.sanctioningOrg],
+    [CalendarDays, showTexts.dates, formatShowDates(show.startDate, show.endDate)],
+    [Gavel, showTexts.judges, show.judges.length > 0 ? show.judges.join(", ") : texts.common.noJudges],
+    [Landmark, showTexts.sanctioningOrg, show.sanctioningOrg],
   ] as const;
   return (
     <section
@@ -25,7 +26,7 @@ export function ShowDetailsCard({ show }: { show: ShowSummary }) {
     >
       <div className="mb-2 flex items-center justify-between gap-2 sm:mb-3">
         <h2 id="show-details" className="text-base font-semibold text-brand-900">
-          {texts.show.details}
+          {showTexts.details}
         </h2>
         {show.isAiPrediction ? (
           <LoadBoundary fallback={null}>
