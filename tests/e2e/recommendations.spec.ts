@@ -10,7 +10,7 @@ import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
 import { plannerTexts } from "../../src/domain/texts-planner.ts";
 import { recommendationsTexts } from "../../src/domain/texts-recommendations.ts";
-import { type FakeLlm, pickOffered, startFakeLlm } from "../support/fake-llm.ts";
+import { type FakeLlm, offeredClasses, pickOffered, startFakeLlm } from "../support/fake-llm.ts";
 import { CELEBRATION, CELINA, showIdByName } from "./entries-helpers.ts";
 import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test } from "./fixtures.ts";
 
@@ -342,8 +342,12 @@ test.describe
       await pickHorse(page, "Gold Rush Delight");
       await getRecommendations(page).click();
       const dialog = page.getByRole("dialog", { name: t.dialogTitle("Gold Rush Delight") });
-      await expect(dialog.getByRole("listitem")).toHaveCount(4);
       await expect(dialog.getByRole("listitem").first()).toContainText("The model likes");
+      // What the model is offered leaves out classes that would conflict with the horse's entries (issue 25),
+      // which other tests may have made: the model's four picks of what it was offered are all shown.
+      const offered = offeredClasses(llm.requests.at(-1)!);
+      expect(offered.length).toBeGreaterThanOrEqual(3);
+      await expect(dialog.getByRole("listitem")).toHaveCount(Math.min(4, offered.length));
       await expect(dialog.getByText(t.fromLlm)).toBeVisible();
     });
 

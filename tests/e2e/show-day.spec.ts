@@ -123,7 +123,10 @@ test("a steward drives a session on a phone while the owner's roster counts down
   );
 
   await owner.page.goto("/roster");
-  const card = owner.page.getByRole("article").filter({ hasText: "Show Day E2E Evening" });
+  // By its heading: another show's card on the same day names this one in its conflict warning (issue 25).
+  const card = owner.page
+    .getByRole("article")
+    .filter({ has: owner.page.getByRole("heading", { name: "Show Day E2E Evening" }) });
   const status = card.getByTestId("class-day-status");
   await expect(status).toHaveText(/^4 classes away · ≈ \d+:\d\d [AP]M C[DS]T$/);
   await expect(card.getByTestId("live-ring-bar")).toContainText("In the ring: Class 1");
