@@ -98,4 +98,25 @@ describe("a notification about a removed class", () => {
     // The same class id at another show is another class.
     expect(await about(co, other.name, "Model Mares")).toMatchObject({ classDeleted: false });
   });
+
+  it("says so once the show-day schedule editor leaves the class out", async () => {
+    const show = await buildEntryShow(t.app, {
+      name: "Scheduled Show",
+      classes: ["Model Mares", "Park Pleasure"],
+    });
+    await enter(show.id, "class-1");
+    await enter(show.id, "class-2");
+    const res = await call(t.app, "PUT", `/api/shows/${show.id}/schedule`, {
+      cookie: admin.cookie,
+      body: {
+        timeZone: null,
+        minutesPerClass: 7,
+        sessions: [],
+        unscheduled: [{ id: "class-2", number: "2", name: "Park Pleasure" }],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await about(co, show.name, "Model Mares")).toMatchObject({ classDeleted: true });
+    expect(await about(co, show.name, "Park Pleasure")).toMatchObject({ classDeleted: false });
+  });
 });
