@@ -24,6 +24,8 @@ export const notificationsTexts = {
   allRead: "All notifications marked read.",
   /** Under a notification whose show has since been deleted; tapping it opens nothing. */
   showDeleted: "This show was deleted.",
+  /** Under a notification whose class has since been removed from its show; tapping it opens nothing. */
+  classDeleted: "This class was removed from the show.",
   showUpdate: (name: string, changes: string[]) => `${name} has changed: ${changes.join("; ")}.`,
   changedDates: (start: string, end: string) =>
     start === end ? `the date is now ${start}` : `the dates are now ${start} to ${end}`,

@@ -105,6 +105,35 @@ test.describe("Quieter notifications", () => {
     expect(count.count).toBe(0);
   });
 
+  test("a notice about a class removed from its show says so and opens nothing", async ({
+    page,
+    signUpAs,
+  }) => {
+    await signUpAs();
+    const me = (await (await page.request.get("/api/me")).json()) as { id: string };
+    const showId = showIdByName(CELINA);
+    const add = (id: string, message: string, classDeleted: number) =>
+      sql(
+        "insert into notification (id, user_id, type, message, show_id, class_id, class_deleted, created_at) values (?, ?, 'BarnActivity', ?, ?, 'class-999', ?, ?)",
+        `${id}-${me.id}`,
+        me.id,
+        message,
+        showId,
+        classDeleted,
+        new Date().toISOString(),
+      );
+    add("removed", 'Ben Buddy entered Midnight Sun in the "Gone Class" class at Celina.', 1);
+    await page.goto("/notifications");
+    const removed = page.getByRole("listitem").filter({ hasText: "Gone Class" });
+    await expect(removed.getByText(n.classDeleted)).toBeVisible();
+    await expect(removed.getByText(n.showDeleted)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await shot(page, "notifications-removed-class");
+    await removed.getByRole("button").click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    await expect(page.getByTestId("unread-dot")).toHaveCount(0);
+  });
+
   test.describe("with the service worker", () => {
     test.use({ serviceWorkers: "allow" });
     test("an entry saved offline shows on the roster at once, marked as waiting, until it is sent", async ({

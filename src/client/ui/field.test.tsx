@@ -38,6 +38,21 @@ describe("FormField: label, control, hint and error as one", () => {
     expect(html).toMatch(/<option value="">Not set<\/option><option value="Mare">Mare<\/option>/);
   });
 
+  it("a select's choices may be values shown by other words", () => {
+    const html = renderToStaticMarkup(
+      <SelectField
+        label="Horse"
+        options={[
+          { value: "h1", label: "Midnight Sun" },
+          { value: "h2", label: "Gen's Pride", key: "k2" },
+        ]}
+      />,
+    );
+    expect(html).toContain(
+      '<option value="h1">Midnight Sun</option><option value="h2">Gen&#x27;s Pride</option>',
+    );
+  });
+
   it("a group of choices is a fieldset whose hint and error describe it", () => {
     const html = renderToStaticMarkup(
       <ChoiceGroup legend="Roles" hint="At least one" error="Choose at least one role.">

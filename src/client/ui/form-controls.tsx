@@ -9,12 +9,16 @@ import { controlClass, type FieldFrame, FieldNotes, FormField } from "#client/ui
 
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> &
   Omit<FieldFrame, "id"> & {
-    options: readonly string[];
+    /**
+     * Each choice by its own words, or a value with the words it is shown by (and its own key when
+     * two choices may share a value).
+     */
+    options: readonly (string | { value: string; label: string; key?: string })[];
     /** The blank choice's words ("Not set"); without it there is no blank choice. */
     blank?: string;
   };
 
-/** A labelled select (FormField with a select), options by their own words. */
+/** A labelled select (FormField with a select), options by their own words or by value and words. */
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
   { label, hint, error, id, options, blank, ...props },
   ref,
@@ -24,11 +28,14 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
       {(control) => (
         <select ref={ref} className={controlClass} {...control} {...props}>
           {blank !== undefined ? <option value="">{blank}</option> : null}
-          {options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
+          {options.map((o) => {
+            const { value, label, key = value } = typeof o === "string" ? { value: o, label: o } : o;
+            return (
+              <option key={key} value={value}>
+                {label}
+              </option>
+            );
+          })}
         </select>
       )}
     </FormField>

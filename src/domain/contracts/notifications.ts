@@ -22,6 +22,8 @@ export const NotificationItem = z.object({
   showId: z.string().nullable(),
   /** The show it was about has been deleted (showId is then null): the list says so instead of opening it. */
   showDeleted: z.boolean(),
+  /** The class it was about has been removed from its show: the list says so instead of opening it. */
+  classDeleted: z.boolean(),
   createdAt: z.string(),
   isRead: z.boolean(),
 });

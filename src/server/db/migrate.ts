@@ -14,6 +14,7 @@ import { showDayMigration } from "#server/db/migrations/013-show-day.ts";
 import { pushMigration } from "#server/db/migrations/014-push.ts";
 import { resultsMigration } from "#server/db/migrations/017-results.ts";
 import { quieterNotificationsMigration } from "#server/db/migrations/018-quieter-notifications.ts";
+import { notificationClassMigration } from "#server/db/migrations/021-notification-class.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
 function provider(db: Db): MigrationProvider {
@@ -34,6 +35,7 @@ function provider(db: Db): MigrationProvider {
         "014-push": pushMigration(),
         "017-results": resultsMigration(),
         "018-quieter-notifications": quieterNotificationsMigration(),
+        "021-notification-class": notificationClassMigration(),
       };
     },
   };

@@ -276,6 +276,10 @@ export interface NotificationTable {
   created_at: string;
   /** Migration 018: 1 once the show it was about was deleted (show_id is then null). */
   show_deleted: Generated<number>;
+  /** Migration 021: the class it is about, within `show_id` (class ids are unique per show only). */
+  class_id: Generated<string | null>;
+  /** Migration 021: 1 once that class was removed from its show. */
+  class_deleted: Generated<number>;
 }
 
 /** Migration 018: what one calendar import told one person so far (its later batches add to it). */

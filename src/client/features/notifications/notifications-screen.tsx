@@ -52,8 +52,8 @@ export default function NotificationsScreen() {
 
   const open = (n: NotificationItem) => {
     if (!n.isRead) markRead(n.id);
-    // A deleted show has nothing to open: its row says so.
-    if (n.showDeleted) return;
+    // A deleted show or removed class has nothing to open: its row says so.
+    if (n.showDeleted || n.classDeleted) return;
     navigate(
       n.showId
         ? `/planner?highlight=${encodeURIComponent(n.showId)}`
@@ -114,8 +114,10 @@ export default function NotificationsScreen() {
                   <span className={`block text-sm text-stone-900 ${n.isRead ? "" : "font-semibold"}`}>
                     {n.message}
                   </span>
-                  {n.showDeleted ? (
-                    <span className="mt-0.5 block text-xs font-medium text-stone-700">{t.showDeleted}</span>
+                  {n.showDeleted || n.classDeleted ? (
+                    <span className="mt-0.5 block text-xs font-medium text-stone-700">
+                      {n.showDeleted ? t.showDeleted : t.classDeleted}
+                    </span>
                   ) : null}
                   <span className="mt-0.5 block text-xs text-stone-600">
                     {relativeTime(n.createdAt, now)}

@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Plus, Trash2 } from "lucide-react";
-import { type ReactNode, useId, useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { useSaveSchedule } from "#client/features/show-day/api/save-schedule.ts";
 import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
 import { formatDayHeading } from "#client/lib/show-dates.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
+import { Field } from "#client/ui/field.tsx";
+import { SelectField } from "#client/ui/form-controls.tsx";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
 import { DEFAULT_RING, overlappingSessions } from "#domain/show-sessions.ts";
 import { COMMON_TIME_ZONES } from "#domain/show-time-zone.ts";
@@ -21,19 +23,6 @@ interface DraftSession {
   date: string;
   startTime: string;
   ring: string;
-}
-
-const input =
-  "min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none";
-
-function Labeled({ text, children }: { text: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noLabelWithoutControl: the control comes in as `children`, inside the label
-    <label className="flex flex-col gap-1 text-sm font-medium text-stone-800">
-      {text}
-      {children}
-    </label>
-  );
 }
 
 /** The days a show runs, for a session's date. */
@@ -173,25 +162,20 @@ function Editor({ show, onDone }: { show: ShowDetail; onDone: () => void }) {
     >
       <p className="text-sm text-stone-600">{t.hint}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Labeled text={t.timeZone}>
-          <select value={zone} onChange={(e) => setZone(e.target.value)} className={input}>
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </select>
-        </Labeled>
-        <Labeled text={t.minutesPerClass}>
-          <input
-            type="number"
-            min={1}
-            max={60}
-            value={minutes}
-            onChange={(e) => setMinutes(Math.max(1, Math.min(60, Number(e.target.value) || 1)))}
-            className={input}
-          />
-        </Labeled>
+        <SelectField
+          label={t.timeZone}
+          value={zone}
+          onChange={(e) => setZone(e.target.value)}
+          options={zones}
+        />
+        <Field
+          label={t.minutesPerClass}
+          type="number"
+          min={1}
+          max={60}
+          value={minutes}
+          onChange={(e) => setMinutes(Math.max(1, Math.min(60, Number(e.target.value) || 1)))}
+        />
       </div>
 
       <h3 className="font-semibold text-stone-900">{t.sessions}</h3>
@@ -207,45 +191,32 @@ function Editor({ show, onDone }: { show: ShowDetail; onDone: () => void }) {
             </p>
           ) : null}
           <div className="grid gap-3 sm:grid-cols-2">
-            <Labeled text={t.sessionName}>
-              <input
-                value={s.name}
-                maxLength={100}
-                required
-                onChange={(e) => update(s.key, { name: e.target.value })}
-                className={input}
-              />
-            </Labeled>
-            <Labeled text={t.sessionDate}>
-              <select
-                value={s.date}
-                onChange={(e) => update(s.key, { date: e.target.value })}
-                className={input}
-              >
-                {days.map((d) => (
-                  <option key={d} value={d}>
-                    {formatDayHeading(d)}
-                  </option>
-                ))}
-              </select>
-            </Labeled>
-            <Labeled text={t.sessionTime}>
-              <input
-                type="time"
-                value={s.startTime}
-                onChange={(e) => update(s.key, { startTime: e.target.value })}
-                className={input}
-              />
-            </Labeled>
-            <Labeled text={t.sessionRing}>
-              <input
-                value={s.ring}
-                maxLength={60}
-                required
-                onChange={(e) => update(s.key, { ring: e.target.value })}
-                className={input}
-              />
-            </Labeled>
+            <Field
+              label={t.sessionName}
+              value={s.name}
+              maxLength={100}
+              required
+              onChange={(e) => update(s.key, { name: e.target.value })}
+            />
+            <SelectField
+              label={t.sessionDate}
+              value={s.date}
+              onChange={(e) => update(s.key, { date: e.target.value })}
+              options={days.map((d) => ({ value: d, label: formatDayHeading(d) }))}
+            />
+            <Field
+              label={t.sessionTime}
+              type="time"
+              value={s.startTime}
+              onChange={(e) => update(s.key, { startTime: e.target.value })}
+            />
+            <Field
+              label={t.sessionRing}
+              value={s.ring}
+              maxLength={60}
+              required
+              onChange={(e) => update(s.key, { ring: e.target.value })}
+            />
           </div>
           <div>
             <h4 id={`${id}-${s.key}`} className="mb-1 text-sm font-semibold text-stone-800">

@@ -368,6 +368,7 @@ async function sendBarnNotices(
       type: "BarnActivity",
       message: entriesTexts.barnActivity(viewer.name, horse.name, cls.className, cls.showName),
       showId: cls.showId,
+      classId: cls.classId,
     });
     if (event) live.push(event);
   }

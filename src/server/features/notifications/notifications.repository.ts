@@ -52,6 +52,7 @@ export interface NotificationRow {
   message: string;
   show_id: string | null;
   show_deleted: number;
+  class_deleted: number;
   created_at: string;
   read_at: string | null;
 }
@@ -66,7 +67,7 @@ export async function listVisible(db: Kysely<Database>, userId: string): Promise
   const newest = (own: boolean) =>
     db
       .selectFrom("notification")
-      .select(["id", "type", "message", "show_id", "show_deleted", "created_at"])
+      .select(["id", "type", "message", "show_id", "show_deleted", "class_deleted", "created_at"])
       .where("user_id", own ? "=" : "is", own ? userId : null)
       .$if(!own, (q) => q.where("created_at", ">=", since))
       .orderBy("created_at", "desc")
@@ -83,7 +84,16 @@ export async function listVisible(db: Kysely<Database>, userId: string): Promise
     .leftJoin("notification_read as r", (join) =>
       join.onRef("r.notification_id", "=", "n.id").on("r.user_id", "=", userId),
     )
-    .select(["n.id", "n.type", "n.message", "n.show_id", "n.show_deleted", "n.created_at", "r.read_at"])
+    .select([
+      "n.id",
+      "n.type",
+      "n.message",
+      "n.show_id",
+      "n.show_deleted",
+      "n.class_deleted",
+      "n.created_at",
+      "r.read_at",
+    ])
     .orderBy("n.created_at", "desc")
     .orderBy("n.id", "desc")
     .limit(NOTIFICATION_LIST_LIMIT)
@@ -165,7 +175,26 @@ export interface NewNotification {
   type: string;
   message: string;
   show_id: string | null;
+  class_id: string | null;
   created_at: string;
+}
+
+/**
+ * Marks the notifications about these classes of the show as about a removed class (migration 021),
+ * so the list says so instead of opening nothing.
+ */
+export async function markClassesDeleted(
+  db: Queryable,
+  showId: string,
+  classIds: readonly string[],
+): Promise<void> {
+  if (classIds.length === 0) return;
+  await db
+    .updateTable("notification")
+    .set({ class_deleted: 1 })
+    .where("show_id", "=", showId)
+    .where("class_id", "in", classIds)
+    .execute();
 }
 
 export async function insertNotifications(db: Queryable, rows: readonly NewNotification[]): Promise<void> {

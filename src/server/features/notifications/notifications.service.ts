@@ -26,6 +26,7 @@ export async function listNotifications(db: Db, viewer: Viewer): Promise<Notific
     message: r.message,
     showId: r.show_id,
     showDeleted: r.show_deleted === 1,
+    classDeleted: r.class_deleted === 1,
     createdAt: r.created_at,
     isRead: r.read_at !== null,
   }));
@@ -110,6 +111,7 @@ async function insertAll(
         type: n.type,
         message: n.message,
         show_id: n.showId,
+        class_id: n.classId ?? null,
         created_at: createdAt,
       }),
     ),

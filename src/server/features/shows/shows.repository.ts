@@ -7,6 +7,7 @@ import { divisionName } from "#domain/divisions.ts";
 import { CATALOGUE_VERSION } from "#server/db/migrations/011-api-performance.ts";
 import type { Database, ShowClassTable } from "#server/db/schema.ts";
 import { allWordsLike } from "#server/db/word-search.ts";
+import { markClassesDeleted } from "#server/features/notifications/notifications.repository.ts";
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -318,7 +319,10 @@ export async function refreshShowDivisions(trx: Queryable, showId: string): Prom
     .execute();
 }
 
-/** Writes the class editor's result: removed classes go (their entries with them), kept ones keep their ids. */
+/**
+ * Writes the class editor's result: removed classes go (their entries with them; notifications about
+ * them are marked so), kept ones keep their ids.
+ */
 export async function applyClassPlan(
   trx: Queryable,
   showId: string,
@@ -330,6 +334,7 @@ export async function applyClassPlan(
       .where("show_id", "=", showId)
       .where("id", "in", plan.removedIds)
       .execute();
+    await markClassesDeleted(trx, showId, plan.removedIds);
   }
   const row = (c: PlannedClass) => ({
     position: c.position,

@@ -9,6 +9,8 @@ import {
 import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
 import { formatShowDates } from "#client/lib/show-dates.ts";
 import { Button } from "#client/ui/button.tsx";
+import { Field, FormField } from "#client/ui/field.tsx";
+import { Choice, ChoiceGroup } from "#client/ui/form-controls.tsx";
 import { CALENDAR_SAMPLE_CSV } from "#domain/calendar-import.ts";
 import { CALENDAR_LIMITS, type CalendarPreview, type CalendarShow } from "#domain/contracts/admin.ts";
 import { adminTexts } from "#domain/texts-admin.ts";
@@ -145,7 +147,7 @@ function ImportSummary({ summary, onDismiss }: { summary: Summary; onDismiss: ()
  * calendar finds every show present and adds nothing.
  */
 export function CalendarImport() {
-  const ids = { file: useId(), url: useId(), progress: useId() };
+  const ids = { progress: useId() };
   const fileInput = useRef<HTMLInputElement>(null);
   const [url, setUrl] = useState("");
   const [preview, setPreview] = useState<CalendarPreview | null>(null);
@@ -243,35 +245,32 @@ export function CalendarImport() {
         </div>
       </details>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="flex flex-1 flex-col gap-1">
-          <label htmlFor={ids.file} className="text-sm font-medium text-stone-700">
-            {t.file}
-          </label>
-          <input
-            id={ids.file}
-            ref={fileInput}
-            type="file"
-            accept=".ics,.csv,text/calendar,text/csv"
-            className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 py-2 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800"
-          />
+        <div className="flex-1">
+          <FormField label={t.file}>
+            {(control) => (
+              <input
+                {...control}
+                ref={fileInput}
+                type="file"
+                accept=".ics,.csv,text/calendar,text/csv"
+                className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 py-2 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800"
+              />
+            )}
+          </FormField>
         </div>
         <Button variant="secondary" disabled={busy} onClick={previewFile}>
           {t.previewFile}
         </Button>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="flex flex-1 flex-col gap-1">
-          <label htmlFor={ids.url} className="text-sm font-medium text-stone-700">
-            {t.url}
-          </label>
-          <input
-            id={ids.url}
+        <div className="flex-1">
+          <Field
+            label={t.url}
             type="url"
             inputMode="url"
             value={url}
             placeholder="https://"
             onChange={(e) => setUrl(e.target.value)}
-            className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 placeholder:text-stone-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
           />
         </div>
         <Button variant="secondary" disabled={busy} onClick={previewUrl}>
@@ -294,21 +293,19 @@ export function CalendarImport() {
             </div>
           ) : null}
           {preview.existing.some((s) => s.changed) ? (
-            <fieldset className="flex flex-col gap-1">
-              <legend className="text-sm font-medium text-stone-700">{t.whenPresent}</legend>
+            <ChoiceGroup legend={t.whenPresent} className="flex flex-col">
               {(["skip", "update"] as const).map((value) => (
-                <label key={value} className="flex min-h-11 items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="calendar-existing"
-                    className="size-5 accent-brand-700"
-                    checked={existing === value}
-                    onChange={() => setExisting(value)}
-                  />
-                  {value === "skip" ? t.skip : t.update}
-                </label>
+                <Choice
+                  key={value}
+                  look="row"
+                  type="radio"
+                  name="calendar-existing"
+                  checked={existing === value}
+                  onChange={() => setExisting(value)}
+                  label={value === "skip" ? t.skip : t.update}
+                />
               ))}
-            </fieldset>
+            </ChoiceGroup>
           ) : null}
           {toImport.length ? (
             <div>

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useCreateRecord } from "#client/features/records/api/create-record.ts";
 import { useRecordChoices } from "#client/features/records/api/get-record-choices.ts";
@@ -11,6 +11,7 @@ import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
 import { Field } from "#client/ui/field.tsx";
+import { SelectField } from "#client/ui/form-controls.tsx";
 import { PLACINGS, type ShowRecord } from "#domain/contracts/records.ts";
 import { texts } from "#domain/texts.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
@@ -19,8 +20,6 @@ import { profileTexts } from "#domain/texts-profile.ts";
 import { matchesAllWords } from "#domain/word-search.ts";
 
 const t = profileTexts;
-const selectClass =
-  "min-h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base text-stone-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200";
 
 interface Draft {
   showName: string;
@@ -64,7 +63,6 @@ export function AddRecordDialog({
   const [classSearch, setClassSearch] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const classes = usePastShowClasses(chosenShow?.id ?? null);
-  const ids = { date: useId(), placing: useId(), horse: useId(), rider: useId(), classSelect: useId() };
 
   const ownHorses = choices.data?.horses ?? [];
   const ownsDefault = !!defaultHorseId && ownHorses.some((h) => h.id === defaultHorseId);
@@ -170,22 +168,17 @@ export function AddRecordDialog({
               value={classSearch}
               onChange={(e) => setClassSearch(e.target.value)}
             />
-            <label htmlFor={ids.classSelect} className="text-sm font-medium text-stone-700">
-              {t.className}
-            </label>
-            <select
-              id={ids.classSelect}
-              className={selectClass}
+            <SelectField
+              label={t.className}
               value={draft.className}
               onChange={(e) => set("className")(e.target.value)}
-            >
-              <option value="">{classes.isPending ? texts.common.loading : t.className}</option>
-              {shownClasses.map((c) => (
-                <option key={c.id} value={c.name}>
-                  {`${c.number}. ${c.name}`}
-                </option>
-              ))}
-            </select>
+              blank={classes.isPending ? texts.common.loading : t.className}
+              options={shownClasses.map((c) => ({
+                key: c.id,
+                value: c.name,
+                label: `${c.number}. ${c.name}`,
+              }))}
+            />
           </div>
         ) : (
           <Field
@@ -196,67 +189,33 @@ export function AddRecordDialog({
         )}
         <div className="grid grid-cols-2 gap-3">
           <Field
-            id={ids.date}
             label={t.date}
             type="date"
             value={draft.showDate}
             onChange={(e) => set("showDate")(e.target.value)}
           />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.placing} className="text-sm font-medium text-stone-700">
-              {t.placing}
-            </label>
-            <select
-              id={ids.placing}
-              className={selectClass}
-              value={draft.placing}
-              onChange={(e) => set("placing")(e.target.value)}
-            >
-              <option value="">{t.selectPlacing}</option>
-              {PLACINGS.map((p) => (
-                <option key={p} value={p}>
-                  {p === "Participated" ? t.participated : p}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label={t.placing}
+            value={draft.placing}
+            onChange={(e) => set("placing")(e.target.value)}
+            blank={t.selectPlacing}
+            options={PLACINGS.map((p) => ({ value: p, label: p === "Participated" ? t.participated : p }))}
+          />
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.horse} className="text-sm font-medium text-stone-700">
-            {t.horse}
-          </label>
-          <select
-            id={ids.horse}
-            className={selectClass}
-            value={draft.horseId}
-            onChange={(e) => set("horseId")(e.target.value)}
-          >
-            <option value="">{t.selectHorse}</option>
-            {ownHorses.map((h) => (
-              <option key={h.id} value={h.id}>
-                {h.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.rider} className="text-sm font-medium text-stone-700">
-            {t.rider}
-          </label>
-          <select
-            id={ids.rider}
-            className={selectClass}
-            value={draft.riderId}
-            onChange={(e) => set("riderId")(e.target.value)}
-          >
-            <option value="">{t.selectRider}</option>
-            {riders.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t.horse}
+          value={draft.horseId}
+          onChange={(e) => set("horseId")(e.target.value)}
+          blank={t.selectHorse}
+          options={ownHorses.map((h) => ({ value: h.id, label: h.name }))}
+        />
+        <SelectField
+          label={t.rider}
+          value={draft.riderId}
+          onChange={(e) => set("riderId")(e.target.value)}
+          blank={t.selectRider}
+          options={riders.map((r) => ({ value: r.id, label: r.name }))}
+        />
       </form>
     </Modal>
   );
