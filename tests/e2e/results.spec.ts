@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { addDays, format } from "date-fns";
+import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
 import { resultsTexts } from "../../src/domain/texts-results.ts";
 import { expectAccessibleScreen, expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
 import { DEMO, DEMO_PASSWORD, expect, test, untilShown } from "./fixtures.ts";
@@ -69,6 +70,14 @@ test("a steward pastes a class's results; roster, horse detail, Show Records and
   expect(created.status(), await created.text()).toBe(201);
   const showId = (await created.json()).id as string;
 
+  // The owner had entered the horse in Class 32: its entry shows the placing once published.
+  const o = owner.page;
+  const entered = await o.request.put(`/api/shows/${showId}/classes/class-32/entries`, {
+    headers: { origin: baseURL! },
+    data: { entries: [{ status: "HorseIsShowing", horseId: horseIdByName(HORSE), riderId: null }] },
+  });
+  expect(entered.status(), await entered.text()).toBe(200);
+
   // The steward (an admin here) pastes the placings, checks the horses and publishes.
   const s = steward.page;
   await open(s, `/shows/${showId}/results?class=class-32`);
@@ -92,7 +101,6 @@ test("a steward pastes a class's results; roster, horse detail, Show Records and
   await expect(s.getByRole("status").filter({ hasText: p.published })).toBeVisible();
 
   // The owner: the notification, the roster, horse detail, Show Records, show detail, Standings.
-  const o = owner.page;
   const message = `${HORSE} placed 1st in Class 32 at ${showName}`;
   await open(o, "/notifications");
   await expect(o.getByText(message)).toBeVisible();
@@ -116,6 +124,18 @@ test("a steward pastes a class's results; roster, horse detail, Show Records and
   const results = o.getByRole("region", { name: resultsTexts.show.title });
   await expect(results.getByText(`1st ${HORSE} — Jane Doe — Smith Farms`)).toBeVisible();
   await expect(results.getByText("3rd Unknown Runner — Kim Ott")).toBeVisible();
+  // The class's entry icons carry the placing, and so does the entry dialog.
+  const badge = o.getByTestId("entry-icons-class-32").getByRole("img", {
+    name: entryStatusTexts.placed("1st", HORSE),
+  });
+  await expect(badge).toHaveText("1st");
+  await o.getByRole("button", { name: /Lite Shod Walking Horse$/ }).click();
+  await expect(
+    o.getByRole("dialog").getByRole("img", { name: entryStatusTexts.placed("1st", HORSE) }),
+  ).toBeVisible();
+  await expectNoAxeViolations(o);
+  await shoot(o, "entry-placing");
+  await o.keyboard.press("Escape");
 
   const query = new URLSearchParams({ year, org, division: "lite-shod" }).toString();
   await open(o, `/standings?${query}`);
