@@ -86,6 +86,8 @@ export const resultsTexts = {
     title: "Results",
     post: "Post results",
     none: "No results posted yet.",
+    underClasses: "Each posted class's placings are under the class in the schedule.",
+    classResults: (n: string) => `Results of Class ${n}`,
     classHeading: (n: string, name: string) => `Class ${n} · ${name}`,
     line: (placing: string, horse: string, rider: string, owner: string) =>
       [`${placing} ${horse}`, rider, owner].filter((x) => x.trim() !== "").join(" — "),

@@ -121,9 +121,14 @@ test("a steward pastes a class's results; roster, horse detail, Show Records and
   await expect(profileRecord.getByRole("button", { name: /^Hide/ })).toBeVisible();
 
   await open(o, `/shows/${showId}`);
-  const results = o.getByRole("region", { name: resultsTexts.show.title });
-  await expect(results.getByText(`1st ${HORSE} — Jane Doe — Smith Farms`)).toBeVisible();
-  await expect(results.getByText("3rd Unknown Runner — Kim Ott")).toBeVisible();
+  // Each posted class's placings are listed under its row of the schedule.
+  await expect(o.getByRole("region", { name: resultsTexts.show.title })).toContainText(
+    resultsTexts.show.underClasses,
+  );
+  const class32 = o.getByRole("list", { name: resultsTexts.show.classResults("32") });
+  await expect(class32.getByText(`1st ${HORSE} — Jane Doe — Smith Farms`)).toBeVisible();
+  await expect(class32.getByText("3rd Unknown Runner — Kim Ott")).toBeVisible();
+  await expect(o.getByRole("list", { name: resultsTexts.show.classResults("33") })).toHaveCount(0);
   // The class's entry icons carry the placing, and so does the entry dialog.
   const badge = o.getByTestId("entry-icons-class-32").getByRole("img", {
     name: entryStatusTexts.placed("1st", HORSE),
@@ -187,9 +192,14 @@ test("a newcomer sees the demo's posted results: standings, horse detail, show d
 
   const past = (await (await page.request.get("/api/results/mine")).json()).results as { showId: string }[];
   const demoShow = past.find((r) => r.showId)!;
-  await open(page, `/shows/${demoShow.showId}`);
-  const results = page.getByRole("region", { name: resultsTexts.show.title });
-  await expect(results.getByRole("listitem").first()).toBeVisible();
+  const get = async (path: string) => (await page.request.get(path)).json();
+  const postedId = (await get(`/api/shows/${demoShow.showId}/results`)).classes[0].classId as string;
+  const shown = (await get(`/api/shows/${demoShow.showId}`)).classes as { id: string; number: string }[];
+  const posted = shown.find((c) => c.id === postedId)!;
+  // The class in view (as a class alert's link brings it), its placings under its row.
+  await open(page, `/shows/${demoShow.showId}?class=${encodeURIComponent(posted.id)}`);
+  const placings = page.getByRole("list", { name: resultsTexts.show.classResults(posted.number) });
+  await expect(placings.getByRole("listitem").first()).toBeVisible();
   await expectNoAxeViolations(page);
   await shoot(page, "show");
 
