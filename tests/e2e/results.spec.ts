@@ -4,7 +4,7 @@ import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
 import { resultsTexts } from "../../src/domain/texts-results.ts";
 import { expectAccessibleScreen, expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
 import { DEMO, DEMO_PASSWORD, expect, test, untilShown } from "./fixtures.ts";
-import { horseIdByName } from "./horses-helpers.ts";
+import { createHorse, horseIdByName } from "./horses-helpers.ts";
 
 /**
  * Results (issue 22): a steward pastes a class's placings on a phone; the owner's roster, horse detail,
@@ -160,6 +160,62 @@ test("a steward pastes a class's results; roster, horse detail, Show Records and
   expect((await csv.text()).split("\r\n")[1]).toBe(`1,${HORSE},7,1,1,1,0,0`);
 
   for (const c of contexts) await c.close();
+});
+
+test("results posted while the show is on put the placing on the owner's roster line of that class", async ({
+  browser,
+  baseURL,
+  page,
+  signUpAs,
+}) => {
+  // A new owner with a horse of their own: no one else's roster (friends, riders) gains today's show.
+  await signUpAs({ role: "Owner" });
+  const horse = await createHorse(page.request, baseURL!);
+  const steward = await personIn(browser, baseURL!, DEMO.admin);
+  const stamp = Date.now().toString(36);
+  const today = format(new Date(), "yyyy-MM-dd");
+  const headers = { origin: baseURL! };
+  const created = await steward.page.request.post("/api/shows", {
+    headers,
+    data: {
+      name: `Results Today ${stamp}`,
+      startDate: today,
+      endDate: today,
+      location: "Shelbyville, TN",
+      sanctioningOrg: `E2E Club ${stamp}`,
+      judges: [],
+      classes: [{ id: "class-7", name: "Lite Shod Walking Horse" }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const showId = (await created.json()).id as string;
+  const entered = await page.request.put(`/api/shows/${showId}/classes/class-7/entries`, {
+    headers,
+    data: { entries: [{ status: "HorseIsShowing", horseId: horse.id, riderId: null }] },
+  });
+  expect(entered.status(), await entered.text()).toBe(200);
+  const published = await steward.page.request.post(`/api/shows/${showId}/classes/class-7/results`, {
+    headers,
+    data: {
+      lines: [
+        { lineNo: 1, placing: 1, horse: "Someone Else", rider: "", owner: "", horseId: null },
+        { lineNo: 2, placing: 2, horse: horse.name, rider: "", owner: "", horseId: horse.id },
+      ],
+    },
+  });
+  expect(published.status(), await published.text()).toBe(200);
+  await steward.context.close();
+
+  await page.setViewportSize(PHONE);
+  await open(page, "/roster");
+  const line = page
+    .getByTestId("roster-today")
+    .getByRole("article")
+    .filter({ hasText: `Results Today ${stamp}` })
+    .getByTestId("roster-entry");
+  await expect(line.getByRole("img", { name: entryStatusTexts.placed("2nd", horse.name) })).toHaveText("2nd");
+  await expectNoAxeViolations(page);
+  await shoot(page, "roster-placing");
 });
 
 test("a newcomer sees the demo's posted results: standings, horse detail, show detail", async ({
