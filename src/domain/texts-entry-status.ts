@@ -12,6 +12,8 @@ export const entryStatusTexts = {
     WatchClass: "Watch Class",
   },
   unknownStatus: "Status Unknown",
+  /** The accessible name of an entry's placing badge once the class's results are posted (issue 22). */
+  placed: (placing: string, horse: string | null) => `${horse ?? "Placing"}: ${placing} in this class`,
   errors: {
     loadFailed: "Could not load your entries for this class.",
     saveFailed: "Could not save your entries.",

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { addDays, format } from "date-fns";
+import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
 import { resultsTexts } from "../../src/domain/texts-results.ts";
 import { expectAccessibleScreen, expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
 import { DEMO, DEMO_PASSWORD, expect, test, untilShown } from "./fixtures.ts";
-import { horseIdByName } from "./horses-helpers.ts";
+import { createHorse, horseIdByName } from "./horses-helpers.ts";
 
 /**
  * Results (issue 22): a steward pastes a class's placings on a phone; the owner's roster, horse detail,
@@ -69,6 +70,14 @@ test("a steward pastes a class's results; roster, horse detail, Show Records and
   expect(created.status(), await created.text()).toBe(201);
   const showId = (await created.json()).id as string;
 
+  // The owner had entered the horse in Class 32: its entry shows the placing once published.
+  const o = owner.page;
+  const entered = await o.request.put(`/api/shows/${showId}/classes/class-32/entries`, {
+    headers: { origin: baseURL! },
+    data: { entries: [{ status: "HorseIsShowing", horseId: horseIdByName(HORSE), riderId: null }] },
+  });
+  expect(entered.status(), await entered.text()).toBe(200);
+
   // The steward (an admin here) pastes the placings, checks the horses and publishes.
   const s = steward.page;
   await open(s, `/shows/${showId}/results?class=class-32`);
@@ -92,7 +101,6 @@ test("a steward pastes a class's results; roster, horse detail, Show Records and
   await expect(s.getByRole("status").filter({ hasText: p.published })).toBeVisible();
 
   // The owner: the notification, the roster, horse detail, Show Records, show detail, Standings.
-  const o = owner.page;
   const message = `${HORSE} placed 1st in Class 32 at ${showName}`;
   await open(o, "/notifications");
   await expect(o.getByText(message)).toBeVisible();
@@ -113,9 +121,26 @@ test("a steward pastes a class's results; roster, horse detail, Show Records and
   await expect(profileRecord.getByRole("button", { name: /^Hide/ })).toBeVisible();
 
   await open(o, `/shows/${showId}`);
-  const results = o.getByRole("region", { name: resultsTexts.show.title });
-  await expect(results.getByText(`1st ${HORSE} — Jane Doe — Smith Farms`)).toBeVisible();
-  await expect(results.getByText("3rd Unknown Runner — Kim Ott")).toBeVisible();
+  // Each posted class's placings are listed under its row of the schedule.
+  await expect(o.getByRole("region", { name: resultsTexts.show.title })).toContainText(
+    resultsTexts.show.underClasses,
+  );
+  const class32 = o.getByRole("list", { name: resultsTexts.show.classResults("32") });
+  await expect(class32.getByText(`1st ${HORSE} — Jane Doe — Smith Farms`)).toBeVisible();
+  await expect(class32.getByText("3rd Unknown Runner — Kim Ott")).toBeVisible();
+  await expect(o.getByRole("list", { name: resultsTexts.show.classResults("33") })).toHaveCount(0);
+  // The class's entry icons carry the placing, and so does the entry dialog.
+  const badge = o.getByTestId("entry-icons-class-32").getByRole("img", {
+    name: entryStatusTexts.placed("1st", HORSE),
+  });
+  await expect(badge).toHaveText("1st");
+  await o.getByRole("button", { name: /Lite Shod Walking Horse$/ }).click();
+  await expect(
+    o.getByRole("dialog").getByRole("img", { name: entryStatusTexts.placed("1st", HORSE) }),
+  ).toBeVisible();
+  await expectNoAxeViolations(o);
+  await shoot(o, "entry-placing");
+  await o.keyboard.press("Escape");
 
   const query = new URLSearchParams({ year, org, division: "lite-shod" }).toString();
   await open(o, `/standings?${query}`);
@@ -135,6 +160,62 @@ test("a steward pastes a class's results; roster, horse detail, Show Records and
   expect((await csv.text()).split("\r\n")[1]).toBe(`1,${HORSE},7,1,1,1,0,0`);
 
   for (const c of contexts) await c.close();
+});
+
+test("results posted while the show is on put the placing on the owner's roster line of that class", async ({
+  browser,
+  baseURL,
+  page,
+  signUpAs,
+}) => {
+  // A new owner with a horse of their own: no one else's roster (friends, riders) gains today's show.
+  await signUpAs({ role: "Owner" });
+  const horse = await createHorse(page.request, baseURL!);
+  const steward = await personIn(browser, baseURL!, DEMO.admin);
+  const stamp = Date.now().toString(36);
+  const today = format(new Date(), "yyyy-MM-dd");
+  const headers = { origin: baseURL! };
+  const created = await steward.page.request.post("/api/shows", {
+    headers,
+    data: {
+      name: `Results Today ${stamp}`,
+      startDate: today,
+      endDate: today,
+      location: "Shelbyville, TN",
+      sanctioningOrg: `E2E Club ${stamp}`,
+      judges: [],
+      classes: [{ id: "class-7", name: "Lite Shod Walking Horse" }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const showId = (await created.json()).id as string;
+  const entered = await page.request.put(`/api/shows/${showId}/classes/class-7/entries`, {
+    headers,
+    data: { entries: [{ status: "HorseIsShowing", horseId: horse.id, riderId: null }] },
+  });
+  expect(entered.status(), await entered.text()).toBe(200);
+  const published = await steward.page.request.post(`/api/shows/${showId}/classes/class-7/results`, {
+    headers,
+    data: {
+      lines: [
+        { lineNo: 1, placing: 1, horse: "Someone Else", rider: "", owner: "", horseId: null },
+        { lineNo: 2, placing: 2, horse: horse.name, rider: "", owner: "", horseId: horse.id },
+      ],
+    },
+  });
+  expect(published.status(), await published.text()).toBe(200);
+  await steward.context.close();
+
+  await page.setViewportSize(PHONE);
+  await open(page, "/roster");
+  const line = page
+    .getByTestId("roster-today")
+    .getByRole("article")
+    .filter({ hasText: `Results Today ${stamp}` })
+    .getByTestId("roster-entry");
+  await expect(line.getByRole("img", { name: entryStatusTexts.placed("2nd", horse.name) })).toHaveText("2nd");
+  await expectNoAxeViolations(page);
+  await shoot(page, "roster-placing");
 });
 
 test("a newcomer sees the demo's posted results: standings, horse detail, show detail", async ({
@@ -167,9 +248,14 @@ test("a newcomer sees the demo's posted results: standings, horse detail, show d
 
   const past = (await (await page.request.get("/api/results/mine")).json()).results as { showId: string }[];
   const demoShow = past.find((r) => r.showId)!;
-  await open(page, `/shows/${demoShow.showId}`);
-  const results = page.getByRole("region", { name: resultsTexts.show.title });
-  await expect(results.getByRole("listitem").first()).toBeVisible();
+  const get = async (path: string) => (await page.request.get(path)).json();
+  const postedId = (await get(`/api/shows/${demoShow.showId}/results`)).classes[0].classId as string;
+  const shown = (await get(`/api/shows/${demoShow.showId}`)).classes as { id: string; number: string }[];
+  const posted = shown.find((c) => c.id === postedId)!;
+  // The class in view (as a class alert's link brings it), its placings under its row.
+  await open(page, `/shows/${demoShow.showId}?class=${encodeURIComponent(posted.id)}`);
+  const placings = page.getByRole("list", { name: resultsTexts.show.classResults(posted.number) });
+  await expect(placings.getByRole("listitem").first()).toBeVisible();
   await expectNoAxeViolations(page);
   await shoot(page, "show");
 

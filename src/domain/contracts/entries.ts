@@ -53,6 +53,8 @@ export const MyEntry = z.object({
   enteredBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Season conflicts with the viewer's other entries (issue 25); absent when there are none. */
   warnings: z.array(EntryWarning).optional(),
+  /** The horse's placing in this class once its results are posted ("2nd", "Shown"; issue 22); absent before. */
+  placing: z.string().optional(),
 });
 export type MyEntry = z.infer<typeof MyEntry>;
 

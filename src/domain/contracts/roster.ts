@@ -23,6 +23,8 @@ export const RosterEntryView = z.object({
   mirrored: z.boolean(),
   /** Season conflicts with the viewer's other entries (issue 25); absent when there are none. */
   warnings: z.array(EntryWarning).optional(),
+  /** The horse's placing in this class once its results are posted ("2nd", "Shown"; issue 22); absent before. */
+  placing: z.string().optional(),
 });
 export type RosterEntryView = z.infer<typeof RosterEntryView>;
 

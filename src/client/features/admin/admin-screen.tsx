@@ -13,6 +13,10 @@ import { adminTexts } from "#domain/texts-admin.ts";
 const t = adminTexts;
 /** AI Show Prediction and Import Class List from Image (issue 10): their own chunk, loaded with the screen. */
 const AdminAiCards = retryingLazy(() => import("#client/features/admin/ai/ai-cards.tsx"));
+/** Points scales per sanctioning organisation (issue 22): a chunk of its own. */
+const PointsScalesCard = retryingLazy(
+  () => import("#client/features/results/components/points-scales-card.tsx"),
+);
 const card = "flex flex-col gap-5 rounded-xl border border-stone-200 bg-white p-4";
 const tabClass =
   "inline-flex min-h-11 flex-1 items-center justify-center border-b-2 border-transparent px-3 text-sm font-semibold text-stone-600 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
@@ -40,6 +44,9 @@ export default function AdminScreen() {
               <AdminAiCards />
             </LoadBoundary>
           </section>
+          <LoadBoundary fallback={<p className="text-sm text-stone-600">{texts.common.loading}</p>}>
+            <PointsScalesCard />
+          </LoadBoundary>
         </section>
         <section aria-labelledby="admin-data-management" className={card}>
           <h2 id="admin-data-management" className="text-lg font-semibold text-brand-900">

@@ -7,6 +7,7 @@ import { useMe } from "#client/features/auth/api/get-me.ts";
 import { entryKeys } from "#client/features/entries/api/keys.ts";
 import { removeEntryChange, useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
 import type { SaveEntriesInput } from "#client/features/entries/api/save-class-entries.ts";
+import { PlacingBadge } from "#client/features/entries/components/placing-badge.tsx";
 import { useRoster } from "#client/features/roster/api/get-roster.ts";
 import { CalendarFeedButton } from "#client/features/roster/components/calendar-feed-button.tsx";
 import { useToday } from "#client/features/roster/use-today.ts";
@@ -309,6 +310,12 @@ function StatusLine({ entry, actions }: { entry: RosterEntryView; actions: Entry
         {label}
       </span>
       {details.join(" · ")}
+      {entry.placing ? (
+        <>
+          {" "}
+          <PlacingBadge placing={entry.placing} horse={entry.horseName} />
+        </>
+      ) : null}
       {entry.warnings?.map((w) => (
         <span key={w.otherEntryId + w.kind} data-testid="entry-warning" className="block text-amber-900">
           {w.message}

@@ -31,6 +31,9 @@ const ClassEntryDialog = retryingLazy(() =>
   })),
 );
 
+// A posted class's placings under its row (issue 22), after the first screen.
+const ClassResults = retryingLazy(() => import("#client/features/results/components/class-results.tsx"));
+
 // The live ring bar and Ring control (issue 21), after the first screen; see show-day-extras.tsx.
 const ShowDayPanel = retryingLazy(() => showDayExtras.then((m) => m.loadShowDayPanel()));
 
@@ -110,6 +113,15 @@ export default function ShowDetailScreen() {
           show={data}
           onSelectClass={setEntryClass}
           renderEntryIcons={(cls) => <EntryIcons showId={data.id} classId={cls.id} />}
+          renderBelow={
+            later
+              ? (cls) => (
+                  <LoadBoundary fallback={null}>
+                    <ClassResults showId={data.id} classId={cls.id} number={cls.number} />
+                  </LoadBoundary>
+                )
+              : undefined
+          }
           focusClassId={params.get("class")}
         />
       </section>

@@ -77,6 +77,8 @@ const present = (row: EntryRow): MyEntry => ({
   riderId: row.rider_id,
   riderName: row.rider_name,
   enteredBy: row.created_by === row.user_id ? null : { id: row.created_by, name: row.created_by_name },
+  // Set by posted results (issue 22) on the entries of a matched horse.
+  ...(row.placing ? { placing: row.placing } : {}),
 });
 
 const choiceKey = (c: { status: string; horseId: string | null; riderId: string | null }) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublishLine, ResultPreview, Standings } from "#domain/contracts/results.ts";
+import type { Roster } from "#domain/contracts/roster.ts";
 import { classAward, DEFAULT_SCALE, rankStandings, tallyStandings } from "#domain/high-point.ts";
 import { resultsTexts } from "#domain/texts-results.ts";
 import { buildEntry, buildHorse, storedNotifications } from "#tests/support/entries-factories.ts";
@@ -234,6 +235,18 @@ describe("publish", () => {
       .where("horse_id", "=", midnight.id)
       .executeTakeFirstOrThrow();
     expect(roster.placing).toBe("2nd");
+    // The entries API (show detail's icons) and the roster's line of that class carry it.
+    const entries = await call(t.app, "GET", `/api/shows/${show.id}/entries`, { cookie: owner.cookie });
+    expect(entries.json().entries).toEqual([
+      expect.objectContaining({ classId: "c-32", horseName: "Midnight Sun", placing: "2nd" }),
+    ]);
+    const ownRoster = await call(t.app, "GET", "/api/roster?today=2025-08-20", { cookie: owner.cookie });
+    const rosterLines = (ownRoster.json() as Roster).sections.today.flatMap((s) =>
+      s.days.flatMap((d) =>
+        d.classes.flatMap((c) => c.entries.map((e) => [c.number, e.horseName, e.placing])),
+      ),
+    );
+    expect(rosterLines).toEqual([["32", "Midnight Sun", "2nd"]]);
 
     const detail = await call(t.app, "GET", `/api/shows/${show.id}/results`, { cookie: owner.cookie });
     expect(detail.json()).toMatchObject({ canPost: false, classes: [{ classId: "c-32", version: 1 }] });

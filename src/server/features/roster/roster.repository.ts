@@ -23,6 +23,8 @@ export interface RosterRow {
   creatorName: string | null;
   /** Where the class runs, for the season's conflict warnings (issue 25). */
   slot: ClassSlot;
+  /** The entry's placing set by posted results (issue 22), or null. */
+  placing: string | null;
 }
 
 /** A class's session, its place in the session's running order and its ring. */
@@ -110,6 +112,7 @@ export async function rosterRows(
       "e.status",
       "e.horse_id",
       "e.rider_id",
+      "e.placing",
       "e.created_at as created_at",
       "e.created_by",
       "s.name as show_name",
@@ -200,6 +203,7 @@ export async function rosterRows(
     horseName: r.horse_name,
     creatorName: r.creator_name,
     slot: { sessionId: r.session_id, place: Number(r.place ?? 0), ring: r.ring },
+    placing: r.placing,
   }));
 }
 

@@ -47,7 +47,9 @@ export async function getRoster(
   });
   const roster = buildRoster(viewer.id, entries, { shows, classes, userNames, horseNames }, today);
   const warnings = seasonWarnings(entries, rows);
-  if (warnings.size > 0) {
+  // Posted results (issue 22) set the placing on the entries of a matched horse; derived entries keep their ids.
+  const placings = new Map(rows.flatMap((r) => (r.placing ? [[r.entry.id, r.placing] as const] : [])));
+  if (warnings.size > 0 || placings.size > 0) {
     for (const section of Object.values(roster.sections))
       for (const show of section)
         for (const day of show.days)
@@ -55,6 +57,8 @@ export async function getRoster(
             for (const entry of cls.entries) {
               const list = warnings.get(entry.id);
               if (list) entry.warnings = list;
+              const placing = placings.get(entry.id);
+              if (placing) entry.placing = placing;
             }
   }
   return roster;

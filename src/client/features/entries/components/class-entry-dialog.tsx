@@ -5,6 +5,7 @@ import { useEntryChoices } from "#client/features/entries/api/get-entry-choices.
 import { useRemoveClassEntries } from "#client/features/entries/api/remove-class-entries.ts";
 import { useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
 import { useSaveClassEntries } from "#client/features/entries/api/save-class-entries.ts";
+import { PlacingBadge } from "#client/features/entries/components/placing-badge.tsx";
 import { StatusIcon } from "#client/features/entries/components/status-icon.tsx";
 import {
   anySelected,
@@ -57,15 +58,37 @@ export function ClassEntryDialog({ show, cls, viewer, open, onOpenChange }: Clas
           onRetry={() => void current.refetch()}
         />
       ) : (
-        <EntryForm
-          show={show}
-          cls={cls}
-          viewer={viewer}
-          entries={current.data.entries}
-          onDone={() => onOpenChange(false)}
-        />
+        <>
+          <Placings entries={current.data.entries} />
+          <EntryForm
+            show={show}
+            cls={cls}
+            viewer={viewer}
+            entries={current.data.entries}
+            onDone={() => onOpenChange(false)}
+          />
+        </>
       )}
     </Modal>
+  );
+}
+
+/** The placings of the viewer's horses in this class, once its results are posted (issue 22). */
+function Placings({ entries }: { entries: MyEntry[] }) {
+  const placed = entries.filter((e) => e.placing);
+  if (placed.length === 0) return null;
+  return (
+    <p
+      className="mb-3 flex flex-wrap items-center gap-2 text-sm text-stone-800"
+      data-testid="dialog-placings"
+    >
+      {placed.map((e) => (
+        <span key={e.id} className="inline-flex items-center gap-1.5">
+          <PlacingBadge placing={e.placing!} horse={e.horseName} />
+          {e.horseName}
+        </span>
+      ))}
+    </p>
   );
 }
 

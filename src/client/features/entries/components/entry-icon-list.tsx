@@ -5,6 +5,7 @@ import {
   removeClassEntriesChange,
 } from "#client/features/entries/api/remove-class-entries.ts";
 import { type SaveEntriesInput, saveEntriesChange } from "#client/features/entries/api/save-class-entries.ts";
+import { PlacingBadge } from "#client/features/entries/components/placing-badge.tsx";
 import { entryTooltip, StatusIcon } from "#client/features/entries/components/status-icon.tsx";
 import { type QueuedState, useQueuedChanges } from "#client/lib/queued.ts";
 import { TapTooltip } from "#client/ui/tap-tooltip.tsx";
@@ -58,6 +59,11 @@ export default function EntryIconList({ showId, classId }: { showId: string; cla
           <StatusIcon status={entry.status} />
         </TapTooltip>
       ))}
+      {entries.map((entry) =>
+        entry.placing ? (
+          <PlacingBadge key={`placing-${entry.id}`} placing={entry.placing} horse={entry.horseName} />
+        ) : null,
+      )}
       {warnings.length > 0 ? (
         // Season conflicts (issue 25): which other entry and why, on tap, focus or hover; never blocking.
         <TapTooltip label={warnings.map((w) => w.message).join(" ")}>

@@ -9,10 +9,13 @@ export function ClassRow({
   cls,
   onSelect,
   entryIcons,
+  below,
 }: {
   cls: ShowClass;
   onSelect?: ((cls: ShowClass) => void) | undefined;
   entryIcons?: ReactNode;
+  /** Under the row (a posted class's placings, issue 22). */
+  below?: ReactNode;
 }) {
   const content = (
     <>
@@ -29,16 +32,13 @@ export function ClassRow({
     <span className="flex shrink-0 items-center gap-1 pr-1">{entryIcons}</span>
   ) : null;
   const layout = "flex min-h-12 w-full items-center gap-3 px-3 py-2 text-left";
-  if (!onSelect) {
-    return (
-      <div className={`${layout} border-b border-stone-100`}>
-        {content}
-        {icons}
-      </div>
-    );
-  }
-  return (
-    <div className="flex w-full items-center border-b border-stone-100">
+  const row = !onSelect ? (
+    <div className={layout}>
+      {content}
+      {icons}
+    </div>
+  ) : (
+    <div className="flex w-full items-center">
       <button
         type="button"
         onClick={() => onSelect(cls)}
@@ -47,6 +47,12 @@ export function ClassRow({
         {content}
       </button>
       {icons}
+    </div>
+  );
+  return (
+    <div className="border-b border-stone-100">
+      {row}
+      {below}
     </div>
   );
 }

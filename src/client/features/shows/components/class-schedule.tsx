@@ -30,6 +30,8 @@ export interface ClassScheduleProps {
   onSelectClass?: (cls: ShowClass) => void;
   /** The viewer's entry icons for a class (entries issue). */
   renderEntryIcons?: (cls: ShowClass) => ReactNode;
+  /** Under a class's row: its posted placings (issue 22). */
+  renderBelow?: (cls: ShowClass) => ReactNode;
   /** A class to bring into view on arrival (a class alert's link). */
   focusClassId?: string | null;
 }
@@ -40,7 +42,13 @@ export interface ClassScheduleProps {
  * to another day), in a list capped at 32rem from 640 px wide (on a phone, in the page's own scroll). Rows are virtualised, so 600 classes scroll and filter
  * without rendering 600 rows.
  */
-export function ClassSchedule({ show, onSelectClass, renderEntryIcons, focusClassId }: ClassScheduleProps) {
+export function ClassSchedule({
+  show,
+  onSelectClass,
+  renderEntryIcons,
+  renderBelow,
+  focusClassId,
+}: ClassScheduleProps) {
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
   const total = show.classes.length;
@@ -171,6 +179,7 @@ export function ClassSchedule({ show, onSelectClass, renderEntryIcons, focusClas
                       cls={row.cls}
                       onSelect={onSelectClass}
                       entryIcons={renderEntryIcons?.(row.cls)}
+                      below={renderBelow?.(row.cls)}
                     />
                   )}
                 </div>
