@@ -16,6 +16,7 @@ import { buttonClass } from "#client/ui/button.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
 import type { ShowClass } from "#domain/contracts/shows.ts";
+import { localDay } from "#domain/roster-view.ts";
 import { texts } from "#domain/texts.ts";
 import { showTexts } from "#domain/texts-show.ts";
 
@@ -114,7 +115,8 @@ export default function ShowDetailScreen() {
           onSelectClass={setEntryClass}
           renderEntryIcons={(cls) => <EntryIcons showId={data.id} classId={cls.id} />}
           renderBelow={
-            later
+            // Results are posted once a show has begun: a show still to come has none to ask for.
+            later && data.startDate <= localDay(new Date())
               ? (cls) => (
                   <LoadBoundary fallback={null}>
                     <ClassResults showId={data.id} classId={cls.id} number={cls.number} />
