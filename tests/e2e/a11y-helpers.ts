@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { documentTitle } from "../../src/client/ui/use-document-title.ts";
-import { expect } from "./fixtures.ts";
+import { expect, untilTransitionsEnd } from "./fixtures.ts";
 
 /** The narrowest phone we design for; every screen and dialog is scanned at this width. */
 export const PHONE = { width: 360, height: 740 } as const;
@@ -30,28 +30,6 @@ function describeNode(node: { target: unknown[]; any: { data?: unknown }[] }): s
   return data?.contrastRatio
     ? `${target} (${data.fgColor} on ${data.bgColor}, ${data.contrastRatio}:1)`
     : target;
-}
-
-/**
- * axe reads colours as they are at that instant: a button that has just become enabled is still fading
- * from its disabled colours (`transition-colors`, 150 ms) and would be judged on a blend nobody reads.
- * Wait for finite CSS transitions and animations to end first; endless ones (spinners) are left running.
- */
-async function untilTransitionsEnd(page: Page) {
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (a) =>
-              a.playState !== "running" ||
-              a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
-          ),
-      undefined,
-      { timeout: 2_000 },
-    )
-    .catch(() => undefined);
 }
 
 /**

@@ -50,6 +50,28 @@ export async function untilShown(page: Page) {
     .catch(() => undefined);
 }
 
+/**
+ * axe reads colours as they are at that instant: a button that has just become enabled is still fading
+ * from its disabled colours (`transition-colors`, 150 ms) and would be judged on a blend nobody reads.
+ * Wait for finite CSS transitions and animations to end first; endless ones (spinners) are left running.
+ */
+export async function untilTransitionsEnd(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== "running" ||
+              a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined);
+}
+
 export const test = base.extend<Fixtures>({
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
@@ -95,7 +117,15 @@ export const test = base.extend<Fixtures>({
     });
   },
   axe: async ({ page }, use) => {
-    await use(() => new AxeBuilder({ page }));
+    await use(() => {
+      const builder = new AxeBuilder({ page });
+      const analyze = builder.analyze.bind(builder);
+      builder.analyze = async () => {
+        await untilTransitionsEnd(page);
+        return analyze();
+      };
+      return builder;
+    });
   },
 });
 

@@ -28,7 +28,9 @@ test.describe("Your Roster", () => {
     const line = card.getByTestId("roster-entry").filter({ hasText: t.enteredBy("Casey Whitfield") });
     await expect(line.getByText(entryStatusTexts.statusLabels.ImShowing, { exact: true })).toBeVisible();
     await expect(line).toContainText("Midnight Masterpiece");
-    await expect(section(page, "today").getByText(t.empty)).toBeVisible();
+    // Today holds the demo's show on today (the trainer rides there, issue 21) on the show's own day, which
+    // is the browser's day only part of the time: what this test knows is that Celina is not today.
+    await expect(section(page, "today").getByRole("article").filter({ hasText: CELINA })).toHaveCount(0);
     expect((await axe().analyze()).violations).toEqual([]);
   });
 

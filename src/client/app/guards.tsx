@@ -1,7 +1,6 @@
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
-import { currentLocation, navigate } from "#client/app/path-router.tsx";
-import { Navigate, useSearchParams } from "#client/app/routing.ts";
+import { Navigate, useLocation, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { Button } from "#client/ui/button.tsx";
 import { Spinner } from "#client/ui/page.tsx";
@@ -23,23 +22,13 @@ function SessionProblem({ message, retry }: { message: string; retry: () => void
 /** Everything but /auth needs a session; without one, the path redirects to /auth. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const me = useMe();
+  const location = useLocation();
   if (me.data) return children;
-  if (me.data === null) return <ToSignIn />;
+  // Keyed by location: a <Navigate> that stays mounted redirects only once, so a path change arriving
+  // while its redirect is under way (back button, quick navigations after Sign Out) would stick.
+  if (me.data === null) return <Navigate key={location.key} to="/auth" replace />;
   if (me.isError) return <SessionProblem message={me.error.message} retry={() => void me.refetch()} />;
   return <Spinner label={texts.common.loading} />;
-}
-
-/**
- * Signed out on a screen that needs a session: off to /auth. Not a <Navigate>, which redirects once when it
- * mounts: path changes arriving while that redirect is under way (Back, quick navigations right after Sign
- * Out) can be rendered in one go with it, keep it mounted and leave a blank page on the last path. This
- * checks after every render until the router has moved to /auth.
- */
-function ToSignIn() {
-  useEffect(() => {
-    if (currentLocation().pathname !== "/auth") navigate("/auth", { replace: true });
-  });
-  return null;
 }
 
 /**
