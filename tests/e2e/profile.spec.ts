@@ -190,7 +190,7 @@ test("Friends: count, add by name search ('No users found'), accepted request, r
   await page.getByRole("tab", { name: t.friendsCount(1) }).click();
 
   await expect(page.getByRole("tab", { name: t.friendsCount(1) })).toBeVisible();
-  await expect(page.getByText(friendName)).toBeVisible();
+  await expect(page.getByText(friendName, { exact: true })).toBeVisible();
   const theirs = await (await request.get("/api/friends")).json();
   expect(theirs.friends.map((f: { name: string }) => f.name)).toEqual([me.name]);
 

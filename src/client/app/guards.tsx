@@ -26,7 +26,9 @@ export function RequireSession({ children }: { children: ReactNode }) {
   if (me.data) return children;
   // Keyed by location: a <Navigate> that stays mounted redirects only once, so a path change arriving
   // while its redirect is under way (back button, quick navigations after Sign Out) would stick.
-  if (me.data === null) return <Navigate key={location.key} to="/auth" replace />;
+  // Pushes made outside the app (a test's, an extension's) carry no key: the path tells them apart.
+  if (me.data === null)
+    return <Navigate key={`${location.pathname}${location.search}#${location.key}`} to="/auth" replace />;
   if (me.isError) return <SessionProblem message={me.error.message} retry={() => void me.refetch()} />;
   return <Spinner label={texts.common.loading} />;
 }
