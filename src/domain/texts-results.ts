@@ -152,6 +152,9 @@ export const resultsTexts = {
       ]
         .filter(Boolean)
         .join(", "),
+    /** Under the horse's name on a phone, where the Shows and Placings columns do not fit. */
+    compact: (shows: number, placings: string) =>
+      `${shows === 1 ? "1 show" : `${shows} shows`} · ${placings}`,
     yours: "Yours",
     previous: "Previous",
     next: "Next",

@@ -153,6 +153,8 @@ test("a steward pastes a class's results; roster, horse detail, Show Records and
   await expect(rows.nth(1)).toContainText(HORSE);
   await expect(rows.nth(1)).toContainText(st.yours);
   await expect(rows).toHaveCount(4);
+  // A phone has no room for the Shows and Placings columns: the row says them under the name.
+  await expect(rows.nth(1)).toContainText(st.compact(1, st.placings(1, 0, 0, 1)));
   await shoot(o, "standings");
   // The choice lives in the address; the box shows it once the screen has moved there.
   await o.getByLabel(st.mineOnly).click();

@@ -164,7 +164,7 @@ function StandingsView({
                 <th scope="col" className="px-3 py-2 text-right">
                   {t.columns.points}
                 </th>
-                <th scope="col" className="hidden px-3 py-2 text-right sm:table-cell">
+                <th scope="col" className="hidden px-3 py-2 text-right md:table-cell">
                   {t.columns.shows}
                 </th>
                 <th scope="col" className="hidden px-3 py-2 md:table-cell">
@@ -195,9 +195,12 @@ function StandingsView({
                         {t.yours}
                       </span>
                     ) : null}
+                    <span className="block text-xs font-normal text-stone-700 md:hidden">
+                      {t.compact(r.shows, t.placings(r.firsts, r.seconds, r.thirds, r.classes))}
+                    </span>
                   </td>
                   <td className="px-3 py-2 text-right">{r.points}</td>
-                  <td className="hidden px-3 py-2 text-right sm:table-cell">{r.shows}</td>
+                  <td className="hidden px-3 py-2 text-right md:table-cell">{r.shows}</td>
                   <td className="hidden px-3 py-2 md:table-cell">
                     {t.placings(r.firsts, r.seconds, r.thirds, r.classes)}
                   </td>
