@@ -266,3 +266,51 @@ test("a newcomer sees the demo's posted results: standings, horse detail, show d
   await expectNoAxeViolations(page);
   await shoot(page, "roster");
 });
+
+test("a name the steward confirmed shows on horse detail, and the owner can forget it", async ({
+  browser,
+  baseURL,
+  page,
+  signUpAs,
+}) => {
+  await signUpAs({ role: "Owner" });
+  const horse = await createHorse(page.request, baseURL!);
+  const steward = await personIn(browser, baseURL!, DEMO.admin);
+  const stamp = Date.now().toString(36);
+  const headers = { origin: baseURL! };
+  const created = await steward.page.request.post("/api/shows", {
+    headers,
+    data: {
+      name: `Printed Names ${stamp}`,
+      startDate: format(addDays(new Date(), -1), "yyyy-MM-dd"),
+      endDate: format(addDays(new Date(), -1), "yyyy-MM-dd"),
+      location: "Shelbyville, TN",
+      sanctioningOrg: `E2E Club ${stamp}`,
+      judges: [],
+      classes: [{ id: "class-9", name: "Lite Shod Walking Horse" }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const showId = (await created.json()).id as string;
+  const printed = `${horse.name} ${stamp}`;
+  const published = await steward.page.request.post(`/api/shows/${showId}/classes/class-9/results`, {
+    headers,
+    data: {
+      lines: [
+        { lineNo: 1, placing: 1, horse: printed, rider: "", owner: "", horseId: horse.id, confirmed: true },
+      ],
+    },
+  });
+  expect(published.status(), await published.text()).toBe(200);
+  await steward.context.close();
+
+  const t = resultsTexts.horse;
+  await page.setViewportSize(PHONE);
+  await open(page, `/horses/${horse.id}`);
+  await expect(page.getByText(t.alsoPrintedAs)).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: printed })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "printed-names");
+  await page.getByRole("button", { name: t.forgetLabel(printed, horse.name) }).click();
+  await expect(page.getByText(t.alsoPrintedAs)).toHaveCount(0);
+});

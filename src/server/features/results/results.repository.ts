@@ -37,6 +37,66 @@ export async function allHorseNames(db: Queryable): Promise<{ id: string; name: 
   return db.selectFrom("horse").select(["id", "name"]).execute();
 }
 
+/**
+ * The names horses were printed under and confirmed, by horse: of every horse (preview) or of these
+ * horses (publish). The printed spelling is what is handed to matching, which normalises it.
+ */
+export async function aliasNames(
+  db: Queryable,
+  ids: readonly string[] | null,
+): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>();
+  if (ids?.length === 0) return names;
+  let q = db.selectFrom("horse_alias").select(["horse_id", "printed"]);
+  if (ids) q = q.where("horse_id", "in", [...ids]);
+  for (const r of await q.execute()) names.set(r.horse_id, [...(names.get(r.horse_id) ?? []), r.printed]);
+  return names;
+}
+
+/** Remembers printed names for horses; a name the horse already has stays as first confirmed. */
+export async function insertAliases(
+  trx: Transaction<Database>,
+  rows: readonly Database["horse_alias"][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto("horse_alias")
+    .values([...rows])
+    .onConflict((oc) => oc.columns(["horse_id", "name_key"]).doNothing())
+    .execute();
+}
+
+export async function horseAliasRows(db: Queryable, horseId: string) {
+  return db
+    .selectFrom("horse_alias")
+    .select(["id", "printed", "confirmed_at"])
+    .where("horse_id", "=", horseId)
+    .orderBy("confirmed_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** Forgets one name of a horse; false when the horse has no such name. */
+export async function deleteAlias(db: Queryable, horseId: string, aliasId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("horse_alias")
+    .where("id", "=", aliasId)
+    .where("horse_id", "=", horseId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+const ownersOf = async (db: Queryable, horseId: string): Promise<string[]> =>
+  (await db.selectFrom("horse_owner").select("user_id").where("horse_id", "=", horseId).execute()).map(
+    (o) => o.user_id,
+  );
+
+/** The owners of a horse, or null when there is no such horse. */
+export async function horseOwnerIds(db: Queryable, horseId: string): Promise<string[] | null> {
+  const horse = await db.selectFrom("horse").select("id").where("id", "=", horseId).executeTakeFirst();
+  return horse ? ownersOf(db, horseId) : null;
+}
+
 export async function horseNamesById(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
@@ -455,13 +515,7 @@ export async function horseResultRows(db: Queryable, horseId: string) {
 export async function resultOwnerIds(db: Queryable, resultId: string): Promise<string[] | null> {
   const row = await db.selectFrom("result").select("horse_id").where("id", "=", resultId).executeTakeFirst();
   if (!row) return null;
-  if (!row.horse_id) return [];
-  const owners = await db
-    .selectFrom("horse_owner")
-    .select("user_id")
-    .where("horse_id", "=", row.horse_id)
-    .execute();
-  return owners.map((o) => o.user_id);
+  return row.horse_id ? ownersOf(db, row.horse_id) : [];
 }
 
 export async function hideResultRow(db: Queryable, userId: string, resultId: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import type {
   ClassResults,
   CorrectBody,
+  HorseAliases,
   HorseResults,
   MyResults,
   PointsScaleBody,
@@ -43,25 +44,31 @@ import {
 } from "#server/features/notifications/notifications.service.ts";
 import {
   canEditPointsScales,
+  canForgetHorseName,
   canHideResult,
   canPostResults,
 } from "#server/features/results/results.policy.ts";
 import {
+  aliasNames,
   allHorseNames,
   claimCorrection,
   claimPublication,
   classLines,
   countAbove,
   countMine,
+  deleteAlias,
   deleteLines,
   entryRiders,
   findResultShow,
   findShowClass,
   hideResultRow,
   historyOf,
+  horseAliasRows,
   horseNamesById,
+  horseOwnerIds,
   horseResultRows,
   horseStandingRows,
+  insertAliases,
   insertHistory,
   insertLines,
   lockStandings,
@@ -130,9 +137,9 @@ export async function scaleOf(db: Db["db"], org: string): Promise<PointsScale> {
 
 /** Matches parsed lines to Ringside horses for a person to check before publishing. */
 async function matchLines(db: Db, parsed: ParsedResults, gapsIntended: boolean, readText: string | null) {
-  const horses = await allHorseNames(db.db);
+  const [horses, aliases] = await Promise.all([allHorseNames(db.db), aliasNames(db.db, null)]);
   const names = new Map(horses.map((h) => [h.id, h.name]));
-  const matchable = horses.map((h) => ({ id: h.id, names: [h.name] }));
+  const matchable = horses.map((h) => ({ id: h.id, names: [h.name, ...(aliases.get(h.id) ?? [])] }));
   const lines: PreviewLine[] = parsed.lines.map((l) => {
     const match = matchHorse(l.horse, matchable);
     const candidates =
@@ -171,16 +178,20 @@ export async function previewReadResults(
   return matchLines(db, parseResultText(text, false), false, text);
 }
 
-/** Checks the lines a person publishes: placings, horses that exist, and a confirmation for anything short of exact. */
+/**
+ * Checks the lines a person publishes: placings, horses that exist, and a confirmation for anything
+ * short of exact (a horse's name or a name it was printed under before). A confirmed printed name
+ * that was not exact is returned to be remembered for its horse.
+ */
 async function publishProblems(
   db: Db,
   body: PublishBody,
-): Promise<{ problems: string[]; names: Map<string, string> }> {
+): Promise<{ problems: string[]; names: Map<string, string>; printedNames: PrintedName[] }> {
   const lines: ResultLine[] = body.lines.map(({ horseId: _, confirmed: __, ...l }) => l);
   const problems = placingProblems(lines, body.gapsIntended ?? false);
-  const names = await horseNamesById(db.db, [
-    ...new Set(body.lines.flatMap((l) => (l.horseId ? [l.horseId] : []))),
-  ]);
+  const horseIds = [...new Set(body.lines.flatMap((l) => (l.horseId ? [l.horseId] : [])))];
+  const [names, aliases] = await Promise.all([horseNamesById(db.db, horseIds), aliasNames(db.db, horseIds)]);
+  const printedNames: PrintedName[] = [];
   const seen = new Map<string, number>();
   for (const l of body.lines) {
     const key = horseKeyOf(l);
@@ -190,9 +201,17 @@ async function publishProblems(
     if (!l.horseId) continue;
     const name = names.get(l.horseId);
     if (name === undefined) problems.push(t.unknownHorse(l.lineNo));
-    else if (!l.confirmed && !isExactName(l.horse, [name])) problems.push(t.notConfirmed(l.lineNo, l.horse));
+    else if (!isExactName(l.horse, [name, ...(aliases.get(l.horseId) ?? [])])) {
+      if (l.confirmed) printedNames.push({ horseId: l.horseId, printed: l.horse });
+      else problems.push(t.notConfirmed(l.lineNo, l.horse));
+    }
   }
-  return { problems, names };
+  return { problems, names, printedNames };
+}
+
+interface PrintedName {
+  horseId: string;
+  printed: string;
 }
 
 const horseKeyOf = (l: { horseId: string | null; horse: string }) =>
@@ -218,14 +237,33 @@ export async function writeResults(
 ): Promise<{ results: ClassResults; event: LiveEvent | null }> {
   const { db } = deps;
   const ctx = await postingContext(db, viewer, ids.showId, ids.classId);
-  const { problems, names } = await publishProblems(db, body);
+  const { problems, names, printedNames } = await publishProblems(db, body);
   if (problems.length > 0) throw badRequest(problems.join("\n"));
   const scale = await scaleOf(db.db, orgOf(ctx.show));
-  const event = await db.db
-    .transaction()
-    .execute((trx) =>
-      writeClassResults(trx, db.kind, { ...ctx, lines: body.lines, names, scale, actorId: viewer.id, mode }),
+  const at = nowIso();
+  const event = await db.db.transaction().execute(async (trx) => {
+    const written = await writeClassResults(trx, db.kind, {
+      ...ctx,
+      lines: body.lines,
+      names,
+      scale,
+      actorId: viewer.id,
+      mode,
+    });
+    // A person confirmed these names: the next sheet that prints them matches the horse exactly.
+    await insertAliases(
+      trx,
+      printedNames.map((n) => ({
+        id: newId(),
+        horse_id: n.horseId,
+        name_key: normaliseHorseName(n.printed),
+        printed: n.printed,
+        confirmed_by: viewer.id,
+        confirmed_at: at,
+      })),
     );
+    return written;
+  });
   const results = await classResults(db, ids.showId, ids.classId);
   if (!results) throw notFound(t.notPublished);
   return { results, event };
@@ -756,4 +794,26 @@ export async function hideResult(db: Db, viewer: Viewer, resultId: string): Prom
   if (owners === null) throw notFound();
   if (!canHideResult(viewer, owners)) throw forbidden();
   await hideResultRow(db.db, viewer.id, resultId);
+}
+
+/** The names a horse was printed under and confirmed, and whether the viewer may forget them. */
+export async function getHorseAliases(db: Db, viewer: Viewer, horseId: string): Promise<HorseAliases> {
+  const [owners, rows] = await Promise.all([horseOwnerIds(db.db, horseId), horseAliasRows(db.db, horseId)]);
+  if (owners === null) throw notFound(errorsTexts.horseNotFound);
+  return {
+    aliases: rows.map((r) => ({ id: r.id, printed: r.printed, confirmedAt: r.confirmed_at })),
+    canForget: canForgetHorseName(viewer, owners),
+  };
+}
+
+/** Forgets a printed name of a horse (its owners and admins): that name is only a close match again. */
+export async function forgetHorseAlias(
+  db: Db,
+  viewer: Viewer,
+  ids: { horseId: string; aliasId: string },
+): Promise<void> {
+  const owners = await horseOwnerIds(db.db, ids.horseId);
+  if (owners === null) throw notFound(errorsTexts.horseNotFound);
+  if (!canForgetHorseName(viewer, owners)) throw forbidden();
+  if (!(await deleteAlias(db.db, ids.horseId, ids.aliasId))) throw notFound();
 }

@@ -47,6 +47,7 @@ const line = (
   owner: "Smith Farms",
   horseId,
 });
+const allHorses = () => t.app.deps.db.db.selectFrom("horse").select(["id", "name"]).execute();
 const resultRows = async () =>
   t.app.deps.db.db.selectFrom("result").selectAll().where("show_id", "=", show.id).execute();
 
@@ -69,6 +70,8 @@ beforeAll(async () => {
       { id: "c-40", name: "Amateur Park Pleasure" },
       { id: "c-41", name: "Lite Shod Championship" },
       { id: "c-42", name: "Lite Shod World Grand Championship" },
+      { id: "c-50", name: "Country Pleasure Walking Horse" },
+      { id: "c-51", name: "Country Pleasure Walking Horse Amateur" },
     ],
   });
   other = await buildShow(t.app, {
@@ -444,5 +447,91 @@ describe("points scales", () => {
     const res = await publish(steward, "c-41", [line(1, 1, "X"), line(2, 2, "Y")]);
     // A class of two under a three-placing scale that follows class size: 1st gets 2nd's points.
     expect(res.json().placings.map((x: { points: number }) => x.points)).toEqual([8, 6]);
+  });
+});
+
+describe("names a horse was printed under", () => {
+  const aliasesUrl = (horseId: string) => `/api/horses/${horseId}/aliases`;
+  const aliases = (user: Signed, horseId: string) =>
+    call(t.app, "GET", aliasesUrl(horseId), { cookie: user.cookie });
+  const forget = (user: Signed, horseId: string, aliasId: string) =>
+    call(t.app, "DELETE", `${aliasesUrl(horseId)}/${aliasId}`, { cookie: user.cookie });
+  const matchOf = async (text: string) => {
+    const res = await preview(steward, "c-50", text);
+    expect(res.statusCode).toBe(200);
+    const first = (res.json() as ResultPreview).lines[0];
+    return [first?.match, first?.horseId, first?.candidates.map((c) => c.id)];
+  };
+
+  it("remembers a confirmed close match, matches it exactly next time, and forgets it for an owner", async () => {
+    const silver = await buildHorse(t.app, { name: "Silver Streak", owners: [owner.id] });
+    expect(await matchOf("1 Silver Streek")).toEqual(["close", null, [silver.id]]);
+    const confirmed = { ...line(1, 1, "Silver Streek", silver.id), confirmed: true };
+    expect((await publish(steward, "c-50", [confirmed])).statusCode).toBe(200);
+    expect(await matchOf("1 silver streek.")).toEqual(["exact", silver.id, [silver.id]]);
+    // An exact match through the remembered name needs no confirmation on the next publication.
+    expect((await publish(steward, "c-51", [line(1, 1, "SILVER STREEK", silver.id)])).statusCode).toBe(200);
+
+    const known = await aliases(owner, silver.id);
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual({
+      aliases: [{ id: expect.any(String), printed: "Silver Streek", confirmedAt: expect.any(String) }],
+      canForget: true,
+    });
+    const stored = await t.app.deps.db.db
+      .selectFrom("horse_alias")
+      .select(["name_key", "confirmed_by"])
+      .where("horse_id", "=", silver.id)
+      .execute();
+    expect(stored).toEqual([{ name_key: "silver streek", confirmed_by: steward.id }]);
+    expect((await aliases(stranger, silver.id)).json().canForget).toBe(false);
+    expect((await aliases(admin, silver.id)).json().canForget).toBe(true);
+    expect((await aliases(owner, "no-such-horse")).statusCode).toBe(404);
+
+    const aliasId: string = known.json().aliases[0].id;
+    // Someone else's horse: refused; a name of another horse, or none: not found; nothing is forgotten.
+    for (const [user, horseId, id, status] of [
+      [stranger, silver.id, aliasId, 403],
+      [steward, silver.id, aliasId, 403],
+      [owner, midnight.id, aliasId, 404],
+      [owner, silver.id, "no-such-name", 404],
+      [owner, "no-such-horse", aliasId, 404],
+    ] as const) {
+      expect((await forget(user, horseId, id)).statusCode, `${user.name} ${horseId} ${id}`).toBe(status);
+    }
+    for (const path of [
+      `${aliasesUrl(silver.id)}/${aliasId}`,
+      `${aliasesUrl(silver.id).replace("aliases", "%61liases")}/${aliasId}`,
+    ]) {
+      const foreign = await t.app.inject({
+        method: "DELETE",
+        url: path,
+        headers: { cookie: owner.cookie, origin: "https://evil.example" },
+      });
+      expect(foreign.statusCode).toBe(403);
+    }
+    expect(await matchOf("1 Silver Streek")).toEqual(["exact", silver.id, [silver.id]]);
+
+    expect((await forget(owner, silver.id, aliasId)).statusCode).toBe(204);
+    expect((await aliases(owner, silver.id)).json().aliases).toEqual([]);
+    expect(await matchOf("1 Silver Streek")).toEqual(["close", null, [silver.id]]);
+    expect((await forget(owner, silver.id, aliasId)).statusCode).toBe(404);
+  });
+
+  it("only offers a name confirmed for two horses, as with two horses of one name", async () => {
+    const silver = (await allHorses()).find((h) => h.name === "Silver Streak");
+    expect(silver).toBeDefined();
+    const version = async (classId: string) =>
+      (await call(t.app, "GET", `/api/shows/${show.id}/results`, { cookie: steward.cookie }))
+        .json()
+        .classes.find((c: { classId: string }) => c.classId === classId).version as number;
+    const as = (horseId: string) => [{ ...line(1, 1, "Silver Streek", horseId), confirmed: true }];
+    expect((await correct(steward, "c-50", await version("c-50"), as(silver?.id ?? ""))).statusCode).toBe(
+      200,
+    );
+    expect((await correct(admin, "c-51", await version("c-51"), as(gold.id))).statusCode).toBe(200);
+    const [match, horseId, candidates] = await matchOf("1 Silver Streek");
+    expect([match, horseId]).toEqual(["close", null]);
+    expect(candidates).toEqual([silver?.id, gold.id].sort());
   });
 });
