@@ -319,6 +319,8 @@ export async function writeClassResults(
     }
   }
   const old = mode.kind === "correct" ? await classLines(trx, ids.showId, ids.classId) : [];
+  // A horse keeps its result's id through corrections, so an owner's hide (result_hidden) stays with it;
+  // a line moved to another horse is a new result, and the old one's hides go with it (ADR 026).
   const oldByKey = new Map(old.map((r) => [r.horse_key, r]));
   const rows: ResultTable[] = w.lines.map((l, i) => {
     const key = horseKeyOf(l);

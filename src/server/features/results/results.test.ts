@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ShowRecord } from "#domain/contracts/records.ts";
 import type { PublishLine, ResultPreview, Standings } from "#domain/contracts/results.ts";
 import type { Roster } from "#domain/contracts/roster.ts";
 import { classAward, DEFAULT_SCALE, rankStandings, tallyStandings } from "#domain/high-point.ts";
@@ -72,6 +73,7 @@ beforeAll(async () => {
       { id: "c-42", name: "Lite Shod World Grand Championship" },
       { id: "c-50", name: "Country Pleasure Walking Horse" },
       { id: "c-51", name: "Country Pleasure Walking Horse Amateur" },
+      { id: "c-52", name: "Country Pleasure Walking Horse Youth" },
     ],
   });
   other = await buildShow(t.app, {
@@ -533,5 +535,64 @@ describe("names a horse was printed under", () => {
     const [match, horseId, candidates] = await matchOf("1 Silver Streek");
     expect([match, horseId]).toEqual(["close", null]);
     expect(candidates).toEqual([silver?.id, gold.id].sort());
+  });
+});
+
+describe("a hidden result across corrections", () => {
+  it("stays hidden while its horse keeps it, and is a new record once it moves to another horse or back", async () => {
+    const className = "Country Pleasure Walking Horse Youth";
+    const star = await buildHorse(t.app, { name: "Star Of The Night", owners: [owner.id] });
+    const comet = await buildHorse(t.app, { name: "Comet Tail", owners: [stranger.id] });
+    const bolt = await buildHorse(t.app, { name: "Bolt Upright", owners: [stranger.id] });
+    /** The viewer's Show Records rows of this class: horse and placing. */
+    const records = async (user: Signed) =>
+      ((await call(t.app, "GET", "/api/records", { cookie: user.cookie })).json().records as ShowRecord[])
+        .filter((r) => r.className === className)
+        .map((r) => [r.horse.name, r.placing]);
+    const hidden = async () =>
+      (await t.app.deps.db.db.selectFrom("result_hidden").select("user_id").execute()).map((r) => r.user_id);
+    let version = 1;
+    const fix = async (lines: PublishLine[]) => {
+      const res = await correct(steward, "c-52", version, lines);
+      expect(res.statusCode, res.body).toBe(200);
+      version = res.json().version;
+    };
+
+    const published = await publish(steward, "c-52", [
+      line(1, 1, star.name, star.id),
+      line(2, 2, bolt.name, bolt.id),
+    ]);
+    expect(published.statusCode).toBe(200);
+    const starResult = published.json().placings.find((x: { horseId: string }) => x.horseId === star.id);
+    expect(await records(owner)).toEqual([["Star Of The Night", "1"]]);
+    const hide = await call(t.app, "PUT", `/api/records/results/${starResult.id}/hidden`, {
+      cookie: owner.cookie,
+    });
+    expect(hide.statusCode).toBe(204);
+    expect(await records(owner)).toEqual([]);
+    const hiddenBefore = await hidden();
+
+    // (a) The same horse, another placing: the same result, still hidden.
+    await fix([line(1, 1, bolt.name, bolt.id), line(2, 2, star.name, star.id)]);
+    expect(await records(owner)).toEqual([]);
+    expect(await hidden()).toEqual(hiddenBefore);
+
+    // (b) The line was another owner's horse: the hide goes with the old record; the new owner sees theirs.
+    await fix([line(1, 1, bolt.name, bolt.id), line(2, 2, comet.name, comet.id)]);
+    expect(await records(owner)).toEqual([]);
+    expect(await records(stranger)).toEqual(
+      expect.arrayContaining([
+        ["Bolt Upright", "1"],
+        ["Comet Tail", "2"],
+      ]),
+    );
+    expect((await hidden()).filter((id) => id === owner.id)).toHaveLength(
+      hiddenBefore.filter((id) => id === owner.id).length - 1,
+    );
+
+    // (c) Back to the first horse: a new record for its owner (who was told "placed 2nd" again), shown.
+    await fix([line(1, 1, bolt.name, bolt.id), line(2, 2, star.name, star.id)]);
+    expect(await records(owner)).toEqual([["Star Of The Night", "2"]]);
+    expect(await records(stranger)).toEqual([["Bolt Upright", "1"]]);
   });
 });
