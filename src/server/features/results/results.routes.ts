@@ -26,6 +26,7 @@ import { ErrorBody } from "#domain/errors.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import {
+  checkMayPostResults,
   forgetHorseAlias,
   getHorseAliases,
   getHorseResults,
@@ -104,7 +105,7 @@ export async function resultRoutes(
     async (request) => {
       const viewer = await app.requireViewer(request);
       // The permission first (nothing read for someone who may not post), then a place in the queue.
-      await previewResults(db, viewer, request.params, { format: "text", text: "" });
+      await checkMayPostResults(db, viewer, request.params);
       const ticket = opts.heavy.document.reserve();
       try {
         const bytes = await readUpload(request);

@@ -156,6 +156,15 @@ async function matchLines(db: Db, parsed: ParsedResults, gapsIntended: boolean, 
   return preview;
 }
 
+/** Refuses (404, 403) anyone who may not post this class's results, before anything of theirs is read. */
+export async function checkMayPostResults(
+  db: Db,
+  viewer: Viewer,
+  ids: { showId: string; classId: string },
+): Promise<void> {
+  await postingContext(db, viewer, ids.showId, ids.classId);
+}
+
 export async function previewResults(
   db: Db,
   viewer: Viewer,

@@ -4,8 +4,10 @@ import type { PublishLine, ResultPreview, Standings } from "#domain/contracts/re
 import type { Roster } from "#domain/contracts/roster.ts";
 import { classAward, DEFAULT_SCALE, rankStandings, tallyStandings } from "#domain/high-point.ts";
 import { resultsTexts } from "#domain/texts-results.ts";
+import { MAX_UPLOAD_BYTES } from "#server/platform/images.ts";
 import { buildEntry, buildHorse, storedNotifications } from "#tests/support/entries-factories.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
+import { upload } from "#tests/support/horses-factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
 import { signedInAdmin } from "#tests/support/show-day-factories.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
@@ -134,6 +136,39 @@ describe("preview", () => {
       body: { format: "text", text: "1 A" },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe("preview of a photo or PDF", () => {
+  const fileUrl = (classId: string, showId = show.id) => `${url(classId, showId)}/preview-file`;
+  const send = (user: Signed | null, path: string, bytes: Buffer, headers: Record<string, string> = {}) =>
+    upload(t.app, path, { bytes, filename: "sheet.png", contentType: "image/png" }, user?.cookie, {
+      method: "POST",
+      headers,
+    });
+  const tiny = Buffer.from("not a picture");
+  const huge = Buffer.alloc(MAX_UPLOAD_BYTES + 1024, 1);
+
+  it("refuses before reading the upload: anonymous, a non-steward, another show's class", async () => {
+    expect((await send(null, fileUrl("c-32"), tiny)).statusCode).toBe(401);
+    for (const user of [owner, stranger]) {
+      const refused = await send(user, fileUrl("c-32"), huge);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe(p.notAllowed);
+    }
+    const foreignClass = await send(steward, fileUrl("o-1"), huge);
+    expect(foreignClass.statusCode).toBe(404);
+    expect(foreignClass.json().error.message).toBe(p.classNotInShow);
+    expect((await send(steward, fileUrl("o-1", other.id), huge)).statusCode).toBe(403);
+    expect((await send(steward, fileUrl("c-32", "no-such-show"), tiny)).statusCode).toBe(404);
+  });
+
+  it("refuses a foreign Origin (encoded path too), a huge upload and bytes that are no picture", async () => {
+    for (const path of [fileUrl("c-32"), fileUrl("c-32").replace("preview-file", "pr%65view-file")]) {
+      expect((await send(steward, path, tiny, { origin: "https://evil.example" })).statusCode).toBe(403);
+    }
+    expect((await send(steward, fileUrl("c-32"), huge)).statusCode).toBe(413);
+    expect((await send(steward, fileUrl("c-32"), tiny)).statusCode).toBe(400);
   });
 });
 
