@@ -86,17 +86,6 @@ export async function deleteAlias(db: Queryable, horseId: string, aliasId: strin
   return Number(result.numDeletedRows) === 1;
 }
 
-const ownersOf = async (db: Queryable, horseId: string): Promise<string[]> =>
-  (await db.selectFrom("horse_owner").select("user_id").where("horse_id", "=", horseId).execute()).map(
-    (o) => o.user_id,
-  );
-
-/** The owners of a horse, or null when there is no such horse. */
-export async function horseOwnerIds(db: Queryable, horseId: string): Promise<string[] | null> {
-  const horse = await db.selectFrom("horse").select("id").where("id", "=", horseId).executeTakeFirst();
-  return horse ? ownersOf(db, horseId) : null;
-}
-
 export async function horseNamesById(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
@@ -515,7 +504,13 @@ export async function horseResultRows(db: Queryable, horseId: string) {
 export async function resultOwnerIds(db: Queryable, resultId: string): Promise<string[] | null> {
   const row = await db.selectFrom("result").select("horse_id").where("id", "=", resultId).executeTakeFirst();
   if (!row) return null;
-  return row.horse_id ? ownersOf(db, row.horse_id) : [];
+  if (!row.horse_id) return [];
+  const owners = await db
+    .selectFrom("horse_owner")
+    .select("user_id")
+    .where("horse_id", "=", row.horse_id)
+    .execute();
+  return owners.map((o) => o.user_id);
 }
 
 export async function hideResultRow(db: Queryable, userId: string, resultId: string): Promise<void> {

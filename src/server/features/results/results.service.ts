@@ -38,6 +38,7 @@ import { errorsTexts } from "#domain/texts-errors.ts";
 import { resultsTexts } from "#domain/texts-results.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database, ResultTable, StandingShowTable, StandingTable } from "#server/db/schema.ts";
+import { findHorseAccess } from "#server/features/horses/horses.repository.ts";
 import {
   createPersonalNotifications,
   type PersonalNotice,
@@ -65,7 +66,6 @@ import {
   historyOf,
   horseAliasRows,
   horseNamesById,
-  horseOwnerIds,
   horseResultRows,
   horseStandingRows,
   insertAliases,
@@ -809,11 +809,11 @@ export async function hideResult(db: Db, viewer: Viewer, resultId: string): Prom
 
 /** The names a horse was printed under and confirmed, and whether the viewer may forget them. */
 export async function getHorseAliases(db: Db, viewer: Viewer, horseId: string): Promise<HorseAliases> {
-  const [owners, rows] = await Promise.all([horseOwnerIds(db.db, horseId), horseAliasRows(db.db, horseId)]);
-  if (owners === null) throw notFound(errorsTexts.horseNotFound);
+  const [horse, rows] = await Promise.all([findHorseAccess(db.db, horseId), horseAliasRows(db.db, horseId)]);
+  if (!horse) throw notFound(errorsTexts.horseNotFound);
   return {
     aliases: rows.map((r) => ({ id: r.id, printed: r.printed, confirmedAt: r.confirmed_at })),
-    canForget: canForgetHorseName(viewer, owners),
+    canForget: canForgetHorseName(viewer, horse.ownerIds),
   };
 }
 
@@ -823,8 +823,8 @@ export async function forgetHorseAlias(
   viewer: Viewer,
   ids: { horseId: string; aliasId: string },
 ): Promise<void> {
-  const owners = await horseOwnerIds(db.db, ids.horseId);
-  if (owners === null) throw notFound(errorsTexts.horseNotFound);
-  if (!canForgetHorseName(viewer, owners)) throw forbidden();
+  const horse = await findHorseAccess(db.db, ids.horseId);
+  if (!horse) throw notFound(errorsTexts.horseNotFound);
+  if (!canForgetHorseName(viewer, horse.ownerIds)) throw forbidden();
   if (!(await deleteAlias(db.db, ids.horseId, ids.aliasId))) throw notFound();
 }
