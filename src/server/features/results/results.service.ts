@@ -211,8 +211,10 @@ async function publishProblems(
     const name = names.get(l.horseId);
     if (name === undefined) problems.push(t.unknownHorse(l.lineNo));
     else if (!isExactName(l.horse, [name, ...(aliases.get(l.horseId) ?? [])])) {
-      if (l.confirmed) printedNames.push({ horseId: l.horseId, printed: l.horse });
-      else problems.push(t.notConfirmed(l.lineNo, l.horse));
+      if (!l.confirmed) problems.push(t.notConfirmed(l.lineNo, l.horse));
+      // A name of nothing but punctuation matches nothing: there is no name to remember.
+      else if (normaliseHorseName(l.horse) !== "")
+        printedNames.push({ horseId: l.horseId, printed: l.horse });
     }
   }
   return { problems, names, printedNames };

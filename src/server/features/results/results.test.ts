@@ -570,6 +570,12 @@ describe("names a horse was printed under", () => {
     const [match, horseId, candidates] = await matchOf("1 Silver Streek");
     expect([match, horseId]).toEqual(["close", null]);
     expect(candidates).toEqual([silver?.id, gold.id].sort());
+    // A printed name of punctuation only is attached when confirmed, but leaves no name to remember.
+    const before = await t.app.deps.db.db.selectFrom("horse_alias").select("name_key").execute();
+    expect(before.map((a) => a.name_key)).toEqual(["silver streek", "silver streek"]);
+    const dots = [{ ...line(1, 1, "...", gold.id), confirmed: true }];
+    expect((await correct(admin, "c-51", await version("c-51"), dots)).statusCode).toBe(200);
+    expect(await t.app.deps.db.db.selectFrom("horse_alias").select("name_key").execute()).toEqual(before);
   });
 });
 
