@@ -547,6 +547,17 @@ describe("names a horse was printed under", () => {
       });
       expect(foreign.statusCode).toBe(403);
     }
+    const noOrigin = await t.app.inject({
+      method: "DELETE",
+      url: `${aliasesUrl(silver.id)}/${aliasId}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(noOrigin.statusCode).toBe(403);
+    const huge = await call(t.app, "DELETE", `${aliasesUrl(silver.id)}/${aliasId}`, {
+      cookie: owner.cookie,
+      body: { junk: "x".repeat(3_000_000) },
+    });
+    expect([400, 413]).toContain(huge.statusCode);
     expect(await matchOf("1 Silver Streek")).toEqual(["exact", silver.id, [silver.id]]);
 
     expect((await forget(owner, silver.id, aliasId)).statusCode).toBe(204);
