@@ -8,6 +8,10 @@ const horses = [
   { id: "h4", names: ["Pusher's Delight"] },
   { id: "h5", names: ["Pusher's Delight"] },
   { id: "h6", names: ["Jose"] },
+  // A registered name and the names it was printed under, confirmed at publish (horse_alias).
+  { id: "h7", names: ["Sir Lancelot", "Lancelot Gold"] },
+  { id: "h8", names: ["Blue Bayou", "Bayou Belle"] },
+  { id: "h9", names: ["Bayou Star", "Bayou Belle"] },
 ];
 
 describe("normaliseHorseName", () => {
@@ -36,6 +40,10 @@ describe("matchHorse", () => {
     ["Gens Blak Majic Man", { kind: "none" }],
     ["Pusher's Delite", { kind: "close", candidates: ["h4", "h5"] }],
     ["Jo", { kind: "none" }],
+    ["LANCELOT GOLD", { kind: "exact", horseId: "h7" }],
+    ["Lancelot Golde", { kind: "close", candidates: ["h7"] }],
+    ["Bayou Belle", { kind: "close", candidates: ["h8", "h9"] }],
+    ["Blue Bayou", { kind: "exact", horseId: "h8" }],
     ["Someone Else Entirely", { kind: "none" }],
     ["", { kind: "none" }],
   ])("%j", (printed, match) => expect(matchHorse(printed, horses)).toEqual(match));

@@ -120,6 +120,9 @@ export const resultsTexts = {
     standingsTitle: "High-point standings",
     standingsLink: "Standings",
     yearOrg: (year: number, org: string) => (org ? `${year} · ${org}` : String(year)),
+    alsoPrintedAs: "Also printed as:",
+    forget: "Forget",
+    forgetLabel: (printed: string, horse: string) => `Forget "${printed}" as a name of ${horse}`,
   },
   roster: {
     title: "Your results",

@@ -27,6 +27,37 @@ async function personIn(browser: Browser, baseURL: string, email: string) {
   return { context, page };
 }
 
+/** A show of one day with one class, in an organisation of its own (the demo's standings stay as they are). */
+async function createOneClassShow(page: Page, baseURL: string, name: string, day: string, classId: string) {
+  const created = await page.request.post("/api/shows", {
+    headers: { origin: baseURL },
+    data: {
+      name,
+      startDate: day,
+      endDate: day,
+      location: "Shelbyville, TN",
+      sanctioningOrg: `E2E Club ${name}`,
+      judges: [],
+      classes: [{ id: classId, name: "Lite Shod Walking Horse" }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).id as string;
+}
+
+/** A new owner (signed in on `page`) with a horse of their own, and the admin as steward beside them. */
+async function newOwnerWithHorse(
+  browser: Browser,
+  baseURL: string,
+  page: Page,
+  signUpAs: (opts: { role: "Owner" }) => Promise<unknown>,
+) {
+  await signUpAs({ role: "Owner" });
+  const horse = await createHorse(page.request, baseURL);
+  const steward = await personIn(browser, baseURL, DEMO.admin);
+  return { horse, steward, stamp: Date.now().toString(36), headers: { origin: baseURL } };
+}
+
 async function open(page: Page, path: string) {
   await page.goto(path);
   await untilShown(page);
@@ -173,26 +204,9 @@ test("results posted while the show is on put the placing on the owner's roster 
   signUpAs,
 }) => {
   // A new owner with a horse of their own: no one else's roster (friends, riders) gains today's show.
-  await signUpAs({ role: "Owner" });
-  const horse = await createHorse(page.request, baseURL!);
-  const steward = await personIn(browser, baseURL!, DEMO.admin);
-  const stamp = Date.now().toString(36);
+  const { horse, steward, stamp, headers } = await newOwnerWithHorse(browser, baseURL!, page, signUpAs);
   const today = format(new Date(), "yyyy-MM-dd");
-  const headers = { origin: baseURL! };
-  const created = await steward.page.request.post("/api/shows", {
-    headers,
-    data: {
-      name: `Results Today ${stamp}`,
-      startDate: today,
-      endDate: today,
-      location: "Shelbyville, TN",
-      sanctioningOrg: `E2E Club ${stamp}`,
-      judges: [],
-      classes: [{ id: "class-7", name: "Lite Shod Walking Horse" }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const showId = (await created.json()).id as string;
+  const showId = await createOneClassShow(steward.page, baseURL!, `Results Today ${stamp}`, today, "class-7");
   const entered = await page.request.put(`/api/shows/${showId}/classes/class-7/entries`, {
     headers,
     data: { entries: [{ status: "HorseIsShowing", horseId: horse.id, riderId: null }] },
@@ -267,4 +281,42 @@ test("a newcomer sees the demo's posted results: standings, horse detail, show d
   await expect(page.getByRole("region", { name: resultsTexts.roster.title })).toBeVisible();
   await expectNoAxeViolations(page);
   await shoot(page, "roster");
+});
+
+test("a name the steward confirmed shows on horse detail, and the owner can forget it", async ({
+  browser,
+  baseURL,
+  page,
+  signUpAs,
+}) => {
+  const { horse, steward, stamp, headers } = await newOwnerWithHorse(browser, baseURL!, page, signUpAs);
+  const yesterday = format(addDays(new Date(), -1), "yyyy-MM-dd");
+  const showId = await createOneClassShow(
+    steward.page,
+    baseURL!,
+    `Printed Names ${stamp}`,
+    yesterday,
+    "class-9",
+  );
+  const printed = `${horse.name} ${stamp}`;
+  const published = await steward.page.request.post(`/api/shows/${showId}/classes/class-9/results`, {
+    headers,
+    data: {
+      lines: [
+        { lineNo: 1, placing: 1, horse: printed, rider: "", owner: "", horseId: horse.id, confirmed: true },
+      ],
+    },
+  });
+  expect(published.status(), await published.text()).toBe(200);
+  await steward.context.close();
+
+  const t = resultsTexts.horse;
+  await page.setViewportSize(PHONE);
+  await open(page, `/horses/${horse.id}`);
+  await expect(page.getByText(t.alsoPrintedAs)).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: printed })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "printed-names");
+  await page.getByRole("button", { name: t.forgetLabel(printed, horse.name) }).click();
+  await expect(page.getByText(t.alsoPrintedAs)).toHaveCount(0);
 });

@@ -187,6 +187,16 @@ export const HorseResults = z.object({
 });
 export type HorseResults = z.infer<typeof HorseResults>;
 
+/** Names a horse was printed under that a person confirmed at publish: they match it exactly. */
+export const HorseAliases = z.object({
+  aliases: z.array(z.object({ id: z.string(), printed: z.string(), confirmedAt: z.string() })),
+  /** The viewer owns the horse or is an admin. */
+  canForget: z.boolean(),
+});
+export type HorseAliases = z.infer<typeof HorseAliases>;
+
+export const HorseAliasParams = z.strictObject({ id: IdParam, aliasId: IdParam });
+
 export const PointsScaleBody = z.strictObject({
   placings: z.array(z.number().int().min(0).max(MAX_SCALE_POINTS)).min(1).max(MAX_SCALE_PLACINGS),
   shown: z.number().int().min(0).max(MAX_SCALE_POINTS),

@@ -433,6 +433,17 @@ export interface ResultHiddenTable {
   result_id: string;
 }
 
+/** Migration 022: a name a horse was printed under, confirmed at publish by an admin or steward. */
+export interface HorseAliasTable {
+  id: string;
+  horse_id: string;
+  /** The normalised name (`normaliseHorseName`), what matching compares. */
+  name_key: string;
+  printed: string;
+  confirmed_by: string | null;
+  confirmed_at: string;
+}
+
 export interface StandingTable {
   year: number;
   org: string;
@@ -515,6 +526,7 @@ export interface Database {
   standing: StandingTable;
   standing_show: StandingShowTable;
   standing_group: StandingGroupTable;
+  horse_alias: HorseAliasTable;
 }
 
 export type { Generated };

@@ -12,6 +12,7 @@ import { ShareScheduleDialog } from "#client/features/horses/components/share-sc
 import { useHorseRecords } from "#client/features/records/api/list-records.ts";
 import { AddRecordDialog } from "#client/features/records/components/add-record-dialog.tsx";
 import { RecordList } from "#client/features/records/components/record-list.tsx";
+import { HorseAliases } from "#client/features/results/components/horse-aliases.tsx";
 import { HorseStandings } from "#client/features/results/components/horse-standings.tsx";
 import { ApiError } from "#client/lib/api.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
@@ -115,6 +116,7 @@ function HorseDetailView({ horse }: { horse: HorseDetail }) {
               {horse.badge}
             </p>
           ) : null}
+          <HorseAliases horseId={horse.id} horseName={horse.name} />
         </div>
         <Button variant="secondary" onClick={openDialog("share")}>
           <Share2 aria-hidden className="size-4" />

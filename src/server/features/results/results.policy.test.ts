@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   canEditPointsScales,
+  canForgetHorseName,
   canHideResult,
   canPostResults,
 } from "#server/features/results/results.policy.ts";
@@ -28,4 +29,13 @@ describe("results policy", () => {
     expect(canHideResult(owner, ["o"])).toBe(true);
     expect(canHideResult(admin, ["o"])).toBe(false);
   });
+
+  it.each([
+    [owner, ["o"], true],
+    [admin, ["o"], true],
+    [steward, ["o"], false],
+    [owner, [], false],
+  ])("forgetting a printed name: %j owners %j → %j", (user, ownerIds, allowed) =>
+    expect(canForgetHorseName(user, ownerIds)).toBe(allowed),
+  );
 });

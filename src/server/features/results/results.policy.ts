@@ -13,3 +13,7 @@ export const canEditPointsScales = (user: { roles: readonly Role[] }): boolean =
 /** A result's Show Records row can be hidden by an owner of its horse, for themselves. */
 export const canHideResult = (user: { id: string }, ownerIds: readonly string[]): boolean =>
   ownerIds.includes(user.id);
+
+/** A name a horse was printed under can be forgotten by the horse's owners and by admins. */
+export const canForgetHorseName = (user: User, ownerIds: readonly string[]): boolean =>
+  ownerIds.includes(user.id) || hasRole(user, "Admin");

@@ -37,6 +37,55 @@ export async function allHorseNames(db: Queryable): Promise<{ id: string; name: 
   return db.selectFrom("horse").select(["id", "name"]).execute();
 }
 
+/**
+ * The names horses were printed under and confirmed, by horse: of every horse (preview) or of these
+ * horses (publish). The printed spelling is what is handed to matching, which normalises it.
+ */
+export async function aliasNames(
+  db: Queryable,
+  ids: readonly string[] | null,
+): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>();
+  if (ids?.length === 0) return names;
+  let q = db.selectFrom("horse_alias").select(["horse_id", "printed"]);
+  if (ids) q = q.where("horse_id", "in", [...ids]);
+  for (const r of await q.execute()) names.set(r.horse_id, [...(names.get(r.horse_id) ?? []), r.printed]);
+  return names;
+}
+
+/** Remembers printed names for horses; a name the horse already has stays as first confirmed. */
+export async function insertAliases(
+  trx: Transaction<Database>,
+  rows: readonly Database["horse_alias"][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto("horse_alias")
+    .values([...rows])
+    .onConflict((oc) => oc.columns(["horse_id", "name_key"]).doNothing())
+    .execute();
+}
+
+export async function horseAliasRows(db: Queryable, horseId: string) {
+  return db
+    .selectFrom("horse_alias")
+    .select(["id", "printed", "confirmed_at"])
+    .where("horse_id", "=", horseId)
+    .orderBy("confirmed_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** Forgets one name of a horse; false when the horse has no such name. */
+export async function deleteAlias(db: Queryable, horseId: string, aliasId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("horse_alias")
+    .where("id", "=", aliasId)
+    .where("horse_id", "=", horseId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
 export async function horseNamesById(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
@@ -346,18 +395,26 @@ export interface StandingGroupKey {
   division: string;
 }
 
+/** The standing rows of one year, organisation and division. */
+const standingIn = (db: Queryable, group: StandingGroupKey) =>
+  db
+    .selectFrom("standing")
+    .where("year", "=", group.year)
+    .where("org", "=", group.org)
+    .where("division_id", "=", group.division);
+
+async function countOf(q: ReturnType<typeof standingIn>): Promise<number> {
+  const row = await q.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function standingsPage(
   db: Queryable,
   group: StandingGroupKey,
   options: { offset: number; limit: number; horseIds: readonly string[] | null },
 ): Promise<StandingTable[]> {
   if (options.horseIds && options.horseIds.length === 0) return [];
-  let q = db
-    .selectFrom("standing")
-    .selectAll()
-    .where("year", "=", group.year)
-    .where("org", "=", group.org)
-    .where("division_id", "=", group.division);
+  let q = standingIn(db, group).selectAll();
   if (options.horseIds) q = q.where("horse_id", "in", [...options.horseIds]);
   return q
     .orderBy("points", "desc")
@@ -370,15 +427,7 @@ export async function standingsPage(
 
 /** How many horses of the group have more than `points` (the rank is one more). */
 export async function countAbove(db: Queryable, group: StandingGroupKey, points: number): Promise<number> {
-  const row = await db
-    .selectFrom("standing")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("year", "=", group.year)
-    .where("org", "=", group.org)
-    .where("division_id", "=", group.division)
-    .where("points", ">", points)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(standingIn(db, group).where("points", ">", points));
 }
 
 export async function countMine(
@@ -387,15 +436,7 @@ export async function countMine(
   horseIds: readonly string[],
 ): Promise<number> {
   if (horseIds.length === 0) return 0;
-  const row = await db
-    .selectFrom("standing")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("year", "=", group.year)
-    .where("org", "=", group.org)
-    .where("division_id", "=", group.division)
-    .where("horse_id", "in", [...horseIds])
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(standingIn(db, group).where("horse_id", "in", [...horseIds]));
 }
 
 /** The horses the person owns or trains. */
@@ -425,13 +466,19 @@ export async function horseStandingRows(db: Queryable, horseId: string) {
     .execute();
 }
 
-export async function horseResultRows(db: Queryable, horseId: string) {
-  return db
+/** Results joined to their show and class (the joins every list of results starts from). */
+const resultsInClasses = (db: Queryable) =>
+  db
     .selectFrom("result as r")
     .innerJoin("show as s", "s.id", "r.show_id")
     .innerJoin("show_class as c", (j) =>
       j.onRef("c.show_id", "=", "r.show_id").onRef("c.id", "=", "r.class_id"),
-    )
+    );
+
+/** Matched horses' results as horse detail and the roster list them, newest show first. */
+const horseResults = (db: Queryable) =>
+  resultsInClasses(db)
+    .innerJoin("horse as h", "h.id", "r.horse_id")
     .innerJoin("result_class as rc", (j) =>
       j.onRef("rc.show_id", "=", "r.show_id").onRef("rc.class_id", "=", "r.class_id"),
     )
@@ -445,11 +492,13 @@ export async function horseResultRows(db: Queryable, horseId: string) {
       "r.placing",
       "r.points",
       "rc.corrected_at",
+      "h.name as horse_name",
     ])
-    .where("r.horse_id", "=", horseId)
     .orderBy("s.start_date", "desc")
-    .orderBy("c.position")
-    .execute();
+    .orderBy("c.position");
+
+export async function horseResultRows(db: Queryable, horseId: string) {
+  return horseResults(db).where("r.horse_id", "=", horseId).execute();
 }
 
 export async function resultOwnerIds(db: Queryable, resultId: string): Promise<string[] | null> {
@@ -477,13 +526,8 @@ export async function hideResultRow(db: Queryable, userId: string, resultId: str
  * leaving out the ones the viewer hid.
  */
 export async function resultRecords(db: Queryable, viewerId: string, horseId: string | null) {
-  let q = db
-    .selectFrom("result as r")
+  let q = resultsInClasses(db)
     .innerJoin("horse as h", "h.id", "r.horse_id")
-    .innerJoin("show as s", "s.id", "r.show_id")
-    .innerJoin("show_class as c", (j) =>
-      j.onRef("c.show_id", "=", "r.show_id").onRef("c.id", "=", "r.class_id"),
-    )
     .leftJoin("result_hidden as x", (j) => j.onRef("x.result_id", "=", "r.id").on("x.user_id", "=", viewerId))
     .select([
       "r.id",
@@ -513,12 +557,7 @@ export async function resultRecords(db: Queryable, viewerId: string, horseId: st
 
 /** A horse's placed results as champion-badge records (show name, class name, placing). */
 export async function horseResultBadgeRecords(db: Queryable, horseId: string) {
-  const rows = await db
-    .selectFrom("result as r")
-    .innerJoin("show as s", "s.id", "r.show_id")
-    .innerJoin("show_class as c", (j) =>
-      j.onRef("c.show_id", "=", "r.show_id").onRef("c.id", "=", "r.class_id"),
-    )
+  const rows = await resultsInClasses(db)
     .select(["s.name as showName", "c.name as className", "r.placing"])
     .where("r.horse_id", "=", horseId)
     .where("r.placing", "is not", null)
@@ -528,28 +567,7 @@ export async function horseResultBadgeRecords(db: Queryable, horseId: string) {
 
 /** The newest placings of the horses the person owns or trains (the roster's "Your results"). */
 export async function myResultRows(db: Queryable, userId: string, limit: number) {
-  return db
-    .selectFrom("result as r")
-    .innerJoin("horse as h", "h.id", "r.horse_id")
-    .innerJoin("show as s", "s.id", "r.show_id")
-    .innerJoin("show_class as c", (j) =>
-      j.onRef("c.show_id", "=", "r.show_id").onRef("c.id", "=", "r.class_id"),
-    )
-    .innerJoin("result_class as rc", (j) =>
-      j.onRef("rc.show_id", "=", "r.show_id").onRef("rc.class_id", "=", "r.class_id"),
-    )
-    .select([
-      "r.id",
-      "r.show_id",
-      "s.name as show_name",
-      "s.start_date",
-      "c.number",
-      "c.name as class_name",
-      "r.placing",
-      "r.points",
-      "rc.corrected_at",
-      "h.name as horse_name",
-    ])
+  return horseResults(db)
     .where((eb) =>
       eb.or([
         eb.exists(
@@ -568,8 +586,6 @@ export async function myResultRows(db: Queryable, userId: string, limit: number)
         ),
       ]),
     )
-    .orderBy("s.start_date", "desc")
-    .orderBy("c.position")
     .limit(limit)
     .execute();
 }

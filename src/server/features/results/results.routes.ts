@@ -7,6 +7,8 @@ import {
   ClassResultParams,
   ClassResults,
   CorrectBody,
+  HorseAliases,
+  HorseAliasParams,
   HorseResults,
   MyResults,
   PointsScaleBody,
@@ -24,6 +26,9 @@ import { ErrorBody } from "#domain/errors.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import {
+  checkMayPostResults,
+  forgetHorseAlias,
+  getHorseAliases,
   getHorseResults,
   getMyResults,
   getPointsScale,
@@ -100,7 +105,7 @@ export async function resultRoutes(
     async (request) => {
       const viewer = await app.requireViewer(request);
       // The permission first (nothing read for someone who may not post), then a place in the queue.
-      await previewResults(db, viewer, request.params, { format: "text", text: "" });
+      await checkMayPostResults(db, viewer, request.params);
       const ticket = opts.heavy.document.reserve();
       try {
         const bytes = await readUpload(request);
@@ -219,6 +224,36 @@ export async function resultRoutes(
     async (request) => {
       await app.requireViewer(request);
       return getHorseResults(db, request.params.id);
+    },
+  );
+
+  r.get(
+    "/api/horses/:id/aliases",
+    {
+      schema: {
+        tags: ["results"],
+        summary: "The names a horse was printed under on results sheets, confirmed at publish",
+        params: z.strictObject({ id: IdParam }),
+        response: { 200: HorseAliases, ...errors },
+      },
+    },
+    async (request) => getHorseAliases(db, await app.requireViewer(request), request.params.id),
+  );
+
+  r.delete(
+    "/api/horses/:id/aliases/:aliasId",
+    {
+      schema: {
+        tags: ["results"],
+        summary: "Forgets a printed name of a horse (its owners or an admin); it is only a close match again",
+        params: HorseAliasParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id, aliasId } = request.params;
+      await forgetHorseAlias(db, await app.requireViewer(request), { horseId: id, aliasId });
+      return reply.status(204).send(null);
     },
   );
 

@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import type {
   ClassResults,
   CorrectBody,
+  HorseAliases,
   HorseResults,
   MyResults,
   PointsScaleBody,
@@ -37,31 +38,37 @@ import { errorsTexts } from "#domain/texts-errors.ts";
 import { resultsTexts } from "#domain/texts-results.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database, ResultTable, StandingShowTable, StandingTable } from "#server/db/schema.ts";
+import { findHorseAccess } from "#server/features/horses/horses.repository.ts";
 import {
   createPersonalNotifications,
   type PersonalNotice,
 } from "#server/features/notifications/notifications.service.ts";
 import {
   canEditPointsScales,
+  canForgetHorseName,
   canHideResult,
   canPostResults,
 } from "#server/features/results/results.policy.ts";
 import {
+  aliasNames,
   allHorseNames,
   claimCorrection,
   claimPublication,
   classLines,
   countAbove,
   countMine,
+  deleteAlias,
   deleteLines,
   entryRiders,
   findResultShow,
   findShowClass,
   hideResultRow,
   historyOf,
+  horseAliasRows,
   horseNamesById,
   horseResultRows,
   horseStandingRows,
+  insertAliases,
   insertHistory,
   insertLines,
   lockStandings,
@@ -130,9 +137,9 @@ export async function scaleOf(db: Db["db"], org: string): Promise<PointsScale> {
 
 /** Matches parsed lines to Ringside horses for a person to check before publishing. */
 async function matchLines(db: Db, parsed: ParsedResults, gapsIntended: boolean, readText: string | null) {
-  const horses = await allHorseNames(db.db);
+  const [horses, aliases] = await Promise.all([allHorseNames(db.db), aliasNames(db.db, null)]);
   const names = new Map(horses.map((h) => [h.id, h.name]));
-  const matchable = horses.map((h) => ({ id: h.id, names: [h.name] }));
+  const matchable = horses.map((h) => ({ id: h.id, names: [h.name, ...(aliases.get(h.id) ?? [])] }));
   const lines: PreviewLine[] = parsed.lines.map((l) => {
     const match = matchHorse(l.horse, matchable);
     const candidates =
@@ -147,6 +154,15 @@ async function matchLines(db: Db, parsed: ParsedResults, gapsIntended: boolean, 
   const problems = [...parsed.problems, ...placingProblems(parsed.lines, gapsIntended)];
   const preview: ResultPreview = { lines, problems: [...new Set(problems)], readText };
   return preview;
+}
+
+/** Refuses (404, 403) anyone who may not post this class's results, before anything of theirs is read. */
+export async function checkMayPostResults(
+  db: Db,
+  viewer: Viewer,
+  ids: { showId: string; classId: string },
+): Promise<void> {
+  await postingContext(db, viewer, ids.showId, ids.classId);
 }
 
 export async function previewResults(
@@ -171,16 +187,20 @@ export async function previewReadResults(
   return matchLines(db, parseResultText(text, false), false, text);
 }
 
-/** Checks the lines a person publishes: placings, horses that exist, and a confirmation for anything short of exact. */
+/**
+ * Checks the lines a person publishes: placings, horses that exist, and a confirmation for anything
+ * short of exact (a horse's name or a name it was printed under before). A confirmed printed name
+ * that was not exact is returned to be remembered for its horse.
+ */
 async function publishProblems(
   db: Db,
   body: PublishBody,
-): Promise<{ problems: string[]; names: Map<string, string> }> {
+): Promise<{ problems: string[]; names: Map<string, string>; printedNames: PrintedName[] }> {
   const lines: ResultLine[] = body.lines.map(({ horseId: _, confirmed: __, ...l }) => l);
   const problems = placingProblems(lines, body.gapsIntended ?? false);
-  const names = await horseNamesById(db.db, [
-    ...new Set(body.lines.flatMap((l) => (l.horseId ? [l.horseId] : []))),
-  ]);
+  const horseIds = [...new Set(body.lines.flatMap((l) => (l.horseId ? [l.horseId] : [])))];
+  const [names, aliases] = await Promise.all([horseNamesById(db.db, horseIds), aliasNames(db.db, horseIds)]);
+  const printedNames: PrintedName[] = [];
   const seen = new Map<string, number>();
   for (const l of body.lines) {
     const key = horseKeyOf(l);
@@ -190,9 +210,19 @@ async function publishProblems(
     if (!l.horseId) continue;
     const name = names.get(l.horseId);
     if (name === undefined) problems.push(t.unknownHorse(l.lineNo));
-    else if (!l.confirmed && !isExactName(l.horse, [name])) problems.push(t.notConfirmed(l.lineNo, l.horse));
+    else if (!isExactName(l.horse, [name, ...(aliases.get(l.horseId) ?? [])])) {
+      if (!l.confirmed) problems.push(t.notConfirmed(l.lineNo, l.horse));
+      // A name of nothing but punctuation matches nothing: there is no name to remember.
+      else if (normaliseHorseName(l.horse) !== "")
+        printedNames.push({ horseId: l.horseId, printed: l.horse });
+    }
   }
-  return { problems, names };
+  return { problems, names, printedNames };
+}
+
+interface PrintedName {
+  horseId: string;
+  printed: string;
 }
 
 const horseKeyOf = (l: { horseId: string | null; horse: string }) =>
@@ -218,14 +248,33 @@ export async function writeResults(
 ): Promise<{ results: ClassResults; event: LiveEvent | null }> {
   const { db } = deps;
   const ctx = await postingContext(db, viewer, ids.showId, ids.classId);
-  const { problems, names } = await publishProblems(db, body);
+  const { problems, names, printedNames } = await publishProblems(db, body);
   if (problems.length > 0) throw badRequest(problems.join("\n"));
   const scale = await scaleOf(db.db, orgOf(ctx.show));
-  const event = await db.db
-    .transaction()
-    .execute((trx) =>
-      writeClassResults(trx, db.kind, { ...ctx, lines: body.lines, names, scale, actorId: viewer.id, mode }),
+  const at = nowIso();
+  const event = await db.db.transaction().execute(async (trx) => {
+    const written = await writeClassResults(trx, db.kind, {
+      ...ctx,
+      lines: body.lines,
+      names,
+      scale,
+      actorId: viewer.id,
+      mode,
+    });
+    // A person confirmed these names: the next sheet that prints them matches the horse exactly.
+    await insertAliases(
+      trx,
+      printedNames.map((n) => ({
+        id: newId(),
+        horse_id: n.horseId,
+        name_key: normaliseHorseName(n.printed),
+        printed: n.printed,
+        confirmed_by: viewer.id,
+        confirmed_at: at,
+      })),
     );
+    return written;
+  });
   const results = await classResults(db, ids.showId, ids.classId);
   if (!results) throw notFound(t.notPublished);
   return { results, event };
@@ -281,6 +330,8 @@ export async function writeClassResults(
     }
   }
   const old = mode.kind === "correct" ? await classLines(trx, ids.showId, ids.classId) : [];
+  // A horse keeps its result's id through corrections, so an owner's hide (result_hidden) stays with it;
+  // a line moved to another horse is a new result, and the old one's hides go with it (ADR 026).
   const oldByKey = new Map(old.map((r) => [r.horse_key, r]));
   const rows: ResultTable[] = w.lines.map((l, i) => {
     const key = horseKeyOf(l);
@@ -756,4 +807,26 @@ export async function hideResult(db: Db, viewer: Viewer, resultId: string): Prom
   if (owners === null) throw notFound();
   if (!canHideResult(viewer, owners)) throw forbidden();
   await hideResultRow(db.db, viewer.id, resultId);
+}
+
+/** The names a horse was printed under and confirmed, and whether the viewer may forget them. */
+export async function getHorseAliases(db: Db, viewer: Viewer, horseId: string): Promise<HorseAliases> {
+  const [horse, rows] = await Promise.all([findHorseAccess(db.db, horseId), horseAliasRows(db.db, horseId)]);
+  if (!horse) throw notFound(errorsTexts.horseNotFound);
+  return {
+    aliases: rows.map((r) => ({ id: r.id, printed: r.printed, confirmedAt: r.confirmed_at })),
+    canForget: canForgetHorseName(viewer, horse.ownerIds),
+  };
+}
+
+/** Forgets a printed name of a horse (its owners and admins): that name is only a close match again. */
+export async function forgetHorseAlias(
+  db: Db,
+  viewer: Viewer,
+  ids: { horseId: string; aliasId: string },
+): Promise<void> {
+  const horse = await findHorseAccess(db.db, ids.horseId);
+  if (!horse) throw notFound(errorsTexts.horseNotFound);
+  if (!canForgetHorseName(viewer, horse.ownerIds)) throw forbidden();
+  if (!(await deleteAlias(db.db, ids.horseId, ids.aliasId))) throw notFound();
 }

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ShowRecord } from "#domain/contracts/records.ts";
 import type { PublishLine, ResultPreview, Standings } from "#domain/contracts/results.ts";
 import type { Roster } from "#domain/contracts/roster.ts";
 import { classAward, DEFAULT_SCALE, rankStandings, tallyStandings } from "#domain/high-point.ts";
 import { resultsTexts } from "#domain/texts-results.ts";
+import { MAX_UPLOAD_BYTES } from "#server/platform/images.ts";
 import { buildEntry, buildHorse, storedNotifications } from "#tests/support/entries-factories.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
+import { upload } from "#tests/support/horses-factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
 import { signedInAdmin } from "#tests/support/show-day-factories.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
@@ -47,6 +50,7 @@ const line = (
   owner: "Smith Farms",
   horseId,
 });
+const allHorses = () => t.app.deps.db.db.selectFrom("horse").select(["id", "name"]).execute();
 const resultRows = async () =>
   t.app.deps.db.db.selectFrom("result").selectAll().where("show_id", "=", show.id).execute();
 
@@ -69,6 +73,9 @@ beforeAll(async () => {
       { id: "c-40", name: "Amateur Park Pleasure" },
       { id: "c-41", name: "Lite Shod Championship" },
       { id: "c-42", name: "Lite Shod World Grand Championship" },
+      { id: "c-50", name: "Country Pleasure Walking Horse" },
+      { id: "c-51", name: "Country Pleasure Walking Horse Amateur" },
+      { id: "c-52", name: "Country Pleasure Walking Horse Youth" },
     ],
   });
   other = await buildShow(t.app, {
@@ -129,6 +136,39 @@ describe("preview", () => {
       body: { format: "text", text: "1 A" },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe("preview of a photo or PDF", () => {
+  const fileUrl = (classId: string, showId = show.id) => `${url(classId, showId)}/preview-file`;
+  const send = (user: Signed | null, path: string, bytes: Buffer, headers: Record<string, string> = {}) =>
+    upload(t.app, path, { bytes, filename: "sheet.png", contentType: "image/png" }, user?.cookie, {
+      method: "POST",
+      headers,
+    });
+  const tiny = Buffer.from("not a picture");
+  const huge = Buffer.alloc(MAX_UPLOAD_BYTES + 1024, 1);
+
+  it("refuses before reading the upload: anonymous, a non-steward, another show's class", async () => {
+    expect((await send(null, fileUrl("c-32"), tiny)).statusCode).toBe(401);
+    for (const user of [owner, stranger]) {
+      const refused = await send(user, fileUrl("c-32"), huge);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe(p.notAllowed);
+    }
+    const foreignClass = await send(steward, fileUrl("o-1"), huge);
+    expect(foreignClass.statusCode).toBe(404);
+    expect(foreignClass.json().error.message).toBe(p.classNotInShow);
+    expect((await send(steward, fileUrl("o-1", other.id), huge)).statusCode).toBe(403);
+    expect((await send(steward, fileUrl("c-32", "no-such-show"), tiny)).statusCode).toBe(404);
+  });
+
+  it("refuses a foreign Origin (encoded path too), a huge upload and bytes that are no picture", async () => {
+    for (const path of [fileUrl("c-32"), fileUrl("c-32").replace("preview-file", "pr%65view-file")]) {
+      expect((await send(steward, path, tiny, { origin: "https://evil.example" })).statusCode).toBe(403);
+    }
+    expect((await send(steward, fileUrl("c-32"), huge)).statusCode).toBe(413);
+    expect((await send(steward, fileUrl("c-32"), tiny)).statusCode).toBe(400);
   });
 });
 
@@ -444,5 +484,167 @@ describe("points scales", () => {
     const res = await publish(steward, "c-41", [line(1, 1, "X"), line(2, 2, "Y")]);
     // A class of two under a three-placing scale that follows class size: 1st gets 2nd's points.
     expect(res.json().placings.map((x: { points: number }) => x.points)).toEqual([8, 6]);
+  });
+});
+
+describe("names a horse was printed under", () => {
+  const aliasesUrl = (horseId: string) => `/api/horses/${horseId}/aliases`;
+  const aliases = (user: Signed, horseId: string) =>
+    call(t.app, "GET", aliasesUrl(horseId), { cookie: user.cookie });
+  const forget = (user: Signed, horseId: string, aliasId: string) =>
+    call(t.app, "DELETE", `${aliasesUrl(horseId)}/${aliasId}`, { cookie: user.cookie });
+  const matchOf = async (text: string) => {
+    const res = await preview(steward, "c-50", text);
+    expect(res.statusCode).toBe(200);
+    const first = (res.json() as ResultPreview).lines[0];
+    return [first?.match, first?.horseId, first?.candidates.map((c) => c.id)];
+  };
+
+  it("remembers a confirmed close match, matches it exactly next time, and forgets it for an owner", async () => {
+    const silver = await buildHorse(t.app, { name: "Silver Streak", owners: [owner.id] });
+    expect(await matchOf("1 Silver Streek")).toEqual(["close", null, [silver.id]]);
+    const confirmed = { ...line(1, 1, "Silver Streek", silver.id), confirmed: true };
+    expect((await publish(steward, "c-50", [confirmed])).statusCode).toBe(200);
+    expect(await matchOf("1 silver streek.")).toEqual(["exact", silver.id, [silver.id]]);
+    // An exact match through the remembered name needs no confirmation on the next publication.
+    expect((await publish(steward, "c-51", [line(1, 1, "SILVER STREEK", silver.id)])).statusCode).toBe(200);
+
+    const known = await aliases(owner, silver.id);
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual({
+      aliases: [{ id: expect.any(String), printed: "Silver Streek", confirmedAt: expect.any(String) }],
+      canForget: true,
+    });
+    const stored = await t.app.deps.db.db
+      .selectFrom("horse_alias")
+      .select(["name_key", "confirmed_by"])
+      .where("horse_id", "=", silver.id)
+      .execute();
+    expect(stored).toEqual([{ name_key: "silver streek", confirmed_by: steward.id }]);
+    expect((await aliases(stranger, silver.id)).json().canForget).toBe(false);
+    expect((await aliases(admin, silver.id)).json().canForget).toBe(true);
+    expect((await aliases(owner, "no-such-horse")).statusCode).toBe(404);
+
+    const aliasId: string = known.json().aliases[0].id;
+    // Someone else's horse: refused; a name of another horse, or none: not found; nothing is forgotten.
+    for (const [user, horseId, id, status] of [
+      [stranger, silver.id, aliasId, 403],
+      [steward, silver.id, aliasId, 403],
+      [owner, midnight.id, aliasId, 404],
+      [owner, silver.id, "no-such-name", 404],
+      [owner, "no-such-horse", aliasId, 404],
+    ] as const) {
+      expect((await forget(user, horseId, id)).statusCode, `${user.name} ${horseId} ${id}`).toBe(status);
+    }
+    for (const path of [
+      `${aliasesUrl(silver.id)}/${aliasId}`,
+      `${aliasesUrl(silver.id).replace("aliases", "%61liases")}/${aliasId}`,
+    ]) {
+      const foreign = await t.app.inject({
+        method: "DELETE",
+        url: path,
+        headers: { cookie: owner.cookie, origin: "https://evil.example" },
+      });
+      expect(foreign.statusCode).toBe(403);
+    }
+    const noOrigin = await t.app.inject({
+      method: "DELETE",
+      url: `${aliasesUrl(silver.id)}/${aliasId}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(noOrigin.statusCode).toBe(403);
+    const huge = await call(t.app, "DELETE", `${aliasesUrl(silver.id)}/${aliasId}`, {
+      cookie: owner.cookie,
+      body: { junk: "x".repeat(3_000_000) },
+    });
+    expect([400, 413]).toContain(huge.statusCode);
+    expect(await matchOf("1 Silver Streek")).toEqual(["exact", silver.id, [silver.id]]);
+
+    expect((await forget(owner, silver.id, aliasId)).statusCode).toBe(204);
+    expect((await aliases(owner, silver.id)).json().aliases).toEqual([]);
+    expect(await matchOf("1 Silver Streek")).toEqual(["close", null, [silver.id]]);
+    expect((await forget(owner, silver.id, aliasId)).statusCode).toBe(404);
+  });
+
+  it("only offers a name confirmed for two horses, as with two horses of one name", async () => {
+    const silver = (await allHorses()).find((h) => h.name === "Silver Streak");
+    expect(silver).toBeDefined();
+    const version = async (classId: string) =>
+      (await call(t.app, "GET", `/api/shows/${show.id}/results`, { cookie: steward.cookie }))
+        .json()
+        .classes.find((c: { classId: string }) => c.classId === classId).version as number;
+    const as = (horseId: string) => [{ ...line(1, 1, "Silver Streek", horseId), confirmed: true }];
+    expect((await correct(steward, "c-50", await version("c-50"), as(silver?.id ?? ""))).statusCode).toBe(
+      200,
+    );
+    expect((await correct(admin, "c-51", await version("c-51"), as(gold.id))).statusCode).toBe(200);
+    const [match, horseId, candidates] = await matchOf("1 Silver Streek");
+    expect([match, horseId]).toEqual(["close", null]);
+    expect(candidates).toEqual([silver?.id, gold.id].sort());
+    // A printed name of punctuation only is attached when confirmed, but leaves no name to remember.
+    const before = await t.app.deps.db.db.selectFrom("horse_alias").select("name_key").execute();
+    expect(before.map((a) => a.name_key)).toEqual(["silver streek", "silver streek"]);
+    const dots = [{ ...line(1, 1, "...", gold.id), confirmed: true }];
+    expect((await correct(admin, "c-51", await version("c-51"), dots)).statusCode).toBe(200);
+    expect(await t.app.deps.db.db.selectFrom("horse_alias").select("name_key").execute()).toEqual(before);
+  });
+});
+
+describe("a hidden result across corrections", () => {
+  it("stays hidden while its horse keeps it, and is a new record once it moves to another horse or back", async () => {
+    const className = "Country Pleasure Walking Horse Youth";
+    const star = await buildHorse(t.app, { name: "Star Of The Night", owners: [owner.id] });
+    const comet = await buildHorse(t.app, { name: "Comet Tail", owners: [stranger.id] });
+    const bolt = await buildHorse(t.app, { name: "Bolt Upright", owners: [stranger.id] });
+    /** The viewer's Show Records rows of this class: horse and placing. */
+    const records = async (user: Signed) =>
+      ((await call(t.app, "GET", "/api/records", { cookie: user.cookie })).json().records as ShowRecord[])
+        .filter((r) => r.className === className)
+        .map((r) => [r.horse.name, r.placing]);
+    const hidden = async () =>
+      (await t.app.deps.db.db.selectFrom("result_hidden").select("user_id").execute()).map((r) => r.user_id);
+    let version = 1;
+    const fix = async (lines: PublishLine[]) => {
+      const res = await correct(steward, "c-52", version, lines);
+      expect(res.statusCode, res.body).toBe(200);
+      version = res.json().version;
+    };
+
+    const published = await publish(steward, "c-52", [
+      line(1, 1, star.name, star.id),
+      line(2, 2, bolt.name, bolt.id),
+    ]);
+    expect(published.statusCode).toBe(200);
+    const starResult = published.json().placings.find((x: { horseId: string }) => x.horseId === star.id);
+    expect(await records(owner)).toEqual([["Star Of The Night", "1"]]);
+    const hide = await call(t.app, "PUT", `/api/records/results/${starResult.id}/hidden`, {
+      cookie: owner.cookie,
+    });
+    expect(hide.statusCode).toBe(204);
+    expect(await records(owner)).toEqual([]);
+    const hiddenBefore = await hidden();
+
+    // (a) The same horse, another placing: the same result, still hidden.
+    await fix([line(1, 1, bolt.name, bolt.id), line(2, 2, star.name, star.id)]);
+    expect(await records(owner)).toEqual([]);
+    expect(await hidden()).toEqual(hiddenBefore);
+
+    // (b) The line was another owner's horse: the hide goes with the old record; the new owner sees theirs.
+    await fix([line(1, 1, bolt.name, bolt.id), line(2, 2, comet.name, comet.id)]);
+    expect(await records(owner)).toEqual([]);
+    expect(await records(stranger)).toEqual(
+      expect.arrayContaining([
+        ["Bolt Upright", "1"],
+        ["Comet Tail", "2"],
+      ]),
+    );
+    expect((await hidden()).filter((id) => id === owner.id)).toHaveLength(
+      hiddenBefore.filter((id) => id === owner.id).length - 1,
+    );
+
+    // (c) Back to the first horse: a new record for its owner (who was told "placed 2nd" again), shown.
+    await fix([line(1, 1, bolt.name, bolt.id), line(2, 2, star.name, star.id)]);
+    expect(await records(owner)).toEqual([["Star Of The Night", "2"]]);
+    expect(await records(stranger)).toEqual([["Bolt Upright", "1"]]);
   });
 });

@@ -3,6 +3,7 @@ export const resultKeys = {
   all: ["results"] as const,
   show: (showId: string) => [...resultKeys.all, "show", showId] as const,
   horse: (horseId: string) => [...resultKeys.all, "horse", horseId] as const,
+  aliases: (horseId: string) => [...resultKeys.all, "aliases", horseId] as const,
   standings: (query: string) => [...resultKeys.all, "standings", query] as const,
 };
 
