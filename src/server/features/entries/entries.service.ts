@@ -6,6 +6,7 @@ import {
   hasBarnTie,
 } from "#domain/barn-notices.ts";
 import type { EntryChoice, EntryChoices, MyEntry } from "#domain/contracts/entries.ts";
+import type { EntryWarning } from "#domain/contracts/season.ts";
 import { mayMirrorOnto, mirrorsToRider } from "#domain/mirroring.ts";
 import { hasRole } from "#domain/roles.ts";
 import {
@@ -53,7 +54,7 @@ import {
   showExists,
 } from "#server/features/entries/entries.repository.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
-import { viewerWarnings } from "#server/features/season/season.conflicts.ts";
+import { SHOWING, viewerWarnings } from "#server/features/season/season.conflicts.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { denied, notFound, tooManyRequests } from "#server/platform/errors.ts";
 import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
@@ -90,10 +91,12 @@ const unique = <T>(values: readonly (T | null)[]): T[] => [
 
 export async function getMyShowEntries(db: Db, viewer: Viewer, showId: string): Promise<MyEntry[]> {
   if (!(await showExists(db.db, showId))) throw notFound(errorsTexts.showNotFound);
-  const [entries, warnings] = await Promise.all([
-    listUserEntries(db.db, viewer.id, showId),
-    viewerWarnings(db, viewer),
-  ]);
+  const entries = await listUserEntries(db.db, viewer.id, showId);
+  // Season warnings go on the viewer's showing entries only: without one here (most visits to a show),
+  // the season's entries are not read at all.
+  const warnings = entries.some((row) => SHOWING.has(row.status))
+    ? await viewerWarnings(db, viewer)
+    : new Map<string, EntryWarning[]>();
   return entries.map((row) => {
     const entry = present(row);
     const list = warnings.get(entry.id);

@@ -18,7 +18,7 @@ import type { Viewer } from "#server/http/viewer.ts";
  */
 
 /** Statuses that put a horse or a rider in the ring. */
-const SHOWING: ReadonlySet<string> = new Set(["ImShowing", "HorseIsShowing", "CustomerIsShowing"]);
+export const SHOWING: ReadonlySet<string> = new Set(["ImShowing", "HorseIsShowing", "CustomerIsShowing"]);
 
 const t = seasonTexts.conflicts;
 
