@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatShowDates } from "../../src/client/lib/show-dates.ts";
 import { texts } from "../../src/domain/texts.ts";
 import { adminTexts } from "../../src/domain/texts-admin.ts";
@@ -9,7 +9,7 @@ import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { plannerTexts } from "../../src/domain/texts-planner.ts";
 import { prizeListTexts } from "../../src/domain/texts-prize-lists.ts";
 import { rosterTexts } from "../../src/domain/texts-roster.ts";
-import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
+import { DEMO, expect, openE2eDatabase, personIn, test, uniqueEmail } from "./fixtures.ts";
 import { uniqueName } from "./horses-helpers.ts";
 
 /**
@@ -40,18 +40,6 @@ function run(query: string, ...params: unknown[]): void {
   } finally {
     db.close();
   }
-}
-
-/** Another person's browser, signed in by password. */
-async function browserOf(browser: Browser, baseURL: string, email: string) {
-  const context = await browser.newContext({ baseURL });
-  await context.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
-  const res = await context.request.post("/api/auth/sign-in/email", {
-    data: { email, password: DEMO_PASSWORD },
-    headers: { origin: baseURL },
-  });
-  expect(res.status()).toBe(200);
-  return { context, page: await context.newPage() };
 }
 
 async function addUser(page: Page, name: string, email: string, roles: string[] = ["Owner"]) {
@@ -130,7 +118,7 @@ test("an admin edits and deletes an owner: their entries leave other rosters, th
     owner.id,
     new Date().toISOString(),
   );
-  const riley = await browserOf(browser, baseURL!, DEMO.rider);
+  const riley = await personIn(browser, baseURL!, DEMO.rider, { serviceWorkers: "allow" });
   await riley.page.goto("/roster");
   await expect(riley.page.getByText(rosterTexts.enteredBy(name)).first()).toBeVisible();
 
@@ -317,7 +305,7 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   await expect(page.getByRole("heading", { name })).toBeVisible();
 
   // Riley enters a class; moving the show's dates tells Riley (ShowUpdate).
-  const riley = await browserOf(browser, baseURL!, DEMO.rider);
+  const riley = await personIn(browser, baseURL!, DEMO.rider, { serviceWorkers: "allow" });
   const entered = await riley.context.request.put(`/api/shows/${showId}/classes/class-12/entries`, {
     headers: { origin: baseURL! },
     data: { entries: [{ status: "Interested", horseId: null, riderId: null }] },

@@ -1,6 +1,13 @@
 import { resolve } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Page,
+} from "@playwright/test";
 import SQLite from "better-sqlite3";
 
 export const DEMO_PASSWORD = "ringside-demo";
@@ -15,6 +22,26 @@ let counter = 0;
 /** An email no other test uses, so parallel tests never share a new account. */
 export const uniqueEmail = (prefix = "e2e") =>
   `${prefix}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.test`;
+
+/**
+ * Another person's browser (its own context, service workers blocked unless `options` say otherwise),
+ * signed in by password as `email`; it has "signed in before", so it never gets the demo session.
+ */
+export async function personIn(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ serviceWorkers: "block", ...options, baseURL });
+  await context.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
+  const res = await context.request.post("/api/auth/sign-in/email", {
+    data: { email, password: DEMO_PASSWORD },
+    headers: { origin: baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { context, page: await context.newPage() };
+}
 
 /** The e2e server's SQLite file, for the few checks that need to reach behind the UI. */
 export function openE2eDatabase(): SQLite.Database {

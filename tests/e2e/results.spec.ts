@@ -3,7 +3,7 @@ import { addDays, format } from "date-fns";
 import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
 import { resultsTexts } from "../../src/domain/texts-results.ts";
 import { expectAccessibleScreen, expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
-import { DEMO, DEMO_PASSWORD, expect, test, untilShown } from "./fixtures.ts";
+import { DEMO, expect, personIn, test, untilShown } from "./fixtures.ts";
 import { createHorse, horseIdByName } from "./horses-helpers.ts";
 
 /**
@@ -14,18 +14,6 @@ import { createHorse, horseIdByName } from "./horses-helpers.ts";
 const p = resultsTexts.post;
 const HORSE = "Midnight Masterpiece";
 test.describe.configure({ mode: "serial", timeout: 90_000 });
-
-async function personIn(browser: Browser, baseURL: string, email: string) {
-  const context = await browser.newContext({ baseURL, viewport: PHONE, serviceWorkers: "block" });
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
-  const res = await page.request.post("/api/auth/sign-in/email", {
-    data: { email, password: DEMO_PASSWORD },
-    headers: { origin: baseURL },
-  });
-  expect(res.status()).toBe(200);
-  return { context, page };
-}
 
 /** A show of one day with one class, in an organisation of its own (the demo's standings stay as they are). */
 async function createOneClassShow(page: Page, baseURL: string, name: string, day: string, classId: string) {
@@ -54,7 +42,7 @@ async function newOwnerWithHorse(
 ) {
   await signUpAs({ role: "Owner" });
   const horse = await createHorse(page.request, baseURL);
-  const steward = await personIn(browser, baseURL, DEMO.admin);
+  const steward = await personIn(browser, baseURL, DEMO.admin, { viewport: PHONE });
   return { horse, steward, stamp: Date.now().toString(36), headers: { origin: baseURL } };
 }
 
@@ -75,8 +63,8 @@ test("a steward pastes a class's results; roster, horse detail, Show Records and
   baseURL,
 }) => {
   const contexts: BrowserContext[] = [];
-  const steward = await personIn(browser, baseURL!, DEMO.admin);
-  const owner = await personIn(browser, baseURL!, DEMO.owner);
+  const steward = await personIn(browser, baseURL!, DEMO.admin, { viewport: PHONE });
+  const owner = await personIn(browser, baseURL!, DEMO.owner, { viewport: PHONE });
   contexts.push(steward.context, owner.context);
   const stamp = Date.now().toString(36);
   const showName = `Results E2E Classic ${stamp}`;

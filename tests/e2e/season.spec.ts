@@ -1,9 +1,9 @@
 import { fileURLToPath } from "node:url";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { addDays, addMonths, format } from "date-fns";
 import { seasonTexts } from "../../src/domain/texts-season.ts";
 import { expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
-import { DEMO, DEMO_PASSWORD, expect, test } from "./fixtures.ts";
+import { DEMO, expect, personIn, test } from "./fixtures.ts";
 import { horseIdByName, uniqueName } from "./horses-helpers.ts";
 
 /**
@@ -15,23 +15,6 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 const WIDE = { width: 1280, height: 800 };
 const SHOTS = process.env.E2E_OUTPUT_DIR ?? "test-results/e2e";
-
-async function personIn(
-  browser: Browser,
-  baseURL: string,
-  email: string,
-  viewport: { width: number; height: number },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, serviceWorkers: "block" });
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
-  const res = await page.request.post("/api/auth/sign-in/email", {
-    data: { email, password: DEMO_PASSWORD },
-    headers: { origin: baseURL },
-  });
-  expect(res.status()).toBe(200);
-  return { context, page };
-}
 
 async function createShow(
   admin: Page,
@@ -60,7 +43,7 @@ test("the planner's calendar: switch to it, move a month, open a show from a day
   browser,
   baseURL,
 }) => {
-  const admin = await personIn(browser, baseURL!, DEMO.admin, WIDE);
+  const admin = await personIn(browser, baseURL!, DEMO.admin, { viewport: WIDE });
   // Eleven months ahead: a month no demo data and no other spec fills.
   const month = addMonths(new Date(), 11);
   const first = new Date(month.getFullYear(), month.getMonth(), 1);
@@ -73,7 +56,7 @@ test("the planner's calendar: switch to it, move a month, open a show from a day
   const before = addMonths(first, -1);
 
   for (const viewport of [WIDE, PHONE]) {
-    const owner = await personIn(browser, baseURL!, DEMO.owner, viewport);
+    const owner = await personIn(browser, baseURL!, DEMO.owner, { viewport });
     const page = owner.page;
     await page.goto("/planner");
     // A tap in the instant before the app takes over the server's page is lost: tap again, like a person.
@@ -121,11 +104,11 @@ test("a conflicting entry shows its warning on both entries, on the roster and s
   browser,
   baseURL,
 }) => {
-  const admin = await personIn(browser, baseURL!, DEMO.admin, WIDE);
+  const admin = await personIn(browser, baseURL!, DEMO.admin, { viewport: WIDE });
   const start = ymd(addDays(new Date(), 200));
   const name = uniqueName("Conflict Show");
   const showId = await createShow(admin.page, baseURL!, { name, startDate: start, endDate: start });
-  const owner = await personIn(browser, baseURL!, DEMO.owner, PHONE);
+  const owner = await personIn(browser, baseURL!, DEMO.owner, { viewport: PHONE });
   const page = owner.page;
   for (const classId of ["class-1", "class-2"]) {
     const res = await page.request.put(`/api/shows/${showId}/classes/${classId}/entries`, {
@@ -193,7 +176,7 @@ test("print preview of the barn schedule has the sheet and no navigation; the PD
   browser,
   baseURL,
 }) => {
-  const admin = await personIn(browser, baseURL!, DEMO.admin, WIDE);
+  const admin = await personIn(browser, baseURL!, DEMO.admin, { viewport: WIDE });
   const start = ymd(addDays(new Date(), 220));
   const name = uniqueName("Print Show");
   const showId = await createShow(admin.page, baseURL!, {
@@ -203,7 +186,7 @@ test("print preview of the barn schedule has the sheet and no navigation; the PD
     classes: 4,
   });
   for (const viewport of [PHONE, WIDE]) {
-    const owner = await personIn(browser, baseURL!, DEMO.owner, viewport);
+    const owner = await personIn(browser, baseURL!, DEMO.owner, { viewport });
     const page = owner.page;
     if (viewport === PHONE) {
       for (const classId of ["class-1", "class-3"]) {
@@ -253,7 +236,7 @@ test("print preview of the barn schedule has the sheet and no navigation; the PD
   }
 
   // Someone with no entries there is told so, with a way back.
-  const other = await personIn(browser, baseURL!, DEMO.rider, PHONE);
+  const other = await personIn(browser, baseURL!, DEMO.rider, { viewport: PHONE });
   await other.page.goto(`/shows/${showId}/print`);
   await expect(other.page.getByTestId("print-empty")).toHaveText(seasonTexts.print.noEntries);
   await other.page.getByRole("link", { name: seasonTexts.print.back }).click();

@@ -1,10 +1,10 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { addDays, format, parseISO } from "date-fns";
 import { showClockTime, showToday } from "../../src/domain/show-time.ts";
 import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
 import { showDayTexts } from "../../src/domain/texts-show-day.ts";
 import { PHONE } from "./a11y-helpers.ts";
-import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test } from "./fixtures.ts";
+import { DEMO, expect, openE2eDatabase, personIn, test } from "./fixtures.ts";
 import { horseIdByName } from "./horses-helpers.ts";
 
 /**
@@ -15,27 +15,6 @@ import { horseIdByName } from "./horses-helpers.ts";
 const ZONE = "America/Chicago";
 const r = showDayTexts.ring;
 test.describe.configure({ mode: "serial", timeout: 90_000 });
-
-async function personIn(
-  browser: Browser,
-  baseURL: string,
-  email: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: PHONE,
-    timezoneId: ZONE,
-    serviceWorkers: "block",
-  });
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
-  const res = await page.request.post("/api/auth/sign-in/email", {
-    data: { email, password: DEMO_PASSWORD },
-    headers: { origin: baseURL },
-  });
-  expect(res.status()).toBe(200);
-  return { context, page };
-}
 
 /** A show on today (its clock) whose session started a minute ago, class 1 in the ring; the owner's horse in class 5. */
 async function runningShow(
@@ -113,8 +92,8 @@ test("a steward drives a session on a phone while the owner's roster counts down
   browser,
   baseURL,
 }) => {
-  const steward = await personIn(browser, baseURL!, DEMO.admin);
-  const owner = await personIn(browser, baseURL!, DEMO.owner);
+  const steward = await personIn(browser, baseURL!, DEMO.admin, { viewport: PHONE, timezoneId: ZONE });
+  const owner = await personIn(browser, baseURL!, DEMO.owner, { viewport: PHONE, timezoneId: ZONE });
   const { showId } = await runningShow(
     steward.page.request,
     owner.page.request,
@@ -175,8 +154,8 @@ test("a steward's tap made offline waits, shows on the ring, and applies once wh
   browser,
   baseURL,
 }) => {
-  const steward = await personIn(browser, baseURL!, DEMO.admin);
-  const owner = await personIn(browser, baseURL!, DEMO.owner);
+  const steward = await personIn(browser, baseURL!, DEMO.admin, { viewport: PHONE, timezoneId: ZONE });
+  const owner = await personIn(browser, baseURL!, DEMO.owner, { viewport: PHONE, timezoneId: ZONE });
   const { showId } = await runningShow(
     steward.page.request,
     owner.page.request,
