@@ -30,45 +30,91 @@ export async function classNamesOfShows(
   return rows;
 }
 
-/** The shows (name, location) each person has entries at: as the roster's person or as the rider. */
-export async function enteredShows(
+/** Every show but AI predictions: id, name and location (the ties to new shows are read from these in code). */
+export async function allShowPlaces(
   db: Queryable,
-): Promise<{ user_id: string; name: string; location: string }[]> {
-  const shows = (person: "user_id" | "rider_id") =>
+): Promise<{ id: string; name: string; location: string }[]> {
+  return db.selectFrom("show").select(["id", "name", "location"]).where("is_ai_prediction", "=", 0).execute();
+}
+
+/** Who has entries at `showIds`, as the roster's person or as the rider, and at which of them. */
+export async function entrantsOf(
+  db: Queryable,
+  showIds: readonly string[],
+): Promise<{ user_id: string; show_id: string }[]> {
+  const rows: { user_id: string; show_id: string }[] = [];
+  const of = (person: "user_id" | "rider_id", ids: string[]) =>
     db
-      .selectFrom("class_entry as e")
-      .innerJoin("show as s", "s.id", "e.show_id")
-      .select([`e.${person} as user_id`, "s.name", "s.location"])
-      .where(`e.${person}`, "is not", null)
-      .where("s.is_ai_prediction", "=", 0);
-  const rows = await shows("user_id").union(shows("rider_id")).execute();
-  return rows.map((r) => ({ user_id: r.user_id as string, name: r.name, location: r.location }));
+      .selectFrom("class_entry")
+      .select([`${person} as user_id`, "show_id"])
+      .where(person, "is not", null)
+      .where("show_id", "in", ids);
+  for (let i = 0; i < showIds.length; i += 500) {
+    const ids = showIds.slice(i, i + 500);
+    for (const r of await of("user_id", ids).union(of("rider_id", ids)).execute()) {
+      rows.push({ user_id: r.user_id as string, show_id: r.show_id });
+    }
+  }
+  return rows;
 }
 
-/** The show names of each person's show records (as owner or rider). */
-export async function recordShowNames(db: Queryable): Promise<{ user_id: string; show_name: string }[]> {
-  return db
-    .selectFrom("show_record")
-    .select(["owner_id as user_id", "show_name"])
-    .union(db.selectFrom("show_record").select(["rider_id as user_id", "show_name"]))
-    .execute();
+/** The show names people's show records carry, each once. */
+export async function recordedShowNames(db: Queryable): Promise<string[]> {
+  const rows = await db.selectFrom("show_record").select("show_name").distinct().execute();
+  return rows.map((r) => r.show_name);
 }
 
-/** The divisions of the horses each person owns or trains. */
+/** Who has a show record (as owner or rider) from a show of one of `names`, and its name. */
+export async function recordHolders(
+  db: Queryable,
+  names: readonly string[],
+): Promise<{ user_id: string; show_name: string }[]> {
+  if (names.length === 0) return [];
+  const rows: { user_id: string; show_name: string }[] = [];
+  for (let i = 0; i < names.length; i += 500) {
+    const some = names.slice(i, i + 500);
+    rows.push(
+      ...(await db
+        .selectFrom("show_record")
+        .select(["owner_id as user_id", "show_name"])
+        .where("show_name", "in", some)
+        .union(
+          db
+            .selectFrom("show_record")
+            .select(["rider_id as user_id", "show_name"])
+            .where("show_name", "in", some),
+        )
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** The divisions of the horses `userIds` own or train. */
 export async function horseDivisionsOfPeople(
   db: Queryable,
+  userIds: readonly string[],
 ): Promise<{ user_id: string; division_id: string }[]> {
-  return db
-    .selectFrom("horse_owner as o")
-    .innerJoin("horse_division as d", "d.horse_id", "o.horse_id")
-    .select(["o.user_id", "d.division_id"])
-    .union(
-      db
-        .selectFrom("horse_trainer as t")
-        .innerJoin("horse_division as d", "d.horse_id", "t.horse_id")
-        .select(["t.user_id", "d.division_id"]),
-    )
-    .execute();
+  const rows: { user_id: string; division_id: string }[] = [];
+  for (let i = 0; i < userIds.length; i += 500) {
+    const ids = userIds.slice(i, i + 500);
+    rows.push(
+      ...(await db
+        .selectFrom("horse_owner as o")
+        .innerJoin("horse_division as d", "d.horse_id", "o.horse_id")
+        .select(["o.user_id", "d.division_id"])
+        .where("o.user_id", "in", ids)
+        .union(
+          db
+            .selectFrom("horse_trainer as t")
+            .innerJoin("horse_division as d", "d.horse_id", "t.horse_id")
+            .select(["t.user_id", "d.division_id"])
+            .where("t.user_id", "in", ids),
+        )
+        .execute()),
+    );
+  }
+  return rows;
 }
 
 const DIGEST_DAYS = 1;

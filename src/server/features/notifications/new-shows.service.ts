@@ -4,13 +4,15 @@ import { asNewShowReach } from "#domain/push-kinds.ts";
 import { normaliseShowName } from "#domain/show-prediction.ts";
 import { stateOfLocation } from "#domain/show-time-zone.ts";
 import {
+  allShowPlaces,
   classNamesOfShows,
   deleteNotifications,
-  enteredShows,
+  entrantsOf,
   horseDivisionsOfPeople,
   readDigests,
   readNewShowReaches,
-  recordShowNames,
+  recordedShowNames,
+  recordHolders,
   writeDigests,
 } from "#server/features/notifications/new-shows.repository.ts";
 import {
@@ -28,8 +30,12 @@ export interface AnnouncedShow {
   location: string;
 }
 
-/** Every person's ties to shows, read in four queries whatever the number of people. */
-async function peopleTies(trx: Queryable): Promise<Map<string, PersonTies>> {
+/**
+ * Every person's ties to `shows`: only the ties that can matter to them are read (entries at, and
+ * records from, shows of the same name or state; the horses' divisions of those tied by state), so
+ * the work follows the few people near the new shows, not every entry of the season.
+ */
+async function peopleTies(trx: Queryable, shows: readonly AnnouncedShow[]): Promise<Map<string, PersonTies>> {
   const people = new Map<
     string,
     PersonTies & { showNames: Set<string>; states: Set<string>; divisionIds: Set<string> }
@@ -44,16 +50,30 @@ async function peopleTies(trx: Queryable): Promise<Map<string, PersonTies>> {
   }
   const near = [...people.values()].some((p) => p.reach === "near");
   if (!near) return people;
-  for (const e of await enteredShows(trx)) {
-    const person = people.get(e.user_id);
-    if (!person) continue;
-    person.showNames.add(normaliseShowName(e.name));
-    const state = stateOfLocation(e.location);
-    if (state) person.states.add(state);
+  const names = new Set(shows.map((s) => normaliseShowName(s.name)));
+  const states = new Set(shows.map((s) => stateOfLocation(s.location)).filter((s) => s !== null));
+  const tied = new Map<string, { name: string; state: string | null }>();
+  for (const show of await allShowPlaces(trx)) {
+    const name = normaliseShowName(show.name);
+    const state = stateOfLocation(show.location);
+    if (names.has(name) || (state !== null && states.has(state))) tied.set(show.id, { name, state });
   }
-  for (const r of await recordShowNames(trx))
+  const byState = new Set<string>();
+  for (const e of await entrantsOf(trx, [...tied.keys()])) {
+    const person = people.get(e.user_id);
+    const show = tied.get(e.show_id);
+    if (!person || !show) continue;
+    if (names.has(show.name)) person.showNames.add(show.name);
+    if (show.state !== null && states.has(show.state)) {
+      person.states.add(show.state);
+      byState.add(e.user_id);
+    }
+  }
+  const recorded = (await recordedShowNames(trx)).filter((n) => names.has(normaliseShowName(n)));
+  for (const r of await recordHolders(trx, recorded))
     people.get(r.user_id)?.showNames.add(normaliseShowName(r.show_name));
-  for (const h of await horseDivisionsOfPeople(trx)) people.get(h.user_id)?.divisionIds.add(h.division_id);
+  for (const h of await horseDivisionsOfPeople(trx, [...byState]))
+    people.get(h.user_id)?.divisionIds.add(h.division_id);
   return people;
 }
 
@@ -84,7 +104,7 @@ export async function announceNewShows(
   const notices: PersonalNotice[] = [];
   const digests: { userId: string; notificationId: string; locations: string[] }[] = [];
   const replaced: string[] = [];
-  for (const [userId, ties] of await peopleTies(trx)) {
+  for (const [userId, ties] of await peopleTies(trx, shows)) {
     const theirs = shows.filter((s) =>
       hearsOfNewShow(ties, {
         name: s.name,
