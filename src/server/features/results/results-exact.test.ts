@@ -126,27 +126,22 @@ describe("publishing a printed name without confirmation", () => {
   });
 
   it("matches a renamed horse's new name exactly, and its old name no longer", async () => {
+    const details = (name: string) => ({
+      name,
+      dateOfBirth: "2017-05-01",
+      gender: "Mare",
+      canters: false,
+      divisions: [],
+    });
     const created = await call(t.app, "POST", "/api/horses", {
       cookie: owner.cookie,
-      body: {
-        name: "Copper Penny",
-        dateOfBirth: "2017-05-01",
-        gender: "Mare",
-        canters: false,
-        divisions: [],
-      },
+      body: details("Copper Penny"),
     });
     expect(created.statusCode, created.body).toBe(201);
     const id: string = created.json().id;
     const renamed = await call(t.app, "PUT", `/api/horses/${id}`, {
       cookie: owner.cookie,
-      body: {
-        name: "Copper Kettle",
-        dateOfBirth: "2017-05-01",
-        gender: "Mare",
-        canters: false,
-        divisions: [],
-      },
+      body: details("Copper Kettle"),
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
 
