@@ -137,7 +137,7 @@ export async function scaleOf(db: Db["db"], org: string): Promise<PointsScale> {
 
 /** Matches parsed lines to Ringside horses for a person to check before publishing. */
 async function matchLines(db: Db, parsed: ParsedResults, gapsIntended: boolean, readText: string | null) {
-  const [horses, aliases] = await Promise.all([allHorseNames(db.db), aliasNames(db.db, null)]);
+  const [horses, aliases] = await Promise.all([allHorseNames(db.db), aliasNames(db.db)]);
   const names = new Map(horses.map((h) => [h.id, h.name]));
   const matchable = horses.map((h) => ({ id: h.id, names: [h.name, ...(aliases.get(h.id) ?? [])] }));
   const lines: PreviewLine[] = parsed.lines.map((l) => {
