@@ -10,6 +10,7 @@ import { resolve } from "node:path";
 import { parseRoles } from "#domain/roles.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
+import { horseNameColumns } from "#server/features/horses/horses.repository.ts";
 import {
   getSeasonPlanPage,
   getShowRecommendations,
@@ -60,7 +61,7 @@ async function measure(db: ReturnType<typeof openDatabase>, label: string) {
         .insertInto("horse")
         .values({
           id,
-          name: HORSE,
+          ...horseNameColumns(HORSE),
           gender: "Mare",
           date_of_birth: "2019-04-01",
           canters: 1,

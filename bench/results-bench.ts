@@ -21,6 +21,7 @@ import { DIVISIONS } from "../src/domain/divisions.ts";
 import { DEFAULT_SCALE } from "../src/domain/high-point.ts";
 import { type Db, openDatabase } from "../src/server/db/client.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
+import { horseNameColumns } from "../src/server/features/horses/horses.repository.ts";
 import {
   getHorseResults,
   getStandings,
@@ -65,7 +66,7 @@ async function seedSeason(db: Db): Promise<{ horseIds: string[]; divisions: stri
       .values(
         horseIds.slice(i, i + 500).map((id, k) => ({
           id,
-          name: `Bench Horse ${i + k}`,
+          ...horseNameColumns(`Bench Horse ${i + k}`),
           gender: "Mare",
           date_of_birth: "2018-01-01",
           canters: 0,

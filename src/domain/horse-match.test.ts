@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editDistance, isExactName, matchHorse, normaliseHorseName } from "#domain/horse-match.ts";
+import { checkPrintedName, editDistance, matchHorse, normaliseHorseName } from "#domain/horse-match.ts";
 
 const horses = [
   { id: "h1", names: ["Midnight Sun"] },
@@ -47,11 +47,41 @@ describe("matchHorse", () => {
     ["Someone Else Entirely", { kind: "none" }],
     ["", { kind: "none" }],
   ])("%j", (printed, match) => expect(matchHorse(printed, horses)).toEqual(match));
+});
 
-  it("never attaches on a close name", () => {
-    expect(isExactName("Midnite Sun", ["Midnight Sun"])).toBe(false);
-    expect(isExactName("the midnight sun", ["Midnight Sun"])).toBe(true);
-    expect(isExactName("", [""])).toBe(false);
+describe("checkPrintedName", () => {
+  /** The horses of the table above whose name or remembered name is exactly `printed`. */
+  const namedExactly = (printed: string) =>
+    new Set(
+      horses
+        .filter((h) => h.names.some((n) => normaliseHorseName(n) === normaliseHorseName(printed)))
+        .map((h) => h.id),
+    );
+
+  it.each([
+    ["the midnight sun", "h1", "exact"],
+    ["Lancelot Gold", "h7", "exact"],
+    ["Midnite Sun", "h1", "confirmAndRemember"],
+    ["Midnight Sun", "h2", "confirmAndRemember"],
+    // Two horses of one name, or a name that is one's name and another's remembered name: never exact.
+    ["Pusher's Delight", "h4", "confirm"],
+    ["Pushers Delight", "h5", "confirm"],
+    ["Bayou Belle", "h8", "confirm"],
+    ["...", "h1", "confirm"],
+    ["", "h1", "confirm"],
+  ] as const)("%j for %s → %s", (printed, chosen, check) =>
+    expect(checkPrintedName(printed, chosen, namedExactly(printed))).toBe(check),
+  );
+
+  it("calls exact exactly what the preview's matching attaches", () => {
+    const printedNames = horses.flatMap((h) => h.names).concat(["Midnite Sun", "Jo", "", "heir"]);
+    for (const printed of printedNames) {
+      const match = matchHorse(printed, horses);
+      for (const h of horses) {
+        const exact = checkPrintedName(printed, h.id, namedExactly(printed)) === "exact";
+        expect(exact, `${printed} → ${h.id}`).toBe(match.kind === "exact" && match.horseId === h.id);
+      }
+    }
   });
 });
 

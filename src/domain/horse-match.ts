@@ -92,8 +92,22 @@ export function matchHorse(printed: string, horses: readonly MatchableHorse[]): 
   return { kind: "close", candidates: scored.slice(0, MAX_CANDIDATES).map((s) => s.id) };
 }
 
-/** True when attaching `printed` to a horse with these names needs no one's confirmation. */
-export const isExactName = (printed: string, names: readonly string[]): boolean => {
-  const key = normaliseHorseName(printed);
-  return key !== "" && names.some((n) => normaliseHorseName(n) === key);
-};
+/**
+ * What publishing a printed name for the horse a person chose needs, given every horse whose name or
+ * remembered name is exactly the printed name (`named`, by id; the server finds them by their
+ * normalised keys). It is "exact", needing no one, only when the name is that one horse's and no
+ * other's — as `matchHorse` would say of it. Anything else needs the person's confirmation; a
+ * confirmed name that is not yet one of the chosen horse's names is to be remembered for it.
+ */
+export type PrintedNameCheck = "exact" | "confirm" | "confirmAndRemember";
+
+export function checkPrintedName(
+  printed: string,
+  chosenId: string,
+  named: ReadonlySet<string>,
+): PrintedNameCheck {
+  // A name of nothing but punctuation names no horse, and leaves nothing to remember.
+  if (normaliseHorseName(printed) === "") return "confirm";
+  if (!named.has(chosenId)) return "confirmAndRemember";
+  return named.size === 1 ? "exact" : "confirm";
+}

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { formatShowDates } from "../../src/client/lib/show-dates.ts";
+import { normaliseHorseName } from "../../src/domain/horse-match.ts";
 import { texts } from "../../src/domain/texts.ts";
 import { adminTexts } from "../../src/domain/texts-admin.ts";
 import { errorsTexts } from "../../src/domain/texts-errors.ts";
@@ -92,9 +93,10 @@ test("an admin edits and deletes an owner: their entries leave other rosters, th
   const horseName = uniqueName("Shared Horse");
   const horseId = `e2e-${Date.now().toString(36)}`;
   run(
-    "insert into horse (id, name, gender, date_of_birth, canters, picture_id, created_at) values (?, ?, 'Mare', '2018-01-01', 0, null, ?)",
+    "insert into horse (id, name, name_key, gender, date_of_birth, canters, picture_id, created_at) values (?, ?, ?, 'Mare', '2018-01-01', 0, null, ?)",
     horseId,
     horseName,
+    normaliseHorseName(horseName),
     new Date().toISOString(),
   );
   run(

@@ -1,5 +1,6 @@
 import { addDays, format } from "date-fns";
 import type { FastifyInstance } from "fastify";
+import { horseNameColumns } from "#server/features/horses/horses.repository.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 
 let counter = 0;
@@ -25,7 +26,7 @@ export async function buildHorse(
       .insertInto("horse")
       .values({
         id: horse.id,
-        name: horse.name,
+        ...horseNameColumns(horse.name),
         gender: "Mare",
         date_of_birth: "2018-04-01",
         canters: 0,

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { addDays, format } from "date-fns";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { horseNameColumns } from "#server/features/horses/horses.repository.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 import { TEST_ORIGIN } from "#tests/support/server.ts";
 
@@ -33,7 +34,7 @@ export async function buildHorse(app: FastifyInstance, input: TestHorseInput = {
       .insertInto("horse")
       .values({
         id,
-        name: horse.name,
+        ...horseNameColumns(horse.name),
         gender: horse.gender,
         date_of_birth: horse.dateOfBirth,
         canters: input.canters ? 1 : 0,

@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseConfig } from "#server/config.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
-import { migrateToLatest, pendingMigrations } from "#server/db/migrate.ts";
+import { migrateTo, migrateToLatest, pendingMigrations } from "#server/db/migrate.ts";
 import { testEngine } from "#tests/support/server.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -93,5 +93,27 @@ describe("migrations (ADR 021)", () => {
       first!.db,
     );
     expect(Number(again.rows[0]!.n)).toBe(ran.rows.length);
+  });
+
+  it("023 gives the horses already there their name key, computed as matching normalises names", async () => {
+    const db = open(await emptyDatabase());
+    await migrateTo(db, "022-horse-alias");
+    const at = new Date().toISOString();
+    for (const [id, name] of [
+      ["h-1", "The Gold Rush"],
+      ["h-2", "Pusher's C.E.O. & Co"],
+      ["h-3", "Él Niño"],
+    ]) {
+      await sql`insert into horse (id, name, gender, date_of_birth, canters, picture_id, created_at)
+        values (${id}, ${name}, ${"Mare"}, ${"2018-01-01"}, ${0}, ${null}, ${at})`.execute(db.db);
+    }
+    await migrateToLatest(db);
+    const keys = await db.db.selectFrom("horse").select(["id", "name_key"]).orderBy("id").execute();
+    expect(keys).toEqual([
+      { id: "h-1", name_key: "gold rush" },
+      { id: "h-2", name_key: "pushers ceo and co" },
+      { id: "h-3", name_key: "el nino" },
+    ]);
+    expect(await pendingMigrations(db)).toEqual([]);
   });
 });

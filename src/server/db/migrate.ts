@@ -16,6 +16,7 @@ import { resultsMigration } from "#server/db/migrations/017-results.ts";
 import { quieterNotificationsMigration } from "#server/db/migrations/018-quieter-notifications.ts";
 import { notificationClassMigration } from "#server/db/migrations/021-notification-class.ts";
 import { horseAliasMigration } from "#server/db/migrations/022-horse-alias.ts";
+import { horseNameKeyMigration } from "#server/db/migrations/023-horse-name-key.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
 function provider(db: Db): MigrationProvider {
@@ -38,6 +39,7 @@ function provider(db: Db): MigrationProvider {
         "018-quieter-notifications": quieterNotificationsMigration(),
         "021-notification-class": notificationClassMigration(),
         "022-horse-alias": horseAliasMigration(),
+        "023-horse-name-key": horseNameKeyMigration(),
       };
     },
   };
@@ -50,6 +52,12 @@ const migrator = (db: Db) =>
 /** Migrations this server knows that the database has not run (for readiness). */
 export async function pendingMigrations(db: Db): Promise<string[]> {
   return (await migrator(db).getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+/** Runs the migrations up to and including `name`: a test of a migration's backfill starts there. */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const { error } = await migrator(db).migrateTo(name);
+  if (error) throw new Error(`Database migration to ${name} failed: ${String(error)}`);
 }
 
 /**

@@ -126,6 +126,8 @@ export interface ImageTable {
 export interface HorseTable {
   id: string;
   name: string;
+  /** Migration 023: normaliseHorseName(name), written with every name (`horseNameColumns`). */
+  name_key: string;
   gender: string | null;
   date_of_birth: string;
   canters: number;

@@ -20,6 +20,7 @@ import {
 import { seedDemoResults } from "#server/db/seed/demo-results.ts";
 import { seedCelebrationSessions, seedRunningShow } from "#server/db/seed/demo-show-day.ts";
 import { insertPasswordUser } from "#server/db/users.ts";
+import { horseNameColumns } from "#server/features/horses/horses.repository.ts";
 import { insertClasses } from "#server/features/shows/shows.repository.ts";
 import { newId } from "#server/platform/ids.ts";
 
@@ -261,7 +262,7 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<boolea
         .insertInto("horse")
         .values({
           id,
-          name: h.name,
+          ...horseNameColumns(h.name),
           gender: h.gender,
           date_of_birth: h.dob,
           canters: h.canters,

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { assignClassDates } from "#domain/class-dates.ts";
 import type { PersonRef } from "#domain/contracts/people.ts";
+import { normaliseHorseName } from "#domain/horse-match.ts";
 import { parseRoles, type Role } from "#domain/roles.ts";
 import type { Database } from "#server/db/schema.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
@@ -137,6 +138,32 @@ export interface HorseDetailsValues {
   divisions: readonly string[];
 }
 
+/**
+ * A horse's name and its key for exact matching of printed names (migration 023): every write of a
+ * name writes both, so the key never falls behind a rename.
+ */
+export const horseNameColumns = (name: string) => ({ name, name_key: normaliseHorseName(name) });
+
+/**
+ * The horses each normalised name is exactly: a horse's own name or a name it was printed under and
+ * confirmed (`horse_alias`). Two indexed lookups for the names of one class, however many horses there are.
+ */
+export async function horsesNamedExactly(
+  db: Executor,
+  keys: readonly string[],
+): Promise<Map<string, Set<string>>> {
+  const byKey = new Map<string, Set<string>>();
+  if (keys.length === 0) return byKey;
+  const unique = [...new Set(keys)];
+  const [named, aliased] = await Promise.all([
+    db.selectFrom("horse").select(["id as horse_id", "name_key"]).where("name_key", "in", unique).execute(),
+    db.selectFrom("horse_alias").select(["horse_id", "name_key"]).where("name_key", "in", unique).execute(),
+  ]);
+  for (const r of [...named, ...aliased])
+    byKey.set(r.name_key, (byKey.get(r.name_key) ?? new Set()).add(r.horse_id));
+  return byKey;
+}
+
 export async function insertHorse(
   trx: Transaction<Database>,
   values: HorseDetailsValues & { ownerIds: readonly string[]; trainerIds: readonly string[] },
@@ -146,7 +173,7 @@ export async function insertHorse(
     .insertInto("horse")
     .values({
       id,
-      name: values.name,
+      ...horseNameColumns(values.name),
       gender: values.gender,
       date_of_birth: values.dateOfBirth,
       canters: values.canters ? 1 : 0,
@@ -167,7 +194,7 @@ export async function updateHorseDetails(
   await trx
     .updateTable("horse")
     .set({
-      name: values.name,
+      ...horseNameColumns(values.name),
       gender: values.gender,
       date_of_birth: values.dateOfBirth,
       canters: values.canters ? 1 : 0,

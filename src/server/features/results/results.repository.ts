@@ -38,18 +38,13 @@ export async function allHorseNames(db: Queryable): Promise<{ id: string; name: 
 }
 
 /**
- * The names horses were printed under and confirmed, by horse: of every horse (preview) or of these
- * horses (publish). The printed spelling is what is handed to matching, which normalises it.
+ * The names every horse was printed under and confirmed, by horse, for the preview's matching (which
+ * normalises the printed spelling). Publishing looks names up by key instead (`horsesNamedExactly`).
  */
-export async function aliasNames(
-  db: Queryable,
-  ids: readonly string[] | null,
-): Promise<Map<string, string[]>> {
+export async function aliasNames(db: Queryable): Promise<Map<string, string[]>> {
   const names = new Map<string, string[]>();
-  if (ids?.length === 0) return names;
-  let q = db.selectFrom("horse_alias").select(["horse_id", "printed"]);
-  if (ids) q = q.where("horse_id", "in", [...ids]);
-  for (const r of await q.execute()) names.set(r.horse_id, [...(names.get(r.horse_id) ?? []), r.printed]);
+  const rows = await db.selectFrom("horse_alias").select(["horse_id", "printed"]).execute();
+  for (const r of rows) names.set(r.horse_id, [...(names.get(r.horse_id) ?? []), r.printed]);
   return names;
 }
 

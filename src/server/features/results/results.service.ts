@@ -25,7 +25,7 @@ import {
   rankStandings,
   standingsCsv,
 } from "#domain/high-point.ts";
-import { isExactName, matchHorse, normaliseHorseName } from "#domain/horse-match.ts";
+import { checkPrintedName, matchHorse, normaliseHorseName } from "#domain/horse-match.ts";
 import { placingLabel } from "#domain/placing.ts";
 import {
   type ParsedResults,
@@ -38,7 +38,7 @@ import { errorsTexts } from "#domain/texts-errors.ts";
 import { resultsTexts } from "#domain/texts-results.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database, ResultTable, StandingShowTable, StandingTable } from "#server/db/schema.ts";
-import { findHorseAccess } from "#server/features/horses/horses.repository.ts";
+import { findHorseAccess, horsesNamedExactly } from "#server/features/horses/horses.repository.ts";
 import {
   createPersonalNotifications,
   type PersonalNotice,
@@ -137,7 +137,7 @@ export async function scaleOf(db: Db["db"], org: string): Promise<PointsScale> {
 
 /** Matches parsed lines to Ringside horses for a person to check before publishing. */
 async function matchLines(db: Db, parsed: ParsedResults, gapsIntended: boolean, readText: string | null) {
-  const [horses, aliases] = await Promise.all([allHorseNames(db.db), aliasNames(db.db, null)]);
+  const [horses, aliases] = await Promise.all([allHorseNames(db.db), aliasNames(db.db)]);
   const names = new Map(horses.map((h) => [h.id, h.name]));
   const matchable = horses.map((h) => ({ id: h.id, names: [h.name, ...(aliases.get(h.id) ?? [])] }));
   const lines: PreviewLine[] = parsed.lines.map((l) => {
@@ -189,8 +189,9 @@ export async function previewReadResults(
 
 /**
  * Checks the lines a person publishes: placings, horses that exist, and a confirmation for anything
- * short of exact (a horse's name or a name it was printed under before). A confirmed printed name
- * that was not exact is returned to be remembered for its horse.
+ * short of an exact match (`checkPrintedName`): the printed name is the name or a remembered name of
+ * exactly one horse of all Ringside's, found through the indexed keys, and that horse is the chosen
+ * one. A confirmed printed name that is not yet one of its horse's names is returned to be remembered.
  */
 async function publishProblems(
   db: Db,
@@ -199,7 +200,11 @@ async function publishProblems(
   const lines: ResultLine[] = body.lines.map(({ horseId: _, confirmed: __, ...l }) => l);
   const problems = placingProblems(lines, body.gapsIntended ?? false);
   const horseIds = [...new Set(body.lines.flatMap((l) => (l.horseId ? [l.horseId] : [])))];
-  const [names, aliases] = await Promise.all([horseNamesById(db.db, horseIds), aliasNames(db.db, horseIds)]);
+  const printedKeys = body.lines.flatMap((l) => (l.horseId ? [normaliseHorseName(l.horse)] : []));
+  const [names, named] = await Promise.all([
+    horseNamesById(db.db, horseIds),
+    horsesNamedExactly(db.db, printedKeys),
+  ]);
   const printedNames: PrintedName[] = [];
   const seen = new Map<string, number>();
   for (const l of body.lines) {
@@ -208,14 +213,14 @@ async function publishProblems(
     if (first !== undefined && key !== "name:") problems.push(t.horseTwice(l.lineNo, first));
     else seen.set(key, l.lineNo);
     if (!l.horseId) continue;
-    const name = names.get(l.horseId);
-    if (name === undefined) problems.push(t.unknownHorse(l.lineNo));
-    else if (!isExactName(l.horse, [name, ...(aliases.get(l.horseId) ?? [])])) {
-      if (!l.confirmed) problems.push(t.notConfirmed(l.lineNo, l.horse));
-      // A name of nothing but punctuation matches nothing: there is no name to remember.
-      else if (normaliseHorseName(l.horse) !== "")
-        printedNames.push({ horseId: l.horseId, printed: l.horse });
+    if (!names.has(l.horseId)) {
+      problems.push(t.unknownHorse(l.lineNo));
+      continue;
     }
+    const check = checkPrintedName(l.horse, l.horseId, named.get(normaliseHorseName(l.horse)) ?? new Set());
+    if (check === "exact") continue;
+    if (!l.confirmed) problems.push(t.notConfirmed(l.lineNo, l.horse));
+    else if (check === "confirmAndRemember") printedNames.push({ horseId: l.horseId, printed: l.horse });
   }
   return { problems, names, printedNames };
 }

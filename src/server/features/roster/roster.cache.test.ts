@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Roster } from "#domain/contracts/roster.ts";
+import { horseNameColumns } from "#server/features/horses/horses.repository.ts";
 import {
   befriend,
   buildEntry,
@@ -203,7 +204,11 @@ describe("roster cache: every change is visible on the next request", () => {
     expect(person.some((l) => l.includes("Fern Friend"))).toBe(false);
 
     const { after: horse } = await around(owner, () =>
-      app.deps.db.db.updateTable("horse").set({ name: "Pony Renamed" }).where("id", "=", pony.id).execute(),
+      app.deps.db.db
+        .updateTable("horse")
+        .set(horseNameColumns("Pony Renamed"))
+        .where("id", "=", pony.id)
+        .execute(),
     );
     expect(horse.some((l) => l.includes("|Pony Renamed|"))).toBe(true);
 
