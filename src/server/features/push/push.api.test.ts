@@ -120,6 +120,24 @@ describe("turning push on for a device", () => {
     expect((await devices(local, bob2)).map((d) => d.endpoint)).toContain(sub.json.endpoint);
   });
 
+  it("keeps one device when a browser subscribes twice at once, or for two people at once (never a 500)", async () => {
+    // On PostgreSQL both requests found no device for the address, both inserted it, and the second
+    // hit the unique endpoint: "Something went wrong" for a double tap on "Notify me on this phone".
+    for (let round = 0; round < 4; round++) {
+      const same = service.subscribe();
+      const twice = await Promise.all([0, 1, 2].map(() => subscribe(local, ann2, json(same))));
+      expect(twice.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      expect(new Set(twice.map((r) => r.json().id)).size).toBe(1);
+      const shared = service.subscribe();
+      const both = await Promise.all([ann2, bob2].map((user) => subscribe(local, user, json(shared))));
+      expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+      const rows = (await stored(local)).filter((r) =>
+        [same, shared].some((s) => s.json.endpoint === r.endpoint),
+      );
+      expect(rows).toHaveLength(2);
+    }
+  });
+
   it(`allows ${MAX_DEVICES} devices a person, then refuses with a clear message`, async () => {
     const many = await signedInUser(local.app, { name: "Many" });
     for (let i = 0; i < MAX_DEVICES; i++) {

@@ -13,6 +13,20 @@ export async function findSubscription(db: Queryable, id: string): Promise<Subsc
   return db.selectFrom("push_subscription").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/**
+ * Holds one browser's address until the transaction ends, so two subscriptions of it at once (a double
+ * tap, or two people on one browser) take turns: the second finds the first's row instead of inserting
+ * it again into the unique endpoint. SQLite has one writer already.
+ */
+export async function lockEndpoint(
+  trx: Transaction<Database>,
+  kind: DbKind,
+  endpoint: string,
+): Promise<void> {
+  if (kind !== "postgres") return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`push-endpoint:${endpoint}`}))`.execute(trx);
+}
+
 export async function findSubscriptionByEndpoint(
   db: Queryable,
   endpoint: string,

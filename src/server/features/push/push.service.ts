@@ -19,6 +19,7 @@ import {
   findSubscriptionByEndpoint,
   insertSubscription,
   listSubscriptions,
+  lockEndpoint,
   readChoices,
   readSettings,
   refreshSubscription,
@@ -68,6 +69,7 @@ export async function subscribe(
   const label = deviceLabel(userAgent);
   const keys = { p256dh: input.keys.p256dh.replace(/=+$/, ""), auth: input.keys.auth.replace(/=+$/, "") };
   const id = await deps.db.db.transaction().execute(async (trx) => {
+    await lockEndpoint(trx, deps.db.kind, input.endpoint);
     const existing = await findSubscriptionByEndpoint(trx, input.endpoint);
     await writeSettings(trx, viewer.id, { time_zone: input.timeZone });
     if (existing && ownsDevice(viewer, existing)) {
