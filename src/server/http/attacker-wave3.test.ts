@@ -896,3 +896,21 @@ describe("malformed JSON, wrong types and control characters", () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe("the same write sent three times at once", () => {
+  it("answers each with its status or a clear refusal, never a server error (a double tap, a replayed queue)", async () => {
+    const failures: string[] = [];
+    const holder = (probe: Probe) => (probe.access === "self" || probe.access === "victim" ? victim : admin);
+    for (const probe of PROBES.filter((p) => isWrite(p.method) && !p.file)) {
+      const body = probe.body?.();
+      const answers = await Promise.all(
+        [0, 1, 2].map(() => send(probe.method, probe.url(victimIds), { cookie: holder(probe).cookie, body })),
+      );
+      for (const res of answers) {
+        const problem = problemOf(res, false);
+        if (problem) failures.push(`${probe.method} ${probe.route}: ${problem}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
