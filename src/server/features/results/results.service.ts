@@ -755,5 +755,5 @@ export async function hideResult(db: Db, viewer: Viewer, resultId: string): Prom
   const owners = await resultOwnerIds(db.db, resultId);
   if (owners === null) throw notFound();
   if (!canHideResult(viewer, owners)) throw forbidden();
-  await hideResultRow(db.db, viewer.id, resultId);
+  await hideResultRow(db.db, db.kind, viewer.id, resultId);
 }
