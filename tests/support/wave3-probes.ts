@@ -16,7 +16,7 @@ import { buildShow } from "#tests/support/shows-factories.ts";
  * src/server/http/attacker-wave3.test.ts (who may do what) and bad-input-wave3.test.ts (what input does).
  */
 
-export type Method = "GET" | "POST" | "PUT" | "DELETE";
+export type Method = "GET" | "HEAD" | "POST" | "PUT" | "DELETE";
 export type Signed = TestUser & { cookie: string };
 /**
  * Who may use a route: anyone signed in; admins and the show's stewards; admins; each person for
@@ -278,7 +278,7 @@ const WAVE_3_TAGS = new Set(["results", "show day", "push", "season"]);
 export const isWave3 = (path: string, tags: readonly string[]) =>
   tags.some((tag) => WAVE_3_TAGS.has(tag)) || path.startsWith("/api/admin/points-scales");
 
-export const isWrite = (method: Method) => method !== "GET";
+export const isWrite = (method: Method) => method !== "GET" && method !== "HEAD";
 
 /** How a request says where it comes from: our page (default), no Origin at all, or another site. */
 export type OriginChoice = "ours" | "none" | "foreign";

@@ -101,6 +101,11 @@ describe("a signed-in stranger with the victim's ids", () => {
       const res = await sendProbe(probe, victimIds, attacker);
       const problem = expectRefusedOrOpen(probe, res);
       if (problem) failures.push(`${probe.method} ${probe.route}: ${problem}`);
+      // HEAD runs the GET handler: the same answer, without the body.
+      if (probe.method !== "GET") continue;
+      const head = await send("HEAD", probe.url(victimIds), { cookie: attacker.cookie });
+      if (head.statusCode !== res.statusCode || head.body !== "")
+        failures.push(`HEAD ${probe.route}: ${head.statusCode} (GET ${res.statusCode})`);
     }
     expect(failures).toEqual([]);
     expect(await snapshot()).toEqual(before);
