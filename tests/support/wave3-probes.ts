@@ -345,6 +345,9 @@ export function problemOf(res: LightMyRequestResponse, checkSecrets = true): str
     if (typeof error?.code !== "string" || typeof error.message !== "string" || !error.message)
       return `not the error shape: ${res.body.slice(0, 120)}`;
   }
+  // Every answer with data depends on the session: a shared cache must never keep one for the next person.
+  if (res.statusCode < 300 && res.headers["cache-control"] !== "private, no-store")
+    return `Cache-Control ${res.headers["cache-control"]} on a ${res.statusCode}`;
   if (checkSecrets) {
     const leaked = secrets().filter((s) => res.body.includes(s));
     if (leaked.length > 0) return `the victim's ${leaked.join(", ")} in the body`;
