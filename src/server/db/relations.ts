@@ -31,6 +31,19 @@ export async function blockedWith(
   return new Set(rows.map((r) => r.id));
 }
 
+/** The blocks among `ids`, either direction, as `a|b` keys both ways round: one statement for many people. */
+export async function blocksAmong(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length < 2) return new Set();
+  const list = [...ids];
+  const rows = await db
+    .selectFrom("user_block")
+    .select(["blocker_id", "blocked_id"])
+    .where("blocker_id", "in", list)
+    .where("blocked_id", "in", list)
+    .execute();
+  return new Set(rows.flatMap((r) => [`${r.blocker_id}|${r.blocked_id}`, `${r.blocked_id}|${r.blocker_id}`]));
+}
+
 /** The people among `ids` who are `userId`'s accepted friends. */
 export async function friendsAmong(
   db: Executor,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUSH_KINDS, pushChoices } from "#domain/push-kinds.ts";
 import { pushTexts } from "#domain/texts-push.ts";
 import { MAX_DEVICES } from "#server/features/push/push.policy.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
+import { buildUser, signedInUser, signIn, type TestUser } from "#tests/support/factories.ts";
 import { type PushServiceStandIn, startPushService } from "#tests/support/push-service.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
 
@@ -120,6 +120,24 @@ describe("turning push on for a device", () => {
     expect((await devices(local, bob2)).map((d) => d.endpoint)).toContain(sub.json.endpoint);
   });
 
+  it("keeps one device when a browser subscribes twice at once, or for two people at once (never a 500)", async () => {
+    // On PostgreSQL both requests found no device for the address, both inserted it, and the second
+    // hit the unique endpoint: "Something went wrong" for a double tap on "Notify me on this phone".
+    for (let round = 0; round < 4; round++) {
+      const same = service.subscribe();
+      const twice = await Promise.all([0, 1, 2].map(() => subscribe(local, ann2, json(same))));
+      expect(twice.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      expect(new Set(twice.map((r) => r.json().id)).size).toBe(1);
+      const shared = service.subscribe();
+      const both = await Promise.all([ann2, bob2].map((user) => subscribe(local, user, json(shared))));
+      expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+      const rows = (await stored(local)).filter((r) =>
+        [same, shared].some((s) => s.json.endpoint === r.endpoint),
+      );
+      expect(rows).toHaveLength(2);
+    }
+  });
+
   it(`allows ${MAX_DEVICES} devices a person, then refuses with a clear message`, async () => {
     const many = await signedInUser(local.app, { name: "Many" });
     for (let i = 0; i < MAX_DEVICES; i++) {
@@ -230,6 +248,29 @@ describe("removing devices", () => {
       .where("user_id", "in", [carl.id, other.id])
       .execute();
     expect(left.map((r) => r.user_id)).toEqual([other.id]);
+  });
+
+  it("a subscription racing its own session's sign-out is stored and removed, or refused (401), never a 500", async () => {
+    // On PostgreSQL the sign-out could delete the session between the request's session check and the
+    // insert, whose foreign key to the session then failed: "Something went wrong" in about 4 of 10.
+    const dora = await buildUser(local.app, { name: "Dora" });
+    const statuses = new Set<number>();
+    for (let round = 0; round < 12; round++) {
+      const cookie = await signIn(local.app, dora);
+      const [subscribed, out] = await Promise.all([
+        call(local.app, "POST", "/api/push/devices", { cookie, body: json(service.subscribe()) }),
+        call(local.app, "POST", "/api/auth/sign-out", { cookie, body: {} }),
+      ]);
+      expect(out.statusCode).toBe(200);
+      statuses.add(subscribed.statusCode);
+    }
+    expect([...statuses].filter((s) => s !== 200 && s !== 401)).toEqual([]);
+    const left = await local.app.deps.db.db
+      .selectFrom("push_subscription")
+      .select("id")
+      .where("user_id", "=", dora.id)
+      .execute();
+    expect(left).toEqual([]);
   });
 });
 

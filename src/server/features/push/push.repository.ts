@@ -13,6 +13,35 @@ export async function findSubscription(db: Queryable, id: string): Promise<Subsc
   return db.selectFrom("push_subscription").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/**
+ * Holds one browser's address until the transaction ends, so two subscriptions of it at once (a double
+ * tap, or two people on one browser) take turns: the second finds the first's row instead of inserting
+ * it again into the unique endpoint. SQLite has one writer already.
+ */
+export async function lockEndpoint(
+  trx: Transaction<Database>,
+  kind: DbKind,
+  endpoint: string,
+): Promise<void> {
+  if (kind !== "postgres") return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`push-endpoint:${endpoint}`}))`.execute(trx);
+}
+
+/**
+ * Whether the session that subscribes still exists, holding it (FOR KEY SHARE on PostgreSQL) until the
+ * transaction ends: a sign-out at the same moment then waits for the subscription and removes it with
+ * the session, or has already removed the session and the subscription is refused, instead of the
+ * insert breaking the foreign key.
+ */
+export async function holdSession(
+  trx: Transaction<Database>,
+  kind: DbKind,
+  sessionId: string,
+): Promise<boolean> {
+  const query = trx.selectFrom("session").select("id").where("id", "=", sessionId);
+  return (await (kind === "postgres" ? query.forKeyShare() : query).executeTakeFirst()) !== undefined;
+}
+
 export async function findSubscriptionByEndpoint(
   db: Queryable,
   endpoint: string,

@@ -17,8 +17,10 @@ import {
   deleteSubscription,
   findSubscription,
   findSubscriptionByEndpoint,
+  holdSession,
   insertSubscription,
   listSubscriptions,
+  lockEndpoint,
   readChoices,
   readSettings,
   refreshSubscription,
@@ -27,7 +29,7 @@ import {
   writeSettings,
 } from "#server/features/push/push.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";
-import { badRequest, denied, notFound } from "#server/platform/errors.ts";
+import { badRequest, denied, notFound, unauthorized } from "#server/platform/errors.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 import { endpointProblem } from "#server/platform/push/send.ts";
 
@@ -67,12 +69,15 @@ export async function subscribe(
   if (!onCurve(input.keys.p256dh)) throw badRequest(pushTexts.errors.badKey);
   const label = deviceLabel(userAgent);
   const keys = { p256dh: input.keys.p256dh.replace(/=+$/, ""), auth: input.keys.auth.replace(/=+$/, "") };
-  const id = await deps.db.db.transaction().execute(async (trx) => {
+  // The device as this transaction left it: a sign-out right after may already have removed it again.
+  const stored = await deps.db.db.transaction().execute(async (trx) => {
+    if (!(await holdSession(trx, deps.db.kind, sessionId))) throw unauthorized();
+    await lockEndpoint(trx, deps.db.kind, input.endpoint);
     const existing = await findSubscriptionByEndpoint(trx, input.endpoint);
     await writeSettings(trx, viewer.id, { time_zone: input.timeZone });
     if (existing && ownsDevice(viewer, existing)) {
       await refreshSubscription(trx, existing.id, { session_id: sessionId, label, ...keys });
-      return existing.id;
+      return findSubscription(trx, existing.id);
     }
     if (existing) await deleteSubscription(trx, existing.id);
     const denial = deviceLimitDenial(await countSubscriptions(trx, viewer.id));
@@ -87,9 +92,8 @@ export async function subscribe(
       ...keys,
     };
     await insertSubscription(trx, row);
-    return row.id;
+    return row;
   });
-  const stored = await findSubscription(deps.db.db, id);
   if (!stored) throw notFound(pushTexts.errors.deviceNotFound);
   return toDevice(stored);
 }

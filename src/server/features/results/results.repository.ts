@@ -508,10 +508,26 @@ export async function resultOwnerIds(db: Queryable, resultId: string): Promise<s
   return owners.map((o) => o.user_id);
 }
 
-export async function hideResultRow(db: Queryable, userId: string, resultId: string): Promise<void> {
+/**
+ * Hides a result for one person, if the result is still there: a correction may take its line away
+ * between the owner check and this write. One statement reads and writes, and on PostgreSQL it holds
+ * the result (FOR KEY SHARE) so a correction deleting it waits for it, or it waits for the correction
+ * and finds nothing; a result gone is left unhidden instead of breaking the foreign key.
+ */
+export async function hideResultRow(
+  db: Queryable,
+  kind: DbKind,
+  userId: string,
+  resultId: string,
+): Promise<void> {
+  const result = db
+    .selectFrom("result")
+    .select((eb) => [eb.val(userId).as("user_id"), "id as result_id"])
+    .where("id", "=", resultId);
   await db
     .insertInto("result_hidden")
-    .values({ user_id: userId, result_id: resultId })
+    .columns(["user_id", "result_id"])
+    .expression(kind === "postgres" ? result.forKeyShare() : result)
     .onConflict((oc) => oc.columns(["user_id", "result_id"]).doNothing())
     .execute();
 }

@@ -811,7 +811,7 @@ export async function hideResult(db: Db, viewer: Viewer, resultId: string): Prom
   const owners = await resultOwnerIds(db.db, resultId);
   if (owners === null) throw notFound();
   if (!canHideResult(viewer, owners)) throw forbidden();
-  await hideResultRow(db.db, viewer.id, resultId);
+  await hideResultRow(db.db, db.kind, viewer.id, resultId);
 }
 
 /** The names a horse was printed under and confirmed, and whether the viewer may forget them. */

@@ -1,13 +1,14 @@
 import { endOfMonth, format, parseISO } from "date-fns";
 import { CALENDAR_MAX_SHOWS, type CalendarMonth, type CalendarQuery } from "#domain/contracts/season.ts";
 import type { Db } from "#server/db/client.ts";
+import { blockedWith } from "#server/db/relations.ts";
 import { listShowsBetween } from "#server/features/shows/shows.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 
 /**
  * One month of the season calendar (issue 25): the shows whose days meet the month, through the
  * planner's filters, each marked when the viewer has an entry there (their own, or one naming them as
- * rider). With `mine`, only those (the roster's calendar).
+ * rider by someone in no block with them, as on the roster). With `mine`, only those (the roster's calendar).
  */
 export async function getCalendarMonth(
   db: Db,
@@ -35,12 +36,15 @@ export async function getCalendarMonth(
   for (let i = 0; i < ids.length; i += 500) {
     const found = await db.db
       .selectFrom("class_entry")
-      .select("show_id")
+      .select(["show_id", "user_id"])
       .distinct()
       .where("show_id", "in", ids.slice(i, i + 500))
       .where((eb) => eb.or([eb("user_id", "=", viewer.id), eb("rider_id", "=", viewer.id)]))
       .execute();
-    for (const r of found) mine.add(r.show_id);
+    // An entry naming the viewer as rider counts only while its author and the viewer are in no block.
+    const authors = [...new Set(found.map((r) => r.user_id).filter((id) => id !== viewer.id))];
+    const blocked = await blockedWith(db.db, viewer.id, authors);
+    for (const r of found) if (!blocked.has(r.user_id)) mine.add(r.show_id);
   }
   return {
     month: query.month,

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
@@ -26,6 +27,11 @@ const fonts = (() => {
 })();
 
 const PAPER = { letter: "LETTER", a4: "A4" } as const;
+/**
+ * Rows drawn between two turns of the event loop. Anyone can fill a sheet with their own entries, and
+ * drawing thousands of rows at once held every other answer for seconds; a few rows take a few ms.
+ */
+const ROWS_PER_TURN = 25;
 const MARGIN = 40;
 /** Column shares of the table's width. */
 const COLUMNS = [
@@ -47,7 +53,7 @@ function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size
   doc.fill("#000000");
 }
 
-export function schedulePdf(
+export async function schedulePdf(
   schedule: BarnSchedule,
   opts: { large: boolean; paper: keyof typeof PAPER },
 ): Promise<Buffer> {
@@ -64,6 +70,8 @@ export function schedulePdf(
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
+  // Awaited at the end; a failure while the drawing waits for its turn must not go unhandled meanwhile.
+  done.catch(() => {});
 
   const size = opts.large ? 15 : 9.5;
   const width = doc.page.width - 2 * MARGIN;
@@ -126,6 +134,7 @@ export function schedulePdf(
   };
 
   const c = t.columns;
+  let drawn = 0;
   for (const day of schedule.days) {
     heading(formatDayHeading(day.date), 1.35);
     for (const session of day.sessions) {
@@ -138,8 +147,11 @@ export function schedulePdf(
         1.1,
       );
       row([c.number, c.name, c.horse, c.rider, c.owner, c.time], "bold");
-      for (const line of session.lines)
+      for (const line of session.lines) {
         row([line.number, line.className, line.horse, line.rider, line.owner, line.time], "body");
+        drawn += 1;
+        if (drawn % ROWS_PER_TURN === 0) await nextTurn();
+      }
     }
   }
   doc.end();

@@ -8,13 +8,15 @@ import { showTimeZone } from "#domain/show-time-zone.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
 import { seasonTexts } from "#domain/texts-season.ts";
 import type { Db } from "#server/db/client.ts";
+import { blockedWith } from "#server/db/relations.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { forbidden, notFound } from "#server/platform/errors.ts";
 
 /**
  * The printed barn schedule (issue 25): the viewer's showing entries at a show (their own and those
  * naming them as rider), or, for a trainer asking for their own barn, also every showing entry of a
- * horse they train (their customers'). Someone else's barn is refused (403), whoever asks.
+ * horse they train (their customers'). Someone else's barn is refused (403), whoever asks. Entries of
+ * someone in a block with the viewer are left out (ADR 008).
  */
 
 const SHOWING = ["ImShowing", "HorseIsShowing", "CustomerIsShowing"];
@@ -42,6 +44,7 @@ async function scheduleEntries(
     .innerJoin("user as u", "u.id", "e.user_id")
     .select([
       "e.class_id",
+      "e.user_id",
       "e.status",
       "e.horse_id",
       "e.rider_id",
@@ -79,7 +82,11 @@ async function scheduleEntries(
       ]),
     )
     .execute();
-  const horseIds = [...new Set(rows.map((r) => r.horse_id).filter((id): id is string => id !== null))];
+  // A block in either direction keeps each person's entries off the other's sheet, as off their roster.
+  const authors = [...new Set(rows.map((r) => r.user_id).filter((id) => id !== viewerId))];
+  const blocked = await blockedWith(db.db, viewerId, authors);
+  const shown = rows.filter((r) => !blocked.has(r.user_id));
+  const horseIds = [...new Set(shown.map((r) => r.horse_id).filter((id): id is string => id !== null))];
   const owners = new Map<string, string[]>();
   if (horseIds.length > 0) {
     const found = await db.db
@@ -92,7 +99,7 @@ async function scheduleEntries(
     for (const o of found) owners.set(o.horse_id, [...(owners.get(o.horse_id) ?? []), o.name]);
   }
   const zone = showTimeZone({ timeZone: show.time_zone, location: show.location });
-  return rows.map((r) => ({
+  return shown.map((r) => ({
     classId: r.class_id,
     classNumber: r.number,
     className: r.class_name,

@@ -5,6 +5,7 @@ import { DEFAULT_CLASSES_AWAY, dueAlerts, MAX_CLASSES_AWAY, type Watcher } from 
 import { awayCounts, estimateSession } from "#domain/ring-estimates.ts";
 import { formatShowTime } from "#domain/show-time.ts";
 import { showDayTexts } from "#domain/texts-show-day.ts";
+import { blocksAmong } from "#server/db/relations.ts";
 import type { Database } from "#server/db/schema.ts";
 import {
   createPersonalNotifications,
@@ -62,6 +63,11 @@ export async function sendDueAlerts(
     ...new Set(entries.flatMap((e) => (e.horse_id ? [e.horse_id] : []))),
   ]);
 
+  // A block in either direction keeps one's entries from alerting the other (ADR 008).
+  const involved = new Set(entries.flatMap((e) => [e.user_id, ...(e.rider_id ? [e.rider_id] : [])]));
+  for (const ids of people.values()) for (const id of ids) involved.add(id);
+  const blocks = await blocksAmong(trx, [...involved]);
+
   // Who watches which class, and what of theirs runs in it ("Midnight Sun, ridden by Jane Doe").
   const watching = new Map<string, Map<string, Set<string>>>();
   for (const e of entries) {
@@ -69,6 +75,7 @@ export async function sendDueAlerts(
     if (AUTHOR_WATCHES.has(e.status)) who.add(e.user_id);
     if (e.rider_id) who.add(e.rider_id);
     for (const id of e.horse_id ? (people.get(e.horse_id) ?? []) : []) who.add(id);
+    for (const id of who) if (blocks.has(`${e.user_id}|${id}`)) who.delete(id);
     const detail = showDayTexts.alerts.ridden(e.horse_name, e.rider_name);
     for (const userId of who) {
       const classes = watching.get(userId) ?? new Map<string, Set<string>>();

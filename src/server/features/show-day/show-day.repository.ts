@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { DbKind } from "#server/db/client.ts";
 import type { Database, RingActionTable } from "#server/db/schema.ts";
 
@@ -124,11 +124,20 @@ export async function stewardsOf(
     .execute();
 }
 
+/**
+ * Replaces a show's stewards. Two replacements at once take turns on PostgreSQL (a lock per show's
+ * list until the transaction ends): each deletes what it sees and inserts its own, so without it both
+ * inserted into the primary key. SQLite has one writer already.
+ */
 export async function replaceStewards(
   trx: Transaction<Database>,
+  kind: DbKind,
   showId: string,
   userIds: readonly string[],
 ) {
+  if (kind === "postgres") {
+    await sql`select pg_advisory_xact_lock(hashtext(${`stewards:${showId}`}))`.execute(trx);
+  }
   await trx.deleteFrom("ring_steward").where("show_id", "=", showId).execute();
   if (userIds.length > 0) {
     await trx

@@ -261,7 +261,7 @@ export async function setStewards(
   const known = await existingUserIds(db.db, userIds);
   const unknown = userIds.find((id) => !known.has(id));
   if (unknown) throw badRequest(`There is no user with id ${unknown}.`);
-  await db.db.transaction().execute((trx) => replaceStewards(trx, showId, userIds));
+  await db.db.transaction().execute((trx) => replaceStewards(trx, db.kind, showId, userIds));
   return getStewards(db, viewer, showId);
 }
 

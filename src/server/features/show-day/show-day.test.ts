@@ -356,6 +356,25 @@ describe("stewards and alert settings", () => {
     ).toBe(404);
   });
 
+  it("names stewards sent twice at once, or two lists at once, as one of them (never a 500)", async () => {
+    // On PostgreSQL both saves deleted the old list and inserted theirs: the second hit the primary
+    // key and answered "Something went wrong" for an admin's double tap on Save.
+    const other = await buildShow(t.app, { startDate: showDay(3) });
+    const url = `/api/shows/${other.id}/stewards`;
+    const lists = [[steward.id, owner.id], [stranger.id]];
+    for (let round = 0; round < 4; round++) {
+      for (const pair of [[lists[0], lists[0]], lists]) {
+        const saves = await Promise.all(
+          pair.map((userIds) => call(t.app, "PUT", url, { cookie: admin.cookie, body: { userIds } })),
+        );
+        expect(saves.map((s) => s.statusCode)).toEqual([200, 200]);
+        const now = (await call(t.app, "GET", url, { cookie: admin.cookie })).json().stewards;
+        const ids = now.map((p: { id: string }) => p.id).sort();
+        expect(pair.map((userIds) => [...(userIds ?? [])].sort())).toContainEqual(ids);
+      }
+    }
+  });
+
   it("keeps each person's 'N classes away' (default 3, 0 to 20)", async () => {
     const get = async () =>
       (await call(t.app, "GET", "/api/me/class-alerts", { cookie: stranger.cookie })).json();
