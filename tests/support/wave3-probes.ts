@@ -32,6 +32,8 @@ export interface Ids {
   device: string;
   barn: string;
   org: string;
+  /** A name the victim's horse was printed as, remembered when a steward confirmed it. */
+  alias: string;
 }
 
 export interface Probe {
@@ -163,6 +165,18 @@ export const PROBES: Probe[] = [
     url: (i) => `/api/horses/${i.horse}/results`,
   },
   { method: "GET", route: "/api/results/mine", access: "self", url: () => "/api/results/mine" },
+  {
+    method: "GET",
+    route: "/api/horses/{id}/aliases",
+    access: "anyone",
+    url: (i) => `/api/horses/${i.horse}/aliases`,
+  },
+  {
+    method: "DELETE",
+    route: "/api/horses/{id}/aliases/{aliasId}",
+    access: "victim",
+    url: (i) => `/api/horses/${i.horse}/aliases/${i.alias}`,
+  },
   {
     method: "PUT",
     route: "/api/records/results/{id}/hidden",
@@ -362,6 +376,7 @@ export async function snapshot(): Promise<string[]> {
     "result_class",
     "result_history",
     "result_hidden",
+    "horse_alias",
     "standing",
     "standing_group",
     "points_scale",
@@ -432,6 +447,15 @@ export async function setUpWave3(): Promise<void> {
     body: { lines: [line(1, 1, victimHorse.name, victimHorse.id), line(2, 2, "Some Other Horse")] },
   });
   expect(published.statusCode).toBe(200);
+  const confirmed = await call(t.app, "POST", `/api/shows/${running.show.id}/classes/class-2/results`, {
+    cookie: admin.cookie,
+    body: { lines: [{ ...line(1, 1, "Velvet Victori", victimHorse.id), confirmed: true }] },
+  });
+  expect(confirmed.statusCode).toBe(200);
+  const aliases = await call(t.app, "GET", `/api/horses/${victimHorse.id}/aliases`, {
+    cookie: victim.cookie,
+  });
+  const aliasId = (aliases.json() as { aliases: { id: string }[] }).aliases[0]?.id;
   const results = await call(t.app, "GET", `/api/horses/${victimHorse.id}/results`, {
     cookie: victim.cookie,
   });
@@ -454,6 +478,7 @@ export async function setUpWave3(): Promise<void> {
   ).toBe(200);
 
   if (!resultId) throw new Error("the victim's horse has no result");
+  if (!aliasId) throw new Error("the victim's horse has no remembered name");
   victimIds = {
     show: running.show.id,
     cls: "class-1",
@@ -462,6 +487,7 @@ export async function setUpWave3(): Promise<void> {
     device: (device.json() as { id: string }).id,
     barn: victim.id,
     org: "WHOA",
+    alias: aliasId,
   };
 }
 
