@@ -15,6 +15,7 @@ import { pushMigration } from "#server/db/migrations/014-push.ts";
 import { resultsMigration } from "#server/db/migrations/017-results.ts";
 import { quieterNotificationsMigration } from "#server/db/migrations/018-quieter-notifications.ts";
 import { notificationClassMigration } from "#server/db/migrations/021-notification-class.ts";
+import { standingPointsMigration } from "#server/db/migrations/022-standing-points.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
 function provider(db: Db): MigrationProvider {
@@ -36,6 +37,7 @@ function provider(db: Db): MigrationProvider {
         "017-results": resultsMigration(),
         "018-quieter-notifications": quieterNotificationsMigration(),
         "021-notification-class": notificationClassMigration(),
+        "022-standing-points": standingPointsMigration(),
       };
     },
   };

@@ -79,7 +79,7 @@ export async function resultClassRow(db: Queryable, showId: string, classId: str
 /** Claims the class for its first publication; false when it was published already (or just now). */
 export async function claimPublication(
   trx: Transaction<Database>,
-  row: { show_id: string; class_id: string; published_by: string; published_at: string },
+  row: { show_id: string; class_id: string; published_by: string | null; published_at: string },
 ): Promise<boolean> {
   const result = await trx
     .insertInto("result_class")
@@ -213,12 +213,27 @@ export async function standingShowsFor(
     .execute();
 }
 
-/** Writes standing rows as computed, removes those left with no classes, and moves the group counts. */
+export interface GroupDelta {
+  year: number;
+  org: string;
+  division_id: string;
+  delta: number;
+}
+
+export interface PointsDelta extends GroupDelta {
+  points: number;
+}
+
+/**
+ * Writes standing rows as computed, removes those left with no classes, and moves the group counts and
+ * the horses per points total.
+ */
 export async function writeStandings(
   trx: Transaction<Database>,
   rows: readonly StandingTable[],
   gone: readonly StandingKey[],
-  groupDeltas: ReadonlyMap<string, { year: number; org: string; division_id: string; delta: number }>,
+  groupDeltas: ReadonlyMap<string, GroupDelta>,
+  pointsDeltas: ReadonlyMap<string, PointsDelta>,
 ): Promise<void> {
   for (const row of rows) {
     await trx
@@ -260,6 +275,21 @@ export async function writeStandings(
       .execute();
   }
   await trx.deleteFrom("standing_group").where("horses", "<=", 0).execute();
+  let emptied = false;
+  for (const p of pointsDeltas.values()) {
+    if (p.delta === 0) continue;
+    emptied ||= p.delta < 0;
+    await trx
+      .insertInto("standing_points")
+      .values({ year: p.year, org: p.org, division_id: p.division_id, points: p.points, horses: p.delta })
+      .onConflict((oc) =>
+        oc
+          .columns(["year", "org", "division_id", "points"])
+          .doUpdateSet((eb) => ({ horses: eb("standing_points.horses", "+", p.delta) })),
+      )
+      .execute();
+  }
+  if (emptied) await trx.deleteFrom("standing_points").where("horses", "<=", 0).execute();
 }
 
 export async function writeStandingShows(
@@ -368,17 +398,17 @@ export async function standingsPage(
     .execute();
 }
 
-/** How many horses of the group have more than `points` (the rank is one more). */
+/** How many horses of the group have more than `points` (the rank is one more): a sum over points totals. */
 export async function countAbove(db: Queryable, group: StandingGroupKey, points: number): Promise<number> {
   const row = await db
-    .selectFrom("standing")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .selectFrom("standing_points")
+    .select((eb) => eb.fn.sum<number | string | null>("horses").as("n"))
     .where("year", "=", group.year)
     .where("org", "=", group.org)
     .where("division_id", "=", group.division)
     .where("points", ">", points)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return Number(row.n ?? 0);
 }
 
 export async function countMine(
@@ -418,7 +448,22 @@ export async function horseStandingRows(db: Queryable, horseId: string) {
         .onRef("g.org", "=", "s.org")
         .onRef("g.division_id", "=", "s.division_id"),
     )
-    .select(["s.year", "s.org", "s.division_id", "s.points", "g.horses"])
+    .select((eb) => [
+      "s.year",
+      "s.org",
+      "s.division_id",
+      "s.points",
+      "g.horses",
+      // The horses on higher totals, in the same round trip (the rank is one more).
+      eb
+        .selectFrom("standing_points as p")
+        .select((e) => e.fn.sum<number | string | null>("p.horses").as("n"))
+        .whereRef("p.year", "=", "s.year")
+        .whereRef("p.org", "=", "s.org")
+        .whereRef("p.division_id", "=", "s.division_id")
+        .whereRef("p.points", ">", "s.points")
+        .as("above"),
+    ])
     .where("s.horse_id", "=", horseId)
     .orderBy("s.year", "desc")
     .orderBy("s.points", "desc")
@@ -572,4 +617,45 @@ export async function myResultRows(db: Queryable, userId: string, limit: number)
     .orderBy("c.position")
     .limit(limit)
     .execute();
+}
+
+type LoadedTable =
+  | "result_class"
+  | "result"
+  | "result_history"
+  | "standing"
+  | "standing_show"
+  | "standing_group"
+  | "standing_points";
+
+/**
+ * Plain inserts of many rows (the season loader): chunks stay under both engines' limit on bound
+ * parameters (SQLite 32,766; PostgreSQL 65,535). A row that exists already fails the insert.
+ */
+export async function insertMany<T extends LoadedTable>(
+  db: Queryable,
+  table: T,
+  rows: readonly Database[T][],
+): Promise<void> {
+  const first = rows[0];
+  if (!first) return;
+  const size = Math.max(1, Math.floor(30_000 / Object.keys(first).length));
+  for (let i = 0; i < rows.length; i += size) {
+    // biome-ignore lint/suspicious/noExplicitAny: one insert for several tables; rows are typed by the signature
+    await (db as Kysely<any>)
+      .insertInto(table)
+      .values(rows.slice(i, i + size))
+      .execute();
+  }
+}
+
+/** Whether any class of the show has entries (the season loader sets no entries' placings). */
+export async function showHasEntries(db: Queryable, showId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("class_entry")
+    .select("id")
+    .where("show_id", "=", showId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
