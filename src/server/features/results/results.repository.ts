@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
 import type { DbKind } from "#server/db/client.ts";
 import type { Database, ResultTable, StandingShowTable, StandingTable } from "#server/db/schema.ts";
 
@@ -376,67 +376,101 @@ export interface StandingGroupKey {
   division: string;
 }
 
+/** Whether the standing's horse is one the viewer owns or trains (1 or 0). */
+const mineOf = (eb: ExpressionBuilder<Database & { s: StandingTable }, "s">, viewerId: string) =>
+  eb.or([
+    eb.exists(
+      eb
+        .selectFrom("horse_owner as o")
+        .select("o.horse_id")
+        .whereRef("o.horse_id", "=", "s.horse_id")
+        .where("o.user_id", "=", viewerId),
+    ),
+    eb.exists(
+      eb
+        .selectFrom("horse_trainer as tr")
+        .select("tr.horse_id")
+        .whereRef("tr.horse_id", "=", "s.horse_id")
+        .where("tr.user_id", "=", viewerId),
+    ),
+  ]);
+
+export type StandingsPageRow = StandingTable & { mine: number | string; above: number | string | null };
+
+/**
+ * A page of a division's standings in one statement: each row says whether it is one of the viewer's
+ * horses, and carries `above`, the horses on higher totals (`standing_points`): for the page's first
+ * row only (the ranks after it follow the order), or for each row when only the viewer's horses are
+ * listed (each keeps its rank among all horses).
+ */
 export async function standingsPage(
   db: Queryable,
   group: StandingGroupKey,
-  options: { offset: number; limit: number; horseIds: readonly string[] | null },
-): Promise<StandingTable[]> {
-  if (options.horseIds && options.horseIds.length === 0) return [];
-  let q = db
-    .selectFrom("standing")
-    .selectAll()
-    .where("year", "=", group.year)
-    .where("org", "=", group.org)
-    .where("division_id", "=", group.division);
-  if (options.horseIds) q = q.where("horse_id", "in", [...options.horseIds]);
-  return q
-    .orderBy("points", "desc")
-    .orderBy("horse_name")
-    .orderBy("horse_key")
+  options: { offset: number; limit: number; viewerId: string; onlyMine: boolean },
+): Promise<StandingsPageRow[]> {
+  let page = db
+    .selectFrom("standing as s")
+    .selectAll("s")
+    .select((eb) => eb.case().when(mineOf(eb, options.viewerId)).then(1).else(0).end().as("mine"))
+    .where("s.year", "=", group.year)
+    .where("s.org", "=", group.org)
+    .where("s.division_id", "=", group.division);
+  if (options.onlyMine) page = page.where((eb) => mineOf(eb, options.viewerId));
+  page = page
+    .orderBy("s.points", "desc")
+    .orderBy("s.horse_name")
+    .orderBy("s.horse_key")
     .limit(options.limit)
-    .offset(options.offset)
-    .execute();
+    .offset(options.offset);
+  if (options.onlyMine)
+    return page
+      .select((eb) =>
+        eb
+          .selectFrom("standing_points as p")
+          .select((e) => e.fn.sum<number | string | null>("p.horses").as("n"))
+          .whereRef("p.year", "=", "s.year")
+          .whereRef("p.org", "=", "s.org")
+          .whereRef("p.division_id", "=", "s.division_id")
+          .whereRef("p.points", ">", "s.points")
+          .as("above"),
+      )
+      .execute();
+  // The first row's count, once: the page is a common table expression and its highest total a scalar.
+  return db
+    .with("page", () => page)
+    .selectFrom("page")
+    .selectAll("page")
+    .select((eb) =>
+      eb
+        .selectFrom("standing_points as p")
+        .select((e) => e.fn.sum<number | string | null>("p.horses").as("n"))
+        .where("p.year", "=", group.year)
+        .where("p.org", "=", group.org)
+        .where("p.division_id", "=", group.division)
+        .where(
+          "p.points",
+          ">",
+          eb.selectFrom("page as top").select((e) => e.fn.max("top.points").as("m")),
+        )
+        .as("above"),
+    )
+    .orderBy("page.points", "desc")
+    .orderBy("page.horse_name")
+    .orderBy("page.horse_key")
+    .execute() as Promise<StandingsPageRow[]>;
 }
 
-/** How many horses of the group have more than `points` (the rank is one more): a sum over points totals. */
-export async function countAbove(db: Queryable, group: StandingGroupKey, points: number): Promise<number> {
+/** How many of the group's horses the viewer owns or trains. */
+export async function countMine(db: Queryable, group: StandingGroupKey, viewerId: string): Promise<number> {
   const row = await db
-    .selectFrom("standing_points")
-    .select((eb) => eb.fn.sum<number | string | null>("horses").as("n"))
-    .where("year", "=", group.year)
-    .where("org", "=", group.org)
-    .where("division_id", "=", group.division)
-    .where("points", ">", points)
-    .executeTakeFirstOrThrow();
-  return Number(row.n ?? 0);
-}
-
-export async function countMine(
-  db: Queryable,
-  group: StandingGroupKey,
-  horseIds: readonly string[],
-): Promise<number> {
-  if (horseIds.length === 0) return 0;
-  const row = await db
-    .selectFrom("standing")
+    .selectFrom("standing as s")
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("year", "=", group.year)
-    .where("org", "=", group.org)
-    .where("division_id", "=", group.division)
-    .where("horse_id", "in", [...horseIds])
+    .where("s.year", "=", group.year)
+    .where("s.org", "=", group.org)
+    .where("s.division_id", "=", group.division)
+    .where((eb) => mineOf(eb, viewerId))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** The horses the person owns or trains. */
-export async function myHorseIds(db: Queryable, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("horse_owner")
-    .select("horse_id")
-    .where("user_id", "=", userId)
-    .union(db.selectFrom("horse_trainer").select("horse_id").where("user_id", "=", userId))
-    .execute();
-  return rows.map((r) => r.horse_id);
 }
 
 export async function horseStandingRows(db: Queryable, horseId: string) {

@@ -51,7 +51,6 @@ import {
   claimCorrection,
   claimPublication,
   classLines,
-  countAbove,
   countMine,
   deleteLines,
   entryRiders,
@@ -66,12 +65,12 @@ import {
   insertHistory,
   insertLines,
   lockStandings,
-  myHorseIds,
   myResultRows,
   type PointsDelta,
   type ResultShowRow,
   resultClassRow,
   resultOwnerIds,
+  type StandingGroupKey,
   saveScale,
   scaleRow,
   setEntryPlacings,
@@ -649,8 +648,21 @@ export async function getResultHistory(
 
 /** The standings of one year, organisation and division, a page of 50, ranked with shared ranks. */
 export async function getStandings(db: Db, viewer: Viewer, query: StandingsQuery): Promise<Standings> {
-  // The filters and "my horses" in one round trip: a page costs three.
-  const [groupRows, mine] = await Promise.all([standingGroups(db.db), myHorseIds(db.db, viewer.id)]);
+  const onlyMine = query.mine === "1";
+  const page = query.page ?? 1;
+  const limit = RESULT_LIMITS.standingsPage;
+  const offset = (page - 1) * limit;
+  const read = (group: StandingGroupKey) =>
+    Promise.all([
+      standingsPage(db.db, group, { offset, limit, viewerId: viewer.id, onlyMine }),
+      onlyMine ? countMine(db.db, group, viewer.id) : null,
+    ]);
+  // A named division (every request after the screen's first) is read beside the filters: one round trip.
+  const named =
+    query.year !== undefined && query.org !== undefined && query.division !== undefined
+      ? { year: query.year, org: query.org, division: query.division }
+      : null;
+  const [groupRows, early] = await Promise.all([standingGroups(db.db), named ? read(named) : null]);
   const groups = groupRows.map((g) => ({
     year: Number(g.year),
     org: g.org,
@@ -661,26 +673,16 @@ export async function getStandings(db: Db, viewer: Viewer, query: StandingsQuery
   const inYear = groups.filter((g) => g.year === year);
   const org = query.org ?? inYear[0]?.org ?? "";
   const division = query.division ?? inYear.find((g) => g.org === org)?.division ?? "";
-  const page = query.page ?? 1;
   const empty = { year, org, division, page, total: 0, rows: [], groups };
   if (year === null) return empty;
-  const group = { year, org, division };
-  const onlyMine = query.mine === "1";
-  const limit = RESULT_LIMITS.standingsPage;
-  const offset = (page - 1) * limit;
-  const rows = await standingsPage(db.db, group, { offset, limit, horseIds: onlyMine ? mine : null });
-  const total = onlyMine
-    ? await countMine(db.db, group, mine)
-    : (groups.find((g) => g.year === year && g.org === org && g.division === division)?.horses ?? 0);
-  const firstRow = rows[0];
-  const firstRank = firstRow ? 1 + (await countAbove(db.db, group, Number(firstRow.points))) : 1;
-  const mineSet = new Set(mine);
-  const ranked = onlyMine ? await rankEach(db, group, rows) : rankInOrder(rows, offset, firstRank);
-  return {
-    ...empty,
-    total,
-    rows: ranked.map((r) => ({ ...r, mine: r.horseId !== null && mineSet.has(r.horseId) })),
-  };
+  const [rows, mineTotal] = early ?? (await read({ year, org, division }));
+  const total =
+    mineTotal ?? groups.find((g) => g.year === year && g.org === org && g.division === division)?.horses ?? 0;
+  const ranked = onlyMine
+    ? rows.map((r) => ({ ...toInput(r), rank: 1 + Number(r.above ?? 0) }))
+    : rankInOrder(rows, offset, 1 + Number(rows[0]?.above ?? 0));
+  const mine = new Set(rows.filter((r) => Number(r.mine) === 1).map((r) => r.horse_key));
+  return { ...empty, total, rows: ranked.map((r) => ({ ...r, mine: mine.has(r.horseKey) })) };
 }
 
 const toInput = (s: StandingTable) => ({
@@ -700,17 +702,6 @@ function rankInOrder(rows: readonly StandingTable[], offset: number, firstRank: 
   const ranked = rankStandings(rows.map(toInput), offset, firstRank);
   const ids = new Map(rows.map((r) => [r.horse_key, r.horse_id]));
   return ranked.map((r) => ({ ...r, horseId: ids.get(r.horseKey) ?? null }));
-}
-
-/** "My horses" only: each keeps its rank among all horses of the division. */
-async function rankEach(
-  db: Db,
-  group: { year: number; org: string; division: string },
-  rows: readonly StandingTable[],
-) {
-  return Promise.all(
-    rows.map(async (r) => ({ ...toInput(r), rank: 1 + (await countAbove(db.db, group, Number(r.points))) })),
-  );
 }
 
 export async function getStandingsCsv(db: Db, viewer: Viewer, query: StandingsQuery): Promise<string> {

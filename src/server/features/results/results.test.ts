@@ -456,6 +456,7 @@ describe("horses per points total (standing_points)", () => {
       classes: [
         { id: "p-1", name: "Lite Shod Walking Horse" },
         { id: "p-2", name: "Lite Shod Walking Horse Amateur" },
+        { id: "p-3", name: "Lite Shod Walking Horse Youth" },
       ],
     });
     const named = await call(t.app, "PUT", `/api/shows/${season.id}/stewards`, {
@@ -540,5 +541,27 @@ describe("horses per points total (standing_points)", () => {
       ["lite-shod 5", 1],
       ["lite-shod 6", 1],
     ]);
+
+    // Sixty more horses, most of them tied on the points for showing: page 2 begins inside a tie,
+    // and every rank on it is still one more than the horses on higher totals.
+    await send(
+      "p-3",
+      Array.from({ length: 60 }, (_, i) => line(i + 1, i < 10 ? i + 1 : null, `Youngster ${i}`)),
+    );
+    const totals = await kept();
+    expect(totals.reduce((n, [, horses]) => n + horses, 0)).toBe(63);
+    const standing = await db.selectFrom("standing").selectAll().where("year", "=", 2024).execute();
+    const pageTwo = await standings(owner, "?year=2024&org=SSHBEA&division=lite-shod&page=2");
+    expect(pageTwo.rows).toHaveLength(13);
+    expect(pageTwo.total).toBe(63);
+    for (const row of pageTwo.rows)
+      expect(row.rank).toBe(1 + standing.filter((x) => Number(x.points) > row.points).length);
+    expect(new Set(pageTwo.rows.map((r) => r.rank)).size).toBe(1);
+    const mine = await standings(owner, "?year=2024&org=SSHBEA&division=lite-shod&mine=1");
+    expect(mine.rows.map((r) => [r.horseName, r.rank, r.mine])).toEqual([
+      ["Belle Star", 1, true],
+      ["Ace High", 3, true],
+    ]);
+    expect(mine.total).toBe(2);
   });
 });
