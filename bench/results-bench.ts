@@ -15,6 +15,7 @@
  */
 
 import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import { dirname, resolve } from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
@@ -238,14 +239,29 @@ async function measure(
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
     .executeTakeFirstOrThrow();
 
-  const standings = await timed(500, 10, (i) =>
+  const loadBefore = loadavg()[0] ?? 0;
+  const firstPages = (i: number) =>
     getStandings(db, viewer, {
       year: 2025,
       org: "WHOA",
       division: divisions[i % divisions.length],
       page: 1 + (i % 5),
-    }),
+    });
+  await timed(100, 10, firstPages);
+  const standings = await timed(500, 10, firstPages);
+  const standingsAlone = await timed(500, 1, firstPages);
+  // Any page of a division (~6,000 horses, 120 pages): the deepest pages read past the rows above them.
+  const groupSizes = new Map(
+    (await db.db.selectFrom("standing_group").select(["division_id", "horses"]).execute()).map((g) => [
+      g.division_id,
+      Number(g.horses),
+    ]),
   );
+  const anyPage = await timed(500, 10, (i) => {
+    const division = divisions[i % divisions.length] ?? "";
+    const pages = Math.max(1, Math.ceil((groupSizes.get(division) ?? 0) / 50));
+    return getStandings(db, viewer, { year: 2025, org: "WHOA", division, page: 1 + ((i * 37) % pages) });
+  });
   const horse = await timed(500, 1, (i) => getHorseResults(db, horseIds[(i * 37) % 2000] ?? ""));
   // Publishing: one class at a time of a new show, each in its own transaction as the API does.
   await db.db
@@ -322,8 +338,11 @@ async function measure(
         label,
         Number(count.n),
         seedSeconds === null ? "reused" : seedSeconds.toFixed(0),
+        `${loadBefore.toFixed(1)} / ${(loadavg()[0] ?? 0).toFixed(1)}`,
         ms(percentile(standings, 50)),
         ms(p(standings)),
+        ms(p(standingsAlone)),
+        ms(p(anyPage)),
         ms(percentile(horse, 50)),
         ms(p(horse)),
         ms(percentile(publish, 50)),
@@ -390,7 +409,7 @@ export async function runResultsBench(): Promise<BenchSection> {
     if (only && only !== label) continue;
     const db = await open();
     if (!db) {
-      rows.push([label, "no server", "", "", "", "", "", "", ""]);
+      rows.push([label, "no server", "", "", "", "", "", "", "", "", "", ""]);
       continue;
     }
     console.log(`▶ results on ${label}`);
@@ -400,21 +419,23 @@ export async function runResultsBench(): Promise<BenchSection> {
     budgets.push(...measured.budgets);
     await db.close();
   }
-  const { loadavg } = await import("node:os");
   const body = [
     `Load average when done: ${loadavg()
       .map((l) => l.toFixed(1))
       .join(", ")} (2 cores).`,
     "",
-    `${SHOWS} shows × ${CLASSES} classes × ${PLACINGS} placings${SHOWS < 350 ? ` (the issue's season is 350 shows, 560,000 results: RESULTS_BENCH_SHOWS unset)` : ""}; "seed s" is "reused" for a database seeded by an earlier run.`,
+    `${SHOWS} shows × ${CLASSES} classes × ${PLACINGS} placings${SHOWS < 350 ? ` (the issue's season is 350 shows, 560,000 results: RESULTS_BENCH_SHOWS unset)` : ""}; "seed s" is "reused" for a database seeded by an earlier run. Standings: pages 1–5 of the 24 divisions (~6,000 horses each), 10 callers at once after 100 to warm up, then one caller; "any page": pages spread over the whole division, 10 callers. Horse: one caller. Publish: 200 classes of a new show, one at a time.`,
     "",
     table(
       [
         "engine",
         "results",
         "seed s",
+        "load 1 min, start / end",
         "standings p50 ms",
         "standings p99 ms",
+        "standings p99 ms, 1 connection",
+        "any page p99 ms",
         "horse p50 ms",
         "horse p99 ms",
         "publish p50 ms",

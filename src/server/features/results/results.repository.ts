@@ -376,87 +376,91 @@ export interface StandingGroupKey {
   division: string;
 }
 
-/** Whether the standing's horse is one the viewer owns or trains (1 or 0). */
-const mineOf = (eb: ExpressionBuilder<Database & { s: StandingTable }, "s">, viewerId: string) =>
-  eb.or([
-    eb.exists(
-      eb
+/** Whether the standing `s`'s horse is one the viewer owns or trains. */
+const mineOf = <DB extends Database & { s: StandingTable }, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  viewerId: string,
+) => {
+  const e = eb as unknown as ExpressionBuilder<Database & { s: StandingTable }, "s">;
+  return e.or([
+    e.exists(
+      e
         .selectFrom("horse_owner as o")
         .select("o.horse_id")
         .whereRef("o.horse_id", "=", "s.horse_id")
         .where("o.user_id", "=", viewerId),
     ),
-    eb.exists(
-      eb
+    e.exists(
+      e
         .selectFrom("horse_trainer as tr")
         .select("tr.horse_id")
         .whereRef("tr.horse_id", "=", "s.horse_id")
         .where("tr.user_id", "=", viewerId),
     ),
   ]);
+};
 
 export type StandingsPageRow = StandingTable & { mine: number | string; above: number | string | null };
 
 /**
- * A page of a division's standings in one statement: each row says whether it is one of the viewer's
- * horses, and carries `above`, the horses on higher totals (`standing_points`): for the page's first
- * row only (the ranks after it follow the order), or for each row when only the viewer's horses are
- * listed (each keeps its rank among all horses).
+ * A page of a division's standings in one statement. The page's keys come first from the ranking index
+ * alone (`standing_rank` holds every column they need, so a deep page walks index entries, not table
+ * rows); then its 50 rows are read, each saying whether it is one of the viewer's horses and carrying
+ * `above`, the horses on higher totals (`standing_points`): for the page's first row only (the ranks
+ * after it follow the order), or for each row when only the viewer's horses are listed (each keeps its
+ * rank among all horses).
  */
 export async function standingsPage(
   db: Queryable,
   group: StandingGroupKey,
   options: { offset: number; limit: number; viewerId: string; onlyMine: boolean },
 ): Promise<StandingsPageRow[]> {
-  let page = db
+  let keys = db
     .selectFrom("standing as s")
-    .selectAll("s")
-    .select((eb) => eb.case().when(mineOf(eb, options.viewerId)).then(1).else(0).end().as("mine"))
+    .select(["s.horse_key", "s.points"])
     .where("s.year", "=", group.year)
     .where("s.org", "=", group.org)
     .where("s.division_id", "=", group.division);
-  if (options.onlyMine) page = page.where((eb) => mineOf(eb, options.viewerId));
-  page = page
+  if (options.onlyMine) keys = keys.where((eb) => mineOf(eb, options.viewerId));
+  keys = keys
     .orderBy("s.points", "desc")
     .orderBy("s.horse_name")
     .orderBy("s.horse_key")
     .limit(options.limit)
     .offset(options.offset);
-  if (options.onlyMine)
-    return page
-      .select((eb) =>
-        eb
-          .selectFrom("standing_points as p")
-          .select((e) => e.fn.sum<number | string | null>("p.horses").as("n"))
-          .whereRef("p.year", "=", "s.year")
-          .whereRef("p.org", "=", "s.org")
-          .whereRef("p.division_id", "=", "s.division_id")
-          .whereRef("p.points", ">", "s.points")
-          .as("above"),
-      )
-      .execute();
-  // The first row's count, once: the page is a common table expression and its highest total a scalar.
   return db
-    .with("page", () => page)
+    .with("page", () => keys)
     .selectFrom("page")
-    .selectAll("page")
-    .select((eb) =>
-      eb
+    .innerJoin("standing as s", (j) =>
+      j
+        .onRef("s.horse_key", "=", "page.horse_key")
+        .on("s.year", "=", group.year)
+        .on("s.org", "=", group.org)
+        .on("s.division_id", "=", group.division),
+    )
+    .selectAll("s")
+    .select((eb) => eb.case().when(mineOf(eb, options.viewerId)).then(1).else(0).end().as("mine"))
+    .select((eb) => {
+      const higher = eb
         .selectFrom("standing_points as p")
         .select((e) => e.fn.sum<number | string | null>("p.horses").as("n"))
         .where("p.year", "=", group.year)
         .where("p.org", "=", group.org)
-        .where("p.division_id", "=", group.division)
-        .where(
-          "p.points",
-          ">",
-          eb.selectFrom("page as top").select((e) => e.fn.max("top.points").as("m")),
-        )
-        .as("above"),
-    )
-    .orderBy("page.points", "desc")
-    .orderBy("page.horse_name")
-    .orderBy("page.horse_key")
+        .where("p.division_id", "=", group.division);
+      return (
+        options.onlyMine
+          ? higher.whereRef("p.points", ">", "s.points")
+          : // The first row's count, once: the page's highest total is a scalar.
+            higher.where(
+              "p.points",
+              ">",
+              eb.selectFrom("page as top").select((e) => e.fn.max("top.points").as("m")),
+            )
+      ).as("above");
+    })
+    .orderBy("s.points", "desc")
+    .orderBy("s.horse_name")
+    .orderBy("s.horse_key")
     .execute() as Promise<StandingsPageRow[]>;
 }
 
