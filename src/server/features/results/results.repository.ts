@@ -428,40 +428,42 @@ export async function standingsPage(
     .orderBy("s.horse_key")
     .limit(options.limit)
     .offset(options.offset);
-  return db
-    .with("page", () => keys)
-    .selectFrom("page")
-    .innerJoin("standing as s", (j) =>
-      j
-        .onRef("s.horse_key", "=", "page.horse_key")
-        .on("s.year", "=", group.year)
-        .on("s.org", "=", group.org)
-        .on("s.division_id", "=", group.division),
-    )
-    .selectAll("s")
-    .select((eb) => eb.case().when(mineOf(eb, options.viewerId)).then(1).else(0).end().as("mine"))
-    .select((eb) => {
-      const higher = eb
-        .selectFrom("standing_points as p")
-        .select((e) => e.fn.sum<number | string | null>("p.horses").as("n"))
-        .where("p.year", "=", group.year)
-        .where("p.org", "=", group.org)
-        .where("p.division_id", "=", group.division);
-      return (
-        options.onlyMine
-          ? higher.whereRef("p.points", ">", "s.points")
-          : // The first row's count, once: the page's highest total is a scalar.
-            higher.where(
-              "p.points",
-              ">",
-              eb.selectFrom("page as top").select((e) => e.fn.max("top.points").as("m")),
-            )
-      ).as("above");
-    })
-    .orderBy("s.points", "desc")
-    .orderBy("s.horse_name")
-    .orderBy("s.horse_key")
-    .execute() as Promise<StandingsPageRow[]>;
+  return (
+    db
+      .with("page", () => keys)
+      .selectFrom("page")
+      // A cross join so SQLite reads the 50 keys first and then their rows (with an inner join it walked the
+      // whole division by the ranking index to save the final sort); PostgreSQL plans it as the join it is.
+      .crossJoin("standing as s")
+      .whereRef("s.horse_key", "=", "page.horse_key")
+      .where("s.year", "=", group.year)
+      .where("s.org", "=", group.org)
+      .where("s.division_id", "=", group.division)
+      .selectAll("s")
+      .select((eb) => eb.case().when(mineOf(eb, options.viewerId)).then(1).else(0).end().as("mine"))
+      .select((eb) => {
+        const higher = eb
+          .selectFrom("standing_points as p")
+          .select((e) => e.fn.sum<number | string | null>("p.horses").as("n"))
+          .where("p.year", "=", group.year)
+          .where("p.org", "=", group.org)
+          .where("p.division_id", "=", group.division);
+        return (
+          options.onlyMine
+            ? higher.whereRef("p.points", ">", "s.points")
+            : // The first row's count, once: the page's highest total is a scalar.
+              higher.where(
+                "p.points",
+                ">",
+                eb.selectFrom("page as top").select((e) => e.fn.max("top.points").as("m")),
+              )
+        ).as("above");
+      })
+      .orderBy("s.points", "desc")
+      .orderBy("s.horse_name")
+      .orderBy("s.horse_key")
+      .execute() as Promise<StandingsPageRow[]>
+  );
 }
 
 /** How many of the group's horses the viewer owns or trains. */
