@@ -452,6 +452,7 @@ export async function runResultsBench(): Promise<BenchSection> {
 export const resultsBench: BenchModule = {
   name: "results",
   perEngine: false,
+  ownData: true,
   run: () => runResultsBench(),
 };
 
