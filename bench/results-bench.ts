@@ -39,6 +39,7 @@ const SHOWS = Number(process.env.RESULTS_BENCH_SHOWS ?? 350);
 const CLASSES = 200;
 const PLACINGS = 8;
 const HORSES = 20_000;
+const OWNERS = 500;
 const BUDGET = { standingsP99: 50, horseP99: 10, publishP99: 100 } as const;
 const pgUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/bench_results";
 
@@ -69,7 +70,7 @@ interface Season {
 }
 
 /** What the seeded database holds; a database whose marker differs is seeded afresh. */
-const SEED_MARK = `${SHOWS} shows × ${CLASSES} classes × ${PLACINGS} placings, ${HORSES} horses, loader v1`;
+const SEED_MARK = `${SHOWS} shows × ${CLASSES} classes × ${PLACINGS} placings, ${HORSES} horses, ${OWNERS} owners, loader v1`;
 
 async function seededMark(db: Db): Promise<string | null> {
   try {
@@ -119,6 +120,31 @@ async function seedSeason(db: Db, horseIds: readonly string[], divisions: readon
       )
       .execute();
   }
+  // The horses the publishing measurement places (the first 2,000) have owners, four horses each, so
+  // each publication notifies its eight horses' owners as a show's would.
+  const owners = Array.from({ length: OWNERS }, (_, j) => `bench-owner-${j}`);
+  await db.db
+    .insertInto("user")
+    .values(
+      owners.map((id, j) => ({
+        id,
+        name: `Bench Owner ${j}`,
+        email: `${id}@example.test`,
+        email_verified: db.kind === "postgres" ? true : 1,
+        image: null,
+        roles: "[]",
+        gender: null,
+        date_of_birth: null,
+        photo_id: null,
+        created_at: created,
+        updated_at: created,
+      })),
+    )
+    .execute();
+  await db.db
+    .insertInto("horse_owner")
+    .values(horseIds.slice(0, 2000).map((horse_id, h) => ({ horse_id, user_id: owners[h % OWNERS] ?? "" })))
+    .execute();
   const rand = random(22);
   const names = new Map(horseIds.map((id, i) => [id, `Bench Horse ${i}`]));
   const loader = new SeasonLoader(db);
@@ -227,6 +253,8 @@ async function undoPublishShow(db: Db, showId: string): Promise<void> {
       }),
     );
   }
+  // Its notifications would outlive the show (their show_id is set null), so they go first.
+  await db.db.deleteFrom("notification").where("show_id", "=", showId).execute();
   await db.db.deleteFrom("show").where("id", "=", showId).execute();
 }
 
@@ -317,6 +345,11 @@ async function measure(
       }),
     );
   });
+  const notices = await db.db
+    .selectFrom("notification")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("show_id", "=", showId)
+    .executeTakeFirstOrThrow();
   const p = (xs: number[]) => percentile(xs, 99);
   const budgets: BudgetCheck[] = [
     {
@@ -350,6 +383,7 @@ async function measure(
         ms(p(horse)),
         ms(percentile(publish, 50)),
         ms(p(publish)),
+        Number(notices.n),
       ],
     ],
     budgets,
@@ -412,7 +446,7 @@ export async function runResultsBench(): Promise<BenchSection> {
     if (only && only !== label) continue;
     const db = await open();
     if (!db) {
-      rows.push([label, "no server", "", "", "", "", "", "", "", "", "", ""]);
+      rows.push([label, "no server", "", "", "", "", "", "", "", "", "", "", ""]);
       continue;
     }
     console.log(`▶ results on ${label}`);
@@ -427,7 +461,7 @@ export async function runResultsBench(): Promise<BenchSection> {
       .map((l) => l.toFixed(1))
       .join(", ")} (2 cores).`,
     "",
-    `${SHOWS} shows × ${CLASSES} classes × ${PLACINGS} placings${SHOWS < 350 ? ` (the issue's season is 350 shows, 560,000 results: RESULTS_BENCH_SHOWS unset)` : ""}; "seed s" is "reused" for a database seeded by an earlier run. Standings: pages 1–5 of the 24 divisions (~6,000 horses each), 10 callers at once after 100 to warm up, then one caller; "any page": pages spread over the whole division, 10 callers. Horse: one caller. Publish: 200 classes of a new show, one at a time.`,
+    `${SHOWS} shows × ${CLASSES} classes × ${PLACINGS} placings${SHOWS < 350 ? ` (the issue's season is 350 shows, 560,000 results: RESULTS_BENCH_SHOWS unset)` : ""}; "seed s" is "reused" for a database seeded by an earlier run. Standings: pages 1–5 of the 24 divisions (~6,000 horses each), 10 callers at once after 100 to warm up, then one caller; "any page": pages spread over the whole division, 10 callers. Horse: one caller. Publish: 200 classes of a new show, one at a time, each notifying its horses' owners.`,
     "",
     table(
       [
@@ -443,6 +477,7 @@ export async function runResultsBench(): Promise<BenchSection> {
         "horse p99 ms",
         "publish p50 ms",
         "publish p99 ms",
+        "notifications written",
       ],
       rows,
     ),
