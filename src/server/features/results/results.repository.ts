@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
 import type { DbKind } from "#server/db/client.ts";
+import { reusableQuery, reusableStatement } from "#server/db/reusable-query.ts";
 import type { Database, ResultTable, StandingShowTable, StandingTable } from "#server/db/schema.ts";
 
 type Queryable = Kysely<Database> | Transaction<Database>;
@@ -360,15 +361,12 @@ export async function entryRiders(
   return riders;
 }
 
-export async function standingGroups(db: Queryable) {
-  return db
-    .selectFrom("standing_group")
-    .selectAll()
-    .orderBy("year", "desc")
-    .orderBy("org")
-    .orderBy("division_id")
-    .execute();
-}
+const standingGroupsQuery = reusableQuery(0, (db) =>
+  db.selectFrom("standing_group").selectAll().orderBy("year", "desc").orderBy("org").orderBy("division_id"),
+);
+
+/** Every year, organisation and division with standings, and its horses (compiled once: every standings page reads it). */
+export const standingGroups = (db: Queryable) => standingGroupsQuery(db);
 
 export interface StandingGroupKey {
   year: number;
@@ -410,11 +408,11 @@ export type StandingsPageRow = StandingTable & { mine: number | string; above: n
  * after it follow the order), or for each row when only the viewer's horses are listed (each keeps its
  * rank among all horses).
  */
-export async function standingsPage(
-  db: Queryable,
+function standingsPageQuery(
+  db: Kysely<Database>,
   group: StandingGroupKey,
   options: { offset: number; limit: number; viewerId: string; onlyMine: boolean },
-): Promise<StandingsPageRow[]> {
+) {
   let keys = db
     .selectFrom("standing as s")
     .select(["s.horse_key", "s.points"])
@@ -462,8 +460,33 @@ export async function standingsPage(
       .orderBy("s.points", "desc")
       .orderBy("s.horse_name")
       .orderBy("s.horse_key")
-      .execute() as Promise<StandingsPageRow[]>
   );
+}
+
+// Built and compiled once per shape: building this statement with Kysely cost more CPU than running it.
+const standingsPageStatement = reusableStatement<StandingsPageRow>((db, shape, values) => {
+  const [year, org, division, limit, offset, viewerId] = values as [
+    number,
+    string,
+    string,
+    number,
+    number,
+    string,
+  ];
+  return standingsPageQuery(
+    db,
+    { year, org, division },
+    { limit, offset, viewerId, onlyMine: shape === "mine" },
+  );
+});
+
+export async function standingsPage(
+  db: Queryable,
+  group: StandingGroupKey,
+  options: { offset: number; limit: number; viewerId: string; onlyMine: boolean },
+): Promise<StandingsPageRow[]> {
+  const values = [group.year, group.org, group.division, options.limit, options.offset, options.viewerId];
+  return (await standingsPageStatement(db, options.onlyMine ? "mine" : "all", values)).rows;
 }
 
 /** How many of the group's horses the viewer owns or trains. */
