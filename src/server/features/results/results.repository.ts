@@ -502,8 +502,9 @@ export async function countMine(db: Queryable, group: StandingGroupKey, viewerId
   return Number(row.n);
 }
 
-export async function horseStandingRows(db: Queryable, horseId: string) {
-  return db
+// Horse detail reads these two on every view: compiled once (building them cost more CPU than SQLite took to run them).
+const horseStandingQuery = reusableQuery(1, (db, horseId) =>
+  db
     .selectFrom("standing as s")
     .innerJoin("standing_group as g", (j) =>
       j
@@ -529,12 +530,13 @@ export async function horseStandingRows(db: Queryable, horseId: string) {
     ])
     .where("s.horse_id", "=", horseId)
     .orderBy("s.year", "desc")
-    .orderBy("s.points", "desc")
-    .execute();
-}
+    .orderBy("s.points", "desc"),
+);
 
-export async function horseResultRows(db: Queryable, horseId: string) {
-  return db
+export const horseStandingRows = (db: Queryable, horseId: string) => horseStandingQuery(db, horseId);
+
+const horseResultQuery = reusableQuery(1, (db, horseId) =>
+  db
     .selectFrom("result as r")
     .innerJoin("show as s", "s.id", "r.show_id")
     .innerJoin("show_class as c", (j) =>
@@ -556,9 +558,10 @@ export async function horseResultRows(db: Queryable, horseId: string) {
     ])
     .where("r.horse_id", "=", horseId)
     .orderBy("s.start_date", "desc")
-    .orderBy("c.position")
-    .execute();
-}
+    .orderBy("c.position"),
+);
+
+export const horseResultRows = (db: Queryable, horseId: string) => horseResultQuery(db, horseId);
 
 export async function resultOwnerIds(db: Queryable, resultId: string): Promise<string[] | null> {
   const row = await db.selectFrom("result").select("horse_id").where("id", "=", resultId).executeTakeFirst();
