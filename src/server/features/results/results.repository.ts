@@ -374,29 +374,34 @@ export interface StandingGroupKey {
   division: string;
 }
 
-/** Whether the standing `s`'s horse is one the viewer owns or trains. */
-const mineOf = <DB extends Database & { s: StandingTable }, TB extends keyof DB>(
+/** Whether the horse `horseRef` names (a column such as `s.horse_id`) is one the user owns or trains. */
+const ownedOrTrained = <DB, TB extends keyof DB>(
   eb: ExpressionBuilder<DB, TB>,
-  viewerId: string,
+  horseRef: "s.horse_id" | "r.horse_id",
+  userId: string,
 ) => {
-  const e = eb as unknown as ExpressionBuilder<Database & { s: StandingTable }, "s">;
+  const e = eb as unknown as ExpressionBuilder<Database, never>;
+  const horse = sql.ref<string>(horseRef);
   return e.or([
     e.exists(
       e
         .selectFrom("horse_owner as o")
         .select("o.horse_id")
-        .whereRef("o.horse_id", "=", "s.horse_id")
-        .where("o.user_id", "=", viewerId),
+        .where("o.horse_id", "=", horse)
+        .where("o.user_id", "=", userId),
     ),
     e.exists(
       e
         .selectFrom("horse_trainer as tr")
         .select("tr.horse_id")
-        .whereRef("tr.horse_id", "=", "s.horse_id")
-        .where("tr.user_id", "=", viewerId),
+        .where("tr.horse_id", "=", horse)
+        .where("tr.user_id", "=", userId),
     ),
   ]);
 };
+
+const mineOf = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, viewerId: string) =>
+  ownedOrTrained(eb, "s.horse_id", viewerId);
 
 export type StandingsPageRow = StandingTable & { mine: number | string; above: number | string | null };
 
@@ -661,24 +666,7 @@ export async function myResultRows(db: Queryable, userId: string, limit: number)
       "rc.corrected_at",
       "h.name as horse_name",
     ])
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom("horse_owner as o")
-            .select("o.horse_id")
-            .whereRef("o.horse_id", "=", "r.horse_id")
-            .where("o.user_id", "=", userId),
-        ),
-        eb.exists(
-          eb
-            .selectFrom("horse_trainer as tr")
-            .select("tr.horse_id")
-            .whereRef("tr.horse_id", "=", "r.horse_id")
-            .where("tr.user_id", "=", userId),
-        ),
-      ]),
-    )
+    .where((eb) => ownedOrTrained(eb, "r.horse_id", userId))
     .orderBy("s.start_date", "desc")
     .orderBy("c.position")
     .limit(limit)
