@@ -7,7 +7,8 @@
  * On a loaded machine the p99s measure the machine: the machine's load average is printed with them.
  * The season is loaded by the season loader (the write path's rows in bulk, results.bulk.ts, proved equal
  * to the write path by results.bulk.test.ts) and kept: a database whose `bench_seed` marker row names this
- * season is reused, so re-measuring does not reseed. RESULTS_BENCH_SHOWS makes a smaller season;
+ * season is reused, so re-measuring does not reseed. RESULTS_BENCH_SHOWS makes a smaller season (which
+ * replaces the kept one: the marker names the season);
  * RESULTS_BENCH_ENGINE=SQLite or PostgreSQL runs one engine. The reads call the services in process
  * (no HTTP), so the figures are the database's and the service's, not the network's.
  * Databases: data-bench/results.sqlite and `bench_results` on BENCH_PG_URL's server (skipped when none).
