@@ -57,10 +57,15 @@ const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 async function main() {
   const started = performance.now();
   const modules = MODULES.filter((m) => !only || only.includes(m.name));
-  const sqlite = sqliteEngine(resolve(dataDir, "sqlite"));
-  const postgres = await postgresEngine(pgUrl, resolve(dataDir, "postgres"));
+  // Modules with their own databases (the results bench's kept season) need no generated season.
+  const needSeason = modules.some((m) => !m.ownData);
+  const sqlite: Engine = needSeason
+    ? sqliteEngine(resolve(dataDir, "sqlite"))
+    : { label: "SQLite", dataDir: resolve(dataDir, "sqlite"), databaseUrl: undefined };
+  const postgres = needSeason ? await postgresEngine(pgUrl, resolve(dataDir, "postgres")) : null;
   const engines: Engine[] = postgres ? [sqlite, postgres] : [sqlite];
-  const notes: string[] = postgres ? [] : [`No PostgreSQL answered at ${pgUrl}: its tables are missing.`];
+  const notes: string[] =
+    postgres || !needSeason ? [] : [`No PostgreSQL answered at ${pgUrl}: its tables are missing.`];
 
   const sections: BenchSection[] = [];
   const runModule = async (module: BenchModule, engine: Engine) => {

@@ -9,6 +9,11 @@ import type { BenchSection } from "./report.ts";
 export interface BenchModule {
   name: string;
   perEngine: boolean;
+  /**
+   * The module makes and keeps its own databases and never reads the generated season: a run of such
+   * modules alone (BENCH_ONLY) generates no season.
+   */
+  ownData?: boolean;
   run(ctx: BenchContext): Promise<BenchSection>;
 }
 

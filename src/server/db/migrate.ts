@@ -17,6 +17,7 @@ import { quieterNotificationsMigration } from "#server/db/migrations/018-quieter
 import { notificationClassMigration } from "#server/db/migrations/021-notification-class.ts";
 import { horseAliasMigration } from "#server/db/migrations/022-horse-alias.ts";
 import { horseNameKeyMigration } from "#server/db/migrations/023-horse-name-key.ts";
+import { standingPointsMigration } from "#server/db/migrations/024-standing-points.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
 function provider(db: Db): MigrationProvider {
@@ -40,6 +41,7 @@ function provider(db: Db): MigrationProvider {
         "021-notification-class": notificationClassMigration(),
         "022-horse-alias": horseAliasMigration(),
         "023-horse-name-key": horseNameKeyMigration(),
+        "024-standing-points": standingPointsMigration(),
       };
     },
   };

@@ -477,6 +477,15 @@ export interface StandingGroupTable {
   horses: number;
 }
 
+/** How many horses of a year, organisation and division stand on `points` (migration 022). */
+export interface StandingPointsTable {
+  year: number;
+  org: string;
+  division_id: string;
+  points: number;
+  horses: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -529,6 +538,7 @@ export interface Database {
   standing_show: StandingShowTable;
   standing_group: StandingGroupTable;
   horse_alias: HorseAliasTable;
+  standing_points: StandingPointsTable;
 }
 
 export type { Generated };

@@ -1,5 +1,6 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
 import type { DbKind } from "#server/db/client.ts";
+import { reusableQuery, reusableStatement } from "#server/db/reusable-query.ts";
 import type { Database, ResultTable, StandingShowTable, StandingTable } from "#server/db/schema.ts";
 
 type Queryable = Kysely<Database> | Transaction<Database>;
@@ -123,7 +124,7 @@ export async function resultClassRow(db: Queryable, showId: string, classId: str
 /** Claims the class for its first publication; false when it was published already (or just now). */
 export async function claimPublication(
   trx: Transaction<Database>,
-  row: { show_id: string; class_id: string; published_by: string; published_at: string },
+  row: { show_id: string; class_id: string; published_by: string | null; published_at: string },
 ): Promise<boolean> {
   const result = await trx
     .insertInto("result_class")
@@ -257,12 +258,27 @@ export async function standingShowsFor(
     .execute();
 }
 
-/** Writes standing rows as computed, removes those left with no classes, and moves the group counts. */
+export interface GroupDelta {
+  year: number;
+  org: string;
+  division_id: string;
+  delta: number;
+}
+
+export interface PointsDelta extends GroupDelta {
+  points: number;
+}
+
+/**
+ * Writes standing rows as computed, removes those left with no classes, and moves the group counts and
+ * the horses per points total.
+ */
 export async function writeStandings(
   trx: Transaction<Database>,
   rows: readonly StandingTable[],
   gone: readonly StandingKey[],
-  groupDeltas: ReadonlyMap<string, { year: number; org: string; division_id: string; delta: number }>,
+  groupDeltas: ReadonlyMap<string, GroupDelta>,
+  pointsDeltas: ReadonlyMap<string, PointsDelta>,
 ): Promise<void> {
   for (const row of rows) {
     await trx
@@ -304,6 +320,21 @@ export async function writeStandings(
       .execute();
   }
   await trx.deleteFrom("standing_group").where("horses", "<=", 0).execute();
+  let emptied = false;
+  for (const p of pointsDeltas.values()) {
+    if (p.delta === 0) continue;
+    emptied ||= p.delta < 0;
+    await trx
+      .insertInto("standing_points")
+      .values({ year: p.year, org: p.org, division_id: p.division_id, points: p.points, horses: p.delta })
+      .onConflict((oc) =>
+        oc
+          .columns(["year", "org", "division_id", "points"])
+          .doUpdateSet((eb) => ({ horses: eb("standing_points.horses", "+", p.delta) })),
+      )
+      .execute();
+  }
+  if (emptied) await trx.deleteFrom("standing_points").where("horses", "<=", 0).execute();
 }
 
 export async function writeStandingShows(
@@ -374,15 +405,12 @@ export async function entryRiders(
   return riders;
 }
 
-export async function standingGroups(db: Queryable) {
-  return db
-    .selectFrom("standing_group")
-    .selectAll()
-    .orderBy("year", "desc")
-    .orderBy("org")
-    .orderBy("division_id")
-    .execute();
-}
+const standingGroupsQuery = reusableQuery(0, (db) =>
+  db.selectFrom("standing_group").selectAll().orderBy("year", "desc").orderBy("org").orderBy("division_id"),
+);
+
+/** Every year, organisation and division with standings, and its horses (compiled once: every standings page reads it). */
+export const standingGroups = (db: Queryable) => standingGroupsQuery(db);
 
 export interface StandingGroupKey {
   year: number;
@@ -390,63 +418,142 @@ export interface StandingGroupKey {
   division: string;
 }
 
-/** The standing rows of one year, organisation and division. */
-const standingIn = (db: Queryable, group: StandingGroupKey) =>
-  db
-    .selectFrom("standing")
-    .where("year", "=", group.year)
-    .where("org", "=", group.org)
-    .where("division_id", "=", group.division);
+/** Whether the horse `horseRef` names (a column such as `s.horse_id`) is one the user owns or trains. */
+const ownedOrTrained = <DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  horseRef: "s.horse_id" | "r.horse_id",
+  userId: string,
+) => {
+  const e = eb as unknown as ExpressionBuilder<Database, never>;
+  const horse = sql.ref<string>(horseRef);
+  return e.or([
+    e.exists(
+      e
+        .selectFrom("horse_owner as o")
+        .select("o.horse_id")
+        .where("o.horse_id", "=", horse)
+        .where("o.user_id", "=", userId),
+    ),
+    e.exists(
+      e
+        .selectFrom("horse_trainer as tr")
+        .select("tr.horse_id")
+        .where("tr.horse_id", "=", horse)
+        .where("tr.user_id", "=", userId),
+    ),
+  ]);
+};
 
-async function countOf(q: ReturnType<typeof standingIn>): Promise<number> {
-  const row = await q.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
-  return Number(row.n);
+const mineOf = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, viewerId: string) =>
+  ownedOrTrained(eb, "s.horse_id", viewerId);
+
+export type StandingsPageRow = StandingTable & { mine: number | string; above: number | string | null };
+
+/**
+ * A page of a division's standings in one statement. The page's keys come first from the ranking index
+ * alone (`standing_rank` holds every column they need, so a deep page walks index entries, not table
+ * rows); then its 50 rows are read, each saying whether it is one of the viewer's horses and carrying
+ * `above`, the horses on higher totals (`standing_points`): for the page's first row only (the ranks
+ * after it follow the order), or for each row when only the viewer's horses are listed (each keeps its
+ * rank among all horses).
+ */
+function standingsPageQuery(
+  db: Kysely<Database>,
+  group: StandingGroupKey,
+  options: { offset: number; limit: number; viewerId: string; onlyMine: boolean },
+) {
+  let keys = db
+    .selectFrom("standing as s")
+    .select(["s.horse_key", "s.points"])
+    .where("s.year", "=", group.year)
+    .where("s.org", "=", group.org)
+    .where("s.division_id", "=", group.division);
+  if (options.onlyMine) keys = keys.where((eb) => mineOf(eb, options.viewerId));
+  keys = keys
+    .orderBy("s.points", "desc")
+    .orderBy("s.horse_name")
+    .orderBy("s.horse_key")
+    .limit(options.limit)
+    .offset(options.offset);
+  return (
+    db
+      .with("page", () => keys)
+      .selectFrom("page")
+      // A cross join so SQLite reads the 50 keys first and then their rows (with an inner join it walked the
+      // whole division by the ranking index to save the final sort); PostgreSQL plans it as the join it is.
+      .crossJoin("standing as s")
+      .whereRef("s.horse_key", "=", "page.horse_key")
+      .where("s.year", "=", group.year)
+      .where("s.org", "=", group.org)
+      .where("s.division_id", "=", group.division)
+      .selectAll("s")
+      .select((eb) => eb.case().when(mineOf(eb, options.viewerId)).then(1).else(0).end().as("mine"))
+      .select((eb) => {
+        const higher = eb
+          .selectFrom("standing_points as p")
+          .select((e) => e.fn.sum<number | string | null>("p.horses").as("n"))
+          .where("p.year", "=", group.year)
+          .where("p.org", "=", group.org)
+          .where("p.division_id", "=", group.division);
+        return (
+          options.onlyMine
+            ? higher.whereRef("p.points", ">", "s.points")
+            : // The first row's count, once: the page's highest total is a scalar.
+              higher.where(
+                "p.points",
+                ">",
+                eb.selectFrom("page as top").select((e) => e.fn.max("top.points").as("m")),
+              )
+        ).as("above");
+      })
+      .orderBy("s.points", "desc")
+      .orderBy("s.horse_name")
+      .orderBy("s.horse_key")
+  );
 }
+
+// Built and compiled once per shape: building this statement with Kysely cost more CPU than running it.
+const standingsPageStatement = reusableStatement<StandingsPageRow>((db, shape, values) => {
+  const [year, org, division, limit, offset, viewerId] = values as [
+    number,
+    string,
+    string,
+    number,
+    number,
+    string,
+  ];
+  return standingsPageQuery(
+    db,
+    { year, org, division },
+    { limit, offset, viewerId, onlyMine: shape === "mine" },
+  );
+});
 
 export async function standingsPage(
   db: Queryable,
   group: StandingGroupKey,
-  options: { offset: number; limit: number; horseIds: readonly string[] | null },
-): Promise<StandingTable[]> {
-  if (options.horseIds && options.horseIds.length === 0) return [];
-  let q = standingIn(db, group).selectAll();
-  if (options.horseIds) q = q.where("horse_id", "in", [...options.horseIds]);
-  return q
-    .orderBy("points", "desc")
-    .orderBy("horse_name")
-    .orderBy("horse_key")
-    .limit(options.limit)
-    .offset(options.offset)
-    .execute();
+  options: { offset: number; limit: number; viewerId: string; onlyMine: boolean },
+): Promise<StandingsPageRow[]> {
+  const values = [group.year, group.org, group.division, options.limit, options.offset, options.viewerId];
+  return (await standingsPageStatement(db, options.onlyMine ? "mine" : "all", values)).rows;
 }
 
-/** How many horses of the group have more than `points` (the rank is one more). */
-export async function countAbove(db: Queryable, group: StandingGroupKey, points: number): Promise<number> {
-  return countOf(standingIn(db, group).where("points", ">", points));
+/** How many of the group's horses the viewer owns or trains. */
+export async function countMine(db: Queryable, group: StandingGroupKey, viewerId: string): Promise<number> {
+  const row = await db
+    .selectFrom("standing as s")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("s.year", "=", group.year)
+    .where("s.org", "=", group.org)
+    .where("s.division_id", "=", group.division)
+    .where((eb) => mineOf(eb, viewerId))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
-export async function countMine(
-  db: Queryable,
-  group: StandingGroupKey,
-  horseIds: readonly string[],
-): Promise<number> {
-  if (horseIds.length === 0) return 0;
-  return countOf(standingIn(db, group).where("horse_id", "in", [...horseIds]));
-}
-
-/** The horses the person owns or trains. */
-export async function myHorseIds(db: Queryable, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("horse_owner")
-    .select("horse_id")
-    .where("user_id", "=", userId)
-    .union(db.selectFrom("horse_trainer").select("horse_id").where("user_id", "=", userId))
-    .execute();
-  return rows.map((r) => r.horse_id);
-}
-
-export async function horseStandingRows(db: Queryable, horseId: string) {
-  return db
+// Horse detail reads these two on every view: compiled once (building them cost more CPU than SQLite took to run them).
+const horseStandingQuery = reusableQuery(1, (db, horseId) =>
+  db
     .selectFrom("standing as s")
     .innerJoin("standing_group as g", (j) =>
       j
@@ -454,12 +561,28 @@ export async function horseStandingRows(db: Queryable, horseId: string) {
         .onRef("g.org", "=", "s.org")
         .onRef("g.division_id", "=", "s.division_id"),
     )
-    .select(["s.year", "s.org", "s.division_id", "s.points", "g.horses"])
+    .select((eb) => [
+      "s.year",
+      "s.org",
+      "s.division_id",
+      "s.points",
+      "g.horses",
+      // The horses on higher totals, in the same round trip (the rank is one more).
+      eb
+        .selectFrom("standing_points as p")
+        .select((e) => e.fn.sum<number | string | null>("p.horses").as("n"))
+        .whereRef("p.year", "=", "s.year")
+        .whereRef("p.org", "=", "s.org")
+        .whereRef("p.division_id", "=", "s.division_id")
+        .whereRef("p.points", ">", "s.points")
+        .as("above"),
+    ])
     .where("s.horse_id", "=", horseId)
     .orderBy("s.year", "desc")
-    .orderBy("s.points", "desc")
-    .execute();
-}
+    .orderBy("s.points", "desc"),
+);
+
+export const horseStandingRows = (db: Queryable, horseId: string) => horseStandingQuery(db, horseId);
 
 /** Results joined to their show and class (the joins every list of results starts from). */
 const resultsInClasses = (db: Queryable) =>
@@ -492,9 +615,11 @@ const horseResults = (db: Queryable) =>
     .orderBy("s.start_date", "desc")
     .orderBy("c.position");
 
-export async function horseResultRows(db: Queryable, horseId: string) {
-  return horseResults(db).where("r.horse_id", "=", horseId).execute();
-}
+const horseResultQuery = reusableQuery(1, (db, horseId) =>
+  horseResults(db).where("r.horse_id", "=", horseId),
+);
+
+export const horseResultRows = (db: Queryable, horseId: string) => horseResultQuery(db, horseId);
 
 export async function resultOwnerIds(db: Queryable, resultId: string): Promise<string[] | null> {
   const row = await db.selectFrom("result").select("horse_id").where("id", "=", resultId).executeTakeFirst();
@@ -579,24 +704,48 @@ export async function horseResultBadgeRecords(db: Queryable, horseId: string) {
 /** The newest placings of the horses the person owns or trains (the roster's "Your results"). */
 export async function myResultRows(db: Queryable, userId: string, limit: number) {
   return horseResults(db)
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom("horse_owner as o")
-            .select("o.horse_id")
-            .whereRef("o.horse_id", "=", "r.horse_id")
-            .where("o.user_id", "=", userId),
-        ),
-        eb.exists(
-          eb
-            .selectFrom("horse_trainer as tr")
-            .select("tr.horse_id")
-            .whereRef("tr.horse_id", "=", "r.horse_id")
-            .where("tr.user_id", "=", userId),
-        ),
-      ]),
-    )
+    .where((eb) => ownedOrTrained(eb, "r.horse_id", userId))
     .limit(limit)
     .execute();
+}
+
+type LoadedTable =
+  | "result_class"
+  | "result"
+  | "result_history"
+  | "standing"
+  | "standing_show"
+  | "standing_group"
+  | "standing_points";
+
+/**
+ * Plain inserts of many rows (the season loader): chunks stay under both engines' limit on bound
+ * parameters (SQLite 32,766; PostgreSQL 65,535). A row that exists already fails the insert.
+ */
+export async function insertMany<T extends LoadedTable>(
+  db: Queryable,
+  table: T,
+  rows: readonly Database[T][],
+): Promise<void> {
+  const first = rows[0];
+  if (!first) return;
+  const size = Math.max(1, Math.floor(30_000 / Object.keys(first).length));
+  for (let i = 0; i < rows.length; i += size) {
+    // biome-ignore lint/suspicious/noExplicitAny: one insert for several tables; rows are typed by the signature
+    await (db as Kysely<any>)
+      .insertInto(table)
+      .values(rows.slice(i, i + size))
+      .execute();
+  }
+}
+
+/** Whether any class of the show has entries (the season loader sets no entries' placings). */
+export async function showHasEntries(db: Queryable, showId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("class_entry")
+    .select("id")
+    .where("show_id", "=", showId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -55,13 +55,13 @@ import {
   claimCorrection,
   claimPublication,
   classLines,
-  countAbove,
   countMine,
   deleteAlias,
   deleteLines,
   entryRiders,
   findResultShow,
   findShowClass,
+  type GroupDelta,
   hideResultRow,
   historyOf,
   horseAliasRows,
@@ -72,11 +72,12 @@ import {
   insertHistory,
   insertLines,
   lockStandings,
-  myHorseIds,
   myResultRows,
+  type PointsDelta,
   type ResultShowRow,
   resultClassRow,
   resultOwnerIds,
+  type StandingGroupKey,
   saveScale,
   scaleRow,
   setEntryPlacings,
@@ -290,7 +291,8 @@ export interface ClassWrite extends ClassContext {
   /** Ringside names of the matched horses. */
   names: ReadonlyMap<string, string>;
   scale: PointsScale;
-  actorId: string;
+  /** Null for a load that no person made (the bench's season). */
+  actorId: string | null;
   mode: Mode;
   /** False for the demo seed: last year's results are history, not news. */
   notify?: boolean;
@@ -308,16 +310,6 @@ export async function writeClassResults(
 ): Promise<LiveEvent | null> {
   const ids = { showId: w.show.id, classId: w.cls.id };
   const { mode, names } = w;
-  const year = yearOf(w.show);
-  const org = orgOf(w.show);
-  const awards = classAward(
-    w.scale,
-    w.lines.map((l) => ({
-      horseKey: horseKeyOf(l),
-      horseName: l.horseId ? (names.get(l.horseId) ?? l.horse) : l.horse,
-      placing: l.placing,
-    })),
-  );
   const at = nowIso();
   if (mode.kind === "publish") {
     const claimed = await claimPublication(trx, {
@@ -337,26 +329,7 @@ export async function writeClassResults(
   const old = mode.kind === "correct" ? await classLines(trx, ids.showId, ids.classId) : [];
   // A horse keeps its result's id through corrections, so an owner's hide (result_hidden) stays with it;
   // a line moved to another horse is a new result, and the old one's hides go with it (ADR 026).
-  const oldByKey = new Map(old.map((r) => [r.horse_key, r]));
-  const rows: ResultTable[] = w.lines.map((l, i) => {
-    const key = horseKeyOf(l);
-    return {
-      id: oldByKey.get(key)?.id ?? newId(),
-      show_id: ids.showId,
-      class_id: ids.classId,
-      line_no: l.lineNo,
-      placing: l.placing,
-      horse_name: l.horse,
-      rider_name: l.rider,
-      owner_name: l.owner,
-      horse_id: l.horseId,
-      horse_key: key,
-      points: awards[i]?.points ?? 0,
-      year,
-      org,
-      division_id: w.cls.division_id,
-    };
-  });
+  const rows = classResultRows(w, old);
   const kept = new Set(rows.map((r) => r.id));
   await deleteLines(
     trx,
@@ -370,18 +343,58 @@ export async function writeClassResults(
   );
   await applyStandings(trx, kind, ids.showId, old, rows, names);
   await setEntryPlacings(trx, ids.showId, ids.classId, entryPlacings(old, rows));
-  await insertHistory(trx, {
+  await insertHistory(trx, historyRow(w, at));
+  if (w.notify === false) return null;
+  return notify(trx, w, old, rows, names, mode.kind === "correct");
+}
+
+/**
+ * The result rows of a class's lines, with their points and the standings they count in; a horse already
+ * on the class (a correction) keeps its row's id. Shared with the season loader (results.bulk.ts).
+ */
+export function classResultRows(w: ClassWrite, old: readonly ResultTable[]): ResultTable[] {
+  const awards = classAward(
+    w.scale,
+    w.lines.map((l) => ({
+      horseKey: horseKeyOf(l),
+      horseName: l.horseId ? (w.names.get(l.horseId) ?? l.horse) : l.horse,
+      placing: l.placing,
+    })),
+  );
+  const oldByKey = new Map(old.map((r) => [r.horse_key, r]));
+  return w.lines.map((l, i) => {
+    const key = horseKeyOf(l);
+    return {
+      id: oldByKey.get(key)?.id ?? newId(),
+      show_id: w.show.id,
+      class_id: w.cls.id,
+      line_no: l.lineNo,
+      placing: l.placing,
+      horse_name: l.horse,
+      rider_name: l.rider,
+      owner_name: l.owner,
+      horse_id: l.horseId,
+      horse_key: key,
+      points: awards[i]?.points ?? 0,
+      year: yearOf(w.show),
+      org: orgOf(w.show),
+      division_id: w.cls.division_id,
+    };
+  });
+}
+
+/** The history row of a publication or correction: who, when, the version and the lines as published. */
+export function historyRow(w: ClassWrite, at: string): Database["result_history"] {
+  return {
     id: newId(),
-    show_id: ids.showId,
-    class_id: ids.classId,
-    version: mode.kind === "publish" ? 1 : mode.version + 1,
-    kind: mode.kind === "publish" ? "published" : "corrected",
+    show_id: w.show.id,
+    class_id: w.cls.id,
+    version: w.mode.kind === "publish" ? 1 : w.mode.version + 1,
+    kind: w.mode.kind === "publish" ? "published" : "corrected",
     actor_id: w.actorId,
     at,
     lines: JSON.stringify(w.lines.map(({ confirmed: _, ...l }) => l)),
-  });
-  if (w.notify === false) return null;
-  return notify(trx, w, old, rows, names, mode.kind === "correct");
+  };
 }
 
 function entryPlacings(
@@ -396,7 +409,7 @@ function entryPlacings(
   return placings;
 }
 
-interface Delta {
+export interface StandingDelta {
   year: number;
   org: string;
   division_id: string;
@@ -410,22 +423,16 @@ interface Delta {
   thirds: number;
 }
 
-const standingKey = (k: { year: number; org: string; division_id: string; horse_key: string }) =>
+export const standingKey = (k: { year: number; org: string; division_id: string; horse_key: string }) =>
   JSON.stringify([k.year, k.org, k.division_id, k.horse_key]);
 
-/**
- * Keeps the standings current by difference: what the old lines gave is taken back, what the new lines
- * give is added, and a show's count for a horse moves only when its first class there comes or its last goes.
- */
-async function applyStandings(
-  trx: Transaction<Database>,
-  kind: Db["kind"],
-  showId: string,
+/** What replacing a class's `old` lines by `rows` changes in each horse's standing (a class of no division: nothing). */
+export function standingDeltas(
   old: readonly ResultTable[],
   rows: readonly ResultTable[],
   names: ReadonlyMap<string, string>,
-): Promise<void> {
-  const deltas = new Map<string, Delta>();
+): Map<string, StandingDelta> {
+  const deltas = new Map<string, StandingDelta>();
   const add = (r: ResultTable, sign: 1 | -1) => {
     if (r.division_id === null) return;
     const base = { year: Number(r.year), org: r.org, division_id: r.division_id, horse_key: r.horse_key };
@@ -453,10 +460,48 @@ async function applyStandings(
   };
   for (const r of old) add(r, -1);
   for (const r of rows) add(r, 1);
+  return deltas;
+}
+
+/** A standing row moved by a delta (the row before it, if any); `shows` is the caller's. */
+export function movedStanding(
+  before: StandingTable | undefined,
+  d: StandingDelta,
+  shows: number,
+): StandingTable {
+  return {
+    year: d.year,
+    org: d.org,
+    division_id: d.division_id,
+    horse_key: d.horse_key,
+    horse_id: d.horse_id ?? before?.horse_id ?? null,
+    horse_name: d.horse_name || before?.horse_name || "",
+    points: Number(before?.points ?? 0) + d.points,
+    shows,
+    classes: Number(before?.classes ?? 0) + d.classes,
+    firsts: Number(before?.firsts ?? 0) + d.firsts,
+    seconds: Number(before?.seconds ?? 0) + d.seconds,
+    thirds: Number(before?.thirds ?? 0) + d.thirds,
+  };
+}
+
+/**
+ * Keeps the standings current by difference: what the old lines gave is taken back, what the new lines
+ * give is added, and a show's count for a horse moves only when its first class there comes or its last goes.
+ */
+async function applyStandings(
+  trx: Transaction<Database>,
+  kind: Db["kind"],
+  showId: string,
+  old: readonly ResultTable[],
+  rows: readonly ResultTable[],
+  names: ReadonlyMap<string, string>,
+): Promise<void> {
+  const deltas = standingDeltas(old, rows, names);
   if (deltas.size === 0) return;
 
   // One year and organisation at a time (a correction may move a class whose show changed date).
-  const byGroup = new Map<string, Delta[]>();
+  const byGroup = new Map<string, StandingDelta[]>();
   for (const d of deltas.values()) {
     const g = JSON.stringify([d.year, d.org]);
     byGroup.set(g, [...(byGroup.get(g) ?? []), d]);
@@ -478,26 +523,24 @@ async function applyStandings(
     const write: StandingTable[] = [];
     const gone: StandingTable[] = [];
     const shows: StandingShowTable[] = [];
-    const groupDeltas = new Map<string, { year: number; org: string; division_id: string; delta: number }>();
+    const groupDeltas = new Map<string, GroupDelta>();
+    const pointsDeltas = new Map<string, PointsDelta>();
+    const movePoints = (division_id: string, points: number, delta: number) => {
+      const k = JSON.stringify([division_id, points]);
+      const p = pointsDeltas.get(k) ?? { year, org, division_id, points, delta: 0 };
+      p.delta += delta;
+      pointsDeltas.set(k, p);
+    };
     for (const d of list) {
       const key = standingKey(d);
       const before = currentBy.get(key);
       const showBefore = showBy.get(key) ?? 0;
       const showAfter = showBefore + d.classes;
-      const next: StandingTable = {
-        year,
-        org,
-        division_id: d.division_id,
-        horse_key: d.horse_key,
-        horse_id: d.horse_id ?? before?.horse_id ?? null,
-        horse_name: d.horse_name || before?.horse_name || "",
-        points: Number(before?.points ?? 0) + d.points,
-        shows: Number(before?.shows ?? 0) + (showAfter > 0 ? 1 : 0) - (showBefore > 0 ? 1 : 0),
-        classes: Number(before?.classes ?? 0) + d.classes,
-        firsts: Number(before?.firsts ?? 0) + d.firsts,
-        seconds: Number(before?.seconds ?? 0) + d.seconds,
-        thirds: Number(before?.thirds ?? 0) + d.thirds,
-      };
+      const next = movedStanding(
+        before,
+        d,
+        Number(before?.shows ?? 0) + (showAfter > 0 ? 1 : 0) - (showBefore > 0 ? 1 : 0),
+      );
       if (showAfter !== showBefore) {
         shows.push({
           year,
@@ -510,6 +553,7 @@ async function applyStandings(
       }
       const groupKey = JSON.stringify([year, org, d.division_id]);
       const g = groupDeltas.get(groupKey) ?? { year, org, division_id: d.division_id, delta: 0 };
+      if (before) movePoints(d.division_id, Number(before.points), -1);
       if (next.classes <= 0) {
         if (before) {
           gone.push(next);
@@ -517,11 +561,12 @@ async function applyStandings(
         }
       } else {
         write.push(next);
+        movePoints(d.division_id, next.points, 1);
         if (!before) g.delta += 1;
       }
       groupDeltas.set(groupKey, g);
     }
-    await writeStandings(trx, write, gone, groupDeltas);
+    await writeStandings(trx, write, gone, groupDeltas, pointsDeltas);
     await writeStandingShows(trx, shows);
   }
 }
@@ -659,8 +704,21 @@ export async function getResultHistory(
 
 /** The standings of one year, organisation and division, a page of 50, ranked with shared ranks. */
 export async function getStandings(db: Db, viewer: Viewer, query: StandingsQuery): Promise<Standings> {
-  // The filters and "my horses" in one round trip: a page costs three.
-  const [groupRows, mine] = await Promise.all([standingGroups(db.db), myHorseIds(db.db, viewer.id)]);
+  const onlyMine = query.mine === "1";
+  const page = query.page ?? 1;
+  const limit = RESULT_LIMITS.standingsPage;
+  const offset = (page - 1) * limit;
+  const read = (group: StandingGroupKey) =>
+    Promise.all([
+      standingsPage(db.db, group, { offset, limit, viewerId: viewer.id, onlyMine }),
+      onlyMine ? countMine(db.db, group, viewer.id) : null,
+    ]);
+  // A named division (every request after the screen's first) is read beside the filters: one round trip.
+  const named =
+    query.year !== undefined && query.org !== undefined && query.division !== undefined
+      ? { year: query.year, org: query.org, division: query.division }
+      : null;
+  const [groupRows, early] = await Promise.all([standingGroups(db.db), named ? read(named) : null]);
   const groups = groupRows.map((g) => ({
     year: Number(g.year),
     org: g.org,
@@ -671,26 +729,16 @@ export async function getStandings(db: Db, viewer: Viewer, query: StandingsQuery
   const inYear = groups.filter((g) => g.year === year);
   const org = query.org ?? inYear[0]?.org ?? "";
   const division = query.division ?? inYear.find((g) => g.org === org)?.division ?? "";
-  const page = query.page ?? 1;
   const empty = { year, org, division, page, total: 0, rows: [], groups };
   if (year === null) return empty;
-  const group = { year, org, division };
-  const onlyMine = query.mine === "1";
-  const limit = RESULT_LIMITS.standingsPage;
-  const offset = (page - 1) * limit;
-  const rows = await standingsPage(db.db, group, { offset, limit, horseIds: onlyMine ? mine : null });
-  const total = onlyMine
-    ? await countMine(db.db, group, mine)
-    : (groups.find((g) => g.year === year && g.org === org && g.division === division)?.horses ?? 0);
-  const firstRow = rows[0];
-  const firstRank = firstRow ? 1 + (await countAbove(db.db, group, Number(firstRow.points))) : 1;
-  const mineSet = new Set(mine);
-  const ranked = onlyMine ? await rankEach(db, group, rows) : rankInOrder(rows, offset, firstRank);
-  return {
-    ...empty,
-    total,
-    rows: ranked.map((r) => ({ ...r, mine: r.horseId !== null && mineSet.has(r.horseId) })),
-  };
+  const [rows, mineTotal] = early ?? (await read({ year, org, division }));
+  const total =
+    mineTotal ?? groups.find((g) => g.year === year && g.org === org && g.division === division)?.horses ?? 0;
+  const ranked = onlyMine
+    ? rows.map((r) => ({ ...toInput(r), rank: 1 + Number(r.above ?? 0) }))
+    : rankInOrder(rows, offset, 1 + Number(rows[0]?.above ?? 0));
+  const mine = new Set(rows.filter((r) => Number(r.mine) === 1).map((r) => r.horse_key));
+  return { ...empty, total, rows: ranked.map((r) => ({ ...r, mine: mine.has(r.horseKey) })) };
 }
 
 const toInput = (s: StandingTable) => ({
@@ -710,17 +758,6 @@ function rankInOrder(rows: readonly StandingTable[], offset: number, firstRank: 
   const ranked = rankStandings(rows.map(toInput), offset, firstRank);
   const ids = new Map(rows.map((r) => [r.horse_key, r.horse_id]));
   return ranked.map((r) => ({ ...r, horseId: ids.get(r.horseKey) ?? null }));
-}
-
-/** "My horses" only: each keeps its rank among all horses of the division. */
-async function rankEach(
-  db: Db,
-  group: { year: number; org: string; division: string },
-  rows: readonly StandingTable[],
-) {
-  return Promise.all(
-    rows.map(async (r) => ({ ...toInput(r), rank: 1 + (await countAbove(db.db, group, Number(r.points))) })),
-  );
 }
 
 export async function getStandingsCsv(db: Db, viewer: Viewer, query: StandingsQuery): Promise<string> {
@@ -763,22 +800,16 @@ export async function getHorseResults(db: Db, horseId: string): Promise<HorseRes
     horseResultRows(db.db, horseId),
     horseStandingRows(db.db, horseId),
   ]);
-  const ranked = await Promise.all(
-    standings.map(async (s) => {
-      const group = { year: Number(s.year), org: s.org, division: s.division_id };
-      return {
-        year: group.year,
-        org: s.org,
-        division: divisionName(s.division_id),
-        rank: 1 + (await countAbove(db.db, group, Number(s.points))),
-        of: Number(s.horses),
-        points: Number(s.points),
-      };
-    }),
-  );
   return {
     results: results.map(presentResult),
-    standings: ranked,
+    standings: standings.map((s) => ({
+      year: Number(s.year),
+      org: s.org,
+      division: divisionName(s.division_id),
+      rank: 1 + Number(s.above ?? 0),
+      of: Number(s.horses),
+      points: Number(s.points),
+    })),
   };
 }
 
