@@ -64,6 +64,8 @@ export async function startBenchServer(opts: {
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
     PUBLIC_URL: base,
     AUTH_RATE_LIMIT_MAX: "100000",
+    // The benches play thousands of people with a handful of accounts, each holding many live streams.
+    LIVE_STREAMS_PER_USER: "100000",
     LOG_LEVEL: "warn",
     CLIENT_DIR: opts.clientDir ? resolve(opts.clientDir) : "/nonexistent",
     SSR_ENTRY: resolve(

@@ -65,6 +65,7 @@ import {
 } from "#server/platform/metrics.ts";
 import { createPushSender } from "#server/platform/push/send.ts";
 import { storedVapidKeys, vapidAuthorizer } from "#server/platform/push/vapid.ts";
+import { createStreamLimit, type StreamLimit } from "#server/platform/stream-limit.ts";
 
 export interface AppDeps {
   config: AppConfig;
@@ -82,6 +83,8 @@ export interface AppDeps {
   heavy: HeavyReaders;
   /** Prometheus metrics when METRICS_ALLOW or METRICS_TOKEN is set, else null; `trackQueue` a new queue. */
   metrics: Metrics | null;
+  /** Each person's open live streams on this server, both kinds together (ADR 020). */
+  streamLimit: StreamLimit;
 }
 
 /** A route as registered: its methods and its URL pattern. */
@@ -179,7 +182,8 @@ export async function buildApp(
   const metrics = metricsEnabled(config.metrics) ? createMetrics(db) : null;
   metrics?.trackQueue("calendar", heavy.calendar.depth);
   metrics?.trackQueue("document", heavy.document.depth);
-  app.decorate("deps", { config, db, auth, mailer, events, sessions, ai, push, heavy, metrics });
+  const streamLimit = createStreamLimit(config.liveStreamsPerUser);
+  app.decorate("deps", { config, db, auth, mailer, events, sessions, ai, push, heavy, metrics, streamLimit });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ validate: config.validateResponses }));
   registerErrorHandling(app);
@@ -255,6 +259,8 @@ export async function buildApp(
   await app.register(eventRoutes, {
     bus: events,
     sessionOf: (request) => currentSession(auth, request),
+    // One count per person shared with the show-day streams, so neither kind gets round the other.
+    limit: streamLimit,
     cursorOf: (userId) => notificationListVersion(db.db, userId),
     onStreams: metrics ? (count) => metrics.trackLiveStreams(count) : undefined,
   });
@@ -270,6 +276,7 @@ export async function buildApp(
     db,
     bus: events,
     sessionOf: (request) => currentSession(auth, request),
+    streamLimit,
   });
   await app.register(resultRoutes, { db, bus: events, heavy });
   await app.register(horseRoutes, { db });

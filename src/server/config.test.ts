@@ -155,9 +155,18 @@ describe("configuration", () => {
     [{ AI_MODEL: "llama3" }, "AI_BASE_URL"],
     [{ AI_BASE_URL: "http://127.0.0.1:11434/v1", AI_MODEL: "m", AI_TIMEOUT_MS: "soon" }, "AI_TIMEOUT_MS"],
     [{ AI_RATE_LIMIT_PER_MINUTE: "0" }, "AI_RATE_LIMIT_PER_MINUTE"],
+    [{ LIVE_STREAMS_PER_USER: "0" }, "LIVE_STREAMS_PER_USER"],
+    [{ LIVE_STREAMS_PER_USER: "many" }, "LIVE_STREAMS_PER_USER"],
   ])("explains a bad setting %o", (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(name));
+  });
+
+  it("allows each person LIVE_STREAMS_PER_USER live streams, 32 unless set", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).liveStreamsPerUser).toBe(32);
+    expect(loadConfig({ DATA_DIR: dataDir(), LIVE_STREAMS_PER_USER: "100000" }).liveStreamsPerUser).toBe(
+      100_000,
+    );
   });
 
   it("uses the rules engine unless AI_BASE_URL and AI_MODEL are both set", () => {

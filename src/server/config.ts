@@ -11,6 +11,7 @@ import {
   vapidKeyProblem,
   vapidSubjectProblem,
 } from "#server/platform/push/vapid.ts";
+import { LIVE_STREAMS_PER_USER } from "#server/platform/stream-limit.ts";
 
 /** Failed sign-ins, sign-ups and magic-link requests one client address may make per window (ADR 007). */
 export const DEFAULT_ADDRESS_LIMIT = 100;
@@ -77,6 +78,12 @@ const EnvSchema = z.object({
     .min(1)
     .max(10_000)
     .default(20),
+  LIVE_STREAMS_PER_USER: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(LIVE_STREAMS_PER_USER),
   VALIDATE_RESPONSES: flag.optional(),
   IMPORT_ALLOW_PRIVATE_URLS: flag.optional(),
   VAPID_PUBLIC_KEY: z.string().max(200).optional(),
@@ -144,6 +151,8 @@ export interface AppConfig {
    */
   ssrEntry?: string | undefined;
   ai: AiConfig;
+  /** Live streams one person may hold open on this app server, both kinds together (ADR 020). */
+  liveStreamsPerUser: number;
   /** Check every response against its zod schema (the test suite); production skips the cost. */
   validateResponses: boolean;
   /** Calendar import by URL may fetch from loopback and private networks (tests, an intranet calendar). */
@@ -203,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDir: resolve(e.CLIENT_DIR),
     ssrEntry: resolve(e.SSR_ENTRY ?? join(e.CLIENT_DIR, "..", "ssr", "entry-server.js")),
     ai: aiConfig(e),
+    liveStreamsPerUser: e.LIVE_STREAMS_PER_USER,
     validateResponses: e.VALIDATE_RESPONSES ?? false,
     importAllowPrivateUrls: e.IMPORT_ALLOW_PRIVATE_URLS ?? false,
     push: pushConfig(e, publicUrl),

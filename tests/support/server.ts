@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { buildApp } from "#server/app.ts";
 import type { AppConfig, DatabaseConfig } from "#server/config.ts";
+import { LIVE_STREAMS_PER_USER } from "#server/platform/stream-limit.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -53,6 +54,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     metrics: { allow: [], token: undefined },
     clientDir: undefined,
     ai: { provider: "rules" },
+    liveStreamsPerUser: LIVE_STREAMS_PER_USER,
     validateResponses: true,
     importAllowPrivateUrls: false,
     push: { vapidKeys: null, subject: "mailto:push@ringside.test", allowPrivateEndpoints: false },

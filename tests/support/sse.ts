@@ -3,6 +3,10 @@ import type { FastifyInstance } from "fastify";
 /** A Server-Sent Events client for tests: collects events from a listening app's /api/events. */
 export interface SseClient {
   status: number;
+  /** The answer's headers (Retry-After on a refusal). */
+  headers: Headers;
+  /** A refused stream's body (the error shape); empty for an open stream. */
+  body: string;
   /** Event names received so far (comments such as heartbeats appear as ":"). */
   events: string[];
   /** The data line of each named event, in order (`{}` for a bare notification). */
@@ -41,6 +45,7 @@ export async function openEventStream(
   const data: { name: string; data: string }[] = [];
   const fields = { lastEventId: null as string | null, retry: null as number | null };
   const waiters = new Set<() => void>();
+  const body = res.ok ? "" : await res.text();
   if (res.ok && res.body) {
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
@@ -79,6 +84,8 @@ export async function openEventStream(
   }
   return {
     status: res.status,
+    headers: res.headers,
+    body,
     events,
     data,
     get lastEventId() {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { opsTexts } from "#domain/texts-ops.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { createEventBus, eventRoutes, SHUTDOWN_RETRY_MS } from "#server/platform/events.ts";
+import { createStreamLimit, LIVE_STREAMS_PER_USER } from "#server/platform/stream-limit.ts";
 import { buildEntryShow, buildHorse } from "#tests/support/entries-factories.ts";
 import { signedInUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
@@ -23,6 +24,7 @@ async function streamApp() {
     bus,
     heartbeatMs: 60_000,
     sessionOf: async () => ({ sessionId: "s1", userId: "u1" }),
+    limit: createStreamLimit(LIVE_STREAMS_PER_USER),
     cursorOf: async () => cursor.current,
     onStreams: (count) => {
       streams = count;

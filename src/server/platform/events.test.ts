@@ -8,6 +8,7 @@ import {
   eventRoutes,
   type LiveEvent,
 } from "#server/platform/events.ts";
+import { createStreamLimit, LIVE_STREAMS_PER_USER } from "#server/platform/stream-limit.ts";
 import { buildEntryShow, buildHorse } from "#tests/support/entries-factories.ts";
 import { signedInUser, signIn } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp, testConfig, testEngine } from "#tests/support/server.ts";
@@ -44,7 +45,12 @@ async function streamOnlyApp(heartbeatMs: number) {
     { kind: "sqlite", db: undefined as never, pgPool: undefined, close: async () => {} },
     console,
   );
-  await app.register(eventRoutes, { bus, heartbeatMs, sessionOf: async () => session.current });
+  await app.register(eventRoutes, {
+    bus,
+    heartbeatMs,
+    sessionOf: async () => session.current,
+    limit: createStreamLimit(LIVE_STREAMS_PER_USER),
+  });
   return { app, bus, session, base: await listen(app) };
 }
 

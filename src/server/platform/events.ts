@@ -5,6 +5,7 @@ import type pg from "pg";
 import { opsTexts } from "#domain/texts-ops.ts";
 import type { Db } from "#server/db/client.ts";
 import { unauthorized, unavailable } from "#server/platform/errors.ts";
+import { type StreamLimit, streamLimitReached } from "#server/platform/stream-limit.ts";
 
 /**
  * Live updates. A `notification` event says "these users (or everyone) have something new"; browsers
@@ -296,12 +297,14 @@ export const SHUTDOWN_RETRY_MS = 1_000;
  * reconnect soon (to another server, behind the proxy), and a stream asked for meanwhile gets 503.
  * With `cursorOf`, events carry ids, and a reconnect whose `Last-Event-ID` is behind the user's
  * cursor gets a `notification` at once: what was sent while it was away is caught up (ADR 021).
+ * Each stream takes one of its person's slots in `limit`, shared with the show-day streams (ADR 020).
  */
 export async function eventRoutes(
   app: FastifyInstance,
   opts: {
     bus: EventBus;
     sessionOf: SessionLookup;
+    limit: StreamLimit;
     heartbeatMs?: number;
     cursorOf?: CursorLookup;
     /** Handed the open-stream count once, for the metrics. */
@@ -359,7 +362,8 @@ export function streamsOf(app: FastifyInstance): { open: Set<ServerResponse>; cl
  * ends it with `event: session-ended` when the session ends (an event, or a heartbeat finding it gone).
  * `streams` holds the open ones, so the app can end them on close. With `cursor`, events carry ids (the
  * cursor read after each arrived, in order), and a reconnect whose `Last-Event-ID` is behind it gets
- * `missedEvent` at once.
+ * `missedEvent` at once. The stream holds one of the person's slots in `limit` until it closes for any
+ * reason (the client went, the session ended, the app closed); with none free it is refused with 429.
  */
 export async function openStream(
   request: FastifyRequest,
@@ -367,6 +371,7 @@ export async function openStream(
   opts: {
     bus: EventBus;
     sessionOf: SessionLookup;
+    limit: StreamLimit;
     heartbeatMs: number;
     streams: Set<ServerResponse>;
     session: { sessionId: string; userId: string };
@@ -376,7 +381,16 @@ export async function openStream(
   },
 ): Promise<void> {
   const { session, streams, cursor } = opts;
-  const now = cursor ? await cursor() : null;
+  // Before the cursor lookup, so a stream over the limit costs no database query.
+  const release = opts.limit.acquire(session.userId);
+  if (!release) throw streamLimitReached(opts.limit);
+  let now: string | null;
+  try {
+    now = cursor ? await cursor() : null;
+  } catch (error) {
+    release();
+    throw error;
+  }
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -425,7 +439,10 @@ export async function openStream(
     clearInterval(heartbeat);
     unsubscribe();
     streams.delete(res);
+    release();
   };
   request.raw.once("close", cleanUp);
   res.once("close", cleanUp);
+  // A client gone during the cursor lookup closed before anyone listened: its slot is given back now.
+  if (request.raw.destroyed || res.destroyed) cleanUp();
 }

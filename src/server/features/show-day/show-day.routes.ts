@@ -33,11 +33,12 @@ import {
   type SessionLookup,
   streamsOf,
 } from "#server/platform/events.ts";
+import type { StreamLimit } from "#server/platform/stream-limit.ts";
 
 /** Show day (issue 21): the day view, its live stream, ring actions, stewards, the schedule, alert settings. */
 export async function showDayRoutes(
   app: FastifyInstance,
-  opts: { db: Db; bus: EventBus; sessionOf: SessionLookup; heartbeatMs?: number },
+  opts: { db: Db; bus: EventBus; sessionOf: SessionLookup; streamLimit: StreamLimit; heartbeatMs?: number },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = () => ({ db: opts.db, bus: opts.bus, log: app.log });
@@ -78,6 +79,7 @@ export async function showDayRoutes(
       await openStream(request, reply, {
         bus: opts.bus,
         sessionOf: opts.sessionOf,
+        limit: opts.streamLimit,
         heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS,
         streams: streams.open,
         session,
