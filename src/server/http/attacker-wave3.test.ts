@@ -1,9 +1,12 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ERROR_CODES } from "#domain/errors.ts";
 import { CROSS_SITE_REFUSED } from "#server/app.ts";
 import { newId } from "#server/platform/ids.ts";
+import { LIVE_STREAMS_PER_USER } from "#server/platform/stream-limit.ts";
 import { call } from "#tests/support/server.ts";
 import { showDay } from "#tests/support/show-day-factories.ts";
+import { listen, openEventStream, type SseClient } from "#tests/support/sse.ts";
 import {
   admin,
   attacker,
@@ -273,5 +276,35 @@ describe("replayed Idempotency-Keys", () => {
     const replayed = await withKey(attacker);
     expect(replayed.statusCode).toBe(403);
     expect(replayed.headers["idempotent-replayed"]).toBeUndefined();
+  });
+});
+
+describe("live streams held open", () => {
+  it("refuse one more than the person's limit on either stream route (429 with Retry-After), and not the victim's", async () => {
+    const base = await listen(t.app);
+    const dayUrl = `/api/shows/${victimIds.show}/day/events`;
+    const held: SseClient[] = [];
+    // The attacker fills their slots with both kinds over real sockets (a stream never ends under inject).
+    for (let i = 0; i < LIVE_STREAMS_PER_USER; i++) {
+      const stream = await openEventStream(base, attacker.cookie, i % 2 ? { path: dayUrl } : {});
+      expect(stream.status).toBe(200);
+      held.push(stream);
+    }
+    const failures: string[] = [];
+    for (const url of ["/api/events", dayUrl]) {
+      const res = await send("GET", url, { cookie: attacker.cookie });
+      const problem =
+        problemOf(res) ??
+        (res.statusCode === 429 && res.json().error.code === ERROR_CODES.tooManyRequests
+          ? null
+          : `${res.statusCode}: ${res.body.slice(0, 120)}`);
+      if (problem) failures.push(`GET ${url}: ${problem}`);
+      if (!Number(res.headers["retry-after"])) failures.push(`GET ${url}: no Retry-After`);
+    }
+    const victims = await openEventStream(base, victim.cookie, { path: dayUrl });
+    if (victims.status !== 200) failures.push(`the victim's stream: ${victims.status}`);
+    for (const stream of [...held, victims]) stream.close();
+    expect(failures).toEqual([]);
+    await expect.poll(() => t.app.deps.streamLimit.held(attacker.id)).toBe(0);
   });
 });
