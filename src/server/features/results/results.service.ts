@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Transaction } from "kysely";
 import type {
   ClassResults,
@@ -25,7 +26,7 @@ import {
   rankStandings,
   standingsCsv,
 } from "#domain/high-point.ts";
-import { checkPrintedName, matchHorse, normaliseHorseName } from "#domain/horse-match.ts";
+import { checkPrintedName, HorseIndex, normaliseHorseName } from "#domain/horse-match.ts";
 import { placingLabel } from "#domain/placing.ts";
 import {
   type ParsedResults,
@@ -136,22 +137,34 @@ export async function scaleOf(db: Db["db"], org: string): Promise<PointsScale> {
   };
 }
 
+/** Chunks small enough that a preview against some 10,000 horses stalls no one for more than a few ms. */
+const HORSES_PER_TURN = 2000;
+const LINES_PER_TURN = 10;
+
 /** Matches parsed lines to Ringside horses for a person to check before publishing. */
 async function matchLines(db: Db, parsed: ParsedResults, gapsIntended: boolean, readText: string | null) {
   const [horses, aliases] = await Promise.all([allHorseNames(db.db), aliasNames(db.db)]);
   const names = new Map(horses.map((h) => [h.id, h.name]));
-  const matchable = horses.map((h) => ({ id: h.id, names: [h.name, ...(aliases.get(h.id) ?? [])] }));
-  const lines: PreviewLine[] = parsed.lines.map((l) => {
-    const match = matchHorse(l.horse, matchable);
+  // Indexing every horse and matching a long paste would hold the event loop for everyone else:
+  // both give way to other requests between chunks, as the season PDF does between rows.
+  const index = new HorseIndex();
+  for (const [i, h] of horses.entries()) {
+    index.add({ id: h.id, names: [h.name, ...(aliases.get(h.id) ?? [])] });
+    if ((i + 1) % HORSES_PER_TURN === 0) await nextTurn();
+  }
+  const lines: PreviewLine[] = [];
+  for (const l of parsed.lines) {
+    const match = index.match(l.horse);
     const candidates =
       match.kind === "close" ? match.candidates : match.kind === "exact" ? [match.horseId] : [];
-    return {
+    lines.push({
       ...l,
       match: match.kind,
       horseId: match.kind === "exact" ? match.horseId : null,
       candidates: candidates.map((id) => ({ id, name: names.get(id) ?? "" })),
-    };
-  });
+    });
+    if (lines.length % LINES_PER_TURN === 0) await nextTurn();
+  }
   const problems = [...parsed.problems, ...placingProblems(parsed.lines, gapsIntended)];
   const preview: ResultPreview = { lines, problems: [...new Set(problems)], readText };
   return preview;
