@@ -137,9 +137,9 @@ export async function scaleOf(db: Db["db"], org: string): Promise<PointsScale> {
   };
 }
 
-/** Chunks small enough that a preview against some 10,000 horses stalls no one for more than a few ms. */
-const HORSES_PER_TURN = 2000;
-const LINES_PER_TURN = 10;
+/** Chunks of a few ms each against some 10,000 horses (bench/results-preview-bench.ts). */
+const HORSES_PER_TURN = 1000;
+const LINES_PER_TURN = 5;
 
 /** Matches parsed lines to Ringside horses for a person to check before publishing. */
 async function matchLines(db: Db, parsed: ParsedResults, gapsIntended: boolean, readText: string | null) {
