@@ -383,24 +383,32 @@ export async function setEntryPlacings(
   }
 }
 
+/** An entry's rider, with the entry's author (whose blocks keep the rider from hearing of it). */
+export interface EntryRider {
+  riderId: string;
+  authorId: string;
+}
+
 /** The riders entered on these horses in the class (they hear of the horse's placing too). */
 export async function entryRiders(
   db: Queryable,
   showId: string,
   classId: string,
   horseIds: readonly string[],
-): Promise<Map<string, string[]>> {
-  const riders = new Map<string, string[]>();
+): Promise<Map<string, EntryRider[]>> {
+  const riders = new Map<string, EntryRider[]>();
   if (horseIds.length === 0) return riders;
   const rows = await db
     .selectFrom("class_entry")
-    .select(["horse_id", "rider_id"])
+    .select(["horse_id", "rider_id", "user_id"])
     .where("show_id", "=", showId)
     .where("class_id", "=", classId)
     .where("horse_id", "in", [...horseIds])
     .execute();
   for (const r of rows) {
-    if (r.horse_id && r.rider_id) riders.set(r.horse_id, [...(riders.get(r.horse_id) ?? []), r.rider_id]);
+    if (!r.horse_id || !r.rider_id) continue;
+    const rider = { riderId: r.rider_id, authorId: r.user_id };
+    riders.set(r.horse_id, [...(riders.get(r.horse_id) ?? []), rider]);
   }
   return riders;
 }

@@ -38,6 +38,7 @@ import {
 import { errorsTexts } from "#domain/texts-errors.ts";
 import { resultsTexts } from "#domain/texts-results.ts";
 import type { Db } from "#server/db/client.ts";
+import { blocksAmong } from "#server/db/relations.ts";
 import type { Database, ResultTable, StandingShowTable, StandingTable } from "#server/db/schema.ts";
 import { findHorseAccess, horsesNamedExactly } from "#server/features/horses/horses.repository.ts";
 import {
@@ -628,9 +629,15 @@ async function notify(
     horsePeople(trx, horseIds),
     entryRiders(trx, ctx.show.id, ctx.cls.id, horseIds),
   ]);
+  // A rider in a block with the entry's author is not told of it (ADR 008, as show-day alerts); the
+  // horse's owners and trainers are, whatever their blocks: it is their horse.
+  const blocks = await blocksAmong(trx, [
+    ...new Set([...riders.values()].flat().flatMap((r) => [r.riderId, r.authorId])),
+  ]);
   const notices: PersonalNotice[] = [];
   for (const [horseId, message] of messages) {
-    const who = new Set([...(people.get(horseId) ?? []), ...(riders.get(horseId) ?? [])]);
+    const told = (riders.get(horseId) ?? []).filter((r) => !blocks.has(`${r.authorId}|${r.riderId}`));
+    const who = new Set([...(people.get(horseId) ?? []), ...told.map((r) => r.riderId)]);
     for (const userId of who) {
       notices.push({
         userId,
