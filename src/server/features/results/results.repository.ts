@@ -121,6 +121,22 @@ export async function resultClassRow(db: Queryable, showId: string, classId: str
     .executeTakeFirst();
 }
 
+/** The show's published classes (all of them, or those of `classIds`), with their versions. */
+export async function publishedClasses(db: Queryable, showId: string, classIds: readonly string[] | null) {
+  let query = db.selectFrom("result_class").select(["class_id", "version"]).where("show_id", "=", showId);
+  if (classIds) query = query.where("class_id", "in", [...classIds]);
+  return query.execute();
+}
+
+/** Forgets a withdrawn class's publication; its history stays (result_history has no tie to it). */
+export async function deleteResultClass(trx: Queryable, showId: string, classId: string): Promise<void> {
+  await trx
+    .deleteFrom("result_class")
+    .where("show_id", "=", showId)
+    .where("class_id", "=", classId)
+    .execute();
+}
+
 /** Claims the class for its first publication; false when it was published already (or just now). */
 export async function claimPublication(
   trx: Transaction<Database>,

@@ -60,6 +60,7 @@ import {
   countMine,
   deleteAlias,
   deleteLines,
+  deleteResultClass,
   entryRiders,
   findResultShow,
   findShowClass,
@@ -76,6 +77,7 @@ import {
   lockStandings,
   myResultRows,
   type PointsDelta,
+  publishedClasses,
   type ResultShowRow,
   resultClassRow,
   resultOwnerIds,
@@ -310,6 +312,8 @@ export interface ClassWrite extends ClassContext {
   mode: Mode;
   /** False for the demo seed: last year's results are history, not news. */
   notify?: boolean;
+  /** A correction to no lines because the class itself is being deleted (`withdrawClassResults`). */
+  withdrawn?: boolean;
 }
 
 /**
@@ -363,6 +367,42 @@ export async function writeClassResults(
 }
 
 /**
+ * Withdraws the published results of classes about to be deleted (of the whole show when `classIds`
+ * is null), inside the caller's transaction and before the delete: each is a correction to no lines,
+ * so standings, horse results and Show Records lose them by difference as any correction does, and
+ * the history keeps a "withdrawn" entry. Nobody is notified: the class, not a placing, changed (ADR 026).
+ */
+export async function withdrawClassResults(
+  trx: Transaction<Database>,
+  kind: Db["kind"],
+  showId: string,
+  classIds: readonly string[] | null,
+  actorId: string | null,
+): Promise<void> {
+  if (classIds?.length === 0) return;
+  const published = await publishedClasses(trx, showId, classIds);
+  const show = published.length > 0 ? await findResultShow(trx, showId) : undefined;
+  if (!show) return;
+  const scale = await scaleOf(trx, orgOf(show));
+  for (const p of published) {
+    const cls = await findShowClass(trx, showId, p.class_id);
+    if (!cls) continue;
+    await writeClassResults(trx, kind, {
+      show,
+      cls,
+      lines: [],
+      names: new Map(),
+      scale,
+      actorId,
+      mode: { kind: "correct", version: Number(p.version) },
+      notify: false,
+      withdrawn: true,
+    });
+    await deleteResultClass(trx, showId, p.class_id);
+  }
+}
+
+/**
  * The result rows of a class's lines, with their points and the standings they count in; a horse already
  * on the class (a correction) keeps its row's id. Shared with the season loader (results.bulk.ts).
  */
@@ -404,7 +444,7 @@ export function historyRow(w: ClassWrite, at: string): Database["result_history"
     show_id: w.show.id,
     class_id: w.cls.id,
     version: w.mode.kind === "publish" ? 1 : w.mode.version + 1,
-    kind: w.mode.kind === "publish" ? "published" : "corrected",
+    kind: w.mode.kind === "publish" ? "published" : w.withdrawn ? "withdrawn" : "corrected",
     actor_id: w.actorId,
     at,
     lines: JSON.stringify(w.lines.map(({ confirmed: _, ...l }) => l)),
