@@ -27,6 +27,7 @@ import { opsBench } from "./ops-bench.ts";
 import { pushBench } from "./push-bench.ts";
 import { seasonPlanBench } from "./recommendations-bench.ts";
 import { resultsBench } from "./results-bench.ts";
+import { resultsPreviewBench } from "./results-preview-bench.ts";
 import { seasonBench } from "./season-bench.ts";
 import { showDayBench } from "./show-day-bench.ts";
 import { startupBench } from "./startup-bench.ts";
@@ -43,6 +44,7 @@ const MODULES: BenchModule[] = [
   pushBench,
   showDayBench,
   resultsBench,
+  resultsPreviewBench,
   opsBench,
   seasonBench,
 ];

@@ -1,5 +1,15 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkPrintedName, editDistance, matchHorse, normaliseHorseName } from "#domain/horse-match.ts";
+import {
+  checkPrintedName,
+  editDistance,
+  HorseIndex,
+  type HorseMatch,
+  MAX_CANDIDATES,
+  type MatchableHorse,
+  matchHorse,
+  normaliseHorseName,
+} from "#domain/horse-match.ts";
 
 const horses = [
   { id: "h1", names: ["Midnight Sun"] },
@@ -95,4 +105,48 @@ describe("editDistance", () => {
   ])("%s %s", (a, b, d) => expect(editDistance(a, b, 5)).toBe(d));
 
   it("stops past the limit", () => expect(editDistance("aaaaaaa", "bbbbbbb", 2)).toBe(3));
+});
+
+/** The plain scan the index replaces: every name of every horse through the edit distance. */
+function scanEveryName(printed: string, all: readonly MatchableHorse[]): HorseMatch {
+  const key = normaliseHorseName(printed);
+  if (key === "") return { kind: "none" };
+  const exact = all.filter((h) => h.names.some((n) => normaliseHorseName(n) === key)).map((h) => h.id);
+  if (exact.length === 1 && exact[0]) return { kind: "exact", horseId: exact[0] };
+  if (exact.length > 1) return { kind: "close", candidates: exact.sort().slice(0, MAX_CANDIDATES) };
+  const max = key.length < 4 ? 0 : key.length <= 6 ? 1 : key.length <= 9 ? 2 : key.length <= 14 ? 3 : 4;
+  const words = key.split(" ").sort().join(" ");
+  const scored = all
+    .map((h) => ({
+      id: h.id,
+      distance: Math.min(
+        ...h.names.map((n) => {
+          const other = normaliseHorseName(n);
+          if (other !== "" && other.split(" ").sort().join(" ") === words) return 0.5;
+          return editDistance(key, other, max);
+        }),
+      ),
+    }))
+    .filter((s) => s.distance <= max)
+    .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1));
+  if (scored.length === 0) return { kind: "none" };
+  return { kind: "close", candidates: scored.slice(0, MAX_CANDIDATES).map((s) => s.id) };
+}
+
+describe("HorseIndex", () => {
+  // Few letters, so that random names come within reach of each other often.
+  const name = fc.stringMatching(/^[abe ']{0,12}$/);
+  it("matches as scanning every name does", () =>
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(name, { minLength: 1, maxLength: 3 }), { maxLength: 30 }),
+        fc.array(name, { minLength: 1, maxLength: 10 }),
+        (names, printed) => {
+          const all = names.map((n, i) => ({ id: `h${String(i).padStart(2, "0")}`, names: n }));
+          const index = new HorseIndex(all);
+          for (const p of printed) expect(index.match(p)).toEqual(scanEveryName(p, all));
+        },
+      ),
+      { numRuns: 300 },
+    ));
 });

@@ -29,30 +29,33 @@ export function normaliseHorseName(name: string): string {
     .trim();
 }
 
-/** Edit distance (insert, delete, substitute, swap of neighbours), stopping once it exceeds `max`. */
+/**
+ * Edit distance (insert, delete, substitute, swap of neighbours), stopping once it exceeds `max`.
+ * Three typed rows rather than a matrix: it runs for every close candidate of every pasted line.
+ */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  const width = b.length + 1;
+  let before = new Int32Array(width);
+  let previous = new Int32Array(width);
+  let row = new Int32Array(width);
+  for (let j = 0; j < width; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    row[0] = i;
     let best = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(
-        (rows[i - 1]?.[j] ?? 0) + 1,
-        (row[j - 1] ?? 0) + 1,
-        (rows[i - 1]?.[j - 1] ?? 0) + cost,
-      );
+      let d = Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        d = Math.min(d, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+        d = Math.min(d, (before[j - 2] ?? 0) + 1);
       }
-      row.push(d);
-      best = Math.min(best, d);
+      row[j] = d;
+      if (d < best) best = d;
     }
-    rows.push(row);
     if (best > max) return max + 1;
+    [before, previous, row] = [previous, row, before];
   }
-  return rows[a.length]?.[b.length] ?? max + 1;
+  return previous[b.length] ?? max + 1;
 }
 
 /** How many edits still count as "close": none for very short names, then 1, 2 or 3 as names grow. */
@@ -61,35 +64,98 @@ const closeness = (length: number) =>
 const sortedWords = (s: string) => s.split(" ").sort().join(" ");
 export const MAX_CANDIDATES = 3;
 
-export function matchHorse(printed: string, horses: readonly MatchableHorse[]): HorseMatch {
-  const key = normaliseHorseName(printed);
-  if (key === "") return { kind: "none" };
-  const exact = horses.filter((h) => h.names.some((n) => normaliseHorseName(n) === key));
-  const only = exact[0];
-  if (exact.length === 1 && only) return { kind: "exact", horseId: only.id };
-  if (exact.length > 1)
-    return {
-      kind: "close",
-      candidates: exact
-        .map((h) => h.id)
-        .sort()
-        .slice(0, MAX_CANDIDATES),
-    };
-  const max = closeness(key.length);
-  const words = sortedWords(key);
-  const scored: { id: string; distance: number }[] = [];
-  for (const h of horses) {
-    let distance = Number.POSITIVE_INFINITY;
-    for (const n of h.names) {
-      const other = normaliseHorseName(n);
-      if (other !== "" && sortedWords(other) === words) distance = Math.min(distance, 0.5);
-      else distance = Math.min(distance, editDistance(key, other, max));
-    }
-    if (distance <= max) scored.push({ id: h.id, distance });
+/** Normalised names hold a–z, 0–9 and spaces: a letter count over those 37 is a cheap bound. */
+const ALPHABET = 37;
+function letterCounts(s: string): Int16Array {
+  const counts = new Int16Array(ALPHABET);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const k = c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? 26 + c - 48 : 36;
+    counts[k] = (counts[k] ?? 0) + 1;
   }
-  if (scored.length === 0) return { kind: "none" };
-  scored.sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { kind: "close", candidates: scored.slice(0, MAX_CANDIDATES).map((s) => s.id) };
+  return counts;
+}
+
+/**
+ * A lower bound of `editDistance`: an edit adds at most one letter and removes at most one (a swap
+ * neither), so the letters one name has in excess, or lacks, each need an edit of their own.
+ */
+function countBound(a: Int16Array, b: Int16Array): number {
+  let more = 0;
+  let fewer = 0;
+  for (let k = 0; k < ALPHABET; k++) {
+    const d = (a[k] ?? 0) - (b[k] ?? 0);
+    if (d > 0) more += d;
+    else fewer -= d;
+  }
+  return Math.max(more, fewer);
+}
+
+interface IndexedName {
+  id: string;
+  key: string;
+  words: string;
+  counts: Int16Array;
+}
+
+/**
+ * Every horse's names normalised once, for matching many printed lines (a pasted preview against all
+ * of Ringside's horses): exact hits through a map of keys, close ones only among names of a length
+ * within reach and whose letters could be within reach, before the edit distance itself.
+ */
+export class HorseIndex {
+  private readonly byKey = new Map<string, Set<string>>();
+  /** Names by their key's length. */
+  private readonly byLength: IndexedName[][] = [];
+
+  constructor(horses: readonly MatchableHorse[] = []) {
+    for (const h of horses) this.add(h);
+  }
+
+  add(horse: MatchableHorse): void {
+    for (const n of horse.names) {
+      const key = normaliseHorseName(n);
+      if (key === "") continue;
+      const ids = this.byKey.get(key) ?? new Set<string>();
+      ids.add(horse.id);
+      this.byKey.set(key, ids);
+      const bucket = this.byLength[key.length] ?? [];
+      bucket.push({ id: horse.id, key, words: sortedWords(key), counts: letterCounts(key) });
+      this.byLength[key.length] = bucket;
+    }
+  }
+
+  match(printed: string): HorseMatch {
+    const key = normaliseHorseName(printed);
+    if (key === "") return { kind: "none" };
+    const exact = [...(this.byKey.get(key) ?? [])];
+    const only = exact[0];
+    if (exact.length === 1 && only) return { kind: "exact", horseId: only };
+    if (exact.length > 1) return { kind: "close", candidates: exact.sort().slice(0, MAX_CANDIDATES) };
+    const max = closeness(key.length);
+    const words = sortedWords(key);
+    const counts = letterCounts(key);
+    const best = new Map<string, number>();
+    for (let length = key.length - max; length <= key.length + max; length++) {
+      for (const n of this.byLength[length] ?? []) {
+        const known = best.get(n.id) ?? Number.POSITIVE_INFINITY;
+        let distance: number;
+        if (n.words === words) distance = 0.5;
+        else if (countBound(counts, n.counts) > max) continue;
+        else distance = editDistance(key, n.key, max);
+        if (distance <= max && distance < known) best.set(n.id, distance);
+      }
+    }
+    if (best.size === 0) return { kind: "none" };
+    const scored = [...best].map(([id, distance]) => ({ id, distance }));
+    scored.sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return { kind: "close", candidates: scored.slice(0, MAX_CANDIDATES).map((s) => s.id) };
+  }
+}
+
+/** One printed name against a few horses; for many lines, build a `HorseIndex` once. */
+export function matchHorse(printed: string, horses: readonly MatchableHorse[]): HorseMatch {
+  return new HorseIndex(horses).match(printed);
 }
 
 /**

@@ -87,6 +87,8 @@ describe("placingProblems", () => {
     ["gap the show meant", [line(1, 1), line(2, 2), line(3, 4)], true, []],
     ["no 1st", [line(1, 2)], false, [t.gap(1, 2, 1)]],
     ["no horse", [line(1, 1, "")], false, [t.noHorse(1)]],
+    ["the same line number twice", [line(1, 1), line(2, 2), line(2, 3)], false, [t.lineTwice(2)]],
+    ["a line number three times", [line(4, 1), line(4, 2), line(4, 3)], false, [t.lineTwice(4)]],
   ])("%s", (_, lines, gaps, problems) => {
     expect(placingProblems(lines, gaps)).toEqual(problems);
   });

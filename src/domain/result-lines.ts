@@ -100,7 +100,12 @@ export function placingProblems(lines: readonly ResultLine[], gapsIntended = fal
   if (lines.length === 0) return [t.noPlacings];
   if (lines.length > MAX_RESULT_LINES) return [t.tooManyLines];
   const firstAt = new Map<number, number>();
+  // Line numbers name the lines in every message, the history and the stored results: one each.
+  const seenLines = new Map<number, number>();
   for (const l of lines) {
+    const times = (seenLines.get(l.lineNo) ?? 0) + 1;
+    if (times === 2) problems.push(t.lineTwice(l.lineNo));
+    seenLines.set(l.lineNo, times);
     if (l.horse === "") problems.push(t.noHorse(l.lineNo));
     if (l.placing === null) continue;
     const seen = firstAt.get(l.placing);

@@ -12,6 +12,7 @@ export const resultsTexts = {
     noPlacing: (n: number, text: string) => `${line(n)}: no placing at the start ("${text}").`,
     badPlacing: (n: number, text: string) => `${line(n)}: "${text}" is not a placing.`,
     noHorse: (n: number) => `${line(n)}: no horse name.`,
+    lineTwice: (n: number) => `${line(n)} is there twice: give each placing its own line number.`,
     twice: (n: number, placing: number, first: number) =>
       `${line(n)}: a second ${placingLabel(String(placing))} (line ${first} is ${placingLabel(String(placing))}).`,
     gap: (n: number, placing: number, missing: number) =>

@@ -121,6 +121,22 @@ export async function resultClassRow(db: Queryable, showId: string, classId: str
     .executeTakeFirst();
 }
 
+/** The show's published classes (all of them, or those of `classIds`), with their versions. */
+export async function publishedClasses(db: Queryable, showId: string, classIds: readonly string[] | null) {
+  let query = db.selectFrom("result_class").select(["class_id", "version"]).where("show_id", "=", showId);
+  if (classIds) query = query.where("class_id", "in", [...classIds]);
+  return query.execute();
+}
+
+/** Forgets a withdrawn class's publication; its history stays (result_history has no tie to it). */
+export async function deleteResultClass(trx: Queryable, showId: string, classId: string): Promise<void> {
+  await trx
+    .deleteFrom("result_class")
+    .where("show_id", "=", showId)
+    .where("class_id", "=", classId)
+    .execute();
+}
+
 /** Claims the class for its first publication; false when it was published already (or just now). */
 export async function claimPublication(
   trx: Transaction<Database>,
@@ -383,24 +399,32 @@ export async function setEntryPlacings(
   }
 }
 
+/** An entry's rider, with the entry's author (whose blocks keep the rider from hearing of it). */
+export interface EntryRider {
+  riderId: string;
+  authorId: string;
+}
+
 /** The riders entered on these horses in the class (they hear of the horse's placing too). */
 export async function entryRiders(
   db: Queryable,
   showId: string,
   classId: string,
   horseIds: readonly string[],
-): Promise<Map<string, string[]>> {
-  const riders = new Map<string, string[]>();
+): Promise<Map<string, EntryRider[]>> {
+  const riders = new Map<string, EntryRider[]>();
   if (horseIds.length === 0) return riders;
   const rows = await db
     .selectFrom("class_entry")
-    .select(["horse_id", "rider_id"])
+    .select(["horse_id", "rider_id", "user_id"])
     .where("show_id", "=", showId)
     .where("class_id", "=", classId)
     .where("horse_id", "in", [...horseIds])
     .execute();
   for (const r of rows) {
-    if (r.horse_id && r.rider_id) riders.set(r.horse_id, [...(riders.get(r.horse_id) ?? []), r.rider_id]);
+    if (!r.horse_id || !r.rider_id) continue;
+    const rider = { riderId: r.rider_id, authorId: r.user_id };
+    riders.set(r.horse_id, [...(riders.get(r.horse_id) ?? []), rider]);
   }
   return riders;
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Transaction } from "kysely";
 import type {
   ClassResults,
@@ -25,7 +26,7 @@ import {
   rankStandings,
   standingsCsv,
 } from "#domain/high-point.ts";
-import { checkPrintedName, matchHorse, normaliseHorseName } from "#domain/horse-match.ts";
+import { checkPrintedName, HorseIndex, normaliseHorseName } from "#domain/horse-match.ts";
 import { placingLabel } from "#domain/placing.ts";
 import {
   type ParsedResults,
@@ -37,6 +38,7 @@ import {
 import { errorsTexts } from "#domain/texts-errors.ts";
 import { resultsTexts } from "#domain/texts-results.ts";
 import type { Db } from "#server/db/client.ts";
+import { blocksAmong } from "#server/db/relations.ts";
 import type { Database, ResultTable, StandingShowTable, StandingTable } from "#server/db/schema.ts";
 import { findHorseAccess, horsesNamedExactly } from "#server/features/horses/horses.repository.ts";
 import {
@@ -58,6 +60,7 @@ import {
   countMine,
   deleteAlias,
   deleteLines,
+  deleteResultClass,
   entryRiders,
   findResultShow,
   findShowClass,
@@ -74,6 +77,7 @@ import {
   lockStandings,
   myResultRows,
   type PointsDelta,
+  publishedClasses,
   type ResultShowRow,
   resultClassRow,
   resultOwnerIds,
@@ -136,22 +140,34 @@ export async function scaleOf(db: Db["db"], org: string): Promise<PointsScale> {
   };
 }
 
+/** Chunks of a few ms each against some 10,000 horses (bench/results-preview-bench.ts). */
+const HORSES_PER_TURN = 1000;
+const LINES_PER_TURN = 5;
+
 /** Matches parsed lines to Ringside horses for a person to check before publishing. */
 async function matchLines(db: Db, parsed: ParsedResults, gapsIntended: boolean, readText: string | null) {
   const [horses, aliases] = await Promise.all([allHorseNames(db.db), aliasNames(db.db)]);
   const names = new Map(horses.map((h) => [h.id, h.name]));
-  const matchable = horses.map((h) => ({ id: h.id, names: [h.name, ...(aliases.get(h.id) ?? [])] }));
-  const lines: PreviewLine[] = parsed.lines.map((l) => {
-    const match = matchHorse(l.horse, matchable);
+  // Indexing every horse and matching a long paste would hold the event loop for everyone else:
+  // both give way to other requests between chunks, as the season PDF does between rows.
+  const index = new HorseIndex();
+  for (const [i, h] of horses.entries()) {
+    index.add({ id: h.id, names: [h.name, ...(aliases.get(h.id) ?? [])] });
+    if ((i + 1) % HORSES_PER_TURN === 0) await nextTurn();
+  }
+  const lines: PreviewLine[] = [];
+  for (const l of parsed.lines) {
+    const match = index.match(l.horse);
     const candidates =
       match.kind === "close" ? match.candidates : match.kind === "exact" ? [match.horseId] : [];
-    return {
+    lines.push({
       ...l,
       match: match.kind,
       horseId: match.kind === "exact" ? match.horseId : null,
       candidates: candidates.map((id) => ({ id, name: names.get(id) ?? "" })),
-    };
-  });
+    });
+    if (lines.length % LINES_PER_TURN === 0) await nextTurn();
+  }
   const problems = [...parsed.problems, ...placingProblems(parsed.lines, gapsIntended)];
   const preview: ResultPreview = { lines, problems: [...new Set(problems)], readText };
   return preview;
@@ -296,6 +312,8 @@ export interface ClassWrite extends ClassContext {
   mode: Mode;
   /** False for the demo seed: last year's results are history, not news. */
   notify?: boolean;
+  /** A correction to no lines because the class itself is being deleted (`withdrawClassResults`). */
+  withdrawn?: boolean;
 }
 
 /**
@@ -349,6 +367,42 @@ export async function writeClassResults(
 }
 
 /**
+ * Withdraws the published results of classes about to be deleted (of the whole show when `classIds`
+ * is null), inside the caller's transaction and before the delete: each is a correction to no lines,
+ * so standings, horse results and Show Records lose them by difference as any correction does, and
+ * the history keeps a "withdrawn" entry. Nobody is notified: the class, not a placing, changed (ADR 026).
+ */
+export async function withdrawClassResults(
+  trx: Transaction<Database>,
+  kind: Db["kind"],
+  showId: string,
+  classIds: readonly string[] | null,
+  actorId: string | null,
+): Promise<void> {
+  if (classIds?.length === 0) return;
+  const published = await publishedClasses(trx, showId, classIds);
+  const show = published.length > 0 ? await findResultShow(trx, showId) : undefined;
+  if (!show) return;
+  const scale = await scaleOf(trx, orgOf(show));
+  for (const p of published) {
+    const cls = await findShowClass(trx, showId, p.class_id);
+    if (!cls) continue;
+    await writeClassResults(trx, kind, {
+      show,
+      cls,
+      lines: [],
+      names: new Map(),
+      scale,
+      actorId,
+      mode: { kind: "correct", version: Number(p.version) },
+      notify: false,
+      withdrawn: true,
+    });
+    await deleteResultClass(trx, showId, p.class_id);
+  }
+}
+
+/**
  * The result rows of a class's lines, with their points and the standings they count in; a horse already
  * on the class (a correction) keeps its row's id. Shared with the season loader (results.bulk.ts).
  */
@@ -390,7 +444,7 @@ export function historyRow(w: ClassWrite, at: string): Database["result_history"
     show_id: w.show.id,
     class_id: w.cls.id,
     version: w.mode.kind === "publish" ? 1 : w.mode.version + 1,
-    kind: w.mode.kind === "publish" ? "published" : "corrected",
+    kind: w.mode.kind === "publish" ? "published" : w.withdrawn ? "withdrawn" : "corrected",
     actor_id: w.actorId,
     at,
     lines: JSON.stringify(w.lines.map(({ confirmed: _, ...l }) => l)),
@@ -615,9 +669,15 @@ async function notify(
     horsePeople(trx, horseIds),
     entryRiders(trx, ctx.show.id, ctx.cls.id, horseIds),
   ]);
+  // A rider in a block with the entry's author is not told of it (ADR 008, as show-day alerts); the
+  // horse's owners and trainers are, whatever their blocks: it is their horse.
+  const blocks = await blocksAmong(trx, [
+    ...new Set([...riders.values()].flat().flatMap((r) => [r.riderId, r.authorId])),
+  ]);
   const notices: PersonalNotice[] = [];
   for (const [horseId, message] of messages) {
-    const who = new Set([...(people.get(horseId) ?? []), ...(riders.get(horseId) ?? [])]);
+    const told = (riders.get(horseId) ?? []).filter((r) => !blocks.has(`${r.authorId}|${r.riderId}`));
+    const who = new Set([...(people.get(horseId) ?? []), ...told.map((r) => r.riderId)]);
     for (const userId of who) {
       notices.push({
         userId,

@@ -181,6 +181,7 @@ describe("publish", () => {
       [steward, "c-32", [line(1, 1, "Midnite Sun", midnight.id)], 400, p.notConfirmed(1, "Midnite Sun")],
       [steward, "c-32", [line(1, 1, "Ghost", "no-such-horse")], 400, p.unknownHorse(1)],
       [steward, "c-32", [line(1, 1, "A"), line(2, 2, "a.")], 400, p.horseTwice(2, 1)],
+      [steward, "c-32", [line(1, 1, "A"), line(2, 2, "B"), line(2, 3, "C")], 400, p.lineTwice(2)],
       [owner, "c-32", [line(1, 1, "A")], 403, p.notAllowed],
       [stranger, "c-32", [line(1, 1, "A")], 403, p.notAllowed],
     ];
@@ -338,6 +339,9 @@ describe("publish", () => {
       line(2, 2, "Gold Rush", gold.id),
       line(3, 3, "Nobody Known"),
     ];
+    const twice = await correct(steward, "c-32", version, [...lines, line(3, null, "Also Shown")]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error.message).toBe(p.lineTwice(3));
     const refused = await correct(owner, "c-32", version, lines);
     expect(refused.statusCode).toBe(403);
     const res = await correct(admin, "c-32", version, lines);

@@ -174,8 +174,8 @@ export async function showDayRoutes(
       },
     },
     async (request) => {
-      await app.requireViewer(request, "Admin");
-      return saveSchedule(opts.db, request.params.showId, request.body);
+      const admin = await app.requireViewer(request, "Admin");
+      return saveSchedule(opts.db, request.params.showId, request.body, admin.id);
     },
   );
 

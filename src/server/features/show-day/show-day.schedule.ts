@@ -11,6 +11,7 @@ import { showTimeZone } from "#domain/show-time-zone.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
+import { withdrawClassResults } from "#server/features/results/results.service.ts";
 import {
   type DayShowRow,
   findDayShow,
@@ -87,7 +88,12 @@ type ScheduleInput = z.output<typeof ScheduleBody>;
  * removed; classes added, edited, moved between sessions and removed (kept classes keep their ids, so
  * entries stay on them); the zone and pace. The caller checked Admin.
  */
-export async function saveSchedule(db: Db, showId: string, input: ScheduleInput): Promise<ShowDetail> {
+export async function saveSchedule(
+  db: Db,
+  showId: string,
+  input: ScheduleInput,
+  actorId: string | null,
+): Promise<ShowDetail> {
   await db.db.transaction().execute(async (trx) => {
     const show = await findDayShow(trx, showId);
     if (!show) throw notFound(errorsTexts.showNotFound);
@@ -134,6 +140,8 @@ export async function saveSchedule(db: Db, showId: string, input: ScheduleInput)
         await trx.updateTable("show_session").set(row).where("id", "=", s.id).execute();
       }
     }
+    // A removed class's published results leave the standings with it (ADR 026).
+    await withdrawClassResults(trx, db.kind, showId, plan.removedIds, actorId);
     await applyClassPlan(trx, showId, plan);
     // One statement per session (plan.classes are in the order of `flat`).
     const bySession = new Map<string | null, string[]>();

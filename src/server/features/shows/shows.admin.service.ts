@@ -11,6 +11,7 @@ import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import { announceNewShows } from "#server/features/notifications/new-shows.service.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
+import { withdrawClassResults } from "#server/features/results/results.service.ts";
 import { placeImportedClasses, refreshPlannedStarts } from "#server/features/show-day/show-day.schedule.ts";
 import {
   applyClassPlan,
@@ -121,7 +122,7 @@ export async function notifyEntrantsOfChanges(
  */
 export async function updateShow(
   deps: ShowAdminDeps,
-  _admin: Viewer,
+  admin: Viewer,
   id: string,
   patch: UpdateInput,
 ): Promise<ShowDetail> {
@@ -143,7 +144,8 @@ export async function updateShow(
       patch.classes ? datedByHeading(patch.classes) : await classesOf(trx, id),
     );
     if (outside) throw badRequest(outside);
-    if (patch.classes) await saveEditorClasses(trx, id, patch.classes);
+    if (patch.classes)
+      await saveEditorClasses(trx, { kind: deps.db.kind, actorId: admin.id }, id, patch.classes);
 
     await trx
       .updateTable("show")
@@ -192,9 +194,16 @@ type EditorClass = EditedClass & { session?: ImportedSession | null | undefined 
  * The editor's class list over the show's (kept classes keep their ids); new classes pasted from a
  * class list go into the sessions they were printed under.
  */
-async function saveEditorClasses(trx: Transaction<Database>, id: string, classes: readonly EditorClass[]) {
+async function saveEditorClasses(
+  trx: Transaction<Database>,
+  by: { kind: Db["kind"]; actorId: string },
+  id: string,
+  classes: readonly EditorClass[],
+) {
   const plan = planClassChanges(await classIdsOf(trx, id), classes);
   if (!plan.ok) throw badRequest(plan.problem);
+  // A removed class's published results leave the standings with it (ADR 026).
+  await withdrawClassResults(trx, by.kind, id, plan.removedIds, by.actorId);
   await applyClassPlan(trx, id, plan);
   await placeImportedClasses(
     trx,
@@ -208,7 +217,7 @@ async function saveEditorClasses(trx: Transaction<Database>, id: string, classes
 /** Replaces a show's class list with the class editor's (add, edit, reorder, remove), in one transaction. */
 export async function replaceShowClasses(
   deps: ShowAdminDeps,
-  _admin: Viewer,
+  admin: Viewer,
   id: string,
   classes: readonly EditorClass[],
 ): Promise<ShowDetail> {
@@ -220,7 +229,7 @@ export async function replaceShowClasses(
       datedByHeading(classes),
     );
     if (outside) throw badRequest(outside);
-    await saveEditorClasses(trx, id, classes);
+    await saveEditorClasses(trx, { kind: deps.db.kind, actorId: admin.id }, id, classes);
     await refreshPlannedStarts(trx, id);
   });
   return getShowDetail(deps.db, id);
@@ -232,7 +241,7 @@ export async function replaceShowClasses(
  */
 export async function deleteShow(
   deps: ShowAdminDeps,
-  _admin: Viewer,
+  admin: Viewer,
   id: string,
 ): Promise<{ deleted: string }> {
   const event = await deps.db.db.transaction().execute(async (trx) => {
@@ -245,6 +254,8 @@ export async function deleteShow(
       .where("show_id", "=", id)
       .execute();
     await trx.updateTable("notification").set({ show_deleted: 1 }).where("show_id", "=", id).execute();
+    // Its results would go with it (foreign keys), but the standings they counted in would keep them.
+    await withdrawClassResults(trx, deps.db.kind, id, null, admin.id);
     await trx.deleteFrom("show").where("id", "=", id).execute();
     return createNotifications(
       trx,
