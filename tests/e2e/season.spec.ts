@@ -1,10 +1,10 @@
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { addDays, addMonths, format } from "date-fns";
+import { addDays, addMonths, format, startOfMonth } from "date-fns";
 import { seasonTexts } from "../../src/domain/texts-season.ts";
 import { expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
 import { DEMO, expect, personIn, test } from "./fixtures.ts";
-import { horseIdByName, uniqueName } from "./horses-helpers.ts";
+import { createHorse, horseIdByName, uniqueName } from "./horses-helpers.ts";
 
 /**
  * The season at a glance (issue 25): the month calendar on the planner and the roster, conflict
@@ -19,22 +19,36 @@ const SHOTS = process.env.E2E_OUTPUT_DIR ?? "test-results/e2e";
 async function createShow(
   admin: Page,
   baseURL: string,
-  input: { name: string; startDate: string; endDate: string; classes?: number },
+  input: { name: string; startDate: string; endDate: string; classes?: number; classNames?: string[] },
 ): Promise<string> {
+  const { classes = 3, classNames = [], ...show } = input;
   const res = await admin.request.post("/api/shows", {
     headers: { origin: baseURL },
     data: {
-      ...input,
+      ...show,
       location: "Shelbyville, TN",
       judges: ["Larry Wheelon"],
-      classes: Array.from({ length: input.classes ?? 3 }, (_, i) => ({
+      classes: Array.from({ length: classes }, (_, i) => ({
         id: `class-${i + 1}`,
-        name: `Class ${i + 1} Walking Horses`,
+        name: classNames[i] ?? `Class ${i + 1} Walking Horses`,
       })),
     },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).id as string;
+}
+
+/** Enters `horse` in a class of the show as whoever `page` is signed in as, through the real API. */
+async function enter(
+  page: Page,
+  baseURL: string,
+  at: { showId: string; classId: string; horseId: string; status?: string },
+) {
+  const res = await page.request.put(`/api/shows/${at.showId}/classes/${at.classId}/entries`, {
+    headers: { origin: baseURL },
+    data: { entries: [{ status: at.status ?? "HorseIsShowing", horseId: at.horseId }] },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 const ymd = (d: Date) => format(d, "yyyy-MM-dd");
@@ -110,13 +124,8 @@ test("a conflicting entry shows its warning on both entries, on the roster and s
   const showId = await createShow(admin.page, baseURL!, { name, startDate: start, endDate: start });
   const owner = await personIn(browser, baseURL!, DEMO.owner, { viewport: PHONE });
   const page = owner.page;
-  for (const classId of ["class-1", "class-2"]) {
-    const res = await page.request.put(`/api/shows/${showId}/classes/${classId}/entries`, {
-      headers: { origin: baseURL! },
-      data: { entries: [{ status: "HorseIsShowing", horseId: horseIdByName("Midnight Masterpiece") }] },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-  }
+  for (const classId of ["class-1", "class-2"])
+    await enter(page, baseURL!, { showId, classId, horseId: horseIdByName("Midnight Masterpiece") });
 
   await page.goto("/roster");
   const card = page.getByRole("article").filter({ hasText: name });
@@ -189,13 +198,8 @@ test("print preview of the barn schedule has the sheet and no navigation; the PD
     const owner = await personIn(browser, baseURL!, DEMO.owner, { viewport });
     const page = owner.page;
     if (viewport === PHONE) {
-      for (const classId of ["class-1", "class-3"]) {
-        const res = await page.request.put(`/api/shows/${showId}/classes/${classId}/entries`, {
-          headers: { origin: baseURL! },
-          data: { entries: [{ status: "HorseIsShowing", horseId: horseIdByName("Midnight Masterpiece") }] },
-        });
-        expect(res.status(), await res.text()).toBe(200);
-      }
+      for (const classId of ["class-1", "class-3"])
+        await enter(page, baseURL!, { showId, classId, horseId: horseIdByName("Midnight Masterpiece") });
     }
     await page.goto(`/shows/${showId}`);
     await page.getByRole("link", { name: "Print schedule" }).click();
@@ -243,4 +247,215 @@ test("print preview of the barn schedule has the sheet and no navigation; the PD
   await expect(other.page).toHaveURL(new RegExp(`/shows/${showId}$`));
   await other.context.close();
   await admin.context.close();
+});
+
+test("the wide calendar's \"+N more\" counts a day's shows past three lanes and opens the day, by pointer and by keyboard", async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await personIn(browser, baseURL!, DEMO.admin, { viewport: WIDE });
+  // Fourteen months ahead: a month no demo data and no other spec fills, so these are its only shows.
+  const first = startOfMonth(addMonths(new Date(), 14));
+  const day = ymd(addDays(first, 14));
+  // One show spans the day before to the day after (its bar takes the first lane, maybe in two weeks);
+  // four more are on the day alone.
+  const names: string[] = [];
+  for (const letter of ["A", "B", "C", "D", "E"]) {
+    const name = uniqueName(`Crowded ${letter}`);
+    names.push(name);
+    const long = letter === "A";
+    await createShow(admin.page, baseURL!, {
+      name,
+      startDate: long ? ymd(addDays(first, 13)) : day,
+      endDate: long ? ymd(addDays(first, 15)) : day,
+      classes: 1,
+    });
+  }
+  await admin.context.close();
+
+  const owner = await personIn(browser, baseURL!, DEMO.owner, { viewport: WIDE });
+  const page = owner.page;
+  await page.goto(`/planner?view=calendar&month=${format(first, "yyyy-MM")}`);
+  const cell = page.locator(`[role="gridcell"][data-day="${day}"]`);
+  await expect(cell).toHaveAttribute("aria-label", new RegExp(`5 shows: ${names.join(", ")}`));
+  // The day's week holds three lanes of bars, then the count of the rest; the days either side hold one
+  // show each and no count.
+  const bars = page.locator('[role="row"]').filter({ has: cell }).getByTestId("calendar-bar");
+  await expect(bars).toHaveCount(3);
+  const more = page.getByTestId("calendar-more");
+  await expect(more).toHaveCount(1);
+  await expect(more).toHaveText(seasonTexts.calendar.more(2));
+  const shown = await bars.allTextContents();
+  expect(shown).toContain(names[0]);
+  const hidden = names.filter((n) => !shown.includes(n));
+  expect(hidden).toHaveLength(2);
+
+  const agenda = page.getByTestId("calendar-agenda");
+  await more.click();
+  await expect(page).toHaveURL(new RegExp(`day=${day}`));
+  await expect(agenda.getByRole("heading", { level: 3 })).toBeFocused();
+  await expect(agenda.getByRole("link")).toHaveCount(5);
+  for (const name of hidden) await expect(agenda.getByRole("link", { name: new RegExp(name) })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/season-calendar-more-1280.png`, fullPage: true });
+
+  // A keyboard reaches the same list: the bars and "+N more" are pointer shortcuts (ADR 025), the day
+  // cell is the focus target and Enter opens its agenda.
+  await page
+    .locator(`[role="gridcell"][data-day="${ymd(addDays(first, 13))}"]`)
+    .click({ position: { x: 16, y: 12 } });
+  await expect(agenda.getByRole("link")).toHaveCount(1);
+  await page.keyboard.press("ArrowRight");
+  await expect(cell).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(agenda.getByRole("heading", { level: 3 })).toBeFocused();
+  await expect(agenda.getByRole("link")).toHaveCount(5);
+  await owner.context.close();
+});
+
+/** The computed font size (px) of the first element `selector` finds. */
+const fontSize = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+const overflowsSideways = (page: Page) =>
+  page.evaluate(() => document.scrollingElement!.scrollWidth > window.innerWidth);
+
+test("the printed schedule's Large type makes the sheet's text larger, fits a 360 px phone, and stays in the address", async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await personIn(browser, baseURL!, DEMO.admin, { viewport: WIDE });
+  const start = ymd(addMonths(new Date(), 16));
+  const name = uniqueName("Large Type Championship Horse Show of Middle Tennessee");
+  // A 200-character class name must wrap, not push the page sideways.
+  const long =
+    `Amateur Owner Amateur Rider Country Pleasure Lite Shod Walking Horse Specialty ${"Championship ".repeat(10)}`
+      .slice(0, 200)
+      .trim();
+  const showId = await createShow(admin.page, baseURL!, {
+    name,
+    startDate: start,
+    endDate: start,
+    classes: 2,
+    classNames: [long],
+  });
+  await admin.context.close();
+  const owner = await personIn(browser, baseURL!, DEMO.owner, { viewport: PHONE });
+  const page = owner.page;
+  for (const classId of ["class-1", "class-2"])
+    await enter(page, baseURL!, { showId, classId, horseId: horseIdByName("Midnight Masterpiece") });
+
+  await page.goto(`/shows/${showId}/print`);
+  await expect(page.getByTestId("print-line")).toHaveCount(2);
+  const line = '[data-testid="print-line"] td';
+  const small = { line: await fontSize(page, line), title: await fontSize(page, "h1") };
+  expect(await overflowsSideways(page)).toBe(false);
+
+  const large = page.getByRole("checkbox", { name: seasonTexts.print.large });
+  await expect(large).not.toBeChecked();
+  await large.check();
+  await expect(page).toHaveURL(/[?&]large=1/);
+  await expect.poll(() => fontSize(page, line)).toBeGreaterThan(small.line);
+  expect(await fontSize(page, "h1")).toBeGreaterThan(small.title);
+  expect(await overflowsSideways(page)).toBe(false);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/season-print-large-360.png`, fullPage: true });
+  // The server's PDF is asked for in the same type.
+  await expect(page.getByRole("link", { name: seasonTexts.print.download })).toHaveAttribute(
+    "href",
+    /[?&]large=1/,
+  );
+
+  // The choice is in the address: a reload (or the link shared) keeps it.
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: seasonTexts.print.large })).toBeChecked();
+  expect(await fontSize(page, line)).toBeGreaterThan(small.line);
+  expect(await overflowsSideways(page)).toBe(false);
+
+  await page.getByRole("checkbox", { name: seasonTexts.print.large }).uncheck();
+  await expect(page).not.toHaveURL(/large=/);
+  await expect.poll(() => fontSize(page, line)).toBe(small.line);
+  await owner.context.close();
+});
+
+test("a trainer's printed schedule: Whole barn adds the barn's horses' entries, My entries only the trainer's; the address keeps it", async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await personIn(browser, baseURL!, DEMO.admin, { viewport: WIDE });
+  const start = ymd(addMonths(new Date(), 18));
+  const name = uniqueName("Barn Sheet Show");
+  const showId = await createShow(admin.page, baseURL!, {
+    name,
+    startDate: start,
+    endDate: start,
+    classes: 4,
+  });
+  await admin.context.close();
+
+  // The trainer's own entry; two of the barn's horses entered by their owners; a horse the trainer does not train.
+  const trainer = await personIn(browser, baseURL!, DEMO.trainer, { viewport: PHONE });
+  await enter(trainer.page, baseURL!, {
+    showId,
+    classId: "class-1",
+    horseId: horseIdByName("Gold Rush Delight"),
+    status: "ImShowing",
+  });
+  const owner = await personIn(browser, baseURL!, DEMO.owner, { viewport: PHONE });
+  await enter(owner.page, baseURL!, {
+    showId,
+    classId: "class-2",
+    horseId: horseIdByName("Midnight Masterpiece"),
+  });
+  await owner.context.close();
+  const rider = await personIn(browser, baseURL!, DEMO.rider, { viewport: PHONE });
+  await enter(rider.page, baseURL!, {
+    showId,
+    classId: "class-3",
+    horseId: horseIdByName("Sundance Jubilee"),
+  });
+  const stranger = await createHorse(rider.page.request, baseURL!);
+  await enter(rider.page, baseURL!, { showId, classId: "class-4", horseId: stranger.id });
+  await rider.context.close();
+
+  const page = trainer.page;
+  const trainerId = (await (await page.request.get("/api/me")).json()).id as string;
+  await page.goto(`/shows/${showId}/print`);
+  const lines = page.getByTestId("print-line");
+  const mine = page.getByRole("button", { name: seasonTexts.print.mine });
+  const barn = page.getByRole("button", { name: seasonTexts.print.barn });
+  await expect(mine).toHaveAttribute("aria-pressed", "true");
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText("Gold Rush Delight");
+
+  const barnSheet = async () => {
+    await expect(barn).toHaveAttribute("aria-pressed", "true");
+    await expect(lines).toHaveCount(3);
+    const text = (await lines.allTextContents()).join(" | ");
+    for (const horse of ["Gold Rush Delight", "Midnight Masterpiece", "Sundance Jubilee"])
+      expect(text).toContain(horse);
+    expect(text).not.toContain(stranger.name);
+  };
+  await barn.click();
+  await expect(page).toHaveURL(new RegExp(`[?&]barn=${trainerId}`));
+  await barnSheet();
+  await expect(page.getByRole("link", { name: seasonTexts.print.download })).toHaveAttribute(
+    "href",
+    new RegExp(`[?&]barn=${trainerId}`),
+  );
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/season-print-barn-360.png`, fullPage: true });
+
+  // The address keeps the choice: a reload shows the barn again.
+  await page.reload();
+  await barnSheet();
+
+  await page.getByRole("button", { name: seasonTexts.print.mine }).click();
+  await expect(page).not.toHaveURL(/barn=/);
+  await expect(mine).toHaveAttribute("aria-pressed", "true");
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText("Gold Rush Delight");
+  await trainer.context.close();
 });
