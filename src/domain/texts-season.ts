@@ -74,7 +74,7 @@ export const seasonTexts = {
     noShows: "No shows on this day.",
     loadFailed: "Could not load the calendar.",
     truncated: "This month has more shows than the calendar can show; narrow the filters.",
-    keyboardHint: "Arrow keys move by day, Page Up and Page Down by month.",
+    keyboardHint: "Arrow keys move by day, Page Up and Page Down by month, Enter lists the day's shows.",
   },
   conflicts: {
     label: "Conflict",

@@ -301,6 +301,8 @@ test("the wide calendar's \"+N more\" counts a day's shows past three lanes and 
 
   // A keyboard reaches the same list: the bars and "+N more" are pointer shortcuts (ADR 025), the day
   // cell is the focus target and Enter opens its agenda.
+  // The grid tells a keyboard user so, since "+N more" itself is not in the tab order.
+  await expect(page.getByRole("grid")).toHaveAccessibleDescription(/\bEnter\b.*day's shows/);
   await page
     .locator(`[role="gridcell"][data-day="${ymd(addDays(first, 13))}"]`)
     .click({ position: { x: 16, y: 12 } });
