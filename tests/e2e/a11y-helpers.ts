@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { documentTitle } from "../../src/client/ui/use-document-title.ts";
-import { expect, untilTransitionsEnd } from "./fixtures.ts";
+import { endTransitions, expect } from "./fixtures.ts";
 
 /** The narrowest phone we design for; every screen and dialog is scanned at this width. */
 export const PHONE = { width: 360, height: 740 } as const;
@@ -14,7 +14,7 @@ export const OPEN_DIALOG = '[role="dialog"], [role="alertdialog"]';
  * per violation (rule, then the offending elements), which reads better than axe's whole report.
  */
 export async function expectNoAxeViolations(page: Page, include?: string) {
-  await untilTransitionsEnd(page);
+  await endTransitions(page);
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const { violations } = await builder.analyze();

@@ -80,23 +80,23 @@ export async function untilShown(page: Page) {
 /**
  * axe reads colours as they are at that instant: a button that has just become enabled is still fading
  * from its disabled colours (`transition-colors`, 150 ms) and would be judged on a blend nobody reads.
- * Wait for finite CSS transitions and animations to end first; endless ones (spinners) are left running.
+ * Waiting for running transitions was not enough: one could start after the wait (the class-alert Save
+ * button enabled by its setting arriving) and be measured mid-fade. So transitions are switched off for
+ * the rest of the page's life (a running one jumps to its end) and finite animations are finished;
+ * endless ones (spinners) are left running.
  */
-export async function untilTransitionsEnd(page: Page) {
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (a) =>
-              a.playState !== "running" ||
-              a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
-          ),
-      undefined,
-      { timeout: 2_000 },
-    )
-    .catch(() => undefined);
+export async function endTransitions(page: Page) {
+  await page.evaluate(() => {
+    if (!document.getElementById("e2e-no-transitions")) {
+      const style = document.createElement("style");
+      style.id = "e2e-no-transitions";
+      style.textContent = "*, *::before, *::after { transition: none !important; }";
+      document.head.append(style);
+    }
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY) animation.finish();
+    }
+  });
 }
 
 export const test = base.extend<Fixtures>({
@@ -148,7 +148,7 @@ export const test = base.extend<Fixtures>({
       const builder = new AxeBuilder({ page });
       const analyze = builder.analyze.bind(builder);
       builder.analyze = async () => {
-        await untilTransitionsEnd(page);
+        await endTransitions(page);
         return analyze();
       };
       return builder;
