@@ -209,8 +209,9 @@ test("a phone opts in, shows a push the server sent through the service worker, 
     registrationId: id,
     data: JSON.stringify(received?.message),
   });
+  // The worker may first have to start (it is stopped when idle): on a busy machine that took over 7 s once.
   await expect
-    .poll(() => shownNotifications(page))
+    .poll(() => shownNotifications(page), { timeout: 20_000 })
     .toEqual([
       {
         title: t.titles["friend-request"],
