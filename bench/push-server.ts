@@ -5,11 +5,17 @@
  * (createNotifications) and publishes its live event, as a request that causes one would.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { pushKindOf } from "#domain/push-kinds.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
 import { publishQuietly } from "#server/platform/events.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
+
+// The alert's notification type must be one that pushes: a renamed type once left the bench waiting on
+// pushes that were never queued.
+const ALERT_TYPE = "ClassAway";
+if (pushKindOf(ALERT_TYPE) !== "class-alert") throw new Error(`${ALERT_TYPE} is not a class alert's type`);
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -44,7 +50,7 @@ process.on("message", async (message: { type: string; userIds: string[]; n: numb
   loopDelay.reset();
   const event = await db.db.transaction().execute((trx) =>
     createNotifications(trx, message.userIds, {
-      type: "ClassAlert",
+      type: ALERT_TYPE,
       message: `Class ${message.n} is 3 classes away (≈ 8:05 PM): Midnight Sun, ridden by Jane Doe`,
       showId,
       classId: `cel-${message.n}`,
