@@ -362,6 +362,10 @@ test("the printed schedule's Large type makes the sheet's text larger, fits a 36
   await expect.poll(() => fontSize(page, line)).toBeGreaterThan(small.line);
   expect(await fontSize(page, "h1")).toBeGreaterThan(small.title);
   expect(await overflowsSideways(page)).toBe(false);
+  // On a phone the QR code goes under the title, which keeps the whole width for its large words.
+  const title = await page.locator("h1").boundingBox();
+  const qr = await page.getByRole("img", { name: seasonTexts.print.scan }).boundingBox();
+  expect(qr!.y).toBeGreaterThanOrEqual(title!.y + title!.height);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/season-print-large-360.png`, fullPage: true });
   // The server's PDF is asked for in the same type.

@@ -122,8 +122,9 @@ export default function PrintScheduleScreen() {
         className="flex flex-col gap-4 rounded-xl border border-stone-200 bg-white p-4 print:border-0 print:p-0"
         data-testid="print-sheet"
       >
-        <header className="flex items-start justify-between gap-4">
-          <div className="min-w-0">
+        {/* On a phone the QR code goes under the title, which needs the whole width (large type most of all). */}
+        <header className="flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0 flex-1 basis-60">
             <h1 className={`font-bold break-words text-brand-900 ${large ? "text-4xl" : "text-2xl"}`}>
               {data.show.name}
             </h1>
@@ -158,7 +159,9 @@ export default function PrintScheduleScreen() {
                   tabIndex={0}
                   className="overflow-x-auto print:overflow-visible"
                 >
-                  <table className="w-full min-w-[34rem] table-fixed border-collapse print:min-w-0">
+                  <table
+                    className={`w-full table-fixed border-collapse print:min-w-0 ${large ? "min-w-[46rem]" : "min-w-[34rem]"}`}
+                  >
                     <caption className="pb-1 text-left font-semibold text-stone-800">
                       {sessionTitle(session)}
                     </caption>
