@@ -25,7 +25,6 @@ import { DIVISIONS } from "../src/domain/divisions.ts";
 import { DEFAULT_SCALE } from "../src/domain/high-point.ts";
 import { type Db, openDatabase } from "../src/server/db/client.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
-import { horseNameColumns } from "../src/server/features/horses/horses.repository.ts";
 import { SeasonLoader } from "../src/server/features/results/results.bulk.ts";
 import {
   type ClassWrite,
@@ -33,9 +32,9 @@ import {
   getStandings,
   writeClassResults,
 } from "../src/server/features/results/results.service.ts";
-import type { Viewer } from "../src/server/http/viewer.ts";
 import type { BenchModule } from "./lib/module.ts";
 import { type BenchSection, type BudgetCheck, mark, ms, percentile, table } from "./lib/report.ts";
+import { insertBenchHorses, benchAdmin as viewer } from "./lib/results-fixtures.ts";
 
 const SHOWS = Number(process.env.RESULTS_BENCH_SHOWS ?? 350);
 const CLASSES = 200;
@@ -46,16 +45,6 @@ const OWNERS = 500;
 const RUNS = 2000;
 const BUDGET = { standingsP99: 50, horseP99: 10, publishP99: 100 } as const;
 const pgUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/bench_results";
-
-const viewer: Viewer = {
-  id: "bench-viewer",
-  name: "Bench",
-  email: "bench@example.test",
-  roles: ["Admin"],
-  gender: null,
-  dateOfBirth: null,
-  photoId: null,
-};
 
 /** A deterministic generator, so both engines hold the same season. */
 function random(seed: number) {
@@ -108,22 +97,10 @@ async function season(db: Db): Promise<Season> {
 
 async function seedSeason(db: Db, horseIds: readonly string[], divisions: readonly string[]): Promise<void> {
   const created = new Date().toISOString();
-  for (let i = 0; i < horseIds.length; i += 500) {
-    await db.db
-      .insertInto("horse")
-      .values(
-        horseIds.slice(i, i + 500).map((id, k) => ({
-          id,
-          ...horseNameColumns(`Bench Horse ${i + k}`),
-          gender: "Mare",
-          date_of_birth: "2018-01-01",
-          canters: 0,
-          picture_id: null,
-          created_at: created,
-        })),
-      )
-      .execute();
-  }
+  await insertBenchHorses(
+    db,
+    horseIds.map((id, i) => ({ id, name: `Bench Horse ${i}` })),
+  );
   // The horses the publishing measurement places (the first 2,000) have owners, four horses each, so
   // each publication notifies its eight horses' owners as a show's would.
   const owners = Array.from({ length: OWNERS }, (_, j) => `bench-owner-${j}`);

@@ -11,26 +11,15 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { openDatabase } from "../src/server/db/client.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
-import { horseNameColumns } from "../src/server/features/horses/horses.repository.ts";
 import { previewResults } from "../src/server/features/results/results.service.ts";
-import type { Viewer } from "../src/server/http/viewer.ts";
 import type { BenchModule } from "./lib/module.ts";
 import { type BenchSection, mark, ms, percentile, table } from "./lib/report.ts";
+import { insertBenchHorses, benchAdmin as viewer } from "./lib/results-fixtures.ts";
 
 const HORSES = 10_000;
 const LINES = 300;
 const RUNS = 20;
 const BUDGET = { stall: 100 } as const;
-
-const viewer: Viewer = {
-  id: "bench-viewer",
-  name: "Bench",
-  email: "bench@example.test",
-  roles: ["Admin"],
-  gender: null,
-  dateOfBirth: null,
-  photoId: null,
-};
 
 const WORDS = [
   "Midnight",
@@ -100,22 +89,10 @@ export async function runPreviewBench(): Promise<BenchSection> {
     const next = random(22);
     const names = Array.from({ length: HORSES }, (_, i) => horseName(next, i));
     const created = new Date().toISOString();
-    for (let i = 0; i < HORSES; i += 500) {
-      await db.db
-        .insertInto("horse")
-        .values(
-          names.slice(i, i + 500).map((name, k) => ({
-            id: `bench-horse-${i + k}`,
-            ...horseNameColumns(name),
-            gender: "Mare",
-            date_of_birth: "2018-01-01",
-            canters: 0,
-            picture_id: null,
-            created_at: created,
-          })),
-        )
-        .execute();
-    }
+    await insertBenchHorses(
+      db,
+      names.map((name, i) => ({ id: `bench-horse-${i}`, name })),
+    );
     await db.db
       .insertInto("show")
       .values({
