@@ -114,6 +114,35 @@ async function registrationId(context: BrowserContext, page: Page): Promise<{ cd
   return { cdp, id: await found };
 }
 
+/**
+ * Hands `message` to the service worker as the push service would, through a DevTools session made for
+ * this delivery, and waits for its notification. Two clean-clone runs saw a delivery show nothing for
+ * 7 s (once after the worker had navigated the page, once under load), never reproduced alone; like a
+ * push service that gets no answer, it delivers again, at most three times in all: a worker that shows
+ * nothing still fails the test.
+ */
+async function deliverPush(context: BrowserContext, page: Page, message: unknown, title: string) {
+  const origin = new URL(page.url()).origin;
+  for (let attempt = 1; ; attempt++) {
+    const { cdp, id } = await registrationId(context, page);
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin,
+      registrationId: id,
+      data: JSON.stringify(message),
+    });
+    await cdp.detach();
+    const shown = await expect
+      .poll(async () => (await shownNotifications(page)).map((n) => n.title), { timeout: 7_000 })
+      .toContain(title)
+      .then(() => true)
+      .catch((error: unknown) => {
+        if (attempt >= 3) throw error;
+        return false;
+      });
+    if (shown) return;
+  }
+}
+
 const shownNotifications = (page: Page) =>
   page.evaluate(async () =>
     (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
@@ -176,7 +205,6 @@ test("a phone opts in, shows a push the server sent through the service worker, 
   // The page is controlled by the service worker from its next load on; a tap navigates it.
   await page.reload();
   await expect(page.getByText(t.thisDevice.on)).toBeVisible();
-  const { cdp, id } = await registrationId(context, page);
 
   // Someone sends this person a friend request: the server queues, encrypts and sends the push.
   const sender = await browser.newContext({ baseURL });
@@ -204,24 +232,17 @@ test("a phone opts in, shows a push the server sent through the service worker, 
   });
 
   // The push service would now wake the phone: the DevTools protocol hands the push to the worker.
-  await cdp.send("ServiceWorker.deliverPushMessage", {
-    origin: new URL(baseURL!).origin,
-    registrationId: id,
-    data: JSON.stringify(received?.message),
-  });
-  // The worker may first have to start (it is stopped when idle): on a busy machine that took over 7 s once.
-  await expect
-    .poll(() => shownNotifications(page), { timeout: 20_000 })
-    .toEqual([
-      {
-        title: t.titles["friend-request"],
-        body: notificationsTexts.friendRequest("Fran Friendly"),
-        tag: received?.message.tag,
-        icon: `${new URL(baseURL!).origin}/icon-192.png`,
-        badge: `${new URL(baseURL!).origin}/badge-96.png`,
-        url: "/notifications",
-      },
-    ]);
+  await deliverPush(context, page, received?.message, t.titles["friend-request"]);
+  expect(await shownNotifications(page)).toEqual([
+    {
+      title: t.titles["friend-request"],
+      body: notificationsTexts.friendRequest("Fran Friendly"),
+      tag: received?.message.tag,
+      icon: `${new URL(baseURL!).origin}/icon-192.png`,
+      badge: `${new URL(baseURL!).origin}/badge-96.png`,
+      url: "/notifications",
+    },
+  ]);
   await tapNotification(context, received!.message.tag);
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(page.getByText(notificationsTexts.friendRequest("Fran Friendly"))).toBeVisible();
@@ -239,14 +260,8 @@ test("a phone opts in, shows a push the server sent through the service worker, 
       subject: `class-alert:${showId}:${late.id}`,
     }),
   ) as { tag: string };
-  await cdp.send("ServiceWorker.deliverPushMessage", {
-    origin: new URL(baseURL!).origin,
-    registrationId: id,
-    data: JSON.stringify(alert),
-  });
-  await expect
-    .poll(async () => (await shownNotifications(page)).map((n) => n.title))
-    .toEqual([t.titles["class-alert"]]);
+  await deliverPush(context, page, alert, t.titles["class-alert"]);
+  expect((await shownNotifications(page)).map((n) => n.title)).toEqual([t.titles["class-alert"]]);
   await tapNotification(context, alert.tag);
   await expect(page).toHaveURL(new RegExp(`/shows/${showId}\\?class=${late.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: CELEBRATION })).toBeVisible();
