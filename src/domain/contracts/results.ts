@@ -10,6 +10,8 @@ export const RESULT_LIMITS = {
   name: 120,
   lines: MAX_RESULT_LINES,
   standingsPage: 50,
+  /** The most rows a standings CSV carries (a division of the season holds ~6,000). */
+  standingsCsv: 20_000,
 } as const;
 
 export const ClassResultParams = z.strictObject({

@@ -763,10 +763,19 @@ export async function getResultHistory(
 }
 
 /** The standings of one year, organisation and division, a page of 50, ranked with shared ranks. */
-export async function getStandings(db: Db, viewer: Viewer, query: StandingsQuery): Promise<Standings> {
+export function getStandings(db: Db, viewer: Viewer, query: StandingsQuery): Promise<Standings> {
+  return readStandings(db, viewer, query, RESULT_LIMITS.standingsPage);
+}
+
+/** One page of `limit` rows of the standings the query names (the screen's 50, or the whole CSV). */
+async function readStandings(
+  db: Db,
+  viewer: Viewer,
+  query: StandingsQuery,
+  limit: number,
+): Promise<Standings> {
   const onlyMine = query.mine === "1";
   const page = query.page ?? 1;
-  const limit = RESULT_LIMITS.standingsPage;
   const offset = (page - 1) * limit;
   const read = (group: StandingGroupKey) =>
     Promise.all([
@@ -820,16 +829,10 @@ function rankInOrder(rows: readonly StandingTable[], offset: number, firstRank: 
   return ranked.map((r) => ({ ...r, horseId: ids.get(r.horseKey) ?? null }));
 }
 
+/** The whole table in one read (page after page re-read the filters and walked the skipped rows again). */
 export async function getStandingsCsv(db: Db, viewer: Viewer, query: StandingsQuery): Promise<string> {
-  const all: Standings["rows"] = [];
-  let page = 1;
-  for (;;) {
-    const next = await getStandings(db, viewer, { ...query, page });
-    all.push(...next.rows);
-    if (next.rows.length < RESULT_LIMITS.standingsPage || page >= 400) break;
-    page += 1;
-  }
-  return standingsCsv(resultsTexts.csvHeader, all);
+  const all = await readStandings(db, viewer, { ...query, page: 1 }, RESULT_LIMITS.standingsCsv);
+  return standingsCsv(resultsTexts.csvHeader, all.rows);
 }
 
 type HorseResultRow = Awaited<ReturnType<typeof horseResultRows>>[number];

@@ -771,3 +771,36 @@ describe("horses per points total (standing_points)", () => {
     expect(mine.total).toBe(2);
   });
 });
+
+describe("a standings CSV longer than a page", () => {
+  it("holds every horse of the division, in the pages' order and ranks", async () => {
+    const big = await buildShow(t.app, {
+      startDate: "2023-05-01",
+      sanctioningOrg: "CSVORG",
+      classes: [{ id: "k-1", name: "Lite Shod Walking Horse" }],
+    });
+    const lines = Array.from({ length: 120 }, (_, i) => line(i + 1, i + 1, `Printed Horse ${i + 1}`));
+    const posted = await call(t.app, "POST", `/api/shows/${big.id}/classes/k-1/results`, {
+      cookie: admin.cookie,
+      body: { lines },
+    });
+    expect(posted.statusCode).toBe(200);
+    const query = "year=2023&org=CSVORG&division=lite-shod";
+    const paged: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const res = await standings(owner, `?${query}&page=${page}`);
+      expect(res.total).toBe(120);
+      for (const r of res.rows)
+        paged.push(
+          [r.rank, r.horseName, r.points, r.shows, r.classes, r.firsts, r.seconds, r.thirds].join(","),
+        );
+    }
+    const csv = await call(t.app, "GET", `/api/standings.csv?${query}`, { cookie: owner.cookie });
+    expect(csv.statusCode).toBe(200);
+    const rows = csv.body.split("\r\n").filter(Boolean).slice(1);
+    expect(rows).toHaveLength(120);
+    expect(rows).toEqual(paged);
+    // Past 6th the default scale gives 1 for showing: the tie shares 7th place across the page break.
+    expect(rows.at(-1)).toBe("7,Printed Horse 99,1,1,1,0,0,0");
+  });
+});
