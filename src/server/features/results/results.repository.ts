@@ -122,9 +122,16 @@ export async function resultClassRow(db: Queryable, showId: string, classId: str
 }
 
 /** The show's published classes (all of them, or those of `classIds`), with their versions. */
+/** The published classes of a show (of `classIds` only, unless null), each with its class row and version. */
 export async function publishedClasses(db: Queryable, showId: string, classIds: readonly string[] | null) {
-  let query = db.selectFrom("result_class").select(["class_id", "version"]).where("show_id", "=", showId);
-  if (classIds) query = query.where("class_id", "in", [...classIds]);
+  let query = db
+    .selectFrom("result_class as rc")
+    .innerJoin("show_class as c", (j) =>
+      j.onRef("c.show_id", "=", "rc.show_id").onRef("c.id", "=", "rc.class_id"),
+    )
+    .select(["c.id", "c.number", "c.name", "c.division_id", "rc.version"])
+    .where("rc.show_id", "=", showId);
+  if (classIds) query = query.where("rc.class_id", "in", [...classIds]);
   return query.execute();
 }
 

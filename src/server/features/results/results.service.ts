@@ -384,9 +384,7 @@ export async function withdrawClassResults(
   const show = published.length > 0 ? await findResultShow(trx, showId) : undefined;
   if (!show) return;
   const scale = await scaleOf(trx, orgOf(show));
-  for (const p of published) {
-    const cls = await findShowClass(trx, showId, p.class_id);
-    if (!cls) continue;
+  for (const { version, ...cls } of published) {
     await writeClassResults(trx, kind, {
       show,
       cls,
@@ -394,11 +392,11 @@ export async function withdrawClassResults(
       names: new Map(),
       scale,
       actorId,
-      mode: { kind: "correct", version: Number(p.version) },
+      mode: { kind: "correct", version: Number(version) },
       notify: false,
       withdrawn: true,
     });
-    await deleteResultClass(trx, showId, p.class_id);
+    await deleteResultClass(trx, showId, cls.id);
   }
 }
 
