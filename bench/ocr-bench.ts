@@ -10,7 +10,7 @@
  * page, < 5 s per page on two cores.
  */
 import { parseArgs } from "node:util";
-import { parseClassListText } from "#domain/class-list-text.ts";
+import { parseClassListText } from "#domain/imports/class-list-text.ts";
 import { readDocumentText } from "#server/platform/ocr/document-text.ts";
 import { createOcrEngine } from "#server/platform/ocr/ocr-engine.ts";
 import {

@@ -5,7 +5,7 @@
  * (createNotifications) and publishes its live event, as a request that causes one would.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { pushKindOf } from "#domain/push-kinds.ts";
+import { pushKindOf } from "#domain/notifications/push-kinds.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";

@@ -7,7 +7,7 @@
  * Adds one horse ("Bench Horse", owned by the bench user) to the dataset the first time.
  */
 import { resolve } from "node:path";
-import { parseRoles } from "#domain/roles.ts";
+import { parseRoles } from "#domain/people/roles.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { horseNameColumns } from "#server/features/horses/horses.repository.ts";

@@ -6,8 +6,8 @@
  */
 import { addDays, format } from "date-fns";
 import type { Kysely } from "kysely";
-import { DIVISIONS } from "#domain/divisions.ts";
-import type { Role } from "#domain/roles.ts";
+import type { Role } from "#domain/people/roles.ts";
+import { DIVISIONS } from "#domain/shows/divisions.ts";
 import type { DbKind } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import { insertPasswordUsers, type NewPasswordUser } from "#server/db/users.ts";

@@ -19,13 +19,13 @@ import { filtersFromParams, filtersToApiQuery } from "#client/features/planner/f
 import { rosterQueryOptions } from "#client/features/roster/api/get-roster.ts";
 import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
 import { showListQueryOptions } from "#client/features/shows/api/list-shows.ts";
+import type { PageScreen } from "#domain/app/page-routes.ts";
 import type { Me, PublicConfig } from "#domain/contracts/auth.ts";
 import type { Invite } from "#domain/contracts/invites.ts";
 import type { UnreadCount } from "#domain/contracts/notifications.ts";
 import type { Roster } from "#domain/contracts/roster.ts";
 import type { ShowDetail, ShowPage } from "#domain/contracts/shows.ts";
-import { INVITED_BY } from "#domain/invite-link.ts";
-import type { PageScreen } from "#domain/page-routes.ts";
+import { INVITED_BY } from "#domain/people/invite-link.ts";
 
 /** The screens' data, read by the server's own services for the viewer. */
 export interface PageLoaders {
@@ -45,7 +45,7 @@ export interface PageRequest {
   params: Readonly<Record<string, string>>;
   user: Me | null;
   config: PublicConfig;
-  /** The viewer's calendar day (#domain/client-day.ts). */
+  /** The viewer's calendar day (#domain/app/client-day.ts). */
   today: string;
   load: PageLoaders;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readPush } from "#client/sw-push.ts";
-import { pushTexts } from "#domain/texts-push.ts";
+import { pushTexts } from "#domain/texts/push.ts";
 
 const data = (value: unknown) => ({
   json: () => {

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
-import { notificationLink } from "#domain/app-links.ts";
-import type { PushMessage } from "#domain/push-payload.ts";
-import { pushTexts } from "#domain/texts-push.ts";
+import { notificationLink } from "#domain/app/app-links.ts";
+import type { PushMessage } from "#domain/notifications/push-payload.ts";
+import { pushTexts } from "#domain/texts/push.ts";
 
 /**
  * The service worker's part of Web Push (issue 27): a push shows its notification, and a tap opens

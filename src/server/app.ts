@@ -6,7 +6,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
-import { ERROR_CODES } from "#domain/errors.ts";
+import { ERROR_CODES } from "#domain/app/errors.ts";
 import { authRoutes } from "#server/auth/auth.routes.ts";
 import { type Auth, createAuth, trustedOrigins } from "#server/auth/auth.ts";
 import { createSessionCache, type SessionCache } from "#server/auth/session-cache.ts";

@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
 import { format } from "date-fns";
-import { datesFromClasses } from "../../src/domain/class-import.ts";
-import { parseClassListText } from "../../src/domain/class-list-text.ts";
-import { adminTexts } from "../../src/domain/texts-admin.ts";
-import { adminAiTexts } from "../../src/domain/texts-admin-ai.ts";
-import { errorsTexts } from "../../src/domain/texts-errors.ts";
-import { plannerTexts } from "../../src/domain/texts-planner.ts";
+import { datesFromClasses } from "../../src/domain/imports/class-import.ts";
+import { parseClassListText } from "../../src/domain/imports/class-list-text.ts";
+import { adminTexts } from "../../src/domain/texts/admin.ts";
+import { adminAiTexts } from "../../src/domain/texts/admin-ai.ts";
+import { errorsTexts } from "../../src/domain/texts/errors.ts";
+import { plannerTexts } from "../../src/domain/texts/planner.ts";
 import { renderPrizeListImage, renderPrizeListPdf } from "../support/class-list-images.ts";
 import { fixtureShows, layoutPrizeList, prizeListText } from "../support/prize-list.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";

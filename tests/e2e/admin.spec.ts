@@ -1,15 +1,15 @@
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { formatShowDates } from "../../src/client/lib/show-dates.ts";
-import { normaliseHorseName } from "../../src/domain/horse-match.ts";
-import { texts } from "../../src/domain/texts.ts";
-import { adminTexts } from "../../src/domain/texts-admin.ts";
-import { errorsTexts } from "../../src/domain/texts-errors.ts";
-import { horsesTexts } from "../../src/domain/texts-horses.ts";
-import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
-import { plannerTexts } from "../../src/domain/texts-planner.ts";
-import { prizeListTexts } from "../../src/domain/texts-prize-lists.ts";
-import { rosterTexts } from "../../src/domain/texts-roster.ts";
+import { formatShowDates } from "../../src/domain/dates/show-dates.ts";
+import { normaliseHorseName } from "../../src/domain/results/horse-match.ts";
+import { adminTexts } from "../../src/domain/texts/admin.ts";
+import { errorsTexts } from "../../src/domain/texts/errors.ts";
+import { horsesTexts } from "../../src/domain/texts/horses.ts";
+import { notificationsTexts } from "../../src/domain/texts/notifications.ts";
+import { plannerTexts } from "../../src/domain/texts/planner.ts";
+import { prizeListTexts } from "../../src/domain/texts/prize-lists.ts";
+import { rosterTexts } from "../../src/domain/texts/roster.ts";
+import { texts } from "../../src/domain/texts/shell.ts";
 import { DEMO, expect, openE2eDatabase, personIn, test, uniqueEmail } from "./fixtures.ts";
 import { uniqueName } from "./horses-helpers.ts";
 

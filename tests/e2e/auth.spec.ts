@@ -1,9 +1,9 @@
-import { texts, USER_STORAGE_KEY } from "../../src/domain/texts.ts";
-import { adminTexts } from "../../src/domain/texts-admin.ts";
-import { authTexts } from "../../src/domain/texts-auth.ts";
-import { barnTexts } from "../../src/domain/texts-barn.ts";
-import { errorsTexts } from "../../src/domain/texts-errors.ts";
-import { rosterTexts } from "../../src/domain/texts-roster.ts";
+import { adminTexts } from "../../src/domain/texts/admin.ts";
+import { authTexts } from "../../src/domain/texts/auth.ts";
+import { barnTexts } from "../../src/domain/texts/barn.ts";
+import { errorsTexts } from "../../src/domain/texts/errors.ts";
+import { rosterTexts } from "../../src/domain/texts/roster.ts";
+import { texts, USER_STORAGE_KEY } from "../../src/domain/texts/shell.ts";
 import { escapeRegExp } from "./entries-helpers.ts";
 import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
 

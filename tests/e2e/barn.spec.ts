@@ -1,6 +1,6 @@
-import { authTexts } from "../../src/domain/texts-auth.ts";
-import { barnTexts } from "../../src/domain/texts-barn.ts";
-import { errorsTexts } from "../../src/domain/texts-errors.ts";
+import { authTexts } from "../../src/domain/texts/auth.ts";
+import { barnTexts } from "../../src/domain/texts/barn.ts";
+import { errorsTexts } from "../../src/domain/texts/errors.ts";
 import { expectNoAxeViolations } from "./a11y-helpers.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
 import { expectModalClosesEveryWay, uniqueName } from "./horses-helpers.ts";

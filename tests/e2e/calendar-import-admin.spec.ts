@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { CALENDAR_SAMPLE_CSV } from "../../src/domain/calendar-import.ts";
-import { adminTexts } from "../../src/domain/texts-admin.ts";
+import { CALENDAR_SAMPLE_CSV } from "../../src/domain/imports/calendar-import.ts";
+import { adminTexts } from "../../src/domain/texts/admin.ts";
 import { expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
 import { DEMO, expect, test } from "./fixtures.ts";
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { entriesTexts } from "../../src/domain/texts-entries.ts";
-import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
-import { showTexts } from "../../src/domain/texts-show.ts";
+import { entriesTexts } from "../../src/domain/texts/entries.ts";
+import { entryStatusTexts } from "../../src/domain/texts/entry-status.ts";
+import { showTexts } from "../../src/domain/texts/show.ts";
 import { expect, openE2eDatabase, untilShown } from "./fixtures.ts";
 
 /** The id of a demo show, by its name. */

@@ -1,5 +1,5 @@
-import { entriesTexts } from "../../src/domain/texts-entries.ts";
-import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
+import { entriesTexts } from "../../src/domain/texts/entries.ts";
+import { entryStatusTexts } from "../../src/domain/texts/entry-status.ts";
 import { CELEBRATION, CELINA, classButton, openEntryDialog } from "./entries-helpers.ts";
 import { DEMO, expect, test } from "./fixtures.ts";
 import { createHorse } from "./horses-helpers.ts";

@@ -13,12 +13,12 @@ import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "@playwright/test";
-import { texts } from "../../src/domain/texts.ts";
-import { calendarFeedTexts } from "../../src/domain/texts-calendar-feed.ts";
-import { horsesTexts } from "../../src/domain/texts-horses.ts";
-import { loadFailureTexts as t } from "../../src/domain/texts-load-failure.ts";
-import { profileTexts } from "../../src/domain/texts-profile.ts";
-import { rosterTexts } from "../../src/domain/texts-roster.ts";
+import { calendarFeedTexts } from "../../src/domain/texts/calendar-feed.ts";
+import { horsesTexts } from "../../src/domain/texts/horses.ts";
+import { loadFailureTexts as t } from "../../src/domain/texts/load-failure.ts";
+import { profileTexts } from "../../src/domain/texts/profile.ts";
+import { rosterTexts } from "../../src/domain/texts/roster.ts";
+import { texts } from "../../src/domain/texts/shell.ts";
 import { expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
 import { DEMO, DEMO_PASSWORD, expect, test } from "./fixtures.ts";
 

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
-import { texts } from "../../src/domain/texts.ts";
-import { authTexts } from "../../src/domain/texts-auth.ts";
-import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
-import { plannerTexts } from "../../src/domain/texts-planner.ts";
-import { rosterTexts } from "../../src/domain/texts-roster.ts";
+import { authTexts } from "../../src/domain/texts/auth.ts";
+import { notificationsTexts } from "../../src/domain/texts/notifications.ts";
+import { plannerTexts } from "../../src/domain/texts/planner.ts";
+import { rosterTexts } from "../../src/domain/texts/roster.ts";
+import { texts } from "../../src/domain/texts/shell.ts";
 import { CELINA, showIdByName } from "./entries-helpers.ts";
 import { DEMO, expect, test } from "./fixtures.ts";
 

@@ -1,7 +1,7 @@
-import { barnTexts } from "../../src/domain/texts-barn.ts";
-import { errorsTexts } from "../../src/domain/texts-errors.ts";
-import { horsesTexts } from "../../src/domain/texts-horses.ts";
-import { profileTexts } from "../../src/domain/texts-profile.ts";
+import { barnTexts } from "../../src/domain/texts/barn.ts";
+import { errorsTexts } from "../../src/domain/texts/errors.ts";
+import { horsesTexts } from "../../src/domain/texts/horses.ts";
+import { profileTexts } from "../../src/domain/texts/profile.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
 import {
   createHorse,

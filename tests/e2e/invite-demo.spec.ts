@@ -1,5 +1,5 @@
-import { authTexts } from "../../src/domain/texts-auth.ts";
-import { barnTexts } from "../../src/domain/texts-barn.ts";
+import { authTexts } from "../../src/domain/texts/auth.ts";
+import { barnTexts } from "../../src/domain/texts/barn.ts";
 import { expectNoAxeViolations } from "./a11y-helpers.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
 

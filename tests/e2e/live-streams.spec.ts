@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { showDayTexts } from "../../src/domain/texts-show-day.ts";
+import { showDayTexts } from "../../src/domain/texts/show-day.ts";
 import { showIdByName } from "./entries-helpers.ts";
 import { DEMO, expect, test } from "./fixtures.ts";
 

@@ -1,6 +1,6 @@
-import { relativeTime } from "../../src/domain/relative-time.ts";
-import { entriesTexts } from "../../src/domain/texts-entries.ts";
-import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
+import { relativeTime } from "../../src/domain/notifications/relative-time.ts";
+import { entriesTexts } from "../../src/domain/texts/entries.ts";
+import { notificationsTexts } from "../../src/domain/texts/notifications.ts";
 import { CELINA, escapeRegExp, openEntryDialog, showIdByName } from "./entries-helpers.ts";
 import { DEMO, expect, test } from "./fixtures.ts";
 import { createHorse, uniqueName } from "./horses-helpers.ts";

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { BOOT_STATE_ID } from "../../src/domain/boot-state.ts";
-import { authTexts } from "../../src/domain/texts-auth.ts";
-import { rosterTexts } from "../../src/domain/texts-roster.ts";
+import { BOOT_STATE_ID } from "../../src/domain/app/boot-state.ts";
+import { authTexts } from "../../src/domain/texts/auth.ts";
+import { rosterTexts } from "../../src/domain/texts/roster.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { plannerTexts } from "../../src/domain/texts-planner.ts";
+import { plannerTexts } from "../../src/domain/texts/planner.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
 
 const UPCOMING = [

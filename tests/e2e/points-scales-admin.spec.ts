@@ -1,4 +1,4 @@
-import { resultsTexts } from "../../src/domain/texts-results.ts";
+import { resultsTexts } from "../../src/domain/texts/results.ts";
 import { expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
 import { DEMO, expect, test } from "./fixtures.ts";
 

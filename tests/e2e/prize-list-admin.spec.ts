@@ -1,7 +1,7 @@
 import { format } from "date-fns";
-import { resolveDateWithoutYear } from "../../src/domain/dates-without-year.ts";
-import { adminAiTexts } from "../../src/domain/texts-admin-ai.ts";
-import { prizeListTexts } from "../../src/domain/texts-prize-lists.ts";
+import { resolveDateWithoutYear } from "../../src/domain/imports/dates-without-year.ts";
+import { adminAiTexts } from "../../src/domain/texts/admin-ai.ts";
+import { prizeListTexts } from "../../src/domain/texts/prize-lists.ts";
 import { renderPrizeListImage, renderPrizeListPdf } from "../support/class-list-images.ts";
 import type { PrizeList, PrizeListLine } from "../support/prize-list.ts";
 import { expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";

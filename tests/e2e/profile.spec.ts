@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
-import { authTexts } from "../../src/domain/texts-auth.ts";
-import { errorsTexts } from "../../src/domain/texts-errors.ts";
-import { profileTexts } from "../../src/domain/texts-profile.ts";
+import { authTexts } from "../../src/domain/texts/auth.ts";
+import { errorsTexts } from "../../src/domain/texts/errors.ts";
+import { profileTexts } from "../../src/domain/texts/profile.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse, expectModalClosesEveryWay, pngBytes, uniqueName } from "./horses-helpers.ts";
 

@@ -1,9 +1,9 @@
 import { type BrowserContext, type CDPSession, devices, type Page } from "@playwright/test";
-import { pushMessage } from "../../src/domain/push-payload.ts";
-import { authTexts } from "../../src/domain/texts-auth.ts";
-import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
-import { profileTexts } from "../../src/domain/texts-profile.ts";
-import { pushTexts } from "../../src/domain/texts-push.ts";
+import { pushMessage } from "../../src/domain/notifications/push-payload.ts";
+import { authTexts } from "../../src/domain/texts/auth.ts";
+import { notificationsTexts } from "../../src/domain/texts/notifications.ts";
+import { profileTexts } from "../../src/domain/texts/profile.ts";
+import { pushTexts } from "../../src/domain/texts/push.ts";
 import {
   type PushServiceStandIn,
   type StandInSubscription,

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { addDays, format } from "date-fns";
-import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
-import { resultsTexts } from "../../src/domain/texts-results.ts";
+import { entryStatusTexts } from "../../src/domain/texts/entry-status.ts";
+import { resultsTexts } from "../../src/domain/texts/results.ts";
 import { expectAccessibleScreen, expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
 import { DEMO, expect, personIn, test, untilShown } from "./fixtures.ts";
 import { createHorse, horseIdByName } from "./horses-helpers.ts";

@@ -1,7 +1,7 @@
 import { addDays, format } from "date-fns";
-import { formatDayHeading, formatShowDates } from "../../src/client/lib/show-dates.ts";
-import { entryStatusTexts } from "../../src/domain/texts-entry-status.ts";
-import { rosterTexts } from "../../src/domain/texts-roster.ts";
+import { formatDayHeading, formatShowDates } from "../../src/domain/dates/show-dates.ts";
+import { entryStatusTexts } from "../../src/domain/texts/entry-status.ts";
+import { rosterTexts } from "../../src/domain/texts/roster.ts";
 import { CELEBRATION, CELINA, showIdByName } from "./entries-helpers.ts";
 import { DEMO, expect, test } from "./fixtures.ts";
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { addDays, addMonths, format, startOfMonth } from "date-fns";
-import { seasonTexts } from "../../src/domain/texts-season.ts";
+import { seasonTexts } from "../../src/domain/texts/season.ts";
 import { expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
 import { DEMO, expect, personIn, test } from "./fixtures.ts";
 import { createHorse, horseIdByName, uniqueName } from "./horses-helpers.ts";

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { texts, USER_STORAGE_KEY } from "../../src/domain/texts.ts";
-import { authTexts } from "../../src/domain/texts-auth.ts";
+import { authTexts } from "../../src/domain/texts/auth.ts";
+import { texts, USER_STORAGE_KEY } from "../../src/domain/texts/shell.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**

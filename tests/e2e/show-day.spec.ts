@@ -1,8 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { addDays, format, parseISO } from "date-fns";
-import { showClockTime, showToday } from "../../src/domain/show-time.ts";
-import { notificationsTexts } from "../../src/domain/texts-notifications.ts";
-import { showDayTexts } from "../../src/domain/texts-show-day.ts";
+import { showClockTime, showToday } from "../../src/domain/show-day/show-time.ts";
+import { notificationsTexts } from "../../src/domain/texts/notifications.ts";
+import { showDayTexts } from "../../src/domain/texts/show-day.ts";
 import { PHONE } from "./a11y-helpers.ts";
 import { DEMO, expect, openE2eDatabase, personIn, test } from "./fixtures.ts";
 import { horseIdByName } from "./horses-helpers.ts";

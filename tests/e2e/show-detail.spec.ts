@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { addDays, format } from "date-fns";
-import { texts } from "../../src/domain/texts.ts";
-import { plannerTexts } from "../../src/domain/texts-planner.ts";
-import { recommendationsTexts } from "../../src/domain/texts-recommendations.ts";
-import { showTexts } from "../../src/domain/texts-show.ts";
+import { plannerTexts } from "../../src/domain/texts/planner.ts";
+import { recommendationsTexts } from "../../src/domain/texts/recommendations.ts";
+import { texts } from "../../src/domain/texts/shell.ts";
+import { showTexts } from "../../src/domain/texts/show.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
 
 const CELEBRATION = "Tennessee Walking Horse National Celebration";

@@ -1,6 +1,6 @@
 import { hashPassword } from "better-auth/crypto";
 import type { FastifyInstance } from "fastify";
-import type { Role } from "#domain/roles.ts";
+import type { Role } from "#domain/people/roles.ts";
 import { insertPasswordUser } from "#server/db/users.ts";
 import { newId } from "#server/platform/ids.ts";
 import { call, cookieFrom } from "#tests/support/server.ts";

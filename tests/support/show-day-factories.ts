@@ -1,7 +1,7 @@
 import { addDays, format, parseISO } from "date-fns";
 import type { FastifyInstance } from "fastify";
 import type { ScheduleBody } from "#domain/contracts/show-day.ts";
-import { showToday } from "#domain/show-time.ts";
+import { showToday } from "#domain/show-day/show-time.ts";
 import { signedInUser } from "#tests/support/factories.ts";
 import { call } from "#tests/support/server.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";

@@ -10,9 +10,9 @@ import { preloadScreen } from "#client/app/router.tsx";
 import { applyBootState, meQueryKey, meQueryOptions } from "#client/features/auth/api/get-me.ts";
 import { startOnlineTracking } from "#client/lib/online.ts";
 import { mayGetDemoSession, onSessionEnd, onUserSwitch, readCachedUser } from "#client/lib/session-cache.ts";
-import { UTC_OFFSET_COOKIE } from "#domain/client-day.ts";
-import { matchPage, pathFromHash } from "#domain/page-routes.ts";
-import { localDay } from "#domain/roster-view.ts";
+import { UTC_OFFSET_COOKIE } from "#domain/app/client-day.ts";
+import { matchPage, pathFromHash } from "#domain/app/page-routes.ts";
+import { localDay } from "#domain/roster/roster-view.ts";
 
 // The spec's hash links (`/#/planner?x=1`) land on their path form, once, before anything reads the location.
 const movedFromHash = adoptHashRoute(pathFromHash(window.location.hash));

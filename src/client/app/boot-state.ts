@@ -1,4 +1,4 @@
-import { BOOT_STATE_ID, type BootState } from "#domain/boot-state.ts";
+import { BOOT_STATE_ID, type BootState } from "#domain/app/boot-state.ts";
 
 /** The page's own JSON, written by our server: its shape is checked only as far as starting needs. */
 const isBootState = (value: unknown): value is BootState => {

@@ -4,8 +4,8 @@ import { NavLink } from "#client/app/routing.ts";
 import { useUnreadCount } from "#client/features/notifications/api/get-unread-count.ts";
 import { HorseIcon } from "#client/ui/icons.tsx";
 import type { Me } from "#domain/contracts/auth.ts";
-import { hasRole } from "#domain/roles.ts";
-import { texts } from "#domain/texts.ts";
+import { hasRole } from "#domain/people/roles.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 interface Item {
   to: string;

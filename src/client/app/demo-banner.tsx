@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import { demoTexts } from "#domain/texts-demo.ts";
+import { demoTexts } from "#domain/texts/demo.ts";
 
 /** Demo mode on a server others can reach says so on every screen (ADR 007); see app-tree.tsx. */
 export function DemoBanner() {

@@ -2,8 +2,8 @@ import type { QueryClient } from "@tanstack/react-query";
 import { rosterQueryOptions } from "#client/features/roster/api/get-roster.ts";
 import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
 import { readCachedUser } from "#client/lib/session-cache.ts";
-import { matchPage } from "#domain/page-routes.ts";
-import { localDay } from "#domain/roster-view.ts";
+import { matchPage } from "#domain/app/page-routes.ts";
+import { localDay } from "#domain/roster/roster-view.ts";
 
 /** The screens whose data the app asks for at start, and which say when they are shown (useFirstScreenShown). */
 export function firstScreenOf(

@@ -4,9 +4,9 @@ import { Navigate, useLocation, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { Button } from "#client/ui/button.tsx";
 import { Spinner } from "#client/ui/page.tsx";
-import { afterSignInPath } from "#domain/invite-link.ts";
-import { hasRole, type Role } from "#domain/roles.ts";
-import { texts } from "#domain/texts.ts";
+import { afterSignInPath } from "#domain/people/invite-link.ts";
+import { hasRole, type Role } from "#domain/people/roles.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 function SessionProblem({ message, retry }: { message: string; retry: () => void }) {
   return (

@@ -9,7 +9,7 @@ import { useMe } from "#client/features/auth/api/get-me.ts";
 import { Logo } from "#client/ui/logo.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import { SkipLink } from "#client/ui/skip-link.tsx";
-import { texts } from "#domain/texts.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 // Loaded once the first screen is shown (the service worker has them offline), not in the first load;
 // if one cannot be fetched, the app goes on without it (optional-part.tsx).

@@ -2,7 +2,7 @@ import { Component, type ReactNode, Suspense } from "react";
 import { useOnline } from "#client/lib/online.ts";
 import { retryFailedLoads } from "#client/lib/retrying-lazy.ts";
 import { buttonClass } from "#client/ui/button.tsx";
-import { loadFailureTexts as t } from "#domain/texts-load-failure.ts";
+import { loadFailureTexts as t } from "#domain/texts/load-failure.ts";
 
 /**
  * Around every lazily loaded screen and dialog (ADR 024): when its code cannot be fetched (offline before

@@ -5,7 +5,7 @@ import { lastSeenAt } from "#client/app/offline-cache.ts";
 import { useOnline } from "#client/lib/online.ts";
 import { QUEUE_SCOPE, type Queued } from "#client/lib/queued.ts";
 import { Button } from "#client/ui/button.tsx";
-import { offlineTexts } from "#domain/texts-offline.ts";
+import { offlineTexts } from "#domain/texts/offline.ts";
 
 const t = offlineTexts;
 /** How long 'Back online' stays after the connection returns. */

@@ -9,7 +9,7 @@
  * - location changes render in a transition, so a lazy screen keeps the previous one on screen until
  *   it loads, and a long screen renders in slices;
  * - matching ignores case and decodes params (the spec's links), from the route table both the client
- *   and the server use (#domain/page-routes.ts);
+ *   and the server use (#domain/app/page-routes.ts);
  * - on the server the location comes from the request (`ssr`), and nothing touches `window`.
  */
 import {
@@ -30,7 +30,7 @@ import {
   Router as WouterRouter,
 } from "wouter";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
-import { routePattern } from "#domain/page-routes.ts";
+import { routePattern } from "#domain/app/page-routes.ts";
 
 export interface Location {
   pathname: string;

@@ -1,6 +1,6 @@
 import { Download, RefreshCw } from "lucide-react";
 import { Button } from "#client/ui/button.tsx";
-import { offlineTexts } from "#domain/texts-offline.ts";
+import { offlineTexts } from "#domain/texts/offline.ts";
 
 const t = offlineTexts;
 

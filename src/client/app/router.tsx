@@ -3,7 +3,13 @@ import { Route, Switch } from "wouter";
 import { RequireRole, RequireSession, SignedOutOnly } from "#client/app/guards.tsx";
 import { AppLayout } from "#client/app/layout.tsx";
 import { lazyScreen, Navigate } from "#client/app/path-router.tsx";
-import { AUTH_PATH, HOME_PATH, matchPage, type PageScreen, SIGNED_IN_ROUTES } from "#domain/page-routes.ts";
+import {
+  AUTH_PATH,
+  HOME_PATH,
+  matchPage,
+  type PageScreen,
+  SIGNED_IN_ROUTES,
+} from "#domain/app/page-routes.ts";
 
 type LazyScreen = ComponentType & { preload: () => Promise<unknown> };
 
@@ -49,7 +55,7 @@ const screenElement = (screen: PageScreen): ReactNode => {
 };
 
 /**
- * The spec's route table (#domain/page-routes.ts): signed out, only /auth exists; signed in, / and
+ * The spec's route table (#domain/app/page-routes.ts): signed out, only /auth exists; signed in, / and
  * unknown paths go to /roster. Each route is keyed by its path, so /barn and /admin (both
  * `<RequireRole><Navigate/>` for most people) each redirect even when one follows the other.
  */

@@ -1,6 +1,6 @@
 import { endSession, sessionGeneration } from "#client/lib/session-cache.ts";
-import type { ErrorBody } from "#domain/errors.ts";
-import { texts } from "#domain/texts.ts";
+import type { ErrorBody } from "#domain/app/errors.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 /** A failed API call with the server's `{ error: { code, message } }` body. */
 export class ApiError extends Error {

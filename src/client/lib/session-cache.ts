@@ -1,6 +1,6 @@
 import type { Me } from "#domain/contracts/auth.ts";
-import { carriesInvitation } from "#domain/invite-link.ts";
-import { USER_STORAGE_KEY } from "#domain/texts.ts";
+import { carriesInvitation } from "#domain/people/invite-link.ts";
+import { USER_STORAGE_KEY } from "#domain/texts/shell.ts";
 
 /** Set once this browser has held a session; demo mode auto-signs-in only browsers without it. */
 const SIGNED_IN_BEFORE_KEY = "ringside_signed_in_before";

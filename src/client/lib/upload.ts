@@ -1,6 +1,6 @@
 import { ApiError, readAnswer } from "#client/lib/api.ts";
 import { sessionGeneration } from "#client/lib/session-cache.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 
 /** Sends one file as multipart/form-data (the JSON `api()` cannot) and returns the JSON answer. */
 export async function uploadFile<T>(

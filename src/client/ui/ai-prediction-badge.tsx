@@ -1,5 +1,5 @@
 import { Sparkles } from "lucide-react";
-import { plannerTexts } from "#domain/texts-planner.ts";
+import { plannerTexts } from "#domain/texts/planner.ts";
 
 /**
  * The 'AI Prediction' status badge of planner cards and show details. Dark gold text on a pale gold tint:

@@ -1,5 +1,5 @@
 import { AlertDialog } from "radix-ui";
-import { texts } from "#domain/texts.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 /**
  * An accessible replacement for window.alert: focus moves in, Escape or OK closes it. The message is the

@@ -1,6 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import { Button } from "#client/ui/button.tsx";
-import { texts } from "#domain/texts.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 /** The spec's red alert box for errors; announced to screen readers as it appears. */
 export function ErrorAlert({ message }: { message: string | null | undefined }) {

@@ -1,8 +1,8 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "#client/ui/button.tsx";
-import { barnTexts } from "#domain/texts-barn.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { barnTexts } from "#domain/texts/barn.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 
 /** How long 'Copied!' (or 'Failed to Copy') shows before the label returns (spec: 2 seconds). */
 export const COPY_FEEDBACK_MS = 2000;

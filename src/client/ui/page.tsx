@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useOnline } from "#client/lib/online.ts";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
-import { texts } from "#domain/texts.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 /** The page's heading; it also names the document ("Your Roster — Ringside"). */
 export function PageHeader({

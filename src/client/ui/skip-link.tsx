@@ -1,4 +1,4 @@
-import { texts } from "#domain/texts.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 /**
  * The first thing a keyboard reaches: jumps past the header to the page's main content (WCAG 2.4.1).

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { PRODUCT_NAME } from "#domain/texts.ts";
+import { PRODUCT_NAME } from "#domain/texts/shell.ts";
 
 /** "Your Roster — Ringside"; the product name alone when the page has no title of its own yet. */
 export const documentTitle = (title: string | null | undefined): string =>

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { CALENDAR_FIELDS } from "#domain/calendar-import.ts";
 import { LIMITS } from "#domain/contracts/auth.ts";
 import { HorseDetailsBody, HorseGender } from "#domain/contracts/horses.ts";
 import { DateOnly, IdParam, PersonRef } from "#domain/contracts/people.ts";
 import { UserGender } from "#domain/contracts/profile.ts";
 import { EditorClassBody, SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
-import type { ImportedSession } from "#domain/imported-sessions.ts";
-import { ROLES } from "#domain/roles.ts";
+import { CALENDAR_FIELDS } from "#domain/imports/calendar-import.ts";
+import type { ImportedSession } from "#domain/imports/imported-sessions.ts";
+import { ROLES } from "#domain/people/roles.ts";
 
 /** Admin Panel → Data Management and Show Management (issue 14). */
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES, SIGN_UP_ROLES } from "#domain/roles.ts";
+import { ROLES, SIGN_UP_ROLES } from "#domain/people/roles.ts";
 
 export const Role = z.enum(ROLES);
 export const SignUpRole = z.enum(SIGN_UP_ROLES);

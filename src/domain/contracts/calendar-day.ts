@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDay, MAX_YEAR, MIN_YEAR } from "#domain/calendar-day.ts";
+import { isCalendarDay, MAX_YEAR, MIN_YEAR } from "#domain/dates/calendar-day.ts";
 
 export const CALENDAR_DAY_ERRORS = {
   format: "Enter a date as yyyy-mm-dd.",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EntryWarning } from "#domain/contracts/season.ts";
-import { ENTRY_STATUSES } from "#domain/entry-status.ts";
+import { ENTRY_STATUSES } from "#domain/roster/entry-status.ts";
 
 /** Ids are UUIDs or class ids such as `cel-12E`; nothing real comes near this length. */
 const ID_MAX = 100;

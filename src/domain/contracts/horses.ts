@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CHAMPION_BADGES } from "#domain/champion-badge.ts";
 import { DateOnly, IdParam, PersonRef } from "#domain/contracts/people.ts";
-import { DIVISION_IDS } from "#domain/divisions.ts";
+import { CHAMPION_BADGES } from "#domain/results/champion-badge.ts";
+import { DIVISION_IDS } from "#domain/shows/divisions.ts";
 
 export const HORSE_GENDERS = ["Stallion", "Mare", "Gelding", "Filly", "Colt"] as const;
 export const HorseGender = z.enum(HORSE_GENDERS);

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { NEW_SHOW_REACHES, PUSH_KINDS } from "#domain/push-kinds.ts";
-import { isTimeZone } from "#domain/push-schedule.ts";
-import { pushTexts } from "#domain/texts-push.ts";
+import { NEW_SHOW_REACHES, PUSH_KINDS } from "#domain/notifications/push-kinds.ts";
+import { isTimeZone } from "#domain/notifications/push-schedule.ts";
+import { pushTexts } from "#domain/texts/push.ts";
 
 const e = pushTexts.errors;
 const base64url = /^[A-Za-z0-9_-]+={0,2}$/;

@@ -30,7 +30,7 @@ export const ShowRecommendations = z.object({
   show: Named,
   source: AiSource,
   recommendations: z.array(RecommendedClass),
-  /** Why fewer than three classes fit (src/domain/recommendation-shortfall.ts), or null. */
+  /** Why fewer than three classes fit (src/domain/recommendations/recommendation-shortfall.ts), or null. */
   shortfall: z.string().nullable(),
 });
 export type ShowRecommendations = z.infer<typeof ShowRecommendations>;

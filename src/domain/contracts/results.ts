@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IdParam } from "#domain/contracts/people.ts";
-import { MAX_SCALE_PLACINGS, MAX_SCALE_POINTS } from "#domain/high-point.ts";
-import { MAX_RESULT_LINES } from "#domain/result-limits.ts";
+import { MAX_SCALE_PLACINGS, MAX_SCALE_POINTS } from "#domain/results/high-point.ts";
+import { MAX_RESULT_LINES } from "#domain/results/result-limits.ts";
 
 /** Posted results and high-point standings (issue 22, ADR 026). */
 

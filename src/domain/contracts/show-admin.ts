@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { outsideDatesProblem } from "#domain/class-import.ts";
-import { classNumberFromId } from "#domain/class-number.ts";
 import { calendarDay } from "#domain/contracts/calendar-day.ts";
-import { isClockTime } from "#domain/show-sessions.ts";
+import { outsideDatesProblem } from "#domain/imports/class-import.ts";
+import { isClockTime } from "#domain/show-day/show-sessions.ts";
+import { classNumberFromId } from "#domain/shows/class-number.ts";
 
 /** Limits for admin-entered shows: generous for real data, small enough to keep requests cheap. */
 export const SHOW_ADMIN_LIMITS = {

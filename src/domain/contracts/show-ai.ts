@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { MAX_YEAR, MIN_YEAR } from "#domain/calendar-day.ts";
-import { CLASS_DOUBTS } from "#domain/class-list-doubts.ts";
 import { calendarDay } from "#domain/contracts/calendar-day.ts";
 import { ImportedSessionBody, SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
+import { MAX_YEAR, MIN_YEAR } from "#domain/dates/calendar-day.ts";
+import { CLASS_DOUBTS } from "#domain/imports/class-list-doubts.ts";
 
 /** The admin's AI cards: class lists read from photos and PDFs, and next-edition predictions. */
 

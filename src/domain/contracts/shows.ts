@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DIVISION_IDS } from "#domain/divisions.ts";
+import { DIVISION_IDS } from "#domain/shows/divisions.ts";
 
 /** What a real filter never exceeds and what keeps a hostile query cheap. */
 export const SHOW_LIMITS = {

@@ -5,7 +5,7 @@ import {
   type ThrottleDecision,
   type ThrottleRule,
   type ThrottleState,
-} from "#domain/throttle.ts";
+} from "#domain/people/throttle.ts";
 import type { Db } from "#server/db/client.ts";
 
 type Kdb = Db["db"];

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import { ERROR_CODES, ErrorBody } from "#domain/app/errors.ts";
 import {
   EmptyBody,
   MagicLinkBody,
@@ -9,10 +10,9 @@ import {
   SignInBody,
   SignUpBody,
 } from "#domain/contracts/auth.ts";
-import { ERROR_CODES, ErrorBody } from "#domain/errors.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { securityTexts } from "#domain/texts-security.ts";
-import { formatWait } from "#domain/throttle.ts";
+import { formatWait } from "#domain/people/throttle.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { securityTexts } from "#domain/texts/security.ts";
 import { beginAttempt, finishAttempt, type ThrottledEndpoint } from "#server/auth/auth.throttle.ts";
 import { type Auth, CLIENT_IP_HEADER, DEMO_NONCE_HEADER, PRIVATE_HEADER_PREFIX } from "#server/auth/auth.ts";
 import { fromThisMachine, isSeededDemoAccount } from "#server/auth/demo-gate.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 import { buildUser, signIn, TEST_PASSWORD } from "#tests/support/factories.ts";
 import { call, cookieFrom, createTestApp, type TestApp } from "#tests/support/server.ts";
 

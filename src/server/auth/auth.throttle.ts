@@ -1,4 +1,4 @@
-import { ACCOUNT_BACKOFF, addressWindow, type ThrottleRule } from "#domain/throttle.ts";
+import { ACCOUNT_BACKOFF, addressWindow, type ThrottleRule } from "#domain/people/throttle.ts";
 import { clearAttempts, consumeAttempt, releaseAttempt } from "#server/auth/auth.repository.ts";
 import type { Db } from "#server/db/client.ts";
 

@@ -3,8 +3,8 @@ import { APIError, createAuthEndpoint, createAuthMiddleware } from "better-auth/
 import { setSessionCookie } from "better-auth/cookies";
 import { magicLink } from "better-auth/plugins";
 import { SignUpRole } from "#domain/contracts/auth.ts";
-import { rolesForSignUp, serializeRoles } from "#domain/roles.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { rolesForSignUp, serializeRoles } from "#domain/people/roles.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 import { saveDemoLink, supersedeEarlierMagicLinks } from "#server/auth/auth.repository.ts";
 import type { SessionCache } from "#server/auth/session-cache.ts";
 import type { EndedSession } from "#server/auth/session-end.ts";

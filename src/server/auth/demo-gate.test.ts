@@ -2,7 +2,7 @@ import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { securityTexts } from "#domain/texts-security.ts";
+import { securityTexts } from "#domain/texts/security.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/demo-accounts.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/server.ts";
 

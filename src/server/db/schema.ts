@@ -359,7 +359,7 @@ export interface PushSettingsTable {
   user_id: string;
   quiet_hours: number;
   time_zone: string | null;
-  /** Migration 018: which new shows the person hears of (src/domain/new-show-reach.ts). */
+  /** Migration 018: which new shows the person hears of (src/domain/notifications/new-show-reach.ts). */
   new_shows: Generated<string>;
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { type Role, serializeRoles } from "#domain/roles.ts";
+import { type Role, serializeRoles } from "#domain/people/roles.ts";
 import type { DbKind } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import { newId } from "#server/platform/ids.ts";

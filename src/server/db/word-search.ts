@@ -1,5 +1,5 @@
 import { type Expression, type SqlBool, sql } from "kysely";
-import { searchWords } from "#domain/word-search.ts";
+import { searchWords } from "#domain/shows/word-search.ts";
 
 /** LIKE treats % and _ as wildcards; a person typing them means the characters themselves. */
 const escapeLike = (word: string): string => word.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CODES } from "#domain/errors.ts";
+import { ERROR_CODES } from "#domain/app/errors.ts";
 import { CROSS_SITE_REFUSED } from "#server/app.ts";
 import { newId } from "#server/platform/ids.ts";
 import { LIVE_STREAMS_PER_USER } from "#server/platform/stream-limit.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { securityTexts } from "#domain/texts-security.ts";
+import { securityTexts } from "#domain/texts/security.ts";
 import {
   admin,
   attacker,

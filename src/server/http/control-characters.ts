@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { securityTexts } from "#domain/texts-security.ts";
+import { securityTexts } from "#domain/texts/security.ts";
 import { badRequest } from "#server/platform/errors.ts";
 
 /** Any C0 control character or DEL: nothing in an id, a path or a query is written with one. */

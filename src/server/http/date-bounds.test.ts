@@ -9,7 +9,7 @@ import { buildShow } from "#tests/support/shows-factories.ts";
  * Issue 19, item 8: show dates from year 1 to 9999 were accepted, and such a show made every season
  * plan cost seconds and a gigabyte. Every request that carries a date takes 1900–2100 only (the
  * shared calendar-day contract), on both engines; a calendar file's rows outside it are listed as
- * problems (src/domain/calendar-import.test.ts).
+ * problems (src/domain/imports/calendar-import.test.ts).
  */
 let t: TestApp;
 let admin: TestUser & { cookie: string };

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { ERROR_CODES } from "#domain/errors.ts";
+import { ERROR_CODES } from "#domain/app/errors.ts";
 import { AppError } from "#server/platform/errors.ts";
 
 const codeForStatus: Record<number, string> = {

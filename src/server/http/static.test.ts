@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BOOT_STATE_ID, type BootState } from "#domain/boot-state.ts";
+import { BOOT_STATE_ID, type BootState } from "#domain/app/boot-state.ts";
 import { buildUser, signedInUser, signIn } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Me } from "#domain/contracts/auth.ts";
-import { hasRole, parseRoles, type Role } from "#domain/roles.ts";
+import { hasRole, parseRoles, type Role } from "#domain/people/roles.ts";
 import type { Auth } from "#server/auth/auth.ts";
 import type { SessionCache } from "#server/auth/session-cache.ts";
 import { forbidden, unauthorized } from "#server/platform/errors.ts";

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from "#domain/errors.ts";
+import { ERROR_CODES } from "#domain/app/errors.ts";
 
 /** An error a service raises on purpose; the error handler turns it into `{ error: { code, message } }`. */
 export class AppError extends Error {

@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { opsTexts } from "#domain/texts-ops.ts";
+import { opsTexts } from "#domain/texts/ops.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { createEventBus, eventRoutes, SHUTDOWN_RETRY_MS } from "#server/platform/events.ts";
 import { createStreamLimit, LIVE_STREAMS_PER_USER } from "#server/platform/stream-limit.ts";

@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
-import { opsTexts } from "#domain/texts-ops.ts";
+import { opsTexts } from "#domain/texts/ops.ts";
 import type { Db } from "#server/db/client.ts";
 import { unauthorized, unavailable } from "#server/platform/errors.ts";
 import { type StreamLimit, streamLimitReached } from "#server/platform/stream-limit.ts";

@@ -1,6 +1,6 @@
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
-import { ERROR_CODES } from "#domain/errors.ts";
+import { ERROR_CODES } from "#domain/app/errors.ts";
 import { AppError, badRequest } from "#server/platform/errors.ts";
 
 /** Pictures from a phone camera fit easily; anything larger is refused before it is decoded. */

@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
-import { ERROR_CODES } from "#domain/errors.ts";
+import { ERROR_CODES } from "#domain/app/errors.ts";
 import { AppError } from "#server/platform/errors.ts";
 
 /**

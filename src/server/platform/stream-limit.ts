@@ -1,5 +1,5 @@
-import { ERROR_CODES } from "#domain/errors.ts";
-import { opsTexts } from "#domain/texts-ops.ts";
+import { ERROR_CODES } from "#domain/app/errors.ts";
+import { opsTexts } from "#domain/texts/ops.ts";
 import { AppError } from "#server/platform/errors.ts";
 
 /**

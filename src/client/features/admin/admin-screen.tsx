@@ -7,8 +7,8 @@ import { AdminStatusProvider } from "#client/features/admin/status-banner.tsx";
 import { UsersTab } from "#client/features/admin/users/users-tab.tsx";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { PageHeader } from "#client/ui/page.tsx";
-import { texts } from "#domain/texts.ts";
-import { adminTexts } from "#domain/texts-admin.ts";
+import { adminTexts } from "#domain/texts/admin.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 const t = adminTexts;
 /** AI Show Prediction and Import Class List from Image (issue 10): their own chunk, loaded with the screen. */

@@ -1,7 +1,7 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
 import { ConfirmDialog } from "#client/ui/dialog.tsx";
-import { adminTexts as t } from "#domain/texts-admin.ts";
+import { adminTexts as t } from "#domain/texts/admin.ts";
 
 interface Deletable {
   id: string;

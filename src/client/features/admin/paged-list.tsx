@@ -2,8 +2,8 @@ import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query
 import type { ReactNode } from "react";
 import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
-import { texts } from "#domain/texts.ts";
-import { adminTexts } from "#domain/texts-admin.ts";
+import { adminTexts } from "#domain/texts/admin.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 const t = adminTexts;
 

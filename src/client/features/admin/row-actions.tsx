@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from "lucide-react";
-import { adminTexts } from "#domain/texts-admin.ts";
+import { adminTexts } from "#domain/texts/admin.ts";
 
 const t = adminTexts;
 

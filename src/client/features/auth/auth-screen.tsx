@@ -11,9 +11,9 @@ import { sessionEndReason, signInRefusal } from "#client/lib/session-cache.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Logo } from "#client/ui/logo.tsx";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
-import { INVITED_BY } from "#domain/invite-link.ts";
-import { authTexts } from "#domain/texts-auth.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { INVITED_BY } from "#domain/people/invite-link.ts";
+import { authTexts } from "#domain/texts/auth.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 
 export type AuthMode = "signin" | "magic" | "signup";
 

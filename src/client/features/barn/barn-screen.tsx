@@ -9,8 +9,8 @@ import { Button } from "#client/ui/button.tsx";
 import { HorseIcon } from "#client/ui/icons.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import { HorsePicture } from "#client/ui/placeholders.tsx";
-import { texts } from "#domain/texts.ts";
-import { barnTexts } from "#domain/texts-barn.ts";
+import { barnTexts } from "#domain/texts/barn.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 const t = barnTexts;
 

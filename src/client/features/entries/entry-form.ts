@@ -1,6 +1,6 @@
 import type { EntryChoice, MyEntry, Named } from "#domain/contracts/entries.ts";
-import type { EntryStatus } from "#domain/entry-status.ts";
-import type { Role } from "#domain/roles.ts";
+import type { Role } from "#domain/people/roles.ts";
+import type { EntryStatus } from "#domain/roster/entry-status.ts";
 
 /**
  * The entry dialog's state as pure functions (spec sections 4 and 5): which tiles a user sees,

@@ -22,13 +22,13 @@ import { ImagePickerButton } from "#client/ui/image-picker-button.tsx";
 import { EmptyState, Spinner } from "#client/ui/page.tsx";
 import { HorsePicture, PersonPhoto } from "#client/ui/placeholders.tsx";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
-import { ageInYears } from "#domain/age.ts";
 import type { HorseDetail } from "#domain/contracts/horses.ts";
-import { divisionName } from "#domain/divisions.ts";
-import { texts } from "#domain/texts.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { horsesTexts } from "#domain/texts-horses.ts";
-import { profileTexts } from "#domain/texts-profile.ts";
+import { ageInYears } from "#domain/people/age.ts";
+import { divisionName } from "#domain/shows/divisions.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { horsesTexts } from "#domain/texts/horses.ts";
+import { profileTexts } from "#domain/texts/profile.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 const t = horsesTexts;
 

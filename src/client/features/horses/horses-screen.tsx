@@ -8,8 +8,8 @@ import { LoadError } from "#client/ui/alert.tsx";
 import { Button, buttonClass } from "#client/ui/button.tsx";
 import { HorseIcon } from "#client/ui/icons.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
-import { texts } from "#domain/texts.ts";
-import { horsesTexts } from "#domain/texts-horses.ts";
+import { horsesTexts } from "#domain/texts/horses.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 export default function HorsesScreen() {
   const horses = useHorseList();

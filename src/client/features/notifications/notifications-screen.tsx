@@ -14,10 +14,10 @@ import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import type { NotificationItem } from "#domain/contracts/notifications.ts";
-import { relativeTime } from "#domain/relative-time.ts";
-import { texts } from "#domain/texts.ts";
-import { notificationsTexts } from "#domain/texts-notifications.ts";
-import { offlineTexts } from "#domain/texts-offline.ts";
+import { relativeTime } from "#domain/notifications/relative-time.ts";
+import { notificationsTexts } from "#domain/texts/notifications.ts";
+import { offlineTexts } from "#domain/texts/offline.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 const t = notificationsTexts;
 // Push is not part of reading the list: its opt-in loads as its own chunk.

@@ -22,8 +22,8 @@ import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import { useProgressiveCount } from "#client/ui/use-progressive-count.ts";
-import { texts } from "#domain/texts.ts";
-import { plannerTexts } from "#domain/texts-planner.ts";
+import { plannerTexts } from "#domain/texts/planner.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 /** The spec's highlight ring lasts 3 seconds. */
 const HIGHLIGHT_MS = 3000;

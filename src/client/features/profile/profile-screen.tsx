@@ -15,12 +15,12 @@ import { Button, buttonClass } from "#client/ui/button.tsx";
 import { ImagePickerButton } from "#client/ui/image-picker-button.tsx";
 import { PageHeader } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
-import { ageInYears, isDateOnly } from "#domain/age.ts";
+import { ageInYears, isDateOnly } from "#domain/people/age.ts";
 
-import { authTexts } from "#domain/texts-auth.ts";
-import { horsesTexts } from "#domain/texts-horses.ts";
-import { profileTexts } from "#domain/texts-profile.ts";
-import { pushTexts } from "#domain/texts-push.ts";
+import { authTexts } from "#domain/texts/auth.ts";
+import { horsesTexts } from "#domain/texts/horses.ts";
+import { profileTexts } from "#domain/texts/profile.ts";
+import { pushTexts } from "#domain/texts/push.ts";
 
 // Show day's alert setting (issue 21), its own chunk; a notification settings screen may take it over.
 // If its chunk cannot be fetched (the signal went), the profile goes on without it.

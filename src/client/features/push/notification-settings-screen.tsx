@@ -5,7 +5,7 @@ import { PushChoices } from "#client/features/push/components/push-choices.tsx";
 import { ThisDeviceCard } from "#client/features/push/components/this-device-card.tsx";
 import { useThisDevice } from "#client/features/push/use-this-device.ts";
 import { PageHeader } from "#client/ui/page.tsx";
-import { pushTexts } from "#domain/texts-push.ts";
+import { pushTexts } from "#domain/texts/push.ts";
 
 const t = pushTexts;
 

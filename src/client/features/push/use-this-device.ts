@@ -15,7 +15,7 @@ import {
   subscribeThisBrowser,
 } from "#client/lib/push-device.ts";
 import type { PushDevice, PushSubscriptionInput } from "#domain/contracts/push.ts";
-import { pushTexts } from "#domain/texts-push.ts";
+import { pushTexts } from "#domain/texts/push.ts";
 
 export type ThisDeviceState =
   | { kind: "checking" }

@@ -2,7 +2,7 @@ import { useAfterFirstScreen } from "#client/app/after-first-screen.ts";
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
-import { localDay } from "#domain/roster-view.ts";
+import { localDay } from "#domain/roster/roster-view.ts";
 
 /** Show detail's AI row, loaded once the first screen is shown (as the planner's, ai-slots.tsx). */
 const ShowAiRow = retryingLazy(() => import("#client/features/recommendations/components/show-ai-row.tsx"));

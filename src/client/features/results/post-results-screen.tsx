@@ -11,8 +11,8 @@ import { Button } from "#client/ui/button.tsx";
 import { PageHeader, Spinner } from "#client/ui/page.tsx";
 import type { ClassResults, PublishLine, ResultPreview } from "#domain/contracts/results.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
-import { placingLabel } from "#domain/placing.ts";
-import { resultsTexts } from "#domain/texts-results.ts";
+import { placingLabel } from "#domain/results/placing.ts";
+import { resultsTexts } from "#domain/texts/results.ts";
 
 const t = resultsTexts.post;
 type How = "text" | "csv" | "file";

@@ -6,8 +6,8 @@ import { LoadError } from "#client/ui/alert.tsx";
 import { buttonClass } from "#client/ui/button.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import { RESULT_LIMITS, type Standings } from "#domain/contracts/results.ts";
-import { divisionName } from "#domain/divisions.ts";
-import { resultsTexts } from "#domain/texts-results.ts";
+import { divisionName } from "#domain/shows/divisions.ts";
+import { resultsTexts } from "#domain/texts/results.ts";
 
 const t = resultsTexts.standings;
 const FILTERS = ["year", "org", "division", "mine", "page"] as const;

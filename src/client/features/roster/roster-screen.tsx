@@ -14,18 +14,18 @@ import { useToday } from "#client/features/roster/use-today.ts";
 import { SeasonCalendar, useCalendarView, ViewSlot } from "#client/features/season/view-slot.tsx";
 import { useQueuedChanges } from "#client/lib/queued.ts";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
-import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import { useProgressiveCount } from "#client/ui/use-progressive-count.ts";
 import type { Roster, RosterEntryView, RosterShow } from "#domain/contracts/roster.ts";
-import { statusLabel } from "#domain/entry-status.ts";
-import { INVITED_BY } from "#domain/invite-link.ts";
-import { needsClassDay } from "#domain/roster-view.ts";
-import { texts } from "#domain/texts.ts";
-import { blockingTexts } from "#domain/texts-blocking.ts";
-import { entryStatusTexts } from "#domain/texts-entry-status.ts";
-import { rosterTexts } from "#domain/texts-roster.ts";
+import { formatDayHeading, formatShowDates } from "#domain/dates/show-dates.ts";
+import { INVITED_BY } from "#domain/people/invite-link.ts";
+import { statusLabel } from "#domain/roster/entry-status.ts";
+import { needsClassDay } from "#domain/roster/roster-view.ts";
+import { blockingTexts } from "#domain/texts/blocking.ts";
+import { entryStatusTexts } from "#domain/texts/entry-status.ts";
+import { rosterTexts } from "#domain/texts/roster.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 // Only a customer arriving through a trainer's invite link sees it: off everyone else's first load.
 const WelcomeBanner = retryingLazy(() =>

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from "react";
 import { RenderDay } from "#client/app/render-day.ts";
-import { localDay } from "#domain/roster-view.ts";
+import { localDay } from "#domain/roster/roster-view.ts";
 
 /** The device's calendar day, updated at local midnight while the screen stays open. */
 export function useToday(): string {

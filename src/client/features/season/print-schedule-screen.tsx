@@ -3,17 +3,17 @@ import { ArrowLeft, Download, Printer } from "lucide-react";
 import { Link, useParams, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { ApiError, api } from "#client/lib/api.ts";
-import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { buttonClass } from "#client/ui/button.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import { Segmented } from "#client/ui/segmented.tsx";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
 import type { BarnSchedule } from "#domain/contracts/season.ts";
-import { hasRole } from "#domain/roles.ts";
-import { localDay } from "#domain/roster-view.ts";
-import { formatClockTime } from "#domain/show-sessions.ts";
-import { seasonTexts } from "#domain/texts-season.ts";
+import { formatDayHeading, formatShowDates } from "#domain/dates/show-dates.ts";
+import { hasRole } from "#domain/people/roles.ts";
+import { localDay } from "#domain/roster/roster-view.ts";
+import { formatClockTime } from "#domain/show-day/show-sessions.ts";
+import { seasonTexts } from "#domain/texts/season.ts";
 
 const t = seasonTexts.print;
 

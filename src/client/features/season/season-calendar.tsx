@@ -5,12 +5,12 @@ import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useS
 import { Link, useNavigate, useSearchParams } from "#client/app/routing.ts";
 import { layoutMonth, type MonthLayout } from "#client/features/season/month-layout.ts";
 import { api } from "#client/lib/api.ts";
-import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
 import { LoadError } from "#client/ui/alert.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import type { CalendarMonth, CalendarShow } from "#domain/contracts/season.ts";
-import { localDay } from "#domain/roster-view.ts";
-import { seasonTexts } from "#domain/texts-season.ts";
+import { formatDayHeading, formatShowDates } from "#domain/dates/show-dates.ts";
+import { localDay } from "#domain/roster/roster-view.ts";
+import { seasonTexts } from "#domain/texts/season.ts";
 
 const t = seasonTexts.calendar;
 

@@ -1,5 +1,5 @@
 import { Segmented } from "#client/ui/segmented.tsx";
-import { seasonViewTexts } from "#domain/texts-season-view.ts";
+import { seasonViewTexts } from "#domain/texts/season-view.ts";
 
 /** List / Calendar (issue 25); loaded after the first screen by ViewSlot (view-slot.tsx). */
 export default function ViewSwitch({

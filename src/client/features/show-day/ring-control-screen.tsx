@@ -14,16 +14,16 @@ import { StewardsCard } from "#client/features/show-day/components/stewards-card
 import { useDayModel, useNow } from "#client/features/show-day/use-day-model.ts";
 import { useLiveRing } from "#client/features/show-day/use-live-ring.ts";
 import { useQueuedChanges } from "#client/lib/queued.ts";
-import { formatDayHeading } from "#client/lib/show-dates.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { buttonClass } from "#client/ui/button.tsx";
 import { PageHeader, Spinner } from "#client/ui/page.tsx";
 import type { RingActionBody, ShowDay } from "#domain/contracts/show-day.ts";
-import { describeAction, inRingOf, nextToCall, sessionLive } from "#domain/ring.ts";
-import { hasRole } from "#domain/roles.ts";
-import { formatClockTime } from "#domain/show-sessions.ts";
-import { formatShowTime } from "#domain/show-time.ts";
-import { showDayTexts } from "#domain/texts-show-day.ts";
+import { formatDayHeading } from "#domain/dates/show-dates.ts";
+import { hasRole } from "#domain/people/roles.ts";
+import { describeAction, inRingOf, nextToCall, sessionLive } from "#domain/show-day/ring.ts";
+import { formatClockTime } from "#domain/show-day/show-sessions.ts";
+import { formatShowTime } from "#domain/show-day/show-time.ts";
+import { showDayTexts } from "#domain/texts/show-day.ts";
 
 const t = showDayTexts.ring;
 /** One-thumb targets: at least 48 px, the main one larger. */

@@ -9,7 +9,7 @@ import { useLiveRing } from "#client/features/show-day/use-live-ring.ts";
 import { buttonClass } from "#client/ui/button.tsx";
 import type { ShowDay } from "#domain/contracts/show-day.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
-import { showDayTexts } from "#domain/texts-show-day.ts";
+import { showDayTexts } from "#domain/texts/show-day.ts";
 
 /**
  * Show detail's show-day part (its own chunk, loaded after the first screen): the live ring bar while a

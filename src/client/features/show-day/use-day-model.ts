@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import type { RingActionBody, ShowDay } from "#domain/contracts/show-day.ts";
-import { applyInput, type RingState } from "#domain/ring.ts";
+import { applyInput, type RingState } from "#domain/show-day/ring.ts";
 import {
   awayCounts,
   type ClassDayStatus,
@@ -9,9 +9,9 @@ import {
   type RingSummary,
   ringSummaries,
   type SessionEstimate,
-} from "#domain/ring-estimates.ts";
-import { ringStateOf, sessionsOfDay } from "#domain/show-day-view.ts";
-import type { EffectiveSession } from "#domain/show-sessions.ts";
+} from "#domain/show-day/ring-estimates.ts";
+import { ringStateOf, sessionsOfDay } from "#domain/show-day/show-day-view.ts";
+import type { EffectiveSession } from "#domain/show-day/show-sessions.ts";
 
 /** The clock the estimates run on, ticking every 30 s (a class lasts minutes). */
 export function useNow(intervalMs = 30_000): number {

@@ -16,9 +16,9 @@ import { buttonClass } from "#client/ui/button.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
 import type { ShowClass } from "#domain/contracts/shows.ts";
-import { localDay } from "#domain/roster-view.ts";
-import { texts } from "#domain/texts.ts";
-import { showTexts } from "#domain/texts-show.ts";
+import { localDay } from "#domain/roster/roster-view.ts";
+import { texts } from "#domain/texts/shell.ts";
+import { showTexts } from "#domain/texts/show.ts";
 
 // Rare (a removed show's old link): its words and picture load when it happens.
 const ShowNotFound = retryingLazy(() =>

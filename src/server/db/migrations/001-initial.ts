@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { DIVISIONS } from "#domain/divisions.ts";
+import { DIVISIONS } from "#domain/shows/divisions.ts";
 import type { DbKind } from "#server/db/client.ts";
 
 /**

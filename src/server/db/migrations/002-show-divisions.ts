@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { primaryDivisionForClassName } from "#domain/division-rule.ts";
+import { primaryDivisionForClassName } from "#domain/shows/division-rule.ts";
 
 /**
  * Divisions on classes, for the planner's division filter and facets.

@@ -5,7 +5,7 @@ import type { DbKind } from "#server/db/client.ts";
  * Show day (issue 21, ADR 020).
  *
  * - `show.time_zone`: the IANA zone an admin chose; null means the zone of the show's state
- *   (src/domain/show-time-zone.ts). `show.minutes_per_class` (default 7) paces the estimates.
+ *   (src/domain/shows/show-time-zone.ts). `show.minutes_per_class` (default 7) paces the estimates.
  * - `show_session`: a show's sessions (name, date, printed start time or none, ring). A class's
  *   `session_id` says which it runs in (null: its date's implicit untimed session); its place is its
  *   `position`, as before. `planned_start` is the printed-schedule estimate (ISO instant), kept by the

@@ -9,7 +9,7 @@ import type { Kysely } from "kysely";
  *   the device, so a signed-out phone gets nothing more on its lock screen. One endpoint, one row.
  * - `push_settings`: the person's quiet hours and their IANA time zone.
  * - `push_choice`: a kind of notification the person set to pushed (1) or in the app only (0);
- *   kinds without a row follow their default (src/domain/push-kinds.ts).
+ *   kinds without a row follow their default (src/domain/notifications/push-kinds.ts).
  * - `push_delivery`: the queue. A row is one message for one device, due at `due_at` (later in
  *   quiet hours), dropped after `expires_at`. A sender claims rows by setting a lease
  *   (`lease_owner`, `lease_until`) in one statement (FOR UPDATE SKIP LOCKED on PostgreSQL), so two

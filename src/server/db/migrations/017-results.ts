@@ -5,7 +5,7 @@ import { type Kysely, sql } from "kysely";
  *
  * - `points_scale`: a sanctioning organisation's scale (JSON array of points for 1st, 2nd, …), the
  *   points for showing without a placing and whether the scale follows the class size. No row: the
- *   default 7, 6, 5, 4, 3, 2 and 1 (src/domain/high-point.ts). `org` '' is shows with no organisation.
+ *   default 7, 6, 5, 4, 3, 2 and 1 (src/domain/results/high-point.ts). `org` '' is shows with no organisation.
  * - `result_class`: one row per class whose results are published: who published, when, its current
  *   `version` (1 on publish, +1 per correction) and when it was last corrected.
  * - `result`: the current placings of a published class, one row per horse as printed, with the

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { normaliseHorseName } from "#domain/horse-match.ts";
+import { normaliseHorseName } from "#domain/results/horse-match.ts";
 
 /**
  * A horse's normalised name (`horse.name_key` = normaliseHorseName(name)), indexed, so publishing

@@ -1,4 +1,4 @@
-import type { Role } from "#domain/roles.ts";
+import type { Role } from "#domain/people/roles.ts";
 
 export const DEMO_PASSWORD = "ringside-demo";
 /** `app_meta` keys: the seed ran; the ids of the accounts it created (the only ones the outbox serves). */

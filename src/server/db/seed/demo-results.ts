@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { PublishLine } from "#domain/contracts/results.ts";
-import { DEFAULT_SCALE } from "#domain/high-point.ts";
+import { DEFAULT_SCALE } from "#domain/results/high-point.ts";
 import type { DbKind } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import { writeClassResults } from "#server/features/results/results.service.ts";

@@ -1,8 +1,8 @@
 import { addDays, format, parseISO } from "date-fns";
 import type { Transaction } from "kysely";
-import { assignClassDates } from "#domain/class-dates.ts";
-import { showClockTime, showToday, zonedInstant } from "#domain/show-time.ts";
-import { defaultTimeZone } from "#domain/show-time-zone.ts";
+import { showClockTime, showToday, zonedInstant } from "#domain/show-day/show-time.ts";
+import { assignClassDates } from "#domain/shows/class-dates.ts";
+import { defaultTimeZone } from "#domain/shows/show-time-zone.ts";
 import type { Database } from "#server/db/schema.ts";
 import { refreshPlannedStarts } from "#server/features/show-day/show-day.schedule.ts";
 import { insertClasses } from "#server/features/shows/shows.repository.ts";

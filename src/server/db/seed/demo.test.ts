@@ -1,8 +1,8 @@
 import { addDays, differenceInCalendarDays, format, parseISO } from "date-fns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseRoles } from "#domain/roles.ts";
-import { sameWeekdayPattern } from "#domain/show-prediction.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { parseRoles } from "#domain/people/roles.ts";
+import { sameWeekdayPattern } from "#domain/shows/show-prediction.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 import { seedDemo } from "#server/db/seed/demo.ts";
 import { DEMO_PASSWORD } from "#server/db/seed/demo-accounts.ts";
 import { RUNNING_SHOW } from "#server/db/seed/demo-show-day.ts";

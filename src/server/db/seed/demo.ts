@@ -1,7 +1,7 @@
 import { hashPassword } from "better-auth/crypto";
 import { addDays, format, subDays, subHours } from "date-fns";
 import type { Transaction } from "kysely";
-import { celebrationDates, ordinal, sameWeekdayPattern } from "#domain/show-prediction.ts";
+import { celebrationDates, ordinal, sameWeekdayPattern } from "#domain/shows/show-prediction.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Role } from "#domain/roles.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import type { Role } from "#domain/people/roles.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 import { ADMIN_ERRORS, roleChangeDenial, userDeletionDenial } from "#server/features/admin/admin.policy.ts";
 
 describe("userDeletionDenial", () => {

@@ -1,6 +1,6 @@
-import { hasRole, type Role } from "#domain/roles.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { userDeletionTexts } from "#domain/texts-user-deletion.ts";
+import { hasRole, type Role } from "#domain/people/roles.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { userDeletionTexts } from "#domain/texts/user-deletion.ts";
 import type { Denial } from "#server/platform/errors.ts";
 
 export const ADMIN_ERRORS = {

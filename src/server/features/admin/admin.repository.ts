@@ -1,7 +1,7 @@
 import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
-import type { Role } from "#domain/roles.ts";
-import { serializeRoles } from "#domain/roles.ts";
-import { searchWords } from "#domain/word-search.ts";
+import type { Role } from "#domain/people/roles.ts";
+import { serializeRoles } from "#domain/people/roles.ts";
+import { searchWords } from "#domain/shows/word-search.ts";
 import type { DbKind } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import { newId } from "#server/platform/ids.ts";

@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ERROR_CODES, ErrorBody } from "#domain/app/errors.ts";
 import {
   AdminHorse,
   AdminHorseBody,
@@ -19,7 +20,6 @@ import {
   DeleteUserQuery,
   SoleHorses,
 } from "#domain/contracts/admin.ts";
-import { ERROR_CODES, ErrorBody } from "#domain/errors.ts";
 import { sessionEnded } from "#server/auth/session-end.ts";
 import {
   type AdminDeps,

@@ -12,9 +12,9 @@ import type {
 } from "#domain/contracts/admin.ts";
 import { HORSE_GENDERS, type HorseGender } from "#domain/contracts/horses.ts";
 import { USER_GENDERS } from "#domain/contracts/profile.ts";
-import { parseRoles } from "#domain/roles.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { userDeletionTexts } from "#domain/texts-user-deletion.ts";
+import { parseRoles } from "#domain/people/roles.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { userDeletionTexts } from "#domain/texts/user-deletion.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   ADMIN_ERRORS,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 import { ADMIN_ERRORS } from "#server/features/admin/admin.policy.ts";
 import { PEOPLE_ERRORS } from "#server/features/horses/horses.policy.ts";
 import { insertImage } from "#server/features/images/images.repository.ts";

@@ -1,8 +1,8 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import ICAL from "ical.js";
-import { type CalendarRow, type ImportedShow, readCalendarRows } from "#domain/calendar-import.ts";
+import { ERROR_CODES } from "#domain/app/errors.ts";
 import { CALENDAR_LIMITS } from "#domain/contracts/admin.ts";
-import { ERROR_CODES } from "#domain/errors.ts";
+import { type CalendarRow, type ImportedShow, readCalendarRows } from "#domain/imports/calendar-import.ts";
 import { AppError } from "#server/platform/errors.ts";
 
 /**

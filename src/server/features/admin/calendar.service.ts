@@ -1,16 +1,16 @@
 import type { Kysely, Transaction } from "kysely";
 import {
-  calendarDifferences,
-  type ImportedShow,
-  showIdentity,
-  wouldChange,
-} from "#domain/calendar-import.ts";
-import {
   CALENDAR_LIMITS,
   type CalendarImportResult,
   type CalendarPreview,
   type CalendarShow,
 } from "#domain/contracts/admin.ts";
+import {
+  calendarDifferences,
+  type ImportedShow,
+  showIdentity,
+  wouldChange,
+} from "#domain/imports/calendar-import.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import type { ReadCalendar } from "#server/features/admin/calendar-files.ts";

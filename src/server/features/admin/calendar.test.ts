@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CALENDAR_SAMPLE_CSV } from "#domain/calendar-import.ts";
 import { CALENDAR_LIMITS, type CalendarPreview, type CalendarShow } from "#domain/contracts/admin.ts";
+import { CALENDAR_SAMPLE_CSV } from "#domain/imports/calendar-import.ts";
 import { CALENDAR_ERRORS, countIcsEvents } from "#server/features/admin/calendar-files.ts";
 import { FETCH_ERRORS } from "#server/platform/safe-fetch.ts";
 import { eventsIn, foldedCalendarBomb } from "#tests/support/bombs.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userDeletionTexts } from "#domain/texts-user-deletion.ts";
+import { userDeletionTexts } from "#domain/texts/user-deletion.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 import { buildEntry, buildEntryShow, buildHorse, type TestHorse } from "#tests/support/entries-factories.ts";
 import { buildUser, signedInUser, type TestUser } from "#tests/support/factories.ts";

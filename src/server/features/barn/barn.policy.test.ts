@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Role } from "#domain/roles.ts";
+import type { Role } from "#domain/people/roles.ts";
 import { canInviteCustomers, canViewBarn } from "#server/features/barn/barn.policy.ts";
 
 describe("canViewBarn: trainers only", () => {

@@ -1,4 +1,4 @@
-import { hasRole, type Role } from "#domain/roles.ts";
+import { hasRole, type Role } from "#domain/people/roles.ts";
 
 /** The barn is for trainers only (spec, section 6). */
 export const canViewBarn = (viewer: { roles: readonly Role[] }): boolean => hasRole(viewer, "Trainer");

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import { BarnList } from "#domain/contracts/horses.ts";
 import { Invite, InviteParams } from "#domain/contracts/invites.ts";
-import { ErrorBody } from "#domain/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { getBarn, getInvite } from "#server/features/barn/barn.service.ts";
 

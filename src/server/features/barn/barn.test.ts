@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { barnTexts } from "#domain/texts-barn.ts";
+import { barnTexts } from "#domain/texts/barn.ts";
 import { buildUser, signedInUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
 

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { addDays, format, max, parseISO } from "date-fns";
 import { createEvents, type DateArray, type EventAttributes } from "ics";
 import type { PlannedTime, Roster, RosterShow } from "#domain/contracts/roster.ts";
-import { statusLabel } from "#domain/entry-status.ts";
-import { calendarFeedTexts } from "#domain/texts-calendar-feed.ts";
+import { statusLabel } from "#domain/roster/entry-status.ts";
+import { calendarFeedTexts } from "#domain/texts/calendar-feed.ts";
 
 const t = calendarFeedTexts;
 

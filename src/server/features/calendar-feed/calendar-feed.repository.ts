@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { parseRoles, type Role } from "#domain/roles.ts";
+import { parseRoles, type Role } from "#domain/people/roles.ts";
 import type { Database } from "#server/db/schema.ts";
 
 export interface FeedRow {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import { CalendarFeed, CalendarFeedParams } from "#domain/contracts/calendar-feed.ts";
-import { ErrorBody } from "#domain/errors.ts";
 import {
   type CalendarFeedDeps,
   getCalendarFeed,

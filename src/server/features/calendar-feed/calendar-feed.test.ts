@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calendarFeedTexts } from "#domain/texts-calendar-feed.ts";
-import { entryStatusTexts } from "#domain/texts-entry-status.ts";
+import { calendarFeedTexts } from "#domain/texts/calendar-feed.ts";
+import { entryStatusTexts } from "#domain/texts/entry-status.ts";
 import { FEED_NOT_FOUND } from "#server/features/calendar-feed/calendar-feed.routes.ts";
 import {
   buildEntry,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import { DemoLink, DemoLinkBody } from "#domain/contracts/auth.ts";
-import { ErrorBody } from "#domain/errors.ts";
-import { securityTexts } from "#domain/texts-security.ts";
+import { securityTexts } from "#domain/texts/security.ts";
 import { takeDemoLink } from "#server/auth/auth.repository.ts";
 import { fromThisMachine } from "#server/auth/demo-gate.ts";
 import type { Db } from "#server/db/client.ts";

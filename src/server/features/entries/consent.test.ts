@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { BARN_NOTICE_LIMIT, BARN_NOTICE_WINDOW_MS } from "#domain/barn-notices.ts";
 import type { Roster } from "#domain/contracts/roster.ts";
-import { consentTexts } from "#domain/texts-consent.ts";
-import { entriesTexts } from "#domain/texts-entries.ts";
+import { BARN_NOTICE_LIMIT, BARN_NOTICE_WINDOW_MS } from "#domain/notifications/barn-notices.ts";
+import { consentTexts } from "#domain/texts/consent.ts";
+import { entriesTexts } from "#domain/texts/entries.ts";
 import {
   befriend,
   buildEntryShow,

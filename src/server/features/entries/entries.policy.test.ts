@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { EntryChoice } from "#domain/contracts/entries.ts";
-import type { Role } from "#domain/roles.ts";
-import { consentTexts } from "#domain/texts-consent.ts";
-import { entriesTexts } from "#domain/texts-entries.ts";
+import type { Role } from "#domain/people/roles.ts";
+import { consentTexts } from "#domain/texts/consent.ts";
+import { entriesTexts } from "#domain/texts/entries.ts";
 import {
   type ChoiceFacts,
   canDeclareStatus,

@@ -1,10 +1,10 @@
 import type { EntryChoice } from "#domain/contracts/entries.ts";
-import type { EntryStatus } from "#domain/entry-status.ts";
-import { STATUS_LABELS } from "#domain/entry-status.ts";
-import { lacksTie } from "#domain/mirroring.ts";
-import { hasRole, type Role } from "#domain/roles.ts";
-import { consentTexts } from "#domain/texts-consent.ts";
-import { entriesTexts } from "#domain/texts-entries.ts";
+import { hasRole, type Role } from "#domain/people/roles.ts";
+import type { EntryStatus } from "#domain/roster/entry-status.ts";
+import { STATUS_LABELS } from "#domain/roster/entry-status.ts";
+import { lacksTie } from "#domain/roster/mirroring.ts";
+import { consentTexts } from "#domain/texts/consent.ts";
+import { entriesTexts } from "#domain/texts/entries.ts";
 
 /**
  * Who may declare what in the class entry dialog (spec sections 4–6). The choosers on the client

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import { parseRoles, type Role } from "#domain/roles.ts";
+import { parseRoles, type Role } from "#domain/people/roles.ts";
 import type { Db, DbKind } from "#server/db/client.ts";
 import { reusableQuery, reusableStatement } from "#server/db/reusable-query.ts";
 import type { ClassEntryTable, Database } from "#server/db/schema.ts";

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import {
   ClassEntryParams,
   EntryChoices,
@@ -9,7 +10,6 @@ import {
   SaveEntriesBody,
   ShowEntryParams,
 } from "#domain/contracts/entries.ts";
-import { ErrorBody } from "#domain/errors.ts";
 import {
   type EntriesDeps,
   getEntryChoices,

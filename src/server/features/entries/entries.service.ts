@@ -1,24 +1,24 @@
+import type { EntryChoice, EntryChoices, MyEntry } from "#domain/contracts/entries.ts";
+import type { EntryWarning } from "#domain/contracts/season.ts";
 import {
   type BarnTieFacts,
   barnNoticesAllowed,
   barnNoticeWindow,
   barnRecipients,
   hasBarnTie,
-} from "#domain/barn-notices.ts";
-import type { EntryChoice, EntryChoices, MyEntry } from "#domain/contracts/entries.ts";
-import type { EntryWarning } from "#domain/contracts/season.ts";
-import { mayMirrorOnto, mirrorsToRider } from "#domain/mirroring.ts";
-import { hasRole } from "#domain/roles.ts";
+} from "#domain/notifications/barn-notices.ts";
+import { hasRole } from "#domain/people/roles.ts";
+import { formatWait } from "#domain/people/throttle.ts";
+import { mayMirrorOnto, mirrorsToRider } from "#domain/roster/mirroring.ts";
 import {
   ROSTER_WRITE_LIMIT,
   rosterWritesAllowed,
   rosterWriteWindow,
   untilNextWindow,
-} from "#domain/roster-writes.ts";
-import { consentTexts } from "#domain/texts-consent.ts";
-import { entriesTexts } from "#domain/texts-entries.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { formatWait } from "#domain/throttle.ts";
+} from "#domain/roster/roster-writes.ts";
+import { consentTexts } from "#domain/texts/consent.ts";
+import { entriesTexts } from "#domain/texts/entries.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { barnMatesAmong, blockedWith, friendsAmong } from "#server/db/relations.ts";
 import type { ClassEntryTable } from "#server/db/schema.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { entriesTexts } from "#domain/texts-entries.ts";
+import { entriesTexts } from "#domain/texts/entries.ts";
 import {
   befriend,
   buildEntry,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ROSTER_WRITE_LIMIT, ROSTER_WRITE_WINDOW_MS } from "#domain/roster-writes.ts";
-import { consentTexts } from "#domain/texts-consent.ts";
+import { ROSTER_WRITE_LIMIT, ROSTER_WRITE_WINDOW_MS } from "#domain/roster/roster-writes.ts";
+import { consentTexts } from "#domain/texts/consent.ts";
 import { befriend, buildEntryShow, daysFrom, type TestShow } from "#tests/support/entries-factories.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, createSharedTestApps, createTestApp, type TestApp } from "#tests/support/server.ts";

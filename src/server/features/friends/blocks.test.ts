@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Roster } from "#domain/contracts/roster.ts";
-import { consentTexts } from "#domain/texts-consent.ts";
-import { entriesTexts } from "#domain/texts-entries.ts";
-import { friendsTexts } from "#domain/texts-friends.ts";
+import { consentTexts } from "#domain/texts/consent.ts";
+import { entriesTexts } from "#domain/texts/entries.ts";
+import { friendsTexts } from "#domain/texts/friends.ts";
 import {
   befriend,
   buildEntry,

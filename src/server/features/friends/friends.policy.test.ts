@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { friendsTexts } from "#domain/texts-friends.ts";
+import { friendsTexts } from "#domain/texts/friends.ts";
 import {
   blockDenial,
   canAnswerFriendRequest,

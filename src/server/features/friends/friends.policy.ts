@@ -1,5 +1,5 @@
 import type { FriendRelation } from "#domain/contracts/profile.ts";
-import { friendsTexts } from "#domain/texts-friends.ts";
+import { friendsTexts } from "#domain/texts/friends.ts";
 import type { Denial } from "#server/platform/errors.ts";
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import { IdParam } from "#domain/contracts/people.ts";
 import {
   AddFriendBody,
@@ -12,7 +13,6 @@ import {
   UserSearchQuery,
   UserSearchResult,
 } from "#domain/contracts/profile.ts";
-import { ErrorBody } from "#domain/errors.ts";
 import { blockUser, getBlocked, unblockUser } from "#server/features/friends/blocks.service.ts";
 import {
   acceptFriendRequest,

@@ -4,8 +4,8 @@ import type {
   FriendRequests,
   UserSearchResult,
 } from "#domain/contracts/profile.ts";
-import { friendsTexts } from "#domain/texts-friends.ts";
-import { notificationsTexts } from "#domain/texts-notifications.ts";
+import { friendsTexts } from "#domain/texts/friends.ts";
+import { notificationsTexts } from "#domain/texts/notifications.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   canAnswerFriendRequest,

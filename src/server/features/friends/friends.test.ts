@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { friendsTexts } from "#domain/texts-friends.ts";
-import { notificationsTexts } from "#domain/texts-notifications.ts";
+import { friendsTexts } from "#domain/texts/friends.ts";
+import { notificationsTexts } from "#domain/texts/notifications.ts";
 import { befriend, storedNotifications } from "#tests/support/entries-factories.ts";
 import { buildUser, signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ErrorBody } from "#domain/errors.ts";
+import { ErrorBody } from "#domain/app/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { checkReadiness, type Readiness, readMetrics } from "#server/features/health/health.service.ts";
 import type { Metrics, MetricsAccess } from "#server/platform/metrics.ts";

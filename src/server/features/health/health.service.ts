@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { opsTexts } from "#domain/texts-ops.ts";
+import { opsTexts } from "#domain/texts/ops.ts";
 import type { Db } from "#server/db/client.ts";
 import { pendingMigrations } from "#server/db/migrate.ts";
 import { forbidden } from "#server/platform/errors.ts";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { opsTexts } from "#domain/texts-ops.ts";
+import { opsTexts } from "#domain/texts/ops.ts";
 import { checkReadiness } from "#server/features/health/health.service.ts";
 import { canReadMetrics, metricsAccess } from "#server/platform/metrics.ts";
 import { signedInUser } from "#tests/support/factories.ts";

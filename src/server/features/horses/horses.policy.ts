@@ -1,4 +1,4 @@
-import { hasRole, type Role } from "#domain/roles.ts";
+import { hasRole, type Role } from "#domain/people/roles.ts";
 
 /** Who may do what with a horse (spec, section 6). Every horse service checks through these. */
 export interface HorseAccess {

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
-import { assignClassDates } from "#domain/class-dates.ts";
 import type { PersonRef } from "#domain/contracts/people.ts";
-import { normaliseHorseName } from "#domain/horse-match.ts";
-import { parseRoles, type Role } from "#domain/roles.ts";
+import { parseRoles, type Role } from "#domain/people/roles.ts";
+import { normaliseHorseName } from "#domain/results/horse-match.ts";
+import { assignClassDates } from "#domain/shows/class-dates.ts";
 import type { Database } from "#server/db/schema.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 

@@ -3,6 +3,7 @@ import { format } from "date-fns";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import {
   CreateHorseBody,
   HorseDetail,
@@ -13,7 +14,6 @@ import {
   PictureResult,
 } from "#domain/contracts/horses.ts";
 import { IdParam } from "#domain/contracts/people.ts";
-import { ErrorBody } from "#domain/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   changeHorsePicture,

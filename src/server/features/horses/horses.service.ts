@@ -1,4 +1,3 @@
-import { championBadge } from "#domain/champion-badge.ts";
 import {
   type CreateHorseBody,
   HORSE_GENDERS,
@@ -10,6 +9,7 @@ import {
   type HorseSchedule,
   type ScheduleShow,
 } from "#domain/contracts/horses.ts";
+import { championBadge } from "#domain/results/champion-badge.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   canChangeHorsePicture,

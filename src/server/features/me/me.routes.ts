@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import { Me, PublicConfig, SessionState } from "#domain/contracts/auth.ts";
-import { ErrorBody } from "#domain/errors.ts";
 import type { AppConfig } from "#server/config.ts";
 import { publicConfig } from "#server/features/me/public-config.ts";
 

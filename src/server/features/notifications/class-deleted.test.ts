@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { entriesTexts } from "#domain/texts-entries.ts";
+import { entriesTexts } from "#domain/texts/entries.ts";
 import { buildEntryShow, buildHorse, type TestHorse } from "#tests/support/entries-factories.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";

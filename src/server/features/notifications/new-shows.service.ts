@@ -1,8 +1,13 @@
-import { divisionsForClassName } from "#domain/division-rule.ts";
-import { hearsOfNewShow, newShowNotice, newShowsSummary, type PersonTies } from "#domain/new-show-reach.ts";
-import { asNewShowReach } from "#domain/push-kinds.ts";
-import { normaliseShowName } from "#domain/show-prediction.ts";
-import { stateOfLocation } from "#domain/show-time-zone.ts";
+import {
+  hearsOfNewShow,
+  newShowNotice,
+  newShowsSummary,
+  type PersonTies,
+} from "#domain/notifications/new-show-reach.ts";
+import { asNewShowReach } from "#domain/notifications/push-kinds.ts";
+import { divisionsForClassName } from "#domain/shows/division-rule.ts";
+import { normaliseShowName } from "#domain/shows/show-prediction.ts";
+import { stateOfLocation } from "#domain/shows/show-time-zone.ts";
 import {
   allShowPlaces,
   classNamesOfShows,
@@ -78,7 +83,7 @@ async function peopleTies(trx: Queryable, shows: readonly AnnouncedShow[]): Prom
 }
 
 /**
- * Tells the people each new show concerns (ADR 023, src/domain/new-show-reach.ts), inside the caller's
+ * Tells the people each new show concerns (ADR 023, src/domain/notifications/new-show-reach.ts), inside the caller's
  * transaction: a person who hears of one show gets "New show added: …" linking to it; one who hears of
  * several at once (a calendar import) gets a single summary ("12 new shows added in Tennessee."). With
  * `importId` (a calendar import sent in batches), a person's notice from an earlier batch of the same

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notificationsTexts as n } from "#domain/texts-notifications.ts";
+import { notificationsTexts as n } from "#domain/texts/notifications.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 import {
   buildEntry,

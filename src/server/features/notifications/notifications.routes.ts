@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import {
   MarkedAllRead,
   NotificationList,
   NotificationParams,
   UnreadCount,
 } from "#domain/contracts/notifications.ts";
-import { ErrorBody } from "#domain/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { countUnreadVisible } from "#server/features/notifications/notifications.repository.ts";
 import {

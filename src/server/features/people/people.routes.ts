@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import { UserChoices } from "#domain/contracts/people.ts";
-import { ErrorBody } from "#domain/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { ownerChoices, trainerChoices } from "#server/features/people/people.repository.ts";
 

@@ -1,9 +1,9 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import { Me } from "#domain/contracts/auth.ts";
 import { PhotoResult, UpdateProfileBody } from "#domain/contracts/profile.ts";
-import { ErrorBody } from "#domain/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { changePhoto, editProfile } from "#server/features/profile/profile.service.ts";
 import { multipartOptions, readUpload } from "#server/platform/images.ts";

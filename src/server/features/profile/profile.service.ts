@@ -1,6 +1,6 @@
 import type { Me } from "#domain/contracts/auth.ts";
 import type { UpdateProfileBody } from "#domain/contracts/profile.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { deleteImage, insertImage } from "#server/features/images/images.repository.ts";
 import { canEditProfile } from "#server/features/profile/profile.policy.ts";

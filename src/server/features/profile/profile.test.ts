@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 import { buildUser, signedInUser, signIn } from "#tests/support/factories.ts";
 import { imageCount, upload } from "#tests/support/horses-factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";

@@ -1,7 +1,7 @@
 import { createECDH } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUSH_KINDS, pushChoices } from "#domain/push-kinds.ts";
-import { pushTexts } from "#domain/texts-push.ts";
+import { PUSH_KINDS, pushChoices } from "#domain/notifications/push-kinds.ts";
+import { pushTexts } from "#domain/texts/push.ts";
 import { MAX_DEVICES } from "#server/features/push/push.policy.ts";
 import { buildUser, signedInUser, signIn, type TestUser } from "#tests/support/factories.ts";
 import { type PushServiceStandIn, startPushService } from "#tests/support/push-service.ts";

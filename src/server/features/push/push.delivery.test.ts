@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUSH_KIND_RULES, PUSH_KINDS, type PushKind } from "#domain/push-kinds.ts";
-import { pushTexts } from "#domain/texts-push.ts";
+import { PUSH_KIND_RULES, PUSH_KINDS, type PushKind } from "#domain/notifications/push-kinds.ts";
+import { pushTexts } from "#domain/texts/push.ts";
 import { buildApp } from "#server/app.ts";
 import { createNotifications, type Outgoing } from "#server/features/notifications/notifications.service.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";

@@ -1,5 +1,5 @@
-import type { PushUrgency } from "#domain/push-kinds.ts";
-import { pushOutcome, retryDelaySeconds } from "#domain/push-schedule.ts";
+import type { PushUrgency } from "#domain/notifications/push-kinds.ts";
+import { pushOutcome, retryDelaySeconds } from "#domain/notifications/push-schedule.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   type ClaimedDelivery,

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import { PUSH_KIND_RULES, pushKindOf } from "#domain/push-kinds.ts";
-import { defaultSubject, pushMessage } from "#domain/push-payload.ts";
-import { pushDueAt } from "#domain/push-schedule.ts";
+import { PUSH_KIND_RULES, pushKindOf } from "#domain/notifications/push-kinds.ts";
+import { defaultSubject, pushMessage } from "#domain/notifications/push-payload.ts";
+import { pushDueAt } from "#domain/notifications/push-schedule.ts";
 import type { Database } from "#server/db/schema.ts";
 import {
   enqueueDeliveries,

@@ -1,4 +1,4 @@
-import { pushTexts } from "#domain/texts-push.ts";
+import { pushTexts } from "#domain/texts/push.ts";
 import type { Denial } from "#server/platform/errors.ts";
 
 /** Devices one person may have push on: more is a runaway script, not a person's phones. */

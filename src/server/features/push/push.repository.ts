@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import type { PushKind } from "#domain/push-kinds.ts";
+import type { PushKind } from "#domain/notifications/push-kinds.ts";
 import type { DbKind } from "#server/db/client.ts";
 import type { Database, PushSubscriptionTable } from "#server/db/schema.ts";
 

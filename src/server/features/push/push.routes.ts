@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import {
   PushConfig,
   PushDevice,
@@ -10,7 +11,6 @@ import {
   PushSettingsInput,
   PushSubscriptionInput,
 } from "#domain/contracts/push.ts";
-import { ErrorBody } from "#domain/errors.ts";
 import {
   getSettings,
   listDevices,

@@ -6,8 +6,8 @@ import type {
   PushSettingsInput,
   PushSubscriptionInput,
 } from "#domain/contracts/push.ts";
-import { asNewShowReach, PUSH_KINDS, type PushKind, pushChoices } from "#domain/push-kinds.ts";
-import { pushTexts } from "#domain/texts-push.ts";
+import { asNewShowReach, PUSH_KINDS, type PushKind, pushChoices } from "#domain/notifications/push-kinds.ts";
+import { pushTexts } from "#domain/texts/push.ts";
 import type { PushConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { deviceLabel } from "#server/features/push/device-label.ts";

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SeasonPlanPage, ShowRecommendations } from "#domain/contracts/recommendations.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { recommendationsTexts } from "#domain/texts-recommendations.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { recommendationsTexts } from "#domain/texts/recommendations.ts";
 import type { AiConfig } from "#server/config.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import {

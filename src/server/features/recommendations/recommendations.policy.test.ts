@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Role } from "#domain/roles.ts";
+import type { Role } from "#domain/people/roles.ts";
 import { canGetRecommendations } from "#server/features/recommendations/recommendations.policy.ts";
 
 const horse = { ownerIds: ["owner"], trainerIds: ["trainer", "former-trainer"] };

@@ -1,4 +1,4 @@
-import { hasRole, type Role } from "#domain/roles.ts";
+import { hasRole, type Role } from "#domain/people/roles.ts";
 import { type HorseAccess, isHorseOwner, isHorseTrainer } from "#server/features/horses/horses.policy.ts";
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import {
   AiHorses,
   SeasonPlanPage,
@@ -9,7 +10,6 @@ import {
   ShowRecommendationsParams,
   ShowRecommendationsQuery,
 } from "#domain/contracts/recommendations.ts";
-import { ErrorBody } from "#domain/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   getSeasonPlanPage,

@@ -1,6 +1,3 @@
-import { ageInYears } from "#domain/age.ts";
-import { assignClassDates, classDater } from "#domain/class-dates.ts";
-import { type ClassRequirements, classRequirements } from "#domain/class-requirements.ts";
 import type {
   AiHorses,
   RecommendedClass,
@@ -8,8 +5,10 @@ import type {
   SeasonPlanShow,
   ShowRecommendations,
 } from "#domain/contracts/recommendations.ts";
-import { DIVISION_IDS, type DivisionId } from "#domain/divisions.ts";
-import { exclusionsOf, shortfallNote } from "#domain/recommendation-shortfall.ts";
+import { ageInYears } from "#domain/people/age.ts";
+import { hasRole } from "#domain/people/roles.ts";
+import { type ClassRequirements, classRequirements } from "#domain/recommendations/class-requirements.ts";
+import { exclusionsOf, shortfallNote } from "#domain/recommendations/recommendation-shortfall.ts";
 import {
   assessClass,
   type CandidateClass,
@@ -19,10 +18,11 @@ import {
   MIN_RECOMMENDATIONS,
   type Recommendation,
   type RiderProfile,
-} from "#domain/recommendations.ts";
-import { hasRole } from "#domain/roles.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { recommendationsTexts } from "#domain/texts-recommendations.ts";
+} from "#domain/recommendations/recommendations.ts";
+import { assignClassDates, classDater } from "#domain/shows/class-dates.ts";
+import { DIVISION_IDS, type DivisionId } from "#domain/shows/divisions.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { recommendationsTexts } from "#domain/texts/recommendations.ts";
 import type { Db } from "#server/db/client.ts";
 import { findHorse, type HorseRow } from "#server/features/horses/horses.repository.ts";
 import { canGetRecommendations } from "#server/features/recommendations/recommendations.policy.ts";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { classRequirements } from "#domain/class-requirements.ts";
 import type { AiHorses, SeasonPlanPage, ShowRecommendations } from "#domain/contracts/recommendations.ts";
-import { assessClass } from "#domain/recommendations.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { recommendationsTexts } from "#domain/texts-recommendations.ts";
+import { classRequirements } from "#domain/recommendations/class-requirements.ts";
+import { assessClass } from "#domain/recommendations/recommendations.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { recommendationsTexts } from "#domain/texts/recommendations.ts";
 import { SEASON_PAGE_SIZE } from "#server/features/recommendations/recommendations.service.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { buildHorse } from "#tests/support/horses-factories.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Role } from "#domain/roles.ts";
+import type { Role } from "#domain/people/roles.ts";
 import { canChooseRider, canRecordForHorse } from "#server/features/records/records.policy.ts";
 
 describe("canRecordForHorse: records only for one's own horses", () => {

@@ -1,4 +1,4 @@
-import { hasRole, type Role } from "#domain/roles.ts";
+import { hasRole, type Role } from "#domain/people/roles.ts";
 
 /** Records are kept for one's own horses only (the Add Show Record horse choices). */
 export const canRecordForHorse = (viewer: { id: string }, horse: { ownerIds: readonly string[] }): boolean =>

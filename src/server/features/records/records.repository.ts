@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { ShowRecord } from "#domain/contracts/records.ts";
-import { parseRoles } from "#domain/roles.ts";
+import { parseRoles } from "#domain/people/roles.ts";
 import type { Database } from "#server/db/schema.ts";
 import { allWordsLike } from "#server/db/word-search.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";

@@ -2,6 +2,7 @@ import { format } from "date-fns";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import { IdParam } from "#domain/contracts/people.ts";
 import {
   CreateRecordBody,
@@ -11,7 +12,6 @@ import {
   ShowRecord,
   ShowRecordList,
 } from "#domain/contracts/records.ts";
-import { ErrorBody } from "#domain/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   addRecord,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublishLine, ResultPreview } from "#domain/contracts/results.ts";
-import { resultsTexts } from "#domain/texts-results.ts";
+import { resultsTexts } from "#domain/texts/results.ts";
 import { buildHorse } from "#tests/support/entries-factories.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";

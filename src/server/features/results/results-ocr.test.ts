@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResultPreview } from "#domain/contracts/results.ts";
-import { resultsTexts } from "#domain/texts-results.ts";
+import { resultsTexts } from "#domain/texts/results.ts";
 import { buildHorse } from "#tests/support/entries-factories.ts";
 import { upload } from "#tests/support/horses-factories.ts";
 import { resultsSheetPdf, resultsSheetPng, scannedResultsSheetPdf } from "#tests/support/results-sheets.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RESULT_LIMITS, type ResultPreview } from "#domain/contracts/results.ts";
-import { HorseIndex } from "#domain/horse-match.ts";
+import { HorseIndex } from "#domain/results/horse-match.ts";
 import { buildHorse } from "#tests/support/entries-factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
 import { signedInAdmin } from "#tests/support/show-day-factories.ts";

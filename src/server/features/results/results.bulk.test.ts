@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublishLine } from "#domain/contracts/results.ts";
-import { DEFAULT_SCALE } from "#domain/high-point.ts";
+import { DEFAULT_SCALE } from "#domain/results/high-point.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { horseNameColumns } from "#server/features/horses/horses.repository.ts";

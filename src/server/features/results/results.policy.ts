@@ -1,4 +1,4 @@
-import { hasRole, type Role } from "#domain/roles.ts";
+import { hasRole, type Role } from "#domain/people/roles.ts";
 import { canRunRing } from "#server/features/show-day/show-day.policy.ts";
 
 type User = { id: string; roles: readonly Role[] };

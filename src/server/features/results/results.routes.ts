@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import { IdParam } from "#domain/contracts/people.ts";
 import {
   ClassResultParams,
@@ -22,8 +23,7 @@ import {
   StandingsQuery,
 } from "#domain/contracts/results.ts";
 import { ShowIdParams } from "#domain/contracts/shows.ts";
-import { ErrorBody } from "#domain/errors.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   checkMayPostResults,

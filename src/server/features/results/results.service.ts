@@ -18,25 +18,25 @@ import type {
   StandingsQuery,
 } from "#domain/contracts/results.ts";
 import { RESULT_LIMITS } from "#domain/contracts/results.ts";
-import { divisionName } from "#domain/divisions.ts";
 import {
   classAward,
   DEFAULT_SCALE,
   type PointsScale,
   rankStandings,
   standingsCsv,
-} from "#domain/high-point.ts";
-import { checkPrintedName, HorseIndex, normaliseHorseName } from "#domain/horse-match.ts";
-import { placingLabel } from "#domain/placing.ts";
+} from "#domain/results/high-point.ts";
+import { checkPrintedName, HorseIndex, normaliseHorseName } from "#domain/results/horse-match.ts";
+import { placingLabel } from "#domain/results/placing.ts";
 import {
   type ParsedResults,
   parseResultCsv,
   parseResultText,
   placingProblems,
   type ResultLine,
-} from "#domain/result-lines.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { resultsTexts } from "#domain/texts-results.ts";
+} from "#domain/results/result-lines.ts";
+import { divisionName } from "#domain/shows/divisions.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { resultsTexts } from "#domain/texts/results.ts";
 import type { Db } from "#server/db/client.ts";
 import { blocksAmong } from "#server/db/relations.ts";
 import type { Database, ResultTable, StandingShowTable, StandingTable } from "#server/db/schema.ts";

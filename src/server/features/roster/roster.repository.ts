@@ -1,9 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import type { PlannedTime } from "#domain/contracts/roster.ts";
-import type { RosterEntry } from "#domain/roster.ts";
-import type { RosterClassInfo, RosterShowInfo } from "#domain/roster-view.ts";
-import { formatShowTime } from "#domain/show-time.ts";
-import { showTimeZone } from "#domain/show-time-zone.ts";
+import type { RosterEntry } from "#domain/roster/roster.ts";
+import type { RosterClassInfo, RosterShowInfo } from "#domain/roster/roster-view.ts";
+import { formatShowTime } from "#domain/show-day/show-time.ts";
+import { showTimeZone } from "#domain/shows/show-time-zone.ts";
 import { CATALOGUE_VERSION } from "#server/db/migrations/011-api-performance.ts";
 import { reusableQuery } from "#server/db/reusable-query.ts";
 import type { Database } from "#server/db/schema.ts";

@@ -1,8 +1,8 @@
 import { format } from "date-fns";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import { Roster, RosterQuery } from "#domain/contracts/roster.ts";
-import { ErrorBody } from "#domain/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { getRoster, getRosterVersion } from "#server/features/roster/roster.service.ts";
 import { createVersionedJsonCache } from "#server/http/versioned-json.ts";

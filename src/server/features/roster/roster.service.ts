@@ -1,8 +1,13 @@
 import { format } from "date-fns";
 import type { Roster } from "#domain/contracts/roster.ts";
-import { hasRole } from "#domain/roles.ts";
-import { deriveRosterEntries, type RosterEntry } from "#domain/roster.ts";
-import { buildRoster, classKey, type RosterClassInfo, type RosterShowInfo } from "#domain/roster-view.ts";
+import { hasRole } from "#domain/people/roles.ts";
+import { deriveRosterEntries, type RosterEntry } from "#domain/roster/roster.ts";
+import {
+  buildRoster,
+  classKey,
+  type RosterClassInfo,
+  type RosterShowInfo,
+} from "#domain/roster/roster-view.ts";
 import type { Db } from "#server/db/client.ts";
 import { type RosterSource, rosterRows, rosterVersion } from "#server/features/roster/roster.repository.ts";
 import { seasonWarnings } from "#server/features/season/season.conflicts.ts";

@@ -1,12 +1,17 @@
 import { format } from "date-fns";
-import { formatShowDates } from "#client/lib/show-dates.ts";
 import type { EntryWarning } from "#domain/contracts/season.ts";
-import { hasRole } from "#domain/roles.ts";
-import { deriveRosterEntries, type RosterEntry } from "#domain/roster.ts";
-import { rosterDate } from "#domain/roster-view.ts";
-import { type Conflict, findConflicts, type SeasonEntry, wouldConflict } from "#domain/season-conflicts.ts";
-import { DAY_SESSION_PREFIX, DEFAULT_RING } from "#domain/show-sessions.ts";
-import { type OtherClass, seasonTexts } from "#domain/texts-season.ts";
+import { formatShowDates } from "#domain/dates/show-dates.ts";
+import { hasRole } from "#domain/people/roles.ts";
+import { deriveRosterEntries, type RosterEntry } from "#domain/roster/roster.ts";
+import { rosterDate } from "#domain/roster/roster-view.ts";
+import {
+  type Conflict,
+  findConflicts,
+  type SeasonEntry,
+  wouldConflict,
+} from "#domain/season/season-conflicts.ts";
+import { DAY_SESSION_PREFIX, DEFAULT_RING } from "#domain/show-day/show-sessions.ts";
+import { type OtherClass, seasonTexts } from "#domain/texts/season.ts";
 import type { Db } from "#server/db/client.ts";
 import { type RosterRow, rosterRows } from "#server/features/roster/roster.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";

@@ -2,10 +2,10 @@ import { existsSync } from "node:fs";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
 import type { BarnSchedule } from "#domain/contracts/season.ts";
-import { formatClockTime } from "#domain/show-sessions.ts";
-import { seasonTexts } from "#domain/texts-season.ts";
+import { formatDayHeading, formatShowDates } from "#domain/dates/show-dates.ts";
+import { formatClockTime } from "#domain/show-day/show-sessions.ts";
+import { seasonTexts } from "#domain/texts/season.ts";
 
 /**
  * The barn schedule as a PDF (issue 25), made on the server with pdfkit so it can be shared from a

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import { BarnSchedule, CalendarMonth, CalendarQuery, ScheduleQuery } from "#domain/contracts/season.ts";
 import { ShowIdParams } from "#domain/contracts/shows.ts";
-import { ErrorBody } from "#domain/errors.ts";
-import { seasonTexts } from "#domain/texts-season.ts";
+import { seasonTexts } from "#domain/texts/season.ts";
 import type { Db } from "#server/db/client.ts";
 import { getCalendarMonth } from "#server/features/season/season.calendar.ts";
 import { schedulePdf } from "#server/features/season/season.pdf.ts";

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BarnSchedule } from "#domain/contracts/season.ts";
 import type { ScheduleBody } from "#domain/contracts/show-day.ts";
-import { seasonTexts } from "#domain/texts-season.ts";
+import { seasonTexts } from "#domain/texts/season.ts";
 import { buildEntry, buildHorse, daysFrom } from "#tests/support/entries-factories.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";

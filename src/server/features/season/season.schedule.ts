@@ -1,12 +1,12 @@
 import { format } from "date-fns";
 import QRCode from "qrcode";
-import { barnSchedule, lineCount, type ScheduleEntry } from "#domain/barn-schedule.ts";
 import type { BarnSchedule, ScheduleQuery } from "#domain/contracts/season.ts";
-import { hasRole } from "#domain/roles.ts";
-import { formatShowTime } from "#domain/show-time.ts";
-import { showTimeZone } from "#domain/show-time-zone.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { seasonTexts } from "#domain/texts-season.ts";
+import { hasRole } from "#domain/people/roles.ts";
+import { barnSchedule, lineCount, type ScheduleEntry } from "#domain/season/barn-schedule.ts";
+import { formatShowTime } from "#domain/show-day/show-time.ts";
+import { showTimeZone } from "#domain/shows/show-time-zone.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { seasonTexts } from "#domain/texts/season.ts";
 import type { Db } from "#server/db/client.ts";
 import { blockedWith } from "#server/db/relations.ts";
 import type { Viewer } from "#server/http/viewer.ts";

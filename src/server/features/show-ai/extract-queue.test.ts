@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { heavyInputsTexts } from "#domain/texts-heavy-inputs.ts";
+import { heavyInputsTexts } from "#domain/texts/heavy-inputs.ts";
 import { DEFAULT_HEAVY_LIMITS } from "#server/platform/heavy/heavy-pools.ts";
 import { hugePagePdf } from "#tests/support/bombs.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 import { renderPrizeListPdf } from "#tests/support/class-list-images.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { type ChatContentPart, type FakeLlm, startFakeLlm, userText } from "#tests/support/fake-llm.ts";

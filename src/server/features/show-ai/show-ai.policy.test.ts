@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Role } from "#domain/roles.ts";
+import type { Role } from "#domain/people/roles.ts";
 import { canImportClassLists, canPredictShows } from "#server/features/show-ai/show-ai.policy.ts";
 
 describe("show AI tools: admins only", () => {

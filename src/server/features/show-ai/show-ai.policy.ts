@@ -1,4 +1,4 @@
-import { hasRole, type Role } from "#domain/roles.ts";
+import { hasRole, type Role } from "#domain/people/roles.ts";
 
 /** Predicting a show's next edition reads every edition's details: an admin's tool. */
 export const canPredictShows = (viewer: { roles: readonly Role[] }): boolean => hasRole(viewer, "Admin");

@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ERROR_CODES, ErrorBody } from "#domain/app/errors.ts";
 import {
   ClassListExtraction,
   type ClassListExtractionEvent,
@@ -13,8 +14,7 @@ import {
   PredictionQuery,
   ShowPrediction,
 } from "#domain/contracts/show-ai.ts";
-import { ERROR_CODES, ErrorBody } from "#domain/errors.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   admitClassListExtraction,

@@ -1,18 +1,18 @@
 import type { z } from "zod";
-import { classesToAdd, outsideDatesProblem } from "#domain/class-import.ts";
-import { normaliseLine } from "#domain/class-list-lines.ts";
-import { parseClassListText } from "#domain/class-list-text.ts";
+import { ERROR_CODES } from "#domain/app/errors.ts";
 import type {
   ClassListExtraction,
   ImportClassesBody,
   ImportClassesResult,
   ShowPrediction,
 } from "#domain/contracts/show-ai.ts";
-import { ERROR_CODES } from "#domain/errors.ts";
-import type { Role } from "#domain/roles.ts";
-import { predictionHistory } from "#domain/show-prediction.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { recommendationsTexts } from "#domain/texts-recommendations.ts";
+import { classesToAdd, outsideDatesProblem } from "#domain/imports/class-import.ts";
+import { normaliseLine } from "#domain/imports/class-list-lines.ts";
+import { parseClassListText } from "#domain/imports/class-list-text.ts";
+import type { Role } from "#domain/people/roles.ts";
+import { predictionHistory } from "#domain/shows/show-prediction.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { recommendationsTexts } from "#domain/texts/recommendations.ts";
 import type { Db } from "#server/db/client.ts";
 import { canImportClassLists, canPredictShows } from "#server/features/show-ai/show-ai.policy.ts";
 import { findEditions } from "#server/features/show-ai/show-ai.repository.ts";
@@ -129,7 +129,7 @@ async function extractWithModel(
 }
 
 /**
- * The show's next edition from its editions in the database (offline rules, src/domain/show-prediction.ts,
+ * The show's next edition from its editions in the database (offline rules, src/domain/shows/show-prediction.ts,
  * or the LLM when configured), with the history it rests on. Not saved: the admin confirms it in the show
  * editor.
  */

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClassListExtractionEvent } from "#domain/contracts/show-ai.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { prizeListTexts } from "#domain/texts-prize-lists.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { prizeListTexts } from "#domain/texts/prize-lists.ts";
 import { renderPrizeListPdf } from "#tests/support/class-list-images.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { upload } from "#tests/support/horses-factories.ts";

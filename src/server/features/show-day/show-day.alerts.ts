@@ -1,10 +1,15 @@
 import type { Transaction } from "kysely";
-import type { RingState } from "#domain/ring.ts";
-import { sessionLive } from "#domain/ring.ts";
-import { DEFAULT_CLASSES_AWAY, dueAlerts, MAX_CLASSES_AWAY, type Watcher } from "#domain/ring-alerts.ts";
-import { awayCounts, estimateSession } from "#domain/ring-estimates.ts";
-import { formatShowTime } from "#domain/show-time.ts";
-import { showDayTexts } from "#domain/texts-show-day.ts";
+import type { RingState } from "#domain/show-day/ring.ts";
+import { sessionLive } from "#domain/show-day/ring.ts";
+import {
+  DEFAULT_CLASSES_AWAY,
+  dueAlerts,
+  MAX_CLASSES_AWAY,
+  type Watcher,
+} from "#domain/show-day/ring-alerts.ts";
+import { awayCounts, estimateSession } from "#domain/show-day/ring-estimates.ts";
+import { formatShowTime } from "#domain/show-day/show-time.ts";
+import { showDayTexts } from "#domain/texts/show-day.ts";
 import { blocksAmong } from "#server/db/relations.ts";
 import type { Database } from "#server/db/schema.ts";
 import {
@@ -29,7 +34,7 @@ export const CLASS_IN_RING = "ClassInRing";
 const AUTHOR_WATCHES = new Set(["ImShowing", "HorseIsShowing", "CustomerIsShowing"]);
 
 /**
- * Sends the show-day alerts now due (src/domain/ring-alerts.ts) inside the ring action's transaction,
+ * Sends the show-day alerts now due (src/domain/show-day/ring-alerts.ts) inside the ring action's transaction,
  * and returns the live event to publish after commit. Only classes of running sessions within the
  * largest possible "N away" are looked at, so a tap costs the same on a 600-class show.
  */

@@ -1,4 +1,4 @@
-import { hasRole, type Role } from "#domain/roles.ts";
+import { hasRole, type Role } from "#domain/people/roles.ts";
 
 /**
  * Who may run a show's ring (issue 21): admins, and the people an admin named as that show's ring

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import {
   AlertSetting,
   RingActionBody,
@@ -10,9 +11,8 @@ import {
   StewardsBody,
 } from "#domain/contracts/show-day.ts";
 import { ShowDetail, ShowIdParams } from "#domain/contracts/shows.ts";
-import { ErrorBody } from "#domain/errors.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { opsTexts } from "#domain/texts-ops.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { opsTexts } from "#domain/texts/ops.ts";
 import type { Db } from "#server/db/client.ts";
 import { findDayShow } from "#server/features/show-day/show-day.repository.ts";
 import { saveSchedule } from "#server/features/show-day/show-day.schedule.ts";

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from "#domain/app/errors.ts";
 import type {
   RingActionBody,
   RingActionView,
@@ -7,7 +8,6 @@ import type {
   Stewards,
 } from "#domain/contracts/show-day.ts";
 import { SHOW_DAY_LIMITS } from "#domain/contracts/show-day.ts";
-import { ERROR_CODES } from "#domain/errors.ts";
 import {
   checkRingAction,
   describeAction,
@@ -15,12 +15,12 @@ import {
   lastEffective,
   type RingAction,
   type RingActionInput,
-} from "#domain/ring.ts";
-import { DEFAULT_CLASSES_AWAY } from "#domain/ring-alerts.ts";
-import { liveViews, ringDiff } from "#domain/show-day-view.ts";
-import { showToday } from "#domain/show-time.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { showDayTexts } from "#domain/texts-show-day.ts";
+} from "#domain/show-day/ring.ts";
+import { DEFAULT_CLASSES_AWAY } from "#domain/show-day/ring-alerts.ts";
+import { liveViews, ringDiff } from "#domain/show-day/show-day-view.ts";
+import { showToday } from "#domain/show-day/show-time.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { showDayTexts } from "#domain/texts/show-day.ts";
 import type { Db } from "#server/db/client.ts";
 import { sendDueAlerts } from "#server/features/show-day/show-day.alerts.ts";
 import { canManageShowDay, canRunRing } from "#server/features/show-day/show-day.policy.ts";

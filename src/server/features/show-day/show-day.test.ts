@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RingActionBody, ShowDay } from "#domain/contracts/show-day.ts";
-import { showDayTexts } from "#domain/texts-show-day.ts";
+import { showDayTexts } from "#domain/texts/show-day.ts";
 import { buildEntry, buildHorse, storedNotifications } from "#tests/support/entries-factories.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";

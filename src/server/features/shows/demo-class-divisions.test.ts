@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { primaryDivisionForClassName } from "#domain/division-rule.ts";
-import type { DivisionId } from "#domain/divisions.ts";
+import { primaryDivisionForClassName } from "#domain/shows/division-rule.ts";
+import type { DivisionId } from "#domain/shows/divisions.ts";
 import {
   CELEBRATION_CLASSES,
   CELINA_CLASSES,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import { Deleted, ReplaceClassesBody } from "#domain/contracts/admin.ts";
 import { CreateShowBody, ShowAdminParams, UpdateShowBody } from "#domain/contracts/show-admin.ts";
 import { ShowDetail } from "#domain/contracts/shows.ts";
-import { ErrorBody } from "#domain/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   createShow,

@@ -1,12 +1,12 @@
 import type { Transaction } from "kysely";
 import type { z } from "zod";
-import { type EditedClass, planClassChanges } from "#domain/class-editing.ts";
-import { outsideDatesProblem } from "#domain/class-import.ts";
 import { type CreateShowBody, datedByHeading, type UpdateShowBody } from "#domain/contracts/show-admin.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
-import type { ImportedSession } from "#domain/imported-sessions.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { notificationsTexts } from "#domain/texts-notifications.ts";
+import { outsideDatesProblem } from "#domain/imports/class-import.ts";
+import type { ImportedSession } from "#domain/imports/imported-sessions.ts";
+import { type EditedClass, planClassChanges } from "#domain/shows/class-editing.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { notificationsTexts } from "#domain/texts/notifications.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import { announceNewShows } from "#server/features/notifications/new-shows.service.ts";

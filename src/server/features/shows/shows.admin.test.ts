@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notificationsTexts } from "#domain/texts-notifications.ts";
+import { notificationsTexts } from "#domain/texts/notifications.ts";
 import { buildEntry, buildEntryShow, daysFrom } from "#tests/support/entries-factories.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";

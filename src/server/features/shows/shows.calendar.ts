@@ -1,6 +1,6 @@
 import { addDays, format, max, parseISO } from "date-fns";
 import { createEvents, type DateArray, type EventAttributes } from "ics";
-import { showCalendarTexts } from "#domain/texts-calendar-feed.ts";
+import { showCalendarTexts } from "#domain/texts/calendar-feed.ts";
 
 export interface CalendarShow {
   id: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
-import { prizeListTexts } from "#domain/texts-prize-lists.ts";
+import { prizeListTexts } from "#domain/texts/prize-lists.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLASS_EDIT_ERRORS } from "#domain/class-editing.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { CLASS_EDIT_ERRORS } from "#domain/shows/class-editing.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 import { buildEntry, buildEntryShow } from "#tests/support/entries-factories.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";

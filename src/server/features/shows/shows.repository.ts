@@ -1,9 +1,9 @@
 import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
-import type { PlannedClass } from "#domain/class-editing.ts";
-import { classNumberFromId } from "#domain/class-number.ts";
 import type { ShowPeriod } from "#domain/contracts/shows.ts";
-import { primaryDivisionForClassName } from "#domain/division-rule.ts";
-import { divisionName } from "#domain/divisions.ts";
+import type { PlannedClass } from "#domain/shows/class-editing.ts";
+import { classNumberFromId } from "#domain/shows/class-number.ts";
+import { primaryDivisionForClassName } from "#domain/shows/division-rule.ts";
+import { divisionName } from "#domain/shows/divisions.ts";
 import { CATALOGUE_VERSION } from "#server/db/migrations/011-api-performance.ts";
 import type { Database, ShowClassTable } from "#server/db/schema.ts";
 import { allWordsLike } from "#server/db/word-search.ts";
@@ -264,7 +264,7 @@ const INSERT_CHUNK = 500;
 
 /**
  * Inserts a show's classes in the given order, after any it already has. Every class gets its display
- * number from its id and its PRIMARY division from its name (src/domain/division-rule.ts: the first tag in
+ * number from its id and its PRIMARY division from its name (src/domain/shows/division-rule.ts: the first tag in
  * precedence order, so 'Amateur Country Pleasure' is country-pleasure and 'Youth 12-17' is youth). Keeps
  * the show's division summary (used by the planner's facets) in step. Call inside a transaction.
  */

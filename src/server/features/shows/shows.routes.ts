@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ErrorBody } from "#domain/app/errors.ts";
 import {
   ShowDetail,
   ShowFacets,
@@ -9,7 +10,6 @@ import {
   ShowListQuery,
   ShowPage,
 } from "#domain/contracts/shows.ts";
-import { ErrorBody } from "#domain/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { attachmentHeader } from "#server/features/shows/shows.calendar.ts";
 import {

@@ -7,10 +7,10 @@ import type {
   ShowPage,
   ShowSummary,
 } from "#domain/contracts/shows.ts";
-import { DEFAULT_MINUTES_PER_CLASS } from "#domain/show-sessions.ts";
-import { formatShowClock, zoneAbbreviation, zonedInstant } from "#domain/show-time.ts";
-import { showTimeZone } from "#domain/show-time-zone.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { DEFAULT_MINUTES_PER_CLASS } from "#domain/show-day/show-sessions.ts";
+import { formatShowClock, zoneAbbreviation, zonedInstant } from "#domain/show-day/show-time.ts";
+import { showTimeZone } from "#domain/shows/show-time-zone.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { findDayShow, sessionsOf } from "#server/features/show-day/show-day.repository.ts";
 import { loadSchedule } from "#server/features/show-day/show-day.schedule.ts";

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { divisionName } from "#domain/divisions.ts";
 import {
   type AssessedClass,
   isProfessional,
@@ -8,7 +7,8 @@ import {
   pickRecommendations,
   type Recommendation,
   toRecommendation,
-} from "#domain/recommendations.ts";
+} from "#domain/recommendations/recommendations.ts";
+import { divisionName } from "#domain/shows/divisions.ts";
 import type { LlmClient } from "#server/platform/ai/llm-client.ts";
 import { cleanModelText } from "#server/platform/ai/model-text.ts";
 import type { RecommendClassesInput } from "#server/platform/ai/provider.ts";

@@ -8,7 +8,7 @@ import {
   predictionHistory,
   predictionOrg,
   type ShowPrediction,
-} from "#domain/show-prediction.ts";
+} from "#domain/shows/show-prediction.ts";
 import type { LlmClient, LlmImage } from "#server/platform/ai/llm-client.ts";
 import { cleanModelText } from "#server/platform/ai/model-text.ts";
 

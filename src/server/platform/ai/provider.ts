@@ -1,6 +1,11 @@
-import type { AssessedClass, HorseProfile, Recommendation, RiderProfile } from "#domain/recommendations.ts";
-import { pickRecommendations } from "#domain/recommendations.ts";
-import { type Edition, predictByRules, type ShowPrediction } from "#domain/show-prediction.ts";
+import type {
+  AssessedClass,
+  HorseProfile,
+  Recommendation,
+  RiderProfile,
+} from "#domain/recommendations/recommendations.ts";
+import { pickRecommendations } from "#domain/recommendations/recommendations.ts";
+import { type Edition, predictByRules, type ShowPrediction } from "#domain/shows/show-prediction.ts";
 import type { AiConfig } from "#server/config.ts";
 import type { LlmImage } from "#server/platform/ai/llm-client.ts";
 import type { ImageShowData } from "#server/platform/ai/llm-show-ai.ts";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ERROR_CODES } from "#domain/errors.ts";
-import { heavyInputsTexts } from "#domain/texts-heavy-inputs.ts";
+import { ERROR_CODES } from "#domain/app/errors.ts";
+import { heavyInputsTexts } from "#domain/texts/heavy-inputs.ts";
 import { AppError } from "#server/platform/errors.ts";
 import {
   createHeavyReaders,

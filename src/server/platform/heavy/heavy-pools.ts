@@ -1,7 +1,7 @@
 import { MessageChannel, type TransferListItem } from "node:worker_threads";
 import type { Piscina } from "piscina";
-import { ERROR_CODES } from "#domain/errors.ts";
-import { HEAVY_INPUT_LIMITS, heavyInputsTexts } from "#domain/texts-heavy-inputs.ts";
+import { ERROR_CODES } from "#domain/app/errors.ts";
+import { HEAVY_INPUT_LIMITS, heavyInputsTexts } from "#domain/texts/heavy-inputs.ts";
 import type { ReadCalendar } from "#server/features/admin/calendar-files.ts";
 import { AppError } from "#server/platform/errors.ts";
 import { fromFailure, type WorkerReply } from "#server/platform/heavy/heavy-errors.ts";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseClassListText } from "#domain/class-list-text.ts";
+import { parseClassListText } from "#domain/imports/class-list-text.ts";
 import { DOCUMENT_ERRORS } from "#server/platform/ocr/document-kind.ts";
 import { type ReadProgress, readDocumentText } from "#server/platform/ocr/document-text.ts";
 import { createOcrEngine } from "#server/platform/ocr/ocr-engine.ts";

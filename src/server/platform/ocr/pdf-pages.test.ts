@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { heavyInputsTexts } from "#domain/texts-heavy-inputs.ts";
+import { heavyInputsTexts } from "#domain/texts/heavy-inputs.ts";
 import { layoutTextItems, readPdfPages, renderScale } from "#server/platform/ocr/pdf-pages.ts";
 import { scannedPdfPage } from "#tests/support/class-list-images.ts";
 import { makePdf } from "#tests/support/pdf-writer.ts";

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { HEAVY_INPUT_LIMITS, heavyInputsTexts } from "#domain/texts-heavy-inputs.ts";
+import { HEAVY_INPUT_LIMITS, heavyInputsTexts } from "#domain/texts/heavy-inputs.ts";
 
 /**
  * PDF pages through pdfjs-dist 5.6 (the last release for Node 20): the text layer read directly, laid

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { heavyInputsTexts } from "#domain/texts-heavy-inputs.ts";
+import { heavyInputsTexts } from "#domain/texts/heavy-inputs.ts";
 import { estimateSkew, ocrPageCount, prepareForOcr } from "#server/platform/ocr/preprocess.ts";
 import { tallImageBomb } from "#tests/support/bombs.ts";
 

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { HEAVY_INPUT_LIMITS, heavyInputsTexts } from "#domain/texts-heavy-inputs.ts";
+import { HEAVY_INPUT_LIMITS, heavyInputsTexts } from "#domain/texts/heavy-inputs.ts";
 import { DocumentReadError } from "#server/platform/heavy/heavy-errors.ts";
 
 /**

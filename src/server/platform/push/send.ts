@@ -2,8 +2,8 @@ import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import type { PushUrgency } from "#domain/push-kinds.ts";
-import { pushTexts } from "#domain/texts-push.ts";
+import type { PushUrgency } from "#domain/notifications/push-kinds.ts";
+import { pushTexts } from "#domain/texts/push.ts";
 import { createEncryptor } from "#server/platform/push/encrypt.ts";
 import { isPrivateAddress } from "#server/platform/safe-fetch.ts";
 
@@ -20,7 +20,7 @@ export interface PushTarget {
 }
 
 export interface PushRequest {
-  /** The JSON text the service worker reads (src/domain/push-payload.ts). */
+  /** The JSON text the service worker reads (src/domain/notifications/push-payload.ts). */
   message: string;
   ttlSeconds: number;
   urgency: PushUrgency;

@@ -8,7 +8,7 @@ import type {
   ShowPrediction,
 } from "#domain/contracts/show-ai.ts";
 import type { ShowPage, ShowSummary } from "#domain/contracts/shows.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 
 /** The admin's AI cards talk to the show-ai routes (ADR 014) and the admin show routes. */
 

@@ -2,12 +2,12 @@ import { AlertTriangle, Plus, Undo2, X } from "lucide-react";
 import { useId } from "react";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
-import { type DateRange, isOutside } from "#domain/class-import.ts";
-import type { ClassDoubt } from "#domain/class-list-doubts.ts";
 import type { ClassListExtraction } from "#domain/contracts/show-ai.ts";
-import { putBackGuess, putBackIndex } from "#domain/put-back-line.ts";
-import { adminAiTexts } from "#domain/texts-admin-ai.ts";
-import { prizeListTexts } from "#domain/texts-prize-lists.ts";
+import { type DateRange, isOutside } from "#domain/imports/class-import.ts";
+import type { ClassDoubt } from "#domain/imports/class-list-doubts.ts";
+import { putBackGuess, putBackIndex } from "#domain/imports/put-back-line.ts";
+import { adminAiTexts } from "#domain/texts/admin-ai.ts";
+import { prizeListTexts } from "#domain/texts/prize-lists.ts";
 
 const t = adminAiTexts;
 const p = prizeListTexts;

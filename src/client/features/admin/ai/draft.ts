@@ -1,6 +1,6 @@
-import { classNumberFromId } from "#domain/class-number.ts";
 import type { ShowDraft } from "#domain/contracts/admin.ts";
 import type { ShowPrediction } from "#domain/contracts/show-ai.ts";
+import { classNumberFromId } from "#domain/shows/class-number.ts";
 
 /** The predicted show as the show editor's starting draft: new classes (no ids), flagged as a prediction. */
 export function draftFromPrediction(prediction: ShowPrediction): ShowDraft {

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { findShows } from "#client/features/admin/ai/api.ts";
-import { formatShowDates } from "#client/lib/show-dates.ts";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
-import { adminAiTexts } from "#domain/texts-admin-ai.ts";
+import { formatShowDates } from "#domain/dates/show-dates.ts";
+import { adminAiTexts } from "#domain/texts/admin-ai.ts";
 
 const t = adminAiTexts;
 /** As the planner's show-name autocomplete: a search starts after more than 2 characters (spec section 9). */

@@ -12,8 +12,8 @@ import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
 import type { ShowDraft } from "#domain/contracts/admin.ts";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
-import { adminAiTexts } from "#domain/texts-admin-ai.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { adminAiTexts } from "#domain/texts/admin-ai.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 
 const t = adminAiTexts;
 

@@ -4,7 +4,7 @@ import { showKeys } from "#client/features/shows/api/keys.ts";
 import { api } from "#client/lib/api.ts";
 import type { Deleted, ReplaceClassesBody, ShowDraft } from "#domain/contracts/admin.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
-import type { ImportedSession } from "#domain/imported-sessions.ts";
+import type { ImportedSession } from "#domain/imports/imported-sessions.ts";
 
 const showUrl = (id: string) => `/api/shows/${encodeURIComponent(id)}`;
 

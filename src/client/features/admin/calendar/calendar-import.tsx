@@ -7,13 +7,13 @@ import {
   previewCalendarUrl,
 } from "#client/features/admin/api/calendar.ts";
 import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
-import { formatShowDates } from "#client/lib/show-dates.ts";
 import { Button } from "#client/ui/button.tsx";
 import { Field, FormField } from "#client/ui/field.tsx";
 import { Choice, ChoiceGroup } from "#client/ui/form-controls.tsx";
-import { CALENDAR_SAMPLE_CSV } from "#domain/calendar-import.ts";
 import { CALENDAR_LIMITS, type CalendarPreview, type CalendarShow } from "#domain/contracts/admin.ts";
-import { adminTexts } from "#domain/texts-admin.ts";
+import { formatShowDates } from "#domain/dates/show-dates.ts";
+import { CALENDAR_SAMPLE_CSV } from "#domain/imports/calendar-import.ts";
+import { adminTexts } from "#domain/texts/admin.ts";
 
 const t = adminTexts.calendar;
 

@@ -5,7 +5,7 @@ import { useUserChoices } from "#client/features/horses/api/get-user-choices.ts"
 import { HorseForm, type HorseFormResult } from "#client/features/horses/components/horse-form.tsx";
 import type { AdminHorse } from "#domain/contracts/admin.ts";
 import type { PersonRef } from "#domain/contracts/people.ts";
-import { adminTexts } from "#domain/texts-admin.ts";
+import { adminTexts } from "#domain/texts/admin.ts";
 
 const t = adminTexts;
 

@@ -6,7 +6,7 @@ import { ListToolbar } from "#client/features/admin/list-toolbar.tsx";
 import { PagedList } from "#client/features/admin/paged-list.tsx";
 import { RowActions } from "#client/features/admin/row-actions.tsx";
 import type { AdminHorse } from "#domain/contracts/admin.ts";
-import { adminTexts } from "#domain/texts-admin.ts";
+import { adminTexts } from "#domain/texts/admin.ts";
 
 const t = adminTexts;
 const names = (people: { name: string }[]) => (people.length ? people.map((p) => p.name).join(", ") : t.none);

@@ -9,13 +9,13 @@ import { zodResolver } from "#client/lib/zod-resolver.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
-import { numberKey, parsePastedClasses } from "#domain/class-editing.ts";
-import { outsideDatesProblem } from "#domain/class-import.ts";
 import type { ShowDraft } from "#domain/contracts/admin.ts";
 import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
-import type { ImportedSession } from "#domain/imported-sessions.ts";
-import { adminTexts } from "#domain/texts-admin.ts";
+import { outsideDatesProblem } from "#domain/imports/class-import.ts";
+import type { ImportedSession } from "#domain/imports/imported-sessions.ts";
+import { numberKey, parsePastedClasses } from "#domain/shows/class-editing.ts";
+import { adminTexts } from "#domain/texts/admin.ts";
 
 export type { ShowDraft } from "#domain/contracts/admin.ts";
 

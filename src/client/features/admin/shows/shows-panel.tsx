@@ -11,15 +11,15 @@ import { draftOfShow, ShowEditor } from "#client/features/admin/shows/show-edito
 import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
 import { useShowList } from "#client/features/shows/api/list-shows.ts";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
-import { formatShowDates } from "#client/lib/show-dates.ts";
 import { AiPredictionBadge } from "#client/ui/ai-prediction-badge.tsx";
 import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
 import type { ShowPeriod, ShowSummary } from "#domain/contracts/shows.ts";
-import { texts } from "#domain/texts.ts";
-import { adminTexts } from "#domain/texts-admin.ts";
-import { showDayTexts } from "#domain/texts-show-day.ts";
+import { formatShowDates } from "#domain/dates/show-dates.ts";
+import { adminTexts } from "#domain/texts/admin.ts";
+import { texts } from "#domain/texts/shell.ts";
+import { showDayTexts } from "#domain/texts/show-day.ts";
 
 const t = adminTexts;
 // Show day's session editor (issue 21), its own chunk.

@@ -6,8 +6,8 @@ import { Button } from "#client/ui/button.tsx";
 import { ConfirmDialog, Modal } from "#client/ui/dialog.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import type { AdminUser } from "#domain/contracts/admin.ts";
-import { adminTexts } from "#domain/texts-admin.ts";
-import { userDeletionTexts } from "#domain/texts-user-deletion.ts";
+import { adminTexts } from "#domain/texts/admin.ts";
+import { userDeletionTexts } from "#domain/texts/user-deletion.ts";
 
 const t = adminTexts;
 const u = userDeletionTexts;

@@ -9,8 +9,8 @@ import { FormDialog } from "#client/ui/form-dialog.tsx";
 import { type AdminUser, AdminUserBody } from "#domain/contracts/admin.ts";
 import { DateOnly } from "#domain/contracts/people.ts";
 import { USER_GENDERS, UserGender } from "#domain/contracts/profile.ts";
-import { ROLES } from "#domain/roles.ts";
-import { adminTexts } from "#domain/texts-admin.ts";
+import { ROLES } from "#domain/people/roles.ts";
+import { adminTexts } from "#domain/texts/admin.ts";
 
 const t = adminTexts;
 

@@ -8,8 +8,8 @@ import { UserFormDialog } from "#client/features/admin/users/user-form-dialog.ts
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { MessageDialog } from "#client/ui/alert-dialog.tsx";
 import type { AdminUser } from "#domain/contracts/admin.ts";
-import { adminTexts } from "#domain/texts-admin.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { adminTexts } from "#domain/texts/admin.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 
 const t = adminTexts;
 

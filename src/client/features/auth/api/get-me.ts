@@ -2,7 +2,7 @@ import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query"
 import { configQueryOptions, seedConfig } from "#client/features/auth/api/get-config.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { mayGetDemoSession, readCachedUser, writeCachedUser } from "#client/lib/session-cache.ts";
-import type { BootState } from "#domain/boot-state.ts";
+import type { BootState } from "#domain/app/boot-state.ts";
 
 export const meQueryKey = ["me"] as const;
 

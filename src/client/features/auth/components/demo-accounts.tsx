@@ -1,5 +1,5 @@
 import { useConfig } from "#client/features/auth/api/get-config.ts";
-import { authTexts } from "#domain/texts-auth.ts";
+import { authTexts } from "#domain/texts/auth.ts";
 
 /** Demo mode lists the sample credentials, as the spec's sign-in screen does. */
 export function DemoAccounts({ onPick }: { onPick: (email: string) => void }) {

@@ -8,7 +8,7 @@ import { zodResolver } from "#client/lib/zod-resolver.ts";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { MagicLinkBody } from "#domain/contracts/auth.ts";
-import { authTexts } from "#domain/texts-auth.ts";
+import { authTexts } from "#domain/texts/auth.ts";
 
 const Form = MagicLinkBody.pick({ email: true });
 type Form = z.infer<typeof Form>;

@@ -9,8 +9,8 @@ import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { Choice, ChoiceGroup } from "#client/ui/form-controls.tsx";
 import { SignUpBody } from "#domain/contracts/auth.ts";
-import { authTexts } from "#domain/texts-auth.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { authTexts } from "#domain/texts/auth.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 
 const Form = SignUpBody.pick({ name: true, email: true, password: true }).extend({
   role: z.enum(["Owner", "Trainer"]),

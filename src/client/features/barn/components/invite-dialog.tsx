@@ -2,8 +2,8 @@ import { Mail, MessageSquare } from "lucide-react";
 import { buttonClass } from "#client/ui/button.tsx";
 import { CopyButton } from "#client/ui/copy-button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
-import { inviteLink } from "#domain/invite-link.ts";
-import { barnTexts } from "#domain/texts-barn.ts";
+import { inviteLink } from "#domain/people/invite-link.ts";
+import { barnTexts } from "#domain/texts/barn.ts";
 
 const t = barnTexts;
 

@@ -25,12 +25,12 @@ import { Modal } from "#client/ui/dialog.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import type { Me } from "#domain/contracts/auth.ts";
 import type { EntryChoices, MyEntry, Named } from "#domain/contracts/entries.ts";
-import { type EntryStatus, statusLabel } from "#domain/entry-status.ts";
-import { texts } from "#domain/texts.ts";
-import { entriesTexts } from "#domain/texts-entries.ts";
-import { entryStatusTexts } from "#domain/texts-entry-status.ts";
-import { offlineTexts } from "#domain/texts-offline.ts";
-import { rosterTexts } from "#domain/texts-roster.ts";
+import { type EntryStatus, statusLabel } from "#domain/roster/entry-status.ts";
+import { entriesTexts } from "#domain/texts/entries.ts";
+import { entryStatusTexts } from "#domain/texts/entry-status.ts";
+import { offlineTexts } from "#domain/texts/offline.ts";
+import { rosterTexts } from "#domain/texts/roster.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 export interface ClassEntryDialogProps {
   show: { id: string; name: string };

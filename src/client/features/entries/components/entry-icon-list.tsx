@@ -9,7 +9,7 @@ import { PlacingBadge } from "#client/features/entries/components/placing-badge.
 import { entryTooltip, StatusIcon } from "#client/features/entries/components/status-icon.tsx";
 import { type QueuedState, useQueuedChanges } from "#client/lib/queued.ts";
 import { TapTooltip } from "#client/ui/tap-tooltip.tsx";
-import { offlineTexts } from "#domain/texts-offline.ts";
+import { offlineTexts } from "#domain/texts/offline.ts";
 
 /** The newest queued save or removal for this class, if one is waiting or was refused. */
 function useQueuedForClass(showId: string, classId: string) {

@@ -1,4 +1,4 @@
-import { entryStatusTexts } from "#domain/texts-entry-status.ts";
+import { entryStatusTexts } from "#domain/texts/entry-status.ts";
 
 /**
  * A class entry's placing once the class's results are posted (issue 22): "2nd" in a small badge,

@@ -1,8 +1,8 @@
 import { Award, CircleHelp, Eye, type LucideProps, Tag, UserRoundCheck, Users } from "lucide-react";
 import { HorseIcon } from "#client/ui/icons.tsx";
 import type { MyEntry } from "#domain/contracts/entries.ts";
-import { entriesTexts } from "#domain/texts-entries.ts";
-import { entryStatusTexts } from "#domain/texts-entry-status.ts";
+import { entriesTexts } from "#domain/texts/entries.ts";
+import { entryStatusTexts } from "#domain/texts/entry-status.ts";
 
 /** One icon per entry status; an unknown status gets a plain tag. */
 export function StatusIcon({ status, ...props }: { status: string } & LucideProps) {

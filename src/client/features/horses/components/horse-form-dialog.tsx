@@ -5,7 +5,7 @@ import { useUserChoices } from "#client/features/horses/api/get-user-choices.ts"
 import { useUpdateHorse } from "#client/features/horses/api/update-horse.ts";
 import { HorseForm, type HorseFormResult } from "#client/features/horses/components/horse-form.tsx";
 import type { HorseDetail } from "#domain/contracts/horses.ts";
-import { horsesTexts } from "#domain/texts-horses.ts";
+import { horsesTexts } from "#domain/texts/horses.ts";
 
 const t = horsesTexts;
 

@@ -9,8 +9,8 @@ import { FormDialog } from "#client/ui/form-dialog.tsx";
 import { CreateHorseBody, HORSE_GENDERS, HorseGender } from "#domain/contracts/horses.ts";
 import type { PersonRef } from "#domain/contracts/people.ts";
 import { DateOnly } from "#domain/contracts/people.ts";
-import { DIVISIONS } from "#domain/divisions.ts";
-import { horsesTexts } from "#domain/texts-horses.ts";
+import { DIVISIONS } from "#domain/shows/divisions.ts";
+import { horsesTexts } from "#domain/texts/horses.ts";
 
 const t = horsesTexts;
 

@@ -7,7 +7,7 @@ import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
 import type { HorseDetail } from "#domain/contracts/horses.ts";
 import type { PersonRef } from "#domain/contracts/people.ts";
-import { horsesTexts } from "#domain/texts-horses.ts";
+import { horsesTexts } from "#domain/texts/horses.ts";
 
 const t = horsesTexts;
 

@@ -5,9 +5,9 @@ import { Button } from "#client/ui/button.tsx";
 import { CopyButton } from "#client/ui/copy-button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
 import { Spinner } from "#client/ui/page.tsx";
-import { scheduleText } from "#domain/share-schedule.ts";
-import { texts } from "#domain/texts.ts";
-import { horsesTexts } from "#domain/texts-horses.ts";
+import { scheduleText } from "#domain/season/share-schedule.ts";
+import { horsesTexts } from "#domain/texts/horses.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 const t = horsesTexts;
 

@@ -1,6 +1,6 @@
 import { UserPlus } from "lucide-react";
 import { useInvite } from "#client/features/invites/api/get-invite.ts";
-import { barnTexts } from "#domain/texts-barn.ts";
+import { barnTexts } from "#domain/texts/barn.ts";
 
 /** On the sign-up screen: who sent the invite link, once the server has confirmed it is a trainer. */
 export function InvitedByNote({ trainerId }: { trainerId: string | null }) {

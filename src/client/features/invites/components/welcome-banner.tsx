@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { Link } from "#client/app/routing.ts";
 import { useInvite } from "#client/features/invites/api/get-invite.ts";
 import { buttonClass } from "#client/ui/button.tsx";
-import { barnTexts } from "#domain/texts-barn.ts";
+import { barnTexts } from "#domain/texts/barn.ts";
 
 const t = barnTexts;
 

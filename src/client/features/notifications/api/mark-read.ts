@@ -4,7 +4,7 @@ import { notificationKeys } from "#client/features/notifications/api/list-notifi
 import { api } from "#client/lib/api.ts";
 import { type QueuedChange, useQueuedChange } from "#client/lib/queued-change.ts";
 import type { NotificationList, UnreadCount } from "#domain/contracts/notifications.ts";
-import { offlineTexts } from "#domain/texts-offline.ts";
+import { offlineTexts } from "#domain/texts/offline.ts";
 
 export const markNotificationRead = (id: string, idempotencyKey?: string) =>
   api<{ ok: true }>(`/api/notifications/${encodeURIComponent(id)}/read`, { method: "POST", idempotencyKey });

@@ -1,8 +1,8 @@
 import { Check, Search } from "lucide-react";
 import { Checkbox } from "radix-ui";
 import { useId, useMemo, useState } from "react";
-import { plannerTexts } from "#domain/texts-planner.ts";
-import { matchesAllWords } from "#domain/word-search.ts";
+import { matchesAllWords } from "#domain/shows/word-search.ts";
+import { plannerTexts } from "#domain/texts/planner.ts";
 
 export interface ChecklistOption {
   value: string;

@@ -5,8 +5,8 @@ import {
   type PlannerFilters,
   truncate,
 } from "#client/features/planner/filters.ts";
-import { divisionName } from "#domain/divisions.ts";
-import { plannerTexts } from "#domain/texts-planner.ts";
+import { divisionName } from "#domain/shows/divisions.ts";
+import { plannerTexts } from "#domain/texts/planner.ts";
 
 function chipLabel(chip: FilterChip): string {
   switch (chip.kind) {

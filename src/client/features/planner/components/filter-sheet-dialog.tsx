@@ -9,9 +9,9 @@ import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import type { FacetValue } from "#domain/contracts/shows.ts";
-import { divisionName } from "#domain/divisions.ts";
-import { texts } from "#domain/texts.ts";
-import { plannerTexts } from "#domain/texts-planner.ts";
+import { divisionName } from "#domain/shows/divisions.ts";
+import { plannerTexts } from "#domain/texts/planner.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 /** Facet values plus any selected value the facets no longer list, so a shared link's choice stays visible. */
 function withSelected(

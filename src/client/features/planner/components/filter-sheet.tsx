@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { activeFilterCount, type PlannerFilters } from "#client/features/planner/filters.ts";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
-import { plannerTexts } from "#domain/texts-planner.ts";
+import { plannerTexts } from "#domain/texts/planner.ts";
 
 const loadSheet = () => import("#client/features/planner/components/filter-sheet-dialog.tsx");
 const FilterSheetDialog = retryingLazy(loadSheet);

@@ -1,4 +1,4 @@
-import { plannerTexts } from "#domain/texts-planner.ts";
+import { plannerTexts } from "#domain/texts/planner.ts";
 
 const t = plannerTexts;
 

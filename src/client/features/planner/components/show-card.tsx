@@ -3,11 +3,11 @@ import { CalendarDays, Gavel, MapPin } from "lucide-react";
 import { forwardRef } from "react";
 import { Link } from "#client/app/routing.ts";
 import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
-import { formatShowDates } from "#client/lib/show-dates.ts";
 import { AiPredictionBadge } from "#client/ui/ai-prediction-badge.tsx";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
-import { texts } from "#domain/texts.ts";
-import { plannerTexts } from "#domain/texts-planner.ts";
+import { formatShowDates } from "#domain/dates/show-dates.ts";
+import { plannerTexts } from "#domain/texts/planner.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 /** A planner card: name, location, sanctioning org, AI Prediction badge, dates and judges; opens the show. */
 export const ShowCard = forwardRef<HTMLAnchorElement, { show: ShowSummary; highlighted: boolean }>(

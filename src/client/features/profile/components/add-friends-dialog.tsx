@@ -8,9 +8,9 @@ import { Modal } from "#client/ui/dialog.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
 import type { FriendRelation } from "#domain/contracts/profile.ts";
-import { texts } from "#domain/texts.ts";
-import { offlineTexts } from "#domain/texts-offline.ts";
-import { profileTexts } from "#domain/texts-profile.ts";
+import { offlineTexts } from "#domain/texts/offline.ts";
+import { profileTexts } from "#domain/texts/profile.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 const t = profileTexts;
 

@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { useBlockUser } from "#client/features/profile/api/block-user.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { ConfirmDialog } from "#client/ui/dialog.tsx";
-import { blockingTexts } from "#domain/texts-blocking.ts";
-import { profileTexts } from "#domain/texts-profile.ts";
+import { blockingTexts } from "#domain/texts/blocking.ts";
+import { profileTexts } from "#domain/texts/profile.ts";
 
 const t = profileTexts;
 

@@ -8,7 +8,7 @@ import { FormDialog } from "#client/ui/form-dialog.tsx";
 import type { Me } from "#domain/contracts/auth.ts";
 import { DateOnly } from "#domain/contracts/people.ts";
 import { UpdateProfileBody, USER_GENDERS, UserGender } from "#domain/contracts/profile.ts";
-import { profileTexts } from "#domain/texts-profile.ts";
+import { profileTexts } from "#domain/texts/profile.ts";
 
 const t = profileTexts;
 

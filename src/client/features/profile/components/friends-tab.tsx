@@ -16,10 +16,10 @@ import { ConfirmDialog } from "#client/ui/dialog.tsx";
 import { EmptyState, Spinner } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
 import type { PersonRef } from "#domain/contracts/people.ts";
-import { texts } from "#domain/texts.ts";
-import { blockingTexts } from "#domain/texts-blocking.ts";
-import { offlineTexts } from "#domain/texts-offline.ts";
-import { profileTexts } from "#domain/texts-profile.ts";
+import { blockingTexts } from "#domain/texts/blocking.ts";
+import { offlineTexts } from "#domain/texts/offline.ts";
+import { profileTexts } from "#domain/texts/profile.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 const t = profileTexts;
 

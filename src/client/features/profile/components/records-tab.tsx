@@ -7,9 +7,9 @@ import { useHideResult } from "#client/features/results/api/hide-result.ts";
 import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { EmptyState, Spinner } from "#client/ui/page.tsx";
-import { texts } from "#domain/texts.ts";
-import { profileTexts } from "#domain/texts-profile.ts";
-import { resultsTexts } from "#domain/texts-results.ts";
+import { profileTexts } from "#domain/texts/profile.ts";
+import { resultsTexts } from "#domain/texts/results.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 const t = profileTexts;
 

@@ -5,8 +5,8 @@ import type { useThisDevice } from "#client/features/push/use-this-device.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { EmptyState, Spinner } from "#client/ui/page.tsx";
-import { texts } from "#domain/texts.ts";
-import { pushTexts } from "#domain/texts-push.ts";
+import { pushTexts } from "#domain/texts/push.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 const t = pushTexts;
 

@@ -2,7 +2,7 @@ import { Settings } from "lucide-react";
 import { Link } from "#client/app/routing.ts";
 import { ThisDeviceCard } from "#client/features/push/components/this-device-card.tsx";
 import { useThisDevice } from "#client/features/push/use-this-device.ts";
-import { pushTexts } from "#domain/texts-push.ts";
+import { pushTexts } from "#domain/texts/push.ts";
 
 /**
  * On Notifications: "Notify me on this phone" while this phone could get them and does not, and the

@@ -5,9 +5,14 @@ import { localTimeZone } from "#client/lib/push-device.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import type { PushSettings } from "#domain/contracts/push.ts";
-import { NEW_SHOW_REACHES, type NewShowReach, PUSH_KINDS, type PushKind } from "#domain/push-kinds.ts";
-import { texts } from "#domain/texts.ts";
-import { pushTexts } from "#domain/texts-push.ts";
+import {
+  NEW_SHOW_REACHES,
+  type NewShowReach,
+  PUSH_KINDS,
+  type PushKind,
+} from "#domain/notifications/push-kinds.ts";
+import { pushTexts } from "#domain/texts/push.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 const t = pushTexts;
 

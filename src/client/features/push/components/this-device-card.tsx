@@ -2,7 +2,7 @@ import { BellOff, BellRing, Smartphone } from "lucide-react";
 import type { useThisDevice } from "#client/features/push/use-this-device.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
-import { pushTexts } from "#domain/texts-push.ts";
+import { pushTexts } from "#domain/texts/push.ts";
 
 const t = pushTexts;
 

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { recommendationKeys } from "#client/features/recommendations/api/keys.ts";
 import { api } from "#client/lib/api.ts";
 import type { SeasonPlanPage } from "#domain/contracts/recommendations.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 
 export const getSeasonPlanPage = (horseId: string, cursor: string | null) =>
   api<SeasonPlanPage>(

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { recommendationKeys } from "#client/features/recommendations/api/keys.ts";
 import { api } from "#client/lib/api.ts";
 import type { ShowRecommendations } from "#domain/contracts/recommendations.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 
 export const getShowRecommendations = (showId: string, horseId: string) =>
   api<ShowRecommendations>(

@@ -2,9 +2,9 @@ import { CircleAlert } from "lucide-react";
 import { ApiError } from "#client/lib/api.ts";
 import { useOnline } from "#client/lib/online.ts";
 import { Button } from "#client/ui/button.tsx";
-import { texts } from "#domain/texts.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { recommendationsTexts } from "#domain/texts-recommendations.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { recommendationsTexts } from "#domain/texts/recommendations.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 /** The message under 'Could not get recommendations': the server's words, or the spec's fallbacks. */
 export function aiErrorMessage(error: unknown, unknown: string): string {

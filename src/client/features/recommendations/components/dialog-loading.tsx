@@ -1,6 +1,6 @@
 import { Modal } from "#client/ui/dialog.tsx";
 import { Spinner } from "#client/ui/page.tsx";
-import { texts } from "#domain/texts.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 /**
  * What an AI dialog shows while its own code is still loading (only on a slow first open). A lazy

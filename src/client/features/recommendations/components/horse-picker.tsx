@@ -3,9 +3,9 @@ import { useId, useState } from "react";
 import { Link } from "#client/app/routing.ts";
 import { useAiHorses } from "#client/features/recommendations/api/get-ai-horses.ts";
 import { Button } from "#client/ui/button.tsx";
-import { texts } from "#domain/texts.ts";
-import { plannerTexts } from "#domain/texts-planner.ts";
-import { recommendationsTexts } from "#domain/texts-recommendations.ts";
+import { plannerTexts } from "#domain/texts/planner.ts";
+import { recommendationsTexts } from "#domain/texts/recommendations.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 const t = recommendationsTexts;
 

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { HorsePicker, type PickedHorse } from "#client/features/recommendations/components/horse-picker.tsx";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
-import { plannerTexts } from "#domain/texts-planner.ts";
-import { recommendationsTexts } from "#domain/texts-recommendations.ts";
+import { plannerTexts } from "#domain/texts/planner.ts";
+import { recommendationsTexts } from "#domain/texts/recommendations.ts";
 
 const loadDialog = () => import("#client/features/recommendations/components/season-plan-dialog.tsx");
 const SeasonPlanDialog = retryingLazy(loadDialog);

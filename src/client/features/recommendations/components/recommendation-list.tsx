@@ -1,7 +1,7 @@
 import { ChevronRight } from "lucide-react";
-import { formatDayHeading } from "#client/lib/show-dates.ts";
 import type { RecommendedClass } from "#domain/contracts/recommendations.ts";
-import { recommendationsTexts } from "#domain/texts-recommendations.ts";
+import { formatDayHeading } from "#domain/dates/show-dates.ts";
+import { recommendationsTexts } from "#domain/texts/recommendations.ts";
 
 /** Recommended classes: number, name, day and reason; with `onSelect` each one is a button. */
 export function RecommendationList({

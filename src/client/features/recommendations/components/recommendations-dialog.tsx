@@ -10,8 +10,8 @@ import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
 import { EmptyState } from "#client/ui/page.tsx";
 import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { recommendationsTexts } from "#domain/texts-recommendations.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { recommendationsTexts } from "#domain/texts/recommendations.ts";
 
 const t = recommendationsTexts;
 

@@ -12,14 +12,14 @@ import {
 import type { PickedHorse } from "#client/features/recommendations/components/horse-picker.tsx";
 import { RecommendationList } from "#client/features/recommendations/components/recommendation-list.tsx";
 import { useOnline } from "#client/lib/online.ts";
-import { formatShowDates } from "#client/lib/show-dates.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
 import { EmptyState } from "#client/ui/page.tsx";
 import type { SeasonPlanShow } from "#domain/contracts/recommendations.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { recommendationsTexts } from "#domain/texts-recommendations.ts";
+import { formatShowDates } from "#domain/dates/show-dates.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { recommendationsTexts } from "#domain/texts/recommendations.ts";
 
 const t = recommendationsTexts;
 /** Sections rendered at a time: a whole season can hold hundreds of shows. */

@@ -4,8 +4,8 @@ import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { HorsePicker, type PickedHorse } from "#client/features/recommendations/components/horse-picker.tsx";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
-import { plannerTexts } from "#domain/texts-planner.ts";
-import { recommendationsTexts } from "#domain/texts-recommendations.ts";
+import { plannerTexts } from "#domain/texts/planner.ts";
+import { recommendationsTexts } from "#domain/texts/recommendations.ts";
 
 const loadDialog = () => import("#client/features/recommendations/components/recommendations-dialog.tsx");
 const RecommendationsDialog = retryingLazy(loadDialog);

@@ -13,11 +13,11 @@ import { Modal } from "#client/ui/dialog.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { SelectField } from "#client/ui/form-controls.tsx";
 import { PLACINGS, type ShowRecord } from "#domain/contracts/records.ts";
-import { texts } from "#domain/texts.ts";
-import { errorsTexts } from "#domain/texts-errors.ts";
-import { offlineTexts } from "#domain/texts-offline.ts";
-import { profileTexts } from "#domain/texts-profile.ts";
-import { matchesAllWords } from "#domain/word-search.ts";
+import { matchesAllWords } from "#domain/shows/word-search.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
+import { offlineTexts } from "#domain/texts/offline.ts";
+import { profileTexts } from "#domain/texts/profile.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 const t = profileTexts;
 

@@ -2,10 +2,10 @@ import { Award } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "#client/app/routing.ts";
 import type { ShowRecord } from "#domain/contracts/records.ts";
-import { placingLabel } from "#domain/placing.ts";
-import { longDate } from "#domain/share-schedule.ts";
-import { profileTexts } from "#domain/texts-profile.ts";
-import { resultsTexts } from "#domain/texts-results.ts";
+import { placingLabel } from "#domain/results/placing.ts";
+import { longDate } from "#domain/season/share-schedule.ts";
+import { profileTexts } from "#domain/texts/profile.ts";
+import { resultsTexts } from "#domain/texts/results.ts";
 
 /** Show record cards: show, class, placing, date, rider and a link to the horse. */
 export function RecordList({

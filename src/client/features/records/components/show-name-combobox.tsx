@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useId, useState } from "react";
 import { usePastShows } from "#client/features/records/api/search-past-shows.ts";
 import { AUTOCOMPLETE_MIN_CHARS } from "#domain/contracts/records.ts";
-import { longDate } from "#domain/share-schedule.ts";
-import { profileTexts } from "#domain/texts-profile.ts";
+import { longDate } from "#domain/season/share-schedule.ts";
+import { profileTexts } from "#domain/texts/profile.ts";
 
 export interface ChosenShow {
   id: string;

@@ -1,6 +1,6 @@
 import { useShowResults } from "#client/features/results/api/get-show-results.ts";
-import { placingLabel } from "#domain/placing.ts";
-import { resultsTexts } from "#domain/texts-results.ts";
+import { placingLabel } from "#domain/results/placing.ts";
+import { resultsTexts } from "#domain/texts/results.ts";
 
 const t = resultsTexts.show;
 

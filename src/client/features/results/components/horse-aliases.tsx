@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { useForgetHorseAlias } from "#client/features/results/api/forget-horse-alias.ts";
 import { useHorseAliases } from "#client/features/results/api/get-horse-aliases.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
-import { resultsTexts } from "#domain/texts-results.ts";
+import { resultsTexts } from "#domain/texts/results.ts";
 
 const t = resultsTexts.horse;
 

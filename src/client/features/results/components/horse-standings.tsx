@@ -1,6 +1,6 @@
 import { Link } from "#client/app/routing.ts";
 import { useHorseResults } from "#client/features/results/api/get-horse-results.ts";
-import { resultsTexts } from "#domain/texts-results.ts";
+import { resultsTexts } from "#domain/texts/results.ts";
 
 const t = resultsTexts.horse;
 

@@ -1,9 +1,9 @@
 import { Award } from "lucide-react";
 import { Link } from "#client/app/routing.ts";
 import { useMyResults } from "#client/features/results/api/get-my-results.ts";
-import { placingLabel } from "#domain/placing.ts";
-import { longDate } from "#domain/share-schedule.ts";
-import { resultsTexts } from "#domain/texts-results.ts";
+import { placingLabel } from "#domain/results/placing.ts";
+import { longDate } from "#domain/season/share-schedule.ts";
+import { resultsTexts } from "#domain/texts/results.ts";
 
 const t = resultsTexts.roster;
 

@@ -5,9 +5,14 @@ import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Field } from "#client/ui/field.tsx";
 import { Choice } from "#client/ui/form-controls.tsx";
-import { DEFAULT_SCALE } from "#domain/high-point.ts";
-import { readScaleDraft, type ScaleDraft, type ScaleErrors, scaleDraft } from "#domain/points-scale-form.ts";
-import { resultsTexts } from "#domain/texts-results.ts";
+import { DEFAULT_SCALE } from "#domain/results/high-point.ts";
+import {
+  readScaleDraft,
+  type ScaleDraft,
+  type ScaleErrors,
+  scaleDraft,
+} from "#domain/results/points-scale-form.ts";
+import { resultsTexts } from "#domain/texts/results.ts";
 
 const t = resultsTexts.scales;
 

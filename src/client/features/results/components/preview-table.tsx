@@ -1,5 +1,5 @@
 import type { PreviewLine } from "#domain/contracts/results.ts";
-import { resultsTexts } from "#domain/texts-results.ts";
+import { resultsTexts } from "#domain/texts/results.ts";
 
 const t = resultsTexts.post;
 

@@ -3,7 +3,7 @@ import { Link } from "#client/app/routing.ts";
 import { useShowResults } from "#client/features/results/api/get-show-results.ts";
 import { buttonClass } from "#client/ui/button.tsx";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
-import { resultsTexts } from "#domain/texts-results.ts";
+import { resultsTexts } from "#domain/texts/results.ts";
 
 const t = resultsTexts.show;
 

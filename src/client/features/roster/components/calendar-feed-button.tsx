@@ -3,7 +3,7 @@ import { useState } from "react";
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { Button } from "#client/ui/button.tsx";
-import { rosterTexts } from "#domain/texts-roster.ts";
+import { rosterTexts } from "#domain/texts/roster.ts";
 
 // The dialog (Radix Dialog, the feed's API) is no part of the roster's first paint.
 const CalendarFeedDialog = retryingLazy(

@@ -5,8 +5,8 @@ import { Button, buttonClass } from "#client/ui/button.tsx";
 import { CopyButton } from "#client/ui/copy-button.tsx";
 import { ConfirmDialog, Modal } from "#client/ui/dialog.tsx";
 import { Spinner } from "#client/ui/page.tsx";
-import { texts } from "#domain/texts.ts";
-import { calendarFeedTexts } from "#domain/texts-calendar-feed.ts";
+import { calendarFeedTexts } from "#domain/texts/calendar-feed.ts";
+import { texts } from "#domain/texts/shell.ts";
 
 const t = calendarFeedTexts;
 

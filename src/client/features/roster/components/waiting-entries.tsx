@@ -1,7 +1,7 @@
 import type { SaveEntriesInput } from "#client/features/entries/api/save-class-entries.ts";
 import type { QueuedState } from "#client/lib/queued.ts";
-import { statusLabel } from "#domain/entry-status.ts";
-import { offlineTexts } from "#domain/texts-offline.ts";
+import { statusLabel } from "#domain/roster/entry-status.ts";
+import { offlineTexts } from "#domain/texts/offline.ts";
 
 /** Entries saved offline, by the class they are for, marked as waiting until they are sent. */
 export default function WaitingEntries({ saves }: { saves: QueuedState<SaveEntriesInput>[] }) {

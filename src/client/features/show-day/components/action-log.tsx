@@ -1,6 +1,6 @@
 import type { RingActionView } from "#domain/contracts/show-day.ts";
-import { formatShowTime } from "#domain/show-time.ts";
-import { showDayTexts } from "#domain/texts-show-day.ts";
+import { formatShowTime } from "#domain/show-day/show-time.ts";
+import { showDayTexts } from "#domain/texts/show-day.ts";
 
 const t = showDayTexts.ring;
 

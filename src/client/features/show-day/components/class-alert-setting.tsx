@@ -3,8 +3,8 @@ import { useEffect, useId, useState } from "react";
 import { useAlertSetting, useSaveAlertSetting } from "#client/features/show-day/api/alert-setting.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
-import { MAX_CLASSES_AWAY } from "#domain/ring-alerts.ts";
-import { showDayTexts } from "#domain/texts-show-day.ts";
+import { MAX_CLASSES_AWAY } from "#domain/show-day/ring-alerts.ts";
+import { showDayTexts } from "#domain/texts/show-day.ts";
 
 const t = showDayTexts.alerts;
 

@@ -1,6 +1,6 @@
-import type { ClassDayStatus } from "#domain/ring-estimates.ts";
-import { formatShowTime } from "#domain/show-time.ts";
-import { showDayTexts } from "#domain/texts-show-day.ts";
+import type { ClassDayStatus } from "#domain/show-day/ring-estimates.ts";
+import { formatShowTime } from "#domain/show-day/show-time.ts";
+import { showDayTexts } from "#domain/texts/show-day.ts";
 
 const t = showDayTexts.status;
 

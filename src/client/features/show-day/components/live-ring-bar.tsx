@@ -1,7 +1,7 @@
 import { Radio } from "lucide-react";
 import type { DayModel } from "#client/features/show-day/use-day-model.ts";
-import { formatShowTime } from "#domain/show-time.ts";
-import { showDayTexts } from "#domain/texts-show-day.ts";
+import { formatShowTime } from "#domain/show-day/show-time.ts";
+import { showDayTexts } from "#domain/texts/show-day.ts";
 
 const t = showDayTexts.live;
 

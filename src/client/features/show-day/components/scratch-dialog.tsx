@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
-import { MAX_REASON } from "#domain/ring.ts";
-import { showDayTexts } from "#domain/texts-show-day.ts";
+import { MAX_REASON } from "#domain/show-day/ring.ts";
+import { showDayTexts } from "#domain/texts/show-day.ts";
 
 const t = showDayTexts.ring;
 

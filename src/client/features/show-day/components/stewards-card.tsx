@@ -6,7 +6,7 @@ import {
 } from "#client/features/show-day/api/stewards.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button, buttonClass } from "#client/ui/button.tsx";
-import { showDayTexts } from "#domain/texts-show-day.ts";
+import { showDayTexts } from "#domain/texts/show-day.ts";
 
 const t = showDayTexts.ring;
 

@@ -11,13 +11,13 @@ import {
 } from "react";
 import { ClassRow } from "#client/features/shows/components/class-row.tsx";
 import type { ScheduleRow } from "#client/features/shows/components/show-day-extras.tsx";
-import { formatDayHeading } from "#client/lib/show-dates.ts";
 import { EmptyState } from "#client/ui/page.tsx";
 import { defaultRangeExtractor, useVirtualRows, type VisibleRange } from "#client/ui/use-virtual-rows.ts";
-import { assignClassDates, groupClassesByDate } from "#domain/class-dates.ts";
 import type { ShowClass, ShowDetail, ShowSession } from "#domain/contracts/shows.ts";
-import { showTexts } from "#domain/texts-show.ts";
-import { matchesAllWords } from "#domain/word-search.ts";
+import { formatDayHeading } from "#domain/dates/show-dates.ts";
+import { assignClassDates, groupClassesByDate } from "#domain/shows/class-dates.ts";
+import { matchesAllWords } from "#domain/shows/word-search.ts";
+import { showTexts } from "#domain/texts/show.ts";
 
 type Row = ScheduleRow;
 

@@ -2,7 +2,7 @@ import { listScrollTop, listViewHeight, scrollListBy } from "#client/ui/use-virt
 
 /**
  * Brings one row of the virtualised class list into view: a class alert's tap opens the show at its
- * class (`?class=ID`, src/domain/app-links.ts). Loaded only then, so show detail's first load does not
+ * class (`?class=ID`, src/domain/app/app-links.ts). Loaded only then, so show detail's first load does not
  * carry it. The row may not be rendered yet: the list scrolls to its estimated place, then, frame by
  * frame, by the distance the rendered rows show it still has to go (rows with session times or long names
  * are taller than the estimate), until the row is rendered and centred, in the list and on the page. The

@@ -4,9 +4,10 @@
  * ring panel (the ring bar, Ring control), itself loaded once the first screen is shown. Shows without
  * sessions carry none of it on their first paint.
  */
-import type { groupClassesByDate } from "#domain/class-dates.ts";
+
 import type { ShowClass, ShowDetail, ShowSession } from "#domain/contracts/shows.ts";
-import { formatClockTime } from "#domain/show-sessions.ts";
+import { formatClockTime } from "#domain/show-day/show-sessions.ts";
+import type { groupClassesByDate } from "#domain/shows/class-dates.ts";
 
 /** A heading (a day, or with `label` a session on it) or a class. */
 export type ScheduleRow =

@@ -1,10 +1,10 @@
 import { CalendarDays, Gavel, Landmark } from "lucide-react";
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
-import { formatShowDates } from "#client/lib/show-dates.ts";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
-import { texts } from "#domain/texts.ts";
-import { showTexts } from "#domain/texts-show.ts";
+import { formatShowDates } from "#domain/dates/show-dates.ts";
+import { texts } from "#domain/texts/shell.ts";
+import { showTexts } from "#domain/texts/show.ts";
 
 // Only a few shows are predictions: the badge (and its icon) load when one is shown. It sits beside the
 // heading, no taller than it, so its arrival moves nothing.

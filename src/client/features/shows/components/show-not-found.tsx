@@ -1,7 +1,7 @@
 import { CalendarX2 } from "lucide-react";
 import { Link } from "#client/app/routing.ts";
 import { buttonClass } from "#client/ui/button.tsx";
-import { showTexts } from "#domain/texts-show.ts";
+import { showTexts } from "#domain/texts/show.ts";
 
 /** 'Show not found', with the way back to the planner. */
 export function ShowNotFound() {

@@ -1,0 +1,243 @@
+import { type ClassDoubt, findDoubts } from "#domain/imports/class-list-doubts.ts";
+import {
+  classStart,
+  cleanName,
+  type HeadingParts,
+  isFurniture,
+  joinWrapped,
+  looksLikeNameWords,
+  normaliseLine,
+  runsOnAtEnd,
+  sessionHeading,
+  shortTail,
+  splitTrailingSession,
+} from "#domain/imports/class-list-lines.ts";
+import { resolveDateWithoutYear, weekdayNumber } from "#domain/imports/dates-without-year.ts";
+
+/**
+ * Turns the text of a printed class list (OCR output or a PDF's text layer) into classes.
+ *
+ * A prize list is a title, some header lines, then classes in running order under session headings,
+ * with page furniture in between. Each text line is one of:
+ * - a **class line**: a class number ("30", "36A", "59E", "2a", "Class 12", "No. 7", "*30") then the name;
+ * - a **continuation** of the class above (a name wrapped onto a second or third line): directly under a
+ *   line that was full (as long as the list's longest lines) and made of name words, or under a line that
+ *   visibly runs on (a trailing comma or "&", an open parenthesis), or itself a parenthetical note;
+ * - a **session heading** ("THURSDAY EVENING — 7:00 P.M.", "Saturday Morning Session 9 AM", "Thursday AM
+ *   (Aug 21)"): its name, date and start time go with the classes under it;
+ * - **furniture**, left out: page numbers, prize money, "Registration Required" notes, column headers,
+ *   addresses of the web, phone numbers, entry and admission notes;
+ * - anything else: the first such line before any class is taken as the show's name, the rest are
+ *   returned as `unplaced`, never glued onto a class, so a person can see what was not read.
+ *
+ * A date printed without a year takes the year the caller gives, or else the year its weekday matches
+ * (dates-without-year.ts). Every class says which lines it was read from and what about it is doubtful.
+ */
+
+export interface ParsedSession {
+  /** As printed, without its date and start time: "Thursday AM", "THURSDAY EVENING", "Wed PM". */
+  name: string;
+  /** yyyy-mm-dd, when the heading prints a date. */
+  date?: string;
+  /** HH:MM on a 24-hour clock, when the heading prints a start time. */
+  startTime?: string;
+}
+
+export interface ParsedClass {
+  /** As printed, suffix upper-cased: "30", "36A", "59E", "2A". */
+  number: string;
+  name: string;
+  /** yyyy-mm-dd: the session's date, when it has one. */
+  date: string | null;
+  /** The session heading above (or a session code printed after the name). */
+  session: ParsedSession | null;
+  /** The lines the class was read from, as printed: more than one when a wrapped name was joined. */
+  lines: string[];
+  /** Why a person should check this class before it is used (empty when nothing is doubtful). */
+  doubts: ClassDoubt[];
+}
+
+/** Where a line not read was printed: after which class (-1: before any) and under which session. */
+export interface UnplacedPlace {
+  after: number;
+  session: ParsedSession | null;
+}
+
+export interface ClassListText {
+  showName: string | null;
+  classes: ParsedClass[];
+  unplaced: string[];
+  /** Per line of `unplaced`, where it was printed: the preview can put it back there as a class. */
+  unplacedAt: UnplacedPlace[];
+}
+
+export interface ClassListTextOptions {
+  /** The admin's calendar day (yyyy-mm-dd): dates printed without a year are read from it. */
+  today?: string;
+  /** The year the list is for, when the caller knows it: dates printed without a year take it. */
+  year?: number;
+  /** Lines the reader was unsure of (OCR's low-confidence lines), as printed. */
+  unsureLines?: ReadonlySet<string>;
+}
+
+/** A class name may run over this many extra lines. */
+const MAX_CONTINUATION_LINES = 3;
+/** A line at least this share of the list's longest class line is "full": its name may wrap. */
+const FULL_LINE = 0.7;
+const CONNECTOR_START = /^(?:[(&,]|(?:and|or|on|of|for|with)\b)/;
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+function isoDate(year: number, month: number, day: number): string | null {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+interface Session {
+  session: ParsedSession;
+  weekdayMismatch: boolean;
+}
+
+function sessionFrom(heading: HeadingParts, options: ClassListTextOptions): Session {
+  const session: ParsedSession = { name: heading.name };
+  if (heading.startTime) session.startTime = heading.startTime;
+  const p = heading.printed;
+  let weekdayMismatch = false;
+  let date: string | null = null;
+  if (p) {
+    const year = p.year ?? options.year ?? null;
+    if (year !== null) date = isoDate(year, p.month, p.day);
+    else if (options.today) {
+      const resolved = resolveDateWithoutYear(
+        { month: p.month, day: p.day, weekday: weekdayNumber(heading.weekday) },
+        options.today,
+      );
+      date = resolved.date;
+      weekdayMismatch = resolved.weekdayMismatch;
+    }
+  }
+  if (date) session.date = date;
+  return { session, weekdayMismatch };
+}
+
+/** The longest class line: a wrapped name's first line is about as long. */
+function wrapWidth(lines: readonly string[]): number {
+  let width = 0;
+  for (const line of lines) if (classStart(line)) width = Math.max(width, line.length);
+  return width;
+}
+
+interface Current {
+  parsed: ParsedClass;
+  lastLine: string;
+  extraLines: number;
+}
+
+/** Whether `line` continues the class above rather than being a line of its own. */
+function continues(current: Current | null, line: string, afterBlank: boolean, width: number): boolean {
+  if (!current || current.extraLines >= MAX_CONTINUATION_LINES) return false;
+  if (runsOnAtEnd(current.lastLine) || CONNECTOR_START.test(line)) return true;
+  if (afterBlank) return false;
+  // A wrapped name's first line is full; its later lines may be short where the printer moved a word
+  // down, and its last few words may be in lower case ("req.", "walk, running walk").
+  const full = current.lastLine.length >= FULL_LINE * width || current.extraLines > 0;
+  return full && (looksLikeNameWords(line) || shortTail(line));
+}
+
+export function parseClassListText(text: string, options: ClassListTextOptions): ClassListText {
+  const classes: ParsedClass[] = [];
+  const header: string[] = [];
+  const unplaced: string[] = [];
+  const unplacedAt: UnplacedPlace[] = [];
+  const mismatched = new Set<ParsedClass>();
+  const sessionStarts = new Set<ParsedClass>();
+  const followedByUnread = new Set<ParsedClass>();
+  let session: Session | null = null;
+  let sessionIsNew = false;
+  let current: Current | null = null;
+  let blankSince = false;
+  const lines = text.split(/\r\n|\r|\n/).map(normaliseLine);
+  const width = wrapWidth(lines);
+
+  for (const line of lines) {
+    if (line === "") {
+      blankSince = true;
+      continue;
+    }
+    const afterBlank = blankSince;
+    blankSince = false;
+    if (isFurniture(line)) continue;
+
+    const heading = sessionHeading(line);
+    if (heading) {
+      session = sessionFrom(heading, options);
+      sessionIsNew = true;
+      current = null;
+      continue;
+    }
+
+    const start = classStart(line);
+    // "…Adult," + "18 and Over, Canter": a name that visibly runs on takes the next line even if it starts with a number.
+    const runsOnHere =
+      current !== null && current.extraLines < MAX_CONTINUATION_LINES && runsOnAtEnd(current.lastLine);
+    if (start && !runsOnHere) {
+      const trailing = start.trailingSession;
+      const parsed: ParsedClass = {
+        number: start.number,
+        name: start.name,
+        date: trailing ? null : (session?.session.date ?? null),
+        session: trailing ? { name: trailing } : (session?.session ?? null),
+        lines: [line],
+        doubts: [],
+      };
+      if (!trailing && session?.weekdayMismatch) mismatched.add(parsed);
+      if (sessionIsNew) sessionStarts.add(parsed);
+      sessionIsNew = false;
+      classes.push(parsed);
+      current = { parsed, lastLine: line, extraLines: 0 };
+      continue;
+    }
+
+    if (continues(current, line, afterBlank, width) && current) {
+      const trailing = splitTrailingSession(line);
+      current.parsed.name = cleanName(joinWrapped(current.parsed.name, trailing.text));
+      current.parsed.lines.push(line);
+      if (trailing.session) {
+        current.parsed.session = { name: trailing.session };
+        current.parsed.date = null;
+      }
+      current.lastLine = line;
+      current.extraLines++;
+      continue;
+    }
+    if (current) followedByUnread.add(current.parsed);
+    current = null;
+    if (classes.length === 0 && session === null) header.push(line);
+    else {
+      unplaced.push(line);
+      unplacedAt.push({ after: classes.length - 1, session: session?.session ?? null });
+    }
+  }
+
+  const doubts = findDoubts(classes, {
+    mismatched,
+    sessionStarts,
+    followedByUnread,
+    unsureLines: options.unsureLines,
+  });
+  classes.forEach((c, i) => {
+    c.doubts = doubts[i]!;
+  });
+  const showName =
+    header.find((l) => SHOW_WORDS.test(l)) ?? header.find((l) => /[A-Za-z]{3}/.test(l)) ?? null;
+  const headerLines = header.filter((l) => l !== showName);
+  return {
+    showName,
+    classes,
+    unplaced: [...headerLines, ...unplaced],
+    unplacedAt: [...headerLines.map(() => ({ after: -1, session: null })), ...unplacedAt],
+  };
+}
+
+const SHOW_WORDS = /\b(?:show|celebration|jubilee|classic|championships?|fair|festival|expo|horse)\b/i;

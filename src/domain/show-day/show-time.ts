@@ -1,0 +1,53 @@
+import { TZDateMini as TZDate, tzName } from "@date-fns/tz";
+import { formatClockTime } from "#domain/show-day/show-sessions.ts";
+
+/**
+ * Wall-clock times at a show, in the show's IANA zone (issue 21). Session times are stored as the
+ * printed prize list gives them, a calendar day and "HH:MM" on the show's clock; instants are UTC
+ * milliseconds. The zone arithmetic (offsets, daylight saving) is @date-fns/tz's, not ours: TZDate's
+ * getters give the show's wall clock, which is all the printing below reads (without date-fns' `format`,
+ * 6 KiB gzipped in every live screen's chunk for three fixed patterns).
+ */
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The instant (epoch ms) of `time` ("19:00") on `date` ("2026-08-27") in `zone`; null when either is unreadable. */
+export function zonedInstant(date: string, time: string, zone: string): number | null {
+  const d = DAY.exec(date);
+  const t = CLOCK.exec(time);
+  if (!d || !t) return null;
+  const [year, month, day] = [Number(d[1]), Number(d[2]) - 1, Number(d[3])];
+  const at = new TZDate(year, month, day, Number(t[1]), Number(t[2]), zone);
+  // TZDate rolls 30 February over into March, as Date does; a day that does not exist is refused.
+  if (Number.isNaN(at.getTime()) || at.getMonth() !== month || at.getDate() !== day) return null;
+  return at.getTime();
+}
+
+/** "7:42 PM CDT": the instant on the show's clock with the zone's abbreviation. */
+export const formatShowTime = (instant: number, zone: string): string =>
+  `${formatClockTime(showClockTime(instant, zone))} ${tzName(zone, new Date(instant), "short")}`;
+
+/** "7:42 PM": the instant on the show's clock, where the abbreviation is already said nearby. */
+export const formatShowClock = (instant: number, zone: string): string =>
+  formatClockTime(showClockTime(instant, zone));
+
+/** "19:05": the instant as the show's clock shows it, in the form session times are stored. */
+export function showClockTime(instant: number, zone: string): string {
+  const at = new TZDate(instant, zone);
+  return `${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/** The calendar day ("yyyy-mm-dd") it is at the show at `now`. */
+export function showToday(now: number, zone: string): string {
+  const at = new TZDate(now, zone);
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/** The zone's abbreviation on `date` at noon ("CDT" in summer, "CST" in winter). */
+export function zoneAbbreviation(zone: string, date: string): string {
+  const noon = zonedInstant(date, "12:00", zone);
+  return noon === null ? zone : tzName(zone, new Date(noon), "short");
+}

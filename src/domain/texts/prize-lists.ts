@@ -1,0 +1,40 @@
+import type { ClassDoubt } from "#domain/imports/class-list-doubts.ts";
+
+/**
+ * What the class-list import preview says about what it read (issue 23): doubtful lines, joined lines,
+ * sessions, pages left out, dates outside the show's. Server, client and tests import these words.
+ */
+export const prizeListTexts = {
+  checkLine: "Check this line",
+  looksRight: "It is right",
+  looksRightLabel: (i: number) => `Class ${i} is right as read`,
+  doubt: {
+    "unsure-reading": "The reading of this line is unsure.",
+    "out-of-sequence": "Its number is out of order.",
+    "repeated-number": "Its number is already used above.",
+    "run-together": "It may be two classes run together.",
+    "weekday-mismatch": "Its session's weekday does not fit the date in any nearby year.",
+    "line-below-unread": "The line under it was not read with it: check that its name is whole.",
+    "outside-dates": "Its date is outside the show's dates.",
+  } satisfies Record<ClassDoubt | "outside-dates", string>,
+  toCheck: (n: number) => (n === 1 ? "1 line to check" : `${n} lines to check`),
+  nothingToCheck: "Nothing looked doubtful. Still, compare it with the page.",
+  joinedFrom: (n: number) => `Joined from ${n} lines`,
+  noSession: "Classes without a session",
+  sessionHeading: (name: string, date: string | null, time: string | null) =>
+    [name, date, time].filter(Boolean).join(" · "),
+  noClassesFound: "No classes found",
+  textRead: "The text that was read",
+  pagesRead: (read: number, total: number) => `Read the first ${read} of ${total} pages.`,
+  showDates: (start: string, end: string) =>
+    start === end
+      ? `The new show is dated ${start}, from its classes.`
+      : `The new show runs ${start} to ${end}, from its classes' dates.`,
+  noClassDates: "No class has a date, so the new show starts today; change its dates in Show Management.",
+  outsideDates: (number: string, date: string, start: string, end: string) =>
+    `Class ${number} is dated ${date}, outside the show's dates (${start} to ${end}). Change the class's date or the show's.`,
+  classDate: (i: number) => `Date of class ${i}`,
+  putBack: "Put back as a class",
+  putBackLabel: (line: string) => `Put back as a class: ${line}`,
+  putBackCheck: "Put back from a line that was not read: check its number and name against the page.",
+} as const;
