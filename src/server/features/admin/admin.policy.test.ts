@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "#domain/people/roles.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
-import { ADMIN_ERRORS, roleChangeDenial, userDeletionDenial } from "#server/features/admin/admin.policy.ts";
+import { ADMIN_ERRORS, roleChangeDenial, userDeletionDenial } from "./admin.policy.ts";
 
 describe("userDeletionDenial", () => {
   const admin = { id: "a" };

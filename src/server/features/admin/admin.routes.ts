@@ -21,6 +21,8 @@ import {
   SoleHorses,
 } from "#domain/contracts/admin.ts";
 import { sessionEnded } from "#server/auth/session-end.ts";
+import { AppError } from "#server/platform/errors.ts";
+import { IMAGE_ERRORS, multipartOptions, readUpload } from "#server/platform/images.ts";
 import {
   type AdminDeps,
   addHorse,
@@ -32,15 +34,9 @@ import {
   listUsersPage,
   removeHorse,
   removeUser,
-} from "#server/features/admin/admin.service.ts";
-import {
-  importCalendarShows,
-  previewCalendarFile,
-  previewCalendarUrl,
-} from "#server/features/admin/calendar.service.ts";
-import { CALENDAR_ERRORS, calendarTooLarge } from "#server/features/admin/calendar-files.ts";
-import { AppError } from "#server/platform/errors.ts";
-import { IMAGE_ERRORS, multipartOptions, readUpload } from "#server/platform/images.ts";
+} from "./admin.service.ts";
+import { importCalendarShows, previewCalendarFile, previewCalendarUrl } from "./calendar.service.ts";
+import { CALENDAR_ERRORS, calendarTooLarge } from "./calendar-files.ts";
 
 /** Where the emailed sign-in link lands: the roster (the client's magic-link form uses the same). */
 const SIGN_IN_CALLBACK = "/roster";

@@ -16,12 +16,20 @@ import { parseRoles } from "#domain/people/roles.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { userDeletionTexts } from "#domain/texts/user-deletion.ts";
 import type { Db } from "#server/db/client.ts";
+import { type HorseAccess, peopleChoiceProblem } from "#server/features/horses/horses.policy.ts";
 import {
-  ADMIN_ERRORS,
-  roleChangeDenial,
-  soleHorsesDenial,
-  userDeletionDenial,
-} from "#server/features/admin/admin.policy.ts";
+  findHorseAccess,
+  insertHorse,
+  peopleOfHorses,
+  replacePeople,
+  updateHorseDetails,
+  usersWithRoles,
+} from "#server/features/horses/horses.repository.ts";
+import { emailTakenByOther } from "#server/features/profile/profile.repository.ts";
+import { isUniqueViolation } from "#server/features/profile/profile.service.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import { AppError, badRequest, conflict, denied, notFound } from "#server/platform/errors.ts";
+import { ADMIN_ERRORS, roleChangeDenial, soleHorsesDenial, userDeletionDenial } from "./admin.policy.ts";
 import {
   deleteHorseCascade,
   deleteUserCascade,
@@ -37,20 +45,7 @@ import {
   transferHorses,
   type UserRow,
   updateUser,
-} from "#server/features/admin/admin.repository.ts";
-import { type HorseAccess, peopleChoiceProblem } from "#server/features/horses/horses.policy.ts";
-import {
-  findHorseAccess,
-  insertHorse,
-  peopleOfHorses,
-  replacePeople,
-  updateHorseDetails,
-  usersWithRoles,
-} from "#server/features/horses/horses.repository.ts";
-import { emailTakenByOther } from "#server/features/profile/profile.repository.ts";
-import { isUniqueViolation } from "#server/features/profile/profile.service.ts";
-import type { Viewer } from "#server/http/viewer.ts";
-import { AppError, badRequest, conflict, denied, notFound } from "#server/platform/errors.ts";
+} from "./admin.repository.ts";
 
 export interface AdminDeps {
   db: Db;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorsTexts } from "#domain/texts/errors.ts";
-import { ADMIN_ERRORS } from "#server/features/admin/admin.policy.ts";
 import { PEOPLE_ERRORS } from "#server/features/horses/horses.policy.ts";
 import { insertImage } from "#server/features/images/images.repository.ts";
 import { buildEntry, buildEntryShow, buildHorse } from "#tests/support/entries-factories.ts";
 import { buildUser, signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, cookieFrom, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { ADMIN_ERRORS } from "./admin.policy.ts";
 
 type Signed = TestUser & { cookie: string };
 

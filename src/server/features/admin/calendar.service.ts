@@ -13,7 +13,6 @@ import {
 } from "#domain/imports/calendar-import.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
-import type { ReadCalendar } from "#server/features/admin/calendar-files.ts";
 import { type AnnouncedShow, announceNewShows } from "#server/features/notifications/new-shows.service.ts";
 import { notifyEntrantsOfChanges } from "#server/features/shows/shows.admin.service.ts";
 import { judgesOf } from "#server/features/shows/shows.repository.ts";
@@ -22,6 +21,7 @@ import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/
 import type { HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 import { fetchPublicFile } from "#server/platform/safe-fetch.ts";
+import type { ReadCalendar } from "./calendar-files.ts";
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -3,13 +3,13 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALENDAR_LIMITS, type CalendarPreview, type CalendarShow } from "#domain/contracts/admin.ts";
 import { CALENDAR_SAMPLE_CSV } from "#domain/imports/calendar-import.ts";
-import { CALENDAR_ERRORS, countIcsEvents } from "#server/features/admin/calendar-files.ts";
 import { FETCH_ERRORS } from "#server/platform/safe-fetch.ts";
 import { eventsIn, foldedCalendarBomb } from "#tests/support/bombs.ts";
 import { calendarCsv, calendarCsvRows, calendarIcs } from "#tests/support/calendar-fixtures.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { upload } from "#tests/support/horses-factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { CALENDAR_ERRORS, countIcsEvents } from "./calendar-files.ts";
 
 type Signed = TestUser & { cookie: string };
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "#domain/people/roles.ts";
-import { canInviteCustomers, canViewBarn } from "#server/features/barn/barn.policy.ts";
+import { canInviteCustomers, canViewBarn } from "./barn.policy.ts";
 
 describe("canViewBarn: trainers only", () => {
   it.each([

@@ -4,7 +4,7 @@ import { ErrorBody } from "#domain/app/errors.ts";
 import { BarnList } from "#domain/contracts/horses.ts";
 import { Invite, InviteParams } from "#domain/contracts/invites.ts";
 import type { Db } from "#server/db/client.ts";
-import { getBarn, getInvite } from "#server/features/barn/barn.service.ts";
+import { getBarn, getInvite } from "./barn.service.ts";
 
 export async function barnRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -5,10 +5,10 @@ import type { PersonRef } from "#domain/contracts/people.ts";
 import { parseRoles } from "#domain/people/roles.ts";
 import { barnTexts } from "#domain/texts/barn.ts";
 import type { Db } from "#server/db/client.ts";
-import { canInviteCustomers, canViewBarn } from "#server/features/barn/barn.policy.ts";
-import { findInviter, listTrainedHorses, ownersOf } from "#server/features/barn/barn.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { forbidden, notFound } from "#server/platform/errors.ts";
+import { canInviteCustomers, canViewBarn } from "./barn.policy.ts";
+import { findInviter, listTrainedHorses, ownersOf } from "./barn.repository.ts";
 
 export async function getBarn(db: Db, viewer: Viewer): Promise<BarnList> {
   if (!canViewBarn(viewer)) throw forbidden("The barn is for trainers.");

@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ErrorBody } from "#domain/app/errors.ts";
 import { CalendarFeed, CalendarFeedParams } from "#domain/contracts/calendar-feed.ts";
+import { notFound } from "#server/platform/errors.ts";
 import {
   type CalendarFeedDeps,
   getCalendarFeed,
   readCalendarFeed,
   renewCalendarFeed,
-} from "#server/features/calendar-feed/calendar-feed.service.ts";
-import { notFound } from "#server/platform/errors.ts";
+} from "./calendar-feed.service.ts";
 
 export const FEED_NOT_FOUND = "This calendar link is not valid.";
 

@@ -2,11 +2,11 @@ import { createHash, createHmac, randomBytes } from "node:crypto";
 import { format, subDays } from "date-fns";
 import type { CalendarFeed } from "#domain/contracts/calendar-feed.ts";
 import type { Db } from "#server/db/client.ts";
-import { eventsHash, feedCalendar, rosterEvents } from "#server/features/calendar-feed/calendar-feed.ics.ts";
-import { calendarFeedRepository } from "#server/features/calendar-feed/calendar-feed.repository.ts";
 import { getRoster } from "#server/features/roster/roster.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { nowIso } from "#server/platform/ids.ts";
+import { eventsHash, feedCalendar, rosterEvents } from "./calendar-feed.ics.ts";
+import { calendarFeedRepository } from "./calendar-feed.repository.ts";
 
 export interface CalendarFeedDeps {
   db: Db;

@@ -2,7 +2,6 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarFeedTexts } from "#domain/texts/calendar-feed.ts";
 import { entryStatusTexts } from "#domain/texts/entry-status.ts";
-import { FEED_NOT_FOUND } from "#server/features/calendar-feed/calendar-feed.routes.ts";
 import {
   buildEntry,
   buildEntryShow,
@@ -12,6 +11,7 @@ import {
 } from "#tests/support/entries-factories.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/server.ts";
+import { FEED_NOT_FOUND } from "./calendar-feed.routes.ts";
 
 type Signed = TestUser & { cookie: string };
 

@@ -11,7 +11,7 @@ import {
   entryChoiceDenial,
   isCustomerOf,
   isEligibleRider,
-} from "#server/features/entries/entries.policy.ts";
+} from "./entries.policy.ts";
 
 const d = entriesTexts.denials;
 const owner = { id: "owner", roles: ["Owner"] as Role[] };

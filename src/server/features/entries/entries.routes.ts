@@ -18,7 +18,7 @@ import {
   removeClassEntries,
   removeEntry,
   saveClassEntries,
-} from "#server/features/entries/entries.service.ts";
+} from "./entries.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 

@@ -22,11 +22,13 @@ import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { barnMatesAmong, blockedWith, friendsAmong } from "#server/db/relations.ts";
 import type { ClassEntryTable } from "#server/db/schema.ts";
-import {
-  type ChoiceFacts,
-  canRemoveEntry,
-  entryChoiceDenial,
-} from "#server/features/entries/entries.policy.ts";
+import { createNotifications } from "#server/features/notifications/notifications.service.ts";
+import { SHOWING, viewerWarnings } from "#server/features/season/season.conflicts.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import { denied, notFound, tooManyRequests } from "#server/platform/errors.ts";
+import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
+import { newId, nowIso } from "#server/platform/ids.ts";
+import { type ChoiceFacts, canRemoveEntry, entryChoiceDenial } from "./entries.policy.ts";
 import {
   allHorses,
   byCreation,
@@ -52,13 +54,7 @@ import {
   ridersList,
   saveScope,
   showExists,
-} from "#server/features/entries/entries.repository.ts";
-import { createNotifications } from "#server/features/notifications/notifications.service.ts";
-import { SHOWING, viewerWarnings } from "#server/features/season/season.conflicts.ts";
-import type { Viewer } from "#server/http/viewer.ts";
-import { denied, notFound, tooManyRequests } from "#server/platform/errors.ts";
-import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
-import { newId, nowIso } from "#server/platform/ids.ts";
+} from "./entries.repository.ts";
 
 export interface EntriesDeps {
   db: Db;

@@ -1,6 +1,9 @@
 import type { BlockList } from "#domain/contracts/profile.ts";
 import type { Db } from "#server/db/client.ts";
-import { blockDenial } from "#server/features/friends/friends.policy.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import { denied } from "#server/platform/errors.ts";
+import { nowIso } from "#server/platform/ids.ts";
+import { blockDenial } from "./friends.policy.ts";
 import {
   deleteBlock,
   deleteEntriesMadeBy,
@@ -9,10 +12,7 @@ import {
   insertBlock,
   listBlocked,
   removeFriendship,
-} from "#server/features/friends/friends.repository.ts";
-import type { Viewer } from "#server/http/viewer.ts";
-import { denied } from "#server/platform/errors.ts";
-import { nowIso } from "#server/platform/ids.ts";
+} from "./friends.repository.ts";
 
 export async function getBlocked(db: Db, viewer: Viewer): Promise<BlockList> {
   return { blocked: await listBlocked(db.db, viewer.id) };

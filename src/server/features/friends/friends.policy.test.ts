@@ -8,7 +8,7 @@ import {
   decideFriendRequest,
   friendRelation,
   type RelationFacts,
-} from "#server/features/friends/friends.policy.ts";
+} from "./friends.policy.ts";
 
 const d = friendsTexts.denials;
 const me = { id: "me" };

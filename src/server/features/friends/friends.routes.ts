@@ -13,7 +13,7 @@ import {
   UserSearchQuery,
   UserSearchResult,
 } from "#domain/contracts/profile.ts";
-import { blockUser, getBlocked, unblockUser } from "#server/features/friends/blocks.service.ts";
+import { blockUser, getBlocked, unblockUser } from "./blocks.service.ts";
 import {
   acceptFriendRequest,
   addFriend,
@@ -24,7 +24,7 @@ import {
   ignoreFriendRequest,
   removeFriend,
   withdrawFriendRequest,
-} from "#server/features/friends/friends.service.ts";
+} from "./friends.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 const PersonParams = z.strictObject({ id: IdParam });

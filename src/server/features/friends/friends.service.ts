@@ -7,13 +7,18 @@ import type {
 import { friendsTexts } from "#domain/texts/friends.ts";
 import { notificationsTexts } from "#domain/texts/notifications.ts";
 import type { Db } from "#server/db/client.ts";
+import { createNotifications } from "#server/features/notifications/notifications.service.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import { badRequest, denied, notFound } from "#server/platform/errors.ts";
+import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
+import { nowIso } from "#server/platform/ids.ts";
 import {
   canAnswerFriendRequest,
   canBefriend,
   canWithdrawFriendRequest,
   decideFriendRequest,
   friendRelation,
-} from "#server/features/friends/friends.policy.ts";
+} from "./friends.policy.ts";
 import {
   addFriendship,
   areFriends,
@@ -29,12 +34,7 @@ import {
   markIgnored,
   removeFriendship,
   searchUsers,
-} from "#server/features/friends/friends.repository.ts";
-import { createNotifications } from "#server/features/notifications/notifications.service.ts";
-import type { Viewer } from "#server/http/viewer.ts";
-import { badRequest, denied, notFound } from "#server/platform/errors.ts";
-import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
-import { nowIso } from "#server/platform/ids.ts";
+} from "./friends.repository.ts";
 
 export interface FriendsDeps {
   db: Db;

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ErrorBody } from "#domain/app/errors.ts";
 import type { Db } from "#server/db/client.ts";
-import { checkReadiness, type Readiness, readMetrics } from "#server/features/health/health.service.ts";
 import type { Metrics, MetricsAccess } from "#server/platform/metrics.ts";
+import { checkReadiness, type Readiness, readMetrics } from "./health.service.ts";
 
 const Health = z.object({ status: z.literal("ok"), database: z.enum(["sqlite", "postgres"]) });
 const Ready = z.object({

@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { opsTexts } from "#domain/texts/ops.ts";
-import { checkReadiness } from "#server/features/health/health.service.ts";
 import { canReadMetrics, metricsAccess } from "#server/platform/metrics.ts";
 import { signedInUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp, testEngine } from "#tests/support/server.ts";
 import { listen, openEventStream } from "#tests/support/sse.ts";
+import { checkReadiness } from "./health.service.ts";
 
 const TOKEN = "scrape-token-0123456789";
 const PROXY = "10.0.0.2";

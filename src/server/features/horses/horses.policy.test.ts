@@ -6,7 +6,7 @@ import {
   canEditOwnership,
   PEOPLE_ERRORS,
   peopleChoiceProblem,
-} from "#server/features/horses/horses.policy.ts";
+} from "./horses.policy.ts";
 
 const horse = { ownerIds: ["olive"], trainerIds: ["terry"] };
 const coOwnedTrained = { ownerIds: ["olive", "terry"], trainerIds: ["terry"] };

@@ -15,6 +15,7 @@ import {
 } from "#domain/contracts/horses.ts";
 import { IdParam } from "#domain/contracts/people.ts";
 import type { Db } from "#server/db/client.ts";
+import { multipartOptions, readUpload } from "#server/platform/images.ts";
 import {
   changeHorsePicture,
   createHorse,
@@ -23,8 +24,7 @@ import {
   getHorseDetail,
   getHorseSchedule,
   listMyHorses,
-} from "#server/features/horses/horses.service.ts";
-import { multipartOptions, readUpload } from "#server/platform/images.ts";
+} from "./horses.service.ts";
 
 const params = z.strictObject({ id: IdParam });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };

@@ -11,13 +11,18 @@ import {
 } from "#domain/contracts/horses.ts";
 import { championBadge } from "#domain/results/champion-badge.ts";
 import type { Db } from "#server/db/client.ts";
+import { deleteImage, insertImage } from "#server/features/images/images.repository.ts";
+import { horseResultBadgeRecords } from "#server/features/results/results.repository.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import { badRequest, forbidden, notFound } from "#server/platform/errors.ts";
+import { processImage } from "#server/platform/images.ts";
 import {
   canChangeHorsePicture,
   canEditHorseDetails,
   canEditOwnership,
   type HorseAccess,
   peopleChoiceProblem,
-} from "#server/features/horses/horses.policy.ts";
+} from "./horses.policy.ts";
 import {
   findHorse,
   findHorseAccess,
@@ -29,12 +34,7 @@ import {
   upcomingShowings,
   updateHorseDetails,
   usersWithRoles,
-} from "#server/features/horses/horses.repository.ts";
-import { deleteImage, insertImage } from "#server/features/images/images.repository.ts";
-import { horseResultBadgeRecords } from "#server/features/results/results.repository.ts";
-import type { Viewer } from "#server/http/viewer.ts";
-import { badRequest, forbidden, notFound } from "#server/platform/errors.ts";
-import { processImage } from "#server/platform/images.ts";
+} from "./horses.repository.ts";
 
 const HORSE_NOT_FOUND = "Horse not found";
 

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { ErrorBody } from "#domain/app/errors.ts";
 import { IdParam } from "#domain/contracts/people.ts";
 import type { Db } from "#server/db/client.ts";
-import { findImage } from "#server/features/images/images.repository.ts";
 import { notFound } from "#server/platform/errors.ts";
+import { findImage } from "./images.repository.ts";
 
 export async function imageRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

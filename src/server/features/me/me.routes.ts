@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ErrorBody } from "#domain/app/errors.ts";
 import { Me, PublicConfig, SessionState } from "#domain/contracts/auth.ts";
 import type { AppConfig } from "#server/config.ts";
-import { publicConfig } from "#server/features/me/public-config.ts";
+import { publicConfig } from "./public-config.ts";
 
 export async function meRoutes(app: FastifyInstance, opts: { config: AppConfig }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -8,6 +8,8 @@ import { asNewShowReach } from "#domain/notifications/push-kinds.ts";
 import { divisionsForClassName } from "#domain/shows/division-rule.ts";
 import { normaliseShowName } from "#domain/shows/show-prediction.ts";
 import { stateOfLocation } from "#domain/shows/show-time-zone.ts";
+import type { LiveEvent } from "#server/platform/events.ts";
+import { newId } from "#server/platform/ids.ts";
 import {
   allShowPlaces,
   classNamesOfShows,
@@ -19,13 +21,8 @@ import {
   recordedShowNames,
   recordHolders,
   writeDigests,
-} from "#server/features/notifications/new-shows.repository.ts";
-import {
-  createPersonalNotifications,
-  type PersonalNotice,
-} from "#server/features/notifications/notifications.service.ts";
-import type { LiveEvent } from "#server/platform/events.ts";
-import { newId } from "#server/platform/ids.ts";
+} from "./new-shows.repository.ts";
+import { createPersonalNotifications, type PersonalNotice } from "./notifications.service.ts";
 
 type Queryable = Parameters<typeof createPersonalNotifications>[0];
 

@@ -9,14 +9,14 @@ import {
   UnreadCount,
 } from "#domain/contracts/notifications.ts";
 import type { Db } from "#server/db/client.ts";
-import { countUnreadVisible } from "#server/features/notifications/notifications.repository.ts";
+import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
+import { countUnreadVisible } from "./notifications.repository.ts";
 import {
   getNotificationListVersion,
   listNotifications,
   readAllNotifications,
   readNotification,
-} from "#server/features/notifications/notifications.service.ts";
-import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
+} from "./notifications.service.ts";
 
 export async function notificationRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,11 @@
 import type { NotificationItem } from "#domain/contracts/notifications.ts";
 import type { Db } from "#server/db/client.ts";
-import { isVisibleNotification } from "#server/features/notifications/notifications.policy.ts";
+import { enqueuePushes, type PushableNotification } from "#server/features/push/push.enqueue.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import { notFound } from "#server/platform/errors.ts";
+import type { LiveEvent } from "#server/platform/events.ts";
+import { newId, nowIso } from "#server/platform/ids.ts";
+import { isVisibleNotification } from "./notifications.policy.ts";
 import {
   findNotification,
   insertNotifications,
@@ -9,12 +14,7 @@ import {
   markRead,
   type NewNotification,
   notificationListVersion,
-} from "#server/features/notifications/notifications.repository.ts";
-import { enqueuePushes, type PushableNotification } from "#server/features/push/push.enqueue.ts";
-import type { Viewer } from "#server/http/viewer.ts";
-import { notFound } from "#server/platform/errors.ts";
-import type { LiveEvent } from "#server/platform/events.ts";
-import { newId, nowIso } from "#server/platform/ids.ts";
+} from "./notifications.repository.ts";
 
 type Queryable = Parameters<typeof insertNotifications>[0];
 

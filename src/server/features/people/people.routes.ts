@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ErrorBody } from "#domain/app/errors.ts";
 import { UserChoices } from "#domain/contracts/people.ts";
 import type { Db } from "#server/db/client.ts";
-import { ownerChoices, trainerChoices } from "#server/features/people/people.repository.ts";
+import { ownerChoices, trainerChoices } from "./people.repository.ts";
 
 export async function peopleRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canEditProfile } from "#server/features/profile/profile.policy.ts";
+import { canEditProfile } from "./profile.policy.ts";
 
 describe("canEditProfile", () => {
   it.each([

@@ -5,8 +5,8 @@ import { ErrorBody } from "#domain/app/errors.ts";
 import { Me } from "#domain/contracts/auth.ts";
 import { PhotoResult, UpdateProfileBody } from "#domain/contracts/profile.ts";
 import type { Db } from "#server/db/client.ts";
-import { changePhoto, editProfile } from "#server/features/profile/profile.service.ts";
 import { multipartOptions, readUpload } from "#server/platform/images.ts";
+import { changePhoto, editProfile } from "./profile.service.ts";
 
 export async function profileRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   await app.register(multipart, multipartOptions);

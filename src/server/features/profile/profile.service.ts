@@ -3,16 +3,11 @@ import type { UpdateProfileBody } from "#domain/contracts/profile.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { deleteImage, insertImage } from "#server/features/images/images.repository.ts";
-import { canEditProfile } from "#server/features/profile/profile.policy.ts";
-import {
-  emailTakenByOther,
-  findPhotoId,
-  setPhoto,
-  updateProfile,
-} from "#server/features/profile/profile.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { conflict, forbidden } from "#server/platform/errors.ts";
 import { processImage } from "#server/platform/images.ts";
+import { canEditProfile } from "./profile.policy.ts";
+import { emailTakenByOther, findPhotoId, setPhoto, updateProfile } from "./profile.repository.ts";
 
 /** A unique-index violation on either engine: two people raced for the same email. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deviceLabel, UNKNOWN_DEVICE } from "#server/features/push/device-label.ts";
+import { deviceLabel, UNKNOWN_DEVICE } from "./device-label.ts";
 
 describe("deviceLabel", () => {
   it.each([

@@ -2,10 +2,10 @@ import { createECDH } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUSH_KINDS, pushChoices } from "#domain/notifications/push-kinds.ts";
 import { pushTexts } from "#domain/texts/push.ts";
-import { MAX_DEVICES } from "#server/features/push/push.policy.ts";
 import { buildUser, signedInUser, signIn, type TestUser } from "#tests/support/factories.ts";
 import { type PushServiceStandIn, startPushService } from "#tests/support/push-service.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { MAX_DEVICES } from "./push.policy.ts";
 
 type Signed = TestUser & { cookie: string };
 

@@ -1,6 +1,9 @@
 import type { PushUrgency } from "#domain/notifications/push-kinds.ts";
 import { pushOutcome, retryDelaySeconds } from "#domain/notifications/push-schedule.ts";
 import type { Db } from "#server/db/client.ts";
+import type { EventBus } from "#server/platform/events.ts";
+import { newId } from "#server/platform/ids.ts";
+import type { PushSender, PushTarget } from "#server/platform/push/send.ts";
 import {
   type ClaimedDelivery,
   claimDeliveries,
@@ -8,10 +11,7 @@ import {
   releaseForRetry,
   removeClaimed,
   subscriptionsByIds,
-} from "#server/features/push/push.repository.ts";
-import type { EventBus } from "#server/platform/events.ts";
-import { newId } from "#server/platform/ids.ts";
-import type { PushSender, PushTarget } from "#server/platform/push/send.ts";
+} from "./push.repository.ts";
 
 interface Logger {
   info(obj: unknown, msg?: string): void;

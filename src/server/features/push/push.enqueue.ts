@@ -4,12 +4,8 @@ import { PUSH_KIND_RULES, pushKindOf } from "#domain/notifications/push-kinds.ts
 import { defaultSubject, pushMessage } from "#domain/notifications/push-payload.ts";
 import { pushDueAt } from "#domain/notifications/push-schedule.ts";
 import type { Database } from "#server/db/schema.ts";
-import {
-  enqueueDeliveries,
-  findPushTargets,
-  type NewDelivery,
-} from "#server/features/push/push.repository.ts";
 import { newId } from "#server/platform/ids.ts";
+import { enqueueDeliveries, findPushTargets, type NewDelivery } from "./push.repository.ts";
 
 /** What a notification says, as the notifications feature creates it. */
 export interface PushableNotification {

@@ -11,6 +11,8 @@ import {
   PushSettingsInput,
   PushSubscriptionInput,
 } from "#domain/contracts/push.ts";
+import { unauthorized } from "#server/platform/errors.ts";
+import type { SessionLookup } from "#server/platform/events.ts";
 import {
   getSettings,
   listDevices,
@@ -18,9 +20,7 @@ import {
   removeDevice,
   saveSettings,
   subscribe,
-} from "#server/features/push/push.service.ts";
-import { unauthorized } from "#server/platform/errors.ts";
-import type { SessionLookup } from "#server/platform/events.ts";
+} from "./push.service.ts";
 
 /** Web Push (issue 27): the key to subscribe with, the viewer's devices, and what reaches them. */
 export async function pushRoutes(

@@ -10,8 +10,12 @@ import { asNewShowReach, PUSH_KINDS, type PushKind, pushChoices } from "#domain/
 import { pushTexts } from "#domain/texts/push.ts";
 import type { PushConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { deviceLabel } from "#server/features/push/device-label.ts";
-import { deviceLimitDenial, ownsDevice } from "#server/features/push/push.policy.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import { badRequest, denied, notFound, unauthorized } from "#server/platform/errors.ts";
+import { newId, nowIso } from "#server/platform/ids.ts";
+import { endpointProblem } from "#server/platform/push/send.ts";
+import { deviceLabel } from "./device-label.ts";
+import { deviceLimitDenial, ownsDevice } from "./push.policy.ts";
 import {
   countSubscriptions,
   deleteSubscription,
@@ -27,11 +31,7 @@ import {
   type SubscriptionRow,
   writeChoices,
   writeSettings,
-} from "#server/features/push/push.repository.ts";
-import type { Viewer } from "#server/http/viewer.ts";
-import { badRequest, denied, notFound, unauthorized } from "#server/platform/errors.ts";
-import { newId, nowIso } from "#server/platform/ids.ts";
-import { endpointProblem } from "#server/platform/push/send.ts";
+} from "./push.repository.ts";
 
 export interface PushServiceDeps {
   db: Db;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "#domain/people/roles.ts";
-import { canGetRecommendations } from "#server/features/recommendations/recommendations.policy.ts";
+import { canGetRecommendations } from "./recommendations.policy.ts";
 
 const horse = { ownerIds: ["owner"], trainerIds: ["trainer", "former-trainer"] };
 const viewer = (id: string, roles: Role[]) => ({ id, roles });

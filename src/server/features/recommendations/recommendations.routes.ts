@@ -11,14 +11,14 @@ import {
   ShowRecommendationsQuery,
 } from "#domain/contracts/recommendations.ts";
 import type { Db } from "#server/db/client.ts";
+import { todayYmd } from "#server/features/shows/shows.service.ts";
+import type { AiProvider } from "#server/platform/ai/provider.ts";
 import {
   getSeasonPlanPage,
   getShowRecommendations,
   listPlannerHorses,
   type RecommendationDeps,
-} from "#server/features/recommendations/recommendations.service.ts";
-import { todayYmd } from "#server/features/shows/shows.service.ts";
-import type { AiProvider } from "#server/platform/ai/provider.ts";
+} from "./recommendations.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const PRIVATE = "private, no-store";

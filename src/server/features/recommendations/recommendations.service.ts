@@ -25,15 +25,6 @@ import { errorsTexts } from "#domain/texts/errors.ts";
 import { recommendationsTexts } from "#domain/texts/recommendations.ts";
 import type { Db } from "#server/db/client.ts";
 import { findHorse, type HorseRow } from "#server/features/horses/horses.repository.ts";
-import { canGetRecommendations } from "#server/features/recommendations/recommendations.policy.ts";
-import {
-  classesNamed,
-  classPlaces,
-  countUpcomingShows,
-  distinctClassNames,
-  plannerHorses,
-  showClassStats,
-} from "#server/features/recommendations/recommendations.repository.ts";
 import { planConflictTest } from "#server/features/season/season.conflicts.ts";
 import { classesOf, findShow, listShows, type ShowRow } from "#server/features/shows/shows.repository.ts";
 import { decodeCursor, encodeCursor } from "#server/features/shows/shows.service.ts";
@@ -41,6 +32,15 @@ import type { Viewer } from "#server/http/viewer.ts";
 import { AiProviderError } from "#server/platform/ai/ai-error.ts";
 import type { AiProvider } from "#server/platform/ai/provider.ts";
 import { badGateway, conflict, forbidden, notFound, tooManyRequests } from "#server/platform/errors.ts";
+import { canGetRecommendations } from "./recommendations.policy.ts";
+import {
+  classesNamed,
+  classPlaces,
+  countUpcomingShows,
+  distinctClassNames,
+  plannerHorses,
+  showClassStats,
+} from "./recommendations.repository.ts";
 
 export interface RecommendationDeps {
   db: Db;

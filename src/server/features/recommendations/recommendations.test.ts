@@ -4,11 +4,11 @@ import { classRequirements } from "#domain/recommendations/class-requirements.ts
 import { assessClass } from "#domain/recommendations/recommendations.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { recommendationsTexts } from "#domain/texts/recommendations.ts";
-import { SEASON_PAGE_SIZE } from "#server/features/recommendations/recommendations.service.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { buildHorse } from "#tests/support/horses-factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
 import { buildShow, dayFromToday } from "#tests/support/shows-factories.ts";
+import { SEASON_PAGE_SIZE } from "./recommendations.service.ts";
 
 /** Real class names: a country-pleasure mare's classes, padded ones, and ones no horse here may enter. */
 const COUNTRY = [

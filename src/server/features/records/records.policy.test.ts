@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "#domain/people/roles.ts";
-import { canChooseRider, canRecordForHorse } from "#server/features/records/records.policy.ts";
+import { canChooseRider, canRecordForHorse } from "./records.policy.ts";
 
 describe("canRecordForHorse: records only for one's own horses", () => {
   it.each([

@@ -13,6 +13,7 @@ import {
   ShowRecordList,
 } from "#domain/contracts/records.ts";
 import type { Db } from "#server/db/client.ts";
+import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
 import {
   addRecord,
   horseRecords,
@@ -20,8 +21,7 @@ import {
   pastShowClasses,
   pastShowRevision,
   suggestPastShows,
-} from "#server/features/records/records.service.ts";
-import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
+} from "./records.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const params = z.strictObject({ id: IdParam });

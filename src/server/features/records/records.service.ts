@@ -7,7 +7,10 @@ import {
   type ShowRecordList,
 } from "#domain/contracts/records.ts";
 import type { Db } from "#server/db/client.ts";
-import { canChooseRider, canRecordForHorse } from "#server/features/records/records.policy.ts";
+import { resultRecords } from "#server/features/results/results.repository.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import { badRequest, forbidden, notFound } from "#server/platform/errors.ts";
+import { canChooseRider, canRecordForHorse } from "./records.policy.ts";
 import {
   classesOfShow,
   findPerson,
@@ -18,10 +21,7 @@ import {
   pastShowsMatching,
   recordsForHorse,
   recordsOwnedBy,
-} from "#server/features/records/records.repository.ts";
-import { resultRecords } from "#server/features/results/results.repository.ts";
-import type { Viewer } from "#server/http/viewer.ts";
-import { badRequest, forbidden, notFound } from "#server/platform/errors.ts";
+} from "./records.repository.ts";
 
 export const RECORD_ERRORS = {
   horseNotFound: "Horse not found",

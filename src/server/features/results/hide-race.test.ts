@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublishLine } from "#domain/contracts/results.ts";
-import { hideResultRow } from "#server/features/results/results.repository.ts";
 import { buildHorse } from "#tests/support/entries-factories.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
 import { buildRunningShow, signedInAdmin } from "#tests/support/show-day-factories.ts";
+import { hideResultRow } from "./results.repository.ts";
 
 /**
  * An owner hides a result from their Show Records while a steward corrects the class and the line goes

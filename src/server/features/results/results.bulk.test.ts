@@ -4,10 +4,10 @@ import { DEFAULT_SCALE } from "#domain/results/high-point.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { horseNameColumns } from "#server/features/horses/horses.repository.ts";
-import { SeasonLoader } from "#server/features/results/results.bulk.ts";
-import { type ClassWrite, writeClassResults } from "#server/features/results/results.service.ts";
 import { seededRandom } from "#tests/support/seeded-random.ts";
 import { freshDatabase } from "#tests/support/server.ts";
+import { SeasonLoader } from "./results.bulk.ts";
+import { type ClassWrite, writeClassResults } from "./results.service.ts";
 
 const HORSES = 30;
 const names = new Map(Array.from({ length: HORSES }, (_, i) => [`h-${i}`, `Horse ${i}`]));

@@ -7,7 +7,8 @@ import type {
   StandingShowTable,
   StandingTable,
 } from "#server/db/schema.ts";
-import { insertMany, showHasEntries } from "#server/features/results/results.repository.ts";
+import { nowIso } from "#server/platform/ids.ts";
+import { insertMany, showHasEntries } from "./results.repository.ts";
 import {
   type ClassWrite,
   classResultRows,
@@ -15,8 +16,7 @@ import {
   movedStanding,
   standingDeltas,
   standingKey,
-} from "#server/features/results/results.service.ts";
-import { nowIso } from "#server/platform/ids.ts";
+} from "./results.service.ts";
 
 /**
  * Loads a season of first publications in bulk (the bench's 70,000 classes, where one transaction per

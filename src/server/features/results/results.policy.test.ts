@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  canEditPointsScales,
-  canForgetHorseName,
-  canHideResult,
-  canPostResults,
-} from "#server/features/results/results.policy.ts";
+import { canEditPointsScales, canForgetHorseName, canHideResult, canPostResults } from "./results.policy.ts";
 
 const admin = { id: "a", roles: ["Admin"] as const };
 const steward = { id: "s", roles: ["Owner"] as const };

@@ -25,6 +25,10 @@ import {
 import { ShowIdParams } from "#domain/contracts/shows.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
+import { AppError, badRequest } from "#server/platform/errors.ts";
+import { type EventBus, publishQuietly } from "#server/platform/events.ts";
+import type { HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
+import { multipartOptions, readUpload } from "#server/platform/images.ts";
 import {
   checkMayPostResults,
   forgetHorseAlias,
@@ -41,11 +45,7 @@ import {
   previewResults,
   setPointsScale,
   writeResults,
-} from "#server/features/results/results.service.ts";
-import { AppError, badRequest } from "#server/platform/errors.ts";
-import { type EventBus, publishQuietly } from "#server/platform/events.ts";
-import type { HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
-import { multipartOptions, readUpload } from "#server/platform/images.ts";
+} from "./results.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 

@@ -45,12 +45,12 @@ import {
   createPersonalNotifications,
   type PersonalNotice,
 } from "#server/features/notifications/notifications.service.ts";
-import {
-  canEditPointsScales,
-  canForgetHorseName,
-  canHideResult,
-  canPostResults,
-} from "#server/features/results/results.policy.ts";
+import { horsePeople } from "#server/features/show-day/show-day.repository.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import { badRequest, conflict, forbidden, notFound } from "#server/platform/errors.ts";
+import type { LiveEvent } from "#server/platform/events.ts";
+import { newId, nowIso } from "#server/platform/ids.ts";
+import { canEditPointsScales, canForgetHorseName, canHideResult, canPostResults } from "./results.policy.ts";
 import {
   aliasNames,
   allHorseNames,
@@ -94,12 +94,7 @@ import {
   updateLine,
   writeStandingShows,
   writeStandings,
-} from "#server/features/results/results.repository.ts";
-import { horsePeople } from "#server/features/show-day/show-day.repository.ts";
-import type { Viewer } from "#server/http/viewer.ts";
-import { badRequest, conflict, forbidden, notFound } from "#server/platform/errors.ts";
-import type { LiveEvent } from "#server/platform/events.ts";
-import { newId, nowIso } from "#server/platform/ids.ts";
+} from "./results.repository.ts";
 
 const t = resultsTexts.problems;
 export const RESULT_TYPE = "Result";

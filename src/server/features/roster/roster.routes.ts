@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ErrorBody } from "#domain/app/errors.ts";
 import { Roster, RosterQuery } from "#domain/contracts/roster.ts";
 import type { Db } from "#server/db/client.ts";
-import { getRoster, getRosterVersion } from "#server/features/roster/roster.service.ts";
 import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
+import { getRoster, getRosterVersion } from "./roster.service.ts";
 
 export async function rosterRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

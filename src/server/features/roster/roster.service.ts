@@ -9,9 +9,9 @@ import {
   type RosterShowInfo,
 } from "#domain/roster/roster-view.ts";
 import type { Db } from "#server/db/client.ts";
-import { type RosterSource, rosterRows, rosterVersion } from "#server/features/roster/roster.repository.ts";
 import { seasonWarnings } from "#server/features/season/season.conflicts.ts";
 import type { Viewer } from "#server/http/viewer.ts";
+import { type RosterSource, rosterRows, rosterVersion } from "./roster.repository.ts";
 
 /**
  * The viewer's roster: one query for every entry it may show (own entries, entries naming the

@@ -1,7 +1,6 @@
 import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Roster } from "#domain/contracts/roster.ts";
-import { getRoster } from "#server/features/roster/roster.service.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 import {
   befriend,
@@ -13,6 +12,7 @@ import {
 } from "#tests/support/entries-factories.ts";
 import { buildUser, signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { getRoster } from "./roster.service.ts";
 
 type Signed = TestUser & { cookie: string };
 

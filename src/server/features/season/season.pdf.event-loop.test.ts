@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BarnSchedule } from "#domain/contracts/season.ts";
-import { schedulePdf } from "#server/features/season/season.pdf.ts";
+import { schedulePdf } from "./season.pdf.ts";
 
 /**
  * The printed schedule's PDF is drawn on the event loop. Any signed-in person can fill a sheet with

@@ -6,9 +6,9 @@ import { BarnSchedule, CalendarMonth, CalendarQuery, ScheduleQuery } from "#doma
 import { ShowIdParams } from "#domain/contracts/shows.ts";
 import { seasonTexts } from "#domain/texts/season.ts";
 import type { Db } from "#server/db/client.ts";
-import { getCalendarMonth } from "#server/features/season/season.calendar.ts";
-import { schedulePdf } from "#server/features/season/season.pdf.ts";
-import { getBarnSchedule, getPrintableSchedule } from "#server/features/season/season.schedule.ts";
+import { getCalendarMonth } from "./season.calendar.ts";
+import { schedulePdf } from "./season.pdf.ts";
+import { getBarnSchedule, getPrintableSchedule } from "./season.schedule.ts";
 
 /** The season at a glance (issue 25): the month calendar and the printed barn schedule. */
 export async function seasonRoutes(app: FastifyInstance, opts: { db: Db; publicUrl: string }): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "#domain/people/roles.ts";
-import { canImportClassLists, canPredictShows } from "#server/features/show-ai/show-ai.policy.ts";
+import { canImportClassLists, canPredictShows } from "./show-ai.policy.ts";
 
 describe("show AI tools: admins only", () => {
   it.each([

@@ -16,17 +16,17 @@ import {
 } from "#domain/contracts/show-ai.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
-import {
-  admitClassListExtraction,
-  extractClassListFromUpload,
-  importClassesIntoShow,
-  predictNextEdition,
-} from "#server/features/show-ai/show-ai.service.ts";
 import { todayYmd } from "#server/features/shows/shows.service.ts";
 import type { AiProvider } from "#server/platform/ai/provider.ts";
 import { AppError } from "#server/platform/errors.ts";
 import type { HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
 import { IMAGE_ERRORS, MAX_UPLOAD_BYTES, multipartOptions, readUpload } from "#server/platform/images.ts";
+import {
+  admitClassListExtraction,
+  extractClassListFromUpload,
+  importClassesIntoShow,
+  predictNextEdition,
+} from "./show-ai.service.ts";
 
 const NDJSON = "application/x-ndjson";
 

@@ -14,8 +14,6 @@ import { predictionHistory } from "#domain/shows/show-prediction.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { recommendationsTexts } from "#domain/texts/recommendations.ts";
 import type { Db } from "#server/db/client.ts";
-import { canImportClassLists, canPredictShows } from "#server/features/show-ai/show-ai.policy.ts";
-import { findEditions } from "#server/features/show-ai/show-ai.repository.ts";
 import { placeImportedClasses } from "#server/features/show-day/show-day.schedule.ts";
 import { classesOf, findShow, insertClasses } from "#server/features/shows/shows.repository.ts";
 import { AiProviderError } from "#server/platform/ai/ai-error.ts";
@@ -31,6 +29,8 @@ import {
 import { DocumentReadError } from "#server/platform/heavy/heavy-errors.ts";
 import type { DocumentTicket, HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
 import type { ReadProgress } from "#server/platform/ocr/document-text.ts";
+import { canImportClassLists, canPredictShows } from "./show-ai.policy.ts";
+import { findEditions } from "./show-ai.repository.ts";
 
 export interface ShowAiDeps {
   db: Db;

@@ -16,15 +16,15 @@ import {
   createPersonalNotifications,
   type PersonalNotice,
 } from "#server/features/notifications/notifications.service.ts";
+import type { LiveEvent } from "#server/platform/events.ts";
 import {
   alertSettingsOf,
   claimAlerts,
   horsePeople,
   sentAlerts,
   showingEntries,
-} from "#server/features/show-day/show-day.repository.ts";
-import type { Schedule } from "#server/features/show-day/show-day.schedule.ts";
-import type { LiveEvent } from "#server/platform/events.ts";
+} from "./show-day.repository.ts";
+import type { Schedule } from "./show-day.schedule.ts";
 
 /** Notification types of show-day alerts (the push delivery reads them as "class alerts"). */
 export const CLASS_AWAY = "ClassAway";

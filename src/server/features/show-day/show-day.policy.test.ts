@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canManageShowDay, canRunRing } from "#server/features/show-day/show-day.policy.ts";
+import { canManageShowDay, canRunRing } from "./show-day.policy.ts";
 
 const show = { stewardIds: ["steward"] };
 describe("show day policies", () => {

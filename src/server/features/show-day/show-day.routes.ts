@@ -14,17 +14,6 @@ import { ShowDetail, ShowIdParams } from "#domain/contracts/shows.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { opsTexts } from "#domain/texts/ops.ts";
 import type { Db } from "#server/db/client.ts";
-import { findDayShow } from "#server/features/show-day/show-day.repository.ts";
-import { saveSchedule } from "#server/features/show-day/show-day.schedule.ts";
-import {
-  applyRingAction,
-  getAlertSetting,
-  getShowDay,
-  getStewards,
-  RingRefused,
-  setAlertSetting,
-  setStewards,
-} from "#server/features/show-day/show-day.service.ts";
 import { notFound, unauthorized, unavailable } from "#server/platform/errors.ts";
 import {
   type EventBus,
@@ -34,6 +23,17 @@ import {
   streamsOf,
 } from "#server/platform/events.ts";
 import type { StreamLimit } from "#server/platform/stream-limit.ts";
+import { findDayShow } from "./show-day.repository.ts";
+import { saveSchedule } from "./show-day.schedule.ts";
+import {
+  applyRingAction,
+  getAlertSetting,
+  getShowDay,
+  getStewards,
+  RingRefused,
+  setAlertSetting,
+  setStewards,
+} from "./show-day.service.ts";
 
 /** Show day (issue 21): the day view, its live stream, ring actions, stewards, the schedule, alert settings. */
 export async function showDayRoutes(

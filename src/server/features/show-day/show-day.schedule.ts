@@ -12,17 +12,17 @@ import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import { withdrawClassResults } from "#server/features/results/results.service.ts";
+import { applyClassPlan, classIdsOf } from "#server/features/shows/shows.repository.ts";
+import { getShowDetail } from "#server/features/shows/shows.service.ts";
+import { badRequest, notFound } from "#server/platform/errors.ts";
+import { newId } from "#server/platform/ids.ts";
 import {
   type DayShowRow,
   findDayShow,
   type ScheduledClassRow,
   scheduledClassesOf,
   sessionsOf,
-} from "#server/features/show-day/show-day.repository.ts";
-import { applyClassPlan, classIdsOf } from "#server/features/shows/shows.repository.ts";
-import { getShowDetail } from "#server/features/shows/shows.service.ts";
-import { badRequest, notFound } from "#server/platform/errors.ts";
-import { newId } from "#server/platform/ids.ts";
+} from "./show-day.repository.ts";
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 

@@ -22,8 +22,11 @@ import { showToday } from "#domain/show-day/show-time.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { showDayTexts } from "#domain/texts/show-day.ts";
 import type { Db } from "#server/db/client.ts";
-import { sendDueAlerts } from "#server/features/show-day/show-day.alerts.ts";
-import { canManageShowDay, canRunRing } from "#server/features/show-day/show-day.policy.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import { AppError, badRequest, forbidden, notFound } from "#server/platform/errors.ts";
+import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
+import { sendDueAlerts } from "./show-day.alerts.ts";
+import { canManageShowDay, canRunRing } from "./show-day.policy.ts";
 import {
   alertSettingOf,
   existingUserIds,
@@ -35,11 +38,8 @@ import {
   saveAlertSetting,
   stewardIdsOf,
   stewardsOf,
-} from "#server/features/show-day/show-day.repository.ts";
-import { loadSchedule, type Schedule } from "#server/features/show-day/show-day.schedule.ts";
-import type { Viewer } from "#server/http/viewer.ts";
-import { AppError, badRequest, forbidden, notFound } from "#server/platform/errors.ts";
-import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
+} from "./show-day.repository.ts";
+import { loadSchedule, type Schedule } from "./show-day.schedule.ts";
 
 export interface ShowDayDeps {
   db: Db;

@@ -5,13 +5,8 @@ import { Deleted, ReplaceClassesBody } from "#domain/contracts/admin.ts";
 import { CreateShowBody, ShowAdminParams, UpdateShowBody } from "#domain/contracts/show-admin.ts";
 import { ShowDetail } from "#domain/contracts/shows.ts";
 import type { Db } from "#server/db/client.ts";
-import {
-  createShow,
-  deleteShow,
-  replaceShowClasses,
-  updateShow,
-} from "#server/features/shows/shows.admin.service.ts";
 import type { EventBus } from "#server/platform/events.ts";
+import { createShow, deleteShow, replaceShowClasses, updateShow } from "./shows.admin.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody };
 

@@ -13,6 +13,10 @@ import { announceNewShows } from "#server/features/notifications/new-shows.servi
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
 import { withdrawClassResults } from "#server/features/results/results.service.ts";
 import { placeImportedClasses, refreshPlannedStarts } from "#server/features/show-day/show-day.schedule.ts";
+import type { Viewer } from "#server/http/viewer.ts";
+import { badRequest, notFound } from "#server/platform/errors.ts";
+import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
+import { newId, nowIso } from "#server/platform/ids.ts";
 import {
   applyClassPlan,
   classesOf,
@@ -20,12 +24,8 @@ import {
   findShow,
   insertClasses,
   judgesOf,
-} from "#server/features/shows/shows.repository.ts";
-import { getShowDetail } from "#server/features/shows/shows.service.ts";
-import type { Viewer } from "#server/http/viewer.ts";
-import { badRequest, notFound } from "#server/platform/errors.ts";
-import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
-import { newId, nowIso } from "#server/platform/ids.ts";
+} from "./shows.repository.ts";
+import { getShowDetail } from "./shows.service.ts";
 
 export interface ShowAdminDeps {
   db: Db;

@@ -11,7 +11,8 @@ import {
   ShowPage,
 } from "#domain/contracts/shows.ts";
 import type { Db } from "#server/db/client.ts";
-import { attachmentHeader } from "#server/features/shows/shows.calendar.ts";
+import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
+import { attachmentHeader } from "./shows.calendar.ts";
 import {
   getShowCalendar,
   getShowDetail,
@@ -20,8 +21,7 @@ import {
   getShowPageVersion,
   getShowRevision,
   todayYmd,
-} from "#server/features/shows/shows.service.ts";
-import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
+} from "./shows.service.ts";
 
 /** Read endpoints for the planner and the show detail; any signed-in user may read shows. */
 export async function showRoutes(app: FastifyInstance, opts: { db: Db }): Promise<void> {

@@ -14,7 +14,8 @@ import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { findDayShow, sessionsOf } from "#server/features/show-day/show-day.repository.ts";
 import { loadSchedule } from "#server/features/show-day/show-day.schedule.ts";
-import { calendarFileName, showCalendar } from "#server/features/shows/shows.calendar.ts";
+import { badRequest, notFound } from "#server/platform/errors.ts";
+import { calendarFileName, showCalendar } from "./shows.calendar.ts";
 import {
   catalogueVersion,
   classesOf,
@@ -25,8 +26,7 @@ import {
   type ShowKey,
   type ShowRow,
   showFacets,
-} from "#server/features/shows/shows.repository.ts";
-import { badRequest, notFound } from "#server/platform/errors.ts";
+} from "./shows.repository.ts";
 
 /** Today as a calendar day on the server; shows ending before it are past. */
 export const todayYmd = (now: Date = new Date()): string => format(now, "yyyy-MM-dd");

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShowDetail, ShowFacets, ShowPage } from "#domain/contracts/shows.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
-import { insertClasses } from "#server/features/shows/shows.repository.ts";
 import { signedInUser } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
 import { buildShow, dayFromToday } from "#tests/support/shows-factories.ts";
+import { insertClasses } from "./shows.repository.ts";
 
 let t: TestApp;
 let cookie: string;
