@@ -26,12 +26,9 @@ import { DIVISIONS } from "../src/domain/shows/divisions.ts";
 import { type Db, openDatabase } from "../src/server/db/client.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
 import { SeasonLoader } from "../src/server/features/results/results.bulk.ts";
-import {
-  type ClassWrite,
-  getHorseResults,
-  getStandings,
-  writeClassResults,
-} from "../src/server/features/results/results.service.ts";
+import { type ClassWrite, writeClassResults } from "../src/server/features/results/results.publish.ts";
+import { getHorseResults } from "../src/server/features/results/results.service.ts";
+import { getStandings } from "../src/server/features/results/standings.service.ts";
 import type { BenchModule } from "./lib/module.ts";
 import { type BenchSection, type BudgetCheck, mark, ms, percentile, table } from "./lib/report.ts";
 import { insertBenchHorses, benchAdmin as viewer } from "./lib/results-fixtures.ts";

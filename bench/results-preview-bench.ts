@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { openDatabase } from "../src/server/db/client.ts";
 import { migrateToLatest } from "../src/server/db/migrate.ts";
-import { previewResults } from "../src/server/features/results/results.service.ts";
+import { previewResults } from "../src/server/features/results/results.preview.ts";
 import type { BenchModule } from "./lib/module.ts";
 import { type BenchSection, mark, ms, percentile, table } from "./lib/report.ts";
 import { insertBenchHorses, benchAdmin as viewer } from "./lib/results-fixtures.ts";

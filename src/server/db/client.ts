@@ -2,13 +2,23 @@ import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import type SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteAdapter, type SqliteDatabase, SqliteDialect } from "kysely";
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  type SqliteDatabase,
+  SqliteDialect,
+  type Transaction,
+} from "kysely";
 import type pg from "pg";
 import type { DatabaseConfig } from "#server/config.ts";
 import { BACKSTOP_PAGES, type Checkpointer, startCheckpointer } from "#server/db/checkpointer.ts";
 import type { Database } from "#server/db/schema.ts";
 
 export type DbKind = "sqlite" | "postgres";
+
+/** What a query runs on: the database, or a transaction of it. */
+export type Queryable = Kysely<Database> | Transaction<Database>;
 
 export interface Db {
   kind: DbKind;

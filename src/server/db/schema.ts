@@ -1,4 +1,6 @@
 import type { Generated } from "kysely";
+import type { ResultRow } from "#domain/results/result-rows.ts";
+import type { StandingRow } from "#domain/results/standing-deltas.ts";
 
 /**
  * Kysely's view of the whole data model (DESIGN.md). Columns are snake_case; dates are
@@ -402,22 +404,8 @@ export interface ResultClassTable {
   corrected_at: string | null;
 }
 
-export interface ResultTable {
-  id: string;
-  show_id: string;
-  class_id: string;
-  line_no: number;
-  placing: number | null;
-  horse_name: string;
-  rider_name: string;
-  owner_name: string;
-  horse_id: string | null;
-  horse_key: string;
-  points: number;
-  year: number;
-  org: string;
-  division_id: string | null;
-}
+/** The rows the results rules build (#domain/results/result-rows.ts). */
+export type ResultTable = ResultRow;
 
 export interface ResultHistoryTable {
   id: string;
@@ -446,20 +434,8 @@ export interface HorseAliasTable {
   confirmed_at: string;
 }
 
-export interface StandingTable {
-  year: number;
-  org: string;
-  division_id: string;
-  horse_key: string;
-  horse_id: string | null;
-  horse_name: string;
-  points: number;
-  shows: number;
-  classes: number;
-  firsts: number;
-  seconds: number;
-  thirds: number;
-}
+/** The rows the standings rules move (#domain/results/standing-deltas.ts). */
+export type StandingTable = StandingRow;
 
 export interface StandingShowTable {
   year: number;

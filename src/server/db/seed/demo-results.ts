@@ -3,7 +3,7 @@ import type { PublishLine } from "#domain/contracts/results.ts";
 import { DEFAULT_SCALE } from "#domain/results/high-point.ts";
 import type { DbKind } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
-import { writeClassResults } from "#server/features/results/results.service.ts";
+import { writeClassResults } from "#server/features/results/results.publish.ts";
 
 /**
  * Posted results for last year's demo editions (issue 22), so a newcomer sees placings, Show Records

@@ -12,7 +12,7 @@ import {
 import { championBadge } from "#domain/results/champion-badge.ts";
 import type { Db } from "#server/db/client.ts";
 import { deleteImage, insertImage } from "#server/features/images/images.repository.ts";
-import { horseResultBadgeRecords } from "#server/features/results/results.repository.ts";
+import { horseResultBadgeRecords } from "#server/features/results/horse-results.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { badRequest, forbidden, notFound } from "#server/platform/errors.ts";
 import { processImage } from "#server/platform/images.ts";

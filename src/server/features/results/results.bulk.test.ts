@@ -7,7 +7,7 @@ import { horseNameColumns } from "#server/features/horses/horses.repository.ts";
 import { seededRandom } from "#tests/support/seeded-random.ts";
 import { freshDatabase } from "#tests/support/server.ts";
 import { SeasonLoader } from "./results.bulk.ts";
-import { type ClassWrite, writeClassResults } from "./results.service.ts";
+import { type ClassWrite, writeClassResults } from "./results.publish.ts";
 
 const HORSES = 30;
 const names = new Map(Array.from({ length: HORSES }, (_, i) => [`h-${i}`, `Horse ${i}`]));

@@ -1,3 +1,5 @@
+import { classResultRows } from "#domain/results/result-rows.ts";
+import { movedStanding, standingDeltas, standingKey } from "#domain/results/standing-deltas.ts";
 import type { Db } from "#server/db/client.ts";
 import type {
   ResultClassTable,
@@ -7,16 +9,9 @@ import type {
   StandingShowTable,
   StandingTable,
 } from "#server/db/schema.ts";
-import { nowIso } from "#server/platform/ids.ts";
+import { newId, nowIso } from "#server/platform/ids.ts";
+import { type ClassWrite, historyRow } from "./results.publish.ts";
 import { insertMany, showHasEntries } from "./results.repository.ts";
-import {
-  type ClassWrite,
-  classResultRows,
-  historyRow,
-  movedStanding,
-  standingDeltas,
-  standingKey,
-} from "./results.service.ts";
 
 /**
  * Loads a season of first publications in bulk (the bench's 70,000 classes, where one transaction per
@@ -47,7 +42,7 @@ export class SeasonLoader {
     const history: ResultHistoryTable[] = [];
     const perShow = new Map<string, StandingShowTable>();
     for (const w of classes) {
-      const rows = classResultRows(w, []);
+      const rows = classResultRows(w, [], newId);
       claims.push({
         show_id: showId,
         class_id: w.cls.id,

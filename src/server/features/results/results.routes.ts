@@ -29,23 +29,19 @@ import { AppError, badRequest } from "#server/platform/errors.ts";
 import { type EventBus, publishQuietly } from "#server/platform/events.ts";
 import type { HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
 import { multipartOptions, readUpload } from "#server/platform/images.ts";
+import { forgetHorseAlias, getHorseAliases } from "./horse-names.service.ts";
+import { getPointsScale, setPointsScale } from "./points-scales.service.ts";
+import { checkMayPostResults } from "./results.posting.ts";
+import { previewReadResults, previewResults } from "./results.preview.ts";
+import { writeResults } from "./results.publish.ts";
 import {
-  checkMayPostResults,
-  forgetHorseAlias,
-  getHorseAliases,
   getHorseResults,
   getMyResults,
-  getPointsScale,
   getResultHistory,
   getShowResults,
-  getStandings,
-  getStandingsCsv,
   hideResult,
-  previewReadResults,
-  previewResults,
-  setPointsScale,
-  writeResults,
 } from "./results.service.ts";
+import { getStandings, getStandingsCsv } from "./standings.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 

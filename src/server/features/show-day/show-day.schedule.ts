@@ -11,7 +11,7 @@ import { showTimeZone } from "#domain/shows/show-time-zone.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
-import { withdrawClassResults } from "#server/features/results/results.service.ts";
+import { withdrawClassResults } from "#server/features/results/results.publish.ts";
 import { applyClassPlan, classIdsOf } from "#server/features/shows/shows.repository.ts";
 import { getShowDetail } from "#server/features/shows/shows.service.ts";
 import { badRequest, notFound } from "#server/platform/errors.ts";

@@ -11,7 +11,7 @@ import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import { announceNewShows } from "#server/features/notifications/new-shows.service.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
-import { withdrawClassResults } from "#server/features/results/results.service.ts";
+import { withdrawClassResults } from "#server/features/results/results.publish.ts";
 import { placeImportedClasses, refreshPlannedStarts } from "#server/features/show-day/show-day.schedule.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { badRequest, notFound } from "#server/platform/errors.ts";

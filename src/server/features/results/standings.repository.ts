@@ -1,0 +1,316 @@
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
+import type { DbKind, Queryable } from "#server/db/client.ts";
+import { reusableQuery, reusableStatement } from "#server/db/reusable-query.ts";
+import type { Database, StandingShowTable, StandingTable } from "#server/db/schema.ts";
+import { ownedOrTrained } from "./horse-results.repository.ts";
+
+/**
+ * One lock per organisation and year while its standings change, so two publications never both
+ * count a horse as new to a division. SQLite has one writer already.
+ */
+export async function lockStandings(
+  trx: Transaction<Database>,
+  kind: DbKind,
+  year: number,
+  org: string,
+): Promise<void> {
+  if (kind !== "postgres") return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`standings:${year}:${org}`}))`.execute(trx);
+}
+
+export type StandingKey = Pick<StandingTable, "year" | "org" | "division_id" | "horse_key">;
+
+export async function standingsFor(
+  trx: Queryable,
+  group: { year: number; org: string },
+  divisionIds: readonly string[],
+  horseKeys: readonly string[],
+): Promise<StandingTable[]> {
+  if (divisionIds.length === 0 || horseKeys.length === 0) return [];
+  return trx
+    .selectFrom("standing")
+    .selectAll()
+    .where("year", "=", group.year)
+    .where("org", "=", group.org)
+    .where("division_id", "in", [...divisionIds])
+    .where("horse_key", "in", [...horseKeys])
+    .execute();
+}
+
+export async function standingShowsFor(
+  trx: Queryable,
+  group: { year: number; org: string; showId: string },
+  divisionIds: readonly string[],
+  horseKeys: readonly string[],
+): Promise<StandingShowTable[]> {
+  if (divisionIds.length === 0 || horseKeys.length === 0) return [];
+  return trx
+    .selectFrom("standing_show")
+    .selectAll()
+    .where("year", "=", group.year)
+    .where("org", "=", group.org)
+    .where("show_id", "=", group.showId)
+    .where("division_id", "in", [...divisionIds])
+    .where("horse_key", "in", [...horseKeys])
+    .execute();
+}
+
+export interface GroupDelta {
+  year: number;
+  org: string;
+  division_id: string;
+  delta: number;
+}
+
+export interface PointsDelta extends GroupDelta {
+  points: number;
+}
+
+/**
+ * Writes standing rows as computed, removes those left with no classes, and moves the group counts and
+ * the horses per points total.
+ */
+export async function writeStandings(
+  trx: Transaction<Database>,
+  rows: readonly StandingTable[],
+  gone: readonly StandingKey[],
+  groupDeltas: ReadonlyMap<string, GroupDelta>,
+  pointsDeltas: ReadonlyMap<string, PointsDelta>,
+): Promise<void> {
+  for (const row of rows) {
+    await trx
+      .insertInto("standing")
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(["year", "org", "division_id", "horse_key"]).doUpdateSet({
+          horse_id: row.horse_id,
+          horse_name: row.horse_name,
+          points: row.points,
+          shows: row.shows,
+          classes: row.classes,
+          firsts: row.firsts,
+          seconds: row.seconds,
+          thirds: row.thirds,
+        }),
+      )
+      .execute();
+  }
+  for (const key of gone) {
+    await trx
+      .deleteFrom("standing")
+      .where("year", "=", key.year)
+      .where("org", "=", key.org)
+      .where("division_id", "=", key.division_id)
+      .where("horse_key", "=", key.horse_key)
+      .execute();
+  }
+  for (const g of groupDeltas.values()) {
+    if (g.delta === 0) continue;
+    await trx
+      .insertInto("standing_group")
+      .values({ year: g.year, org: g.org, division_id: g.division_id, horses: g.delta })
+      .onConflict((oc) =>
+        oc
+          .columns(["year", "org", "division_id"])
+          .doUpdateSet((eb) => ({ horses: eb("standing_group.horses", "+", g.delta) })),
+      )
+      .execute();
+  }
+  await trx.deleteFrom("standing_group").where("horses", "<=", 0).execute();
+  let emptied = false;
+  for (const p of pointsDeltas.values()) {
+    if (p.delta === 0) continue;
+    emptied ||= p.delta < 0;
+    await trx
+      .insertInto("standing_points")
+      .values({ year: p.year, org: p.org, division_id: p.division_id, points: p.points, horses: p.delta })
+      .onConflict((oc) =>
+        oc
+          .columns(["year", "org", "division_id", "points"])
+          .doUpdateSet((eb) => ({ horses: eb("standing_points.horses", "+", p.delta) })),
+      )
+      .execute();
+  }
+  if (emptied) await trx.deleteFrom("standing_points").where("horses", "<=", 0).execute();
+}
+
+export async function writeStandingShows(
+  trx: Transaction<Database>,
+  rows: readonly StandingShowTable[],
+): Promise<void> {
+  for (const row of rows) {
+    if (row.classes <= 0) {
+      await trx
+        .deleteFrom("standing_show")
+        .where("year", "=", row.year)
+        .where("org", "=", row.org)
+        .where("division_id", "=", row.division_id)
+        .where("horse_key", "=", row.horse_key)
+        .where("show_id", "=", row.show_id)
+        .execute();
+      continue;
+    }
+    await trx
+      .insertInto("standing_show")
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .columns(["year", "org", "division_id", "horse_key", "show_id"])
+          .doUpdateSet({ classes: row.classes }),
+      )
+      .execute();
+  }
+}
+
+const standingGroupsQuery = reusableQuery(0, (db) =>
+  db.selectFrom("standing_group").selectAll().orderBy("year", "desc").orderBy("org").orderBy("division_id"),
+);
+
+/** Every year, organisation and division with standings, and its horses (compiled once: every standings page reads it). */
+export const standingGroups = (db: Queryable) => standingGroupsQuery(db);
+
+export interface StandingGroupKey {
+  year: number;
+  org: string;
+  division: string;
+}
+
+const mineOf = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, viewerId: string) =>
+  ownedOrTrained(eb, "s.horse_id", viewerId);
+
+export type StandingsPageRow = StandingTable & { mine: number | string; above: number | string | null };
+
+/**
+ * A page of a division's standings in one statement. The page's keys come first from the ranking index
+ * alone (`standing_rank` holds every column they need, so a deep page walks index entries, not table
+ * rows); then its 50 rows are read, each saying whether it is one of the viewer's horses and carrying
+ * `above`, the horses on higher totals (`standing_points`): for the page's first row only (the ranks
+ * after it follow the order), or for each row when only the viewer's horses are listed (each keeps its
+ * rank among all horses).
+ */
+function standingsPageQuery(
+  db: Kysely<Database>,
+  group: StandingGroupKey,
+  options: { offset: number; limit: number; viewerId: string; onlyMine: boolean },
+) {
+  let keys = db
+    .selectFrom("standing as s")
+    .select(["s.horse_key", "s.points"])
+    .where("s.year", "=", group.year)
+    .where("s.org", "=", group.org)
+    .where("s.division_id", "=", group.division);
+  if (options.onlyMine) keys = keys.where((eb) => mineOf(eb, options.viewerId));
+  keys = keys
+    .orderBy("s.points", "desc")
+    .orderBy("s.horse_name")
+    .orderBy("s.horse_key")
+    .limit(options.limit)
+    .offset(options.offset);
+  return (
+    db
+      .with("page", () => keys)
+      .selectFrom("page")
+      // A cross join so SQLite reads the 50 keys first and then their rows (with an inner join it walked the
+      // whole division by the ranking index to save the final sort); PostgreSQL plans it as the join it is.
+      .crossJoin("standing as s")
+      .whereRef("s.horse_key", "=", "page.horse_key")
+      .where("s.year", "=", group.year)
+      .where("s.org", "=", group.org)
+      .where("s.division_id", "=", group.division)
+      .selectAll("s")
+      .select((eb) => eb.case().when(mineOf(eb, options.viewerId)).then(1).else(0).end().as("mine"))
+      .select((eb) => {
+        const higher = eb
+          .selectFrom("standing_points as p")
+          .select((e) => e.fn.sum<number | string | null>("p.horses").as("n"))
+          .where("p.year", "=", group.year)
+          .where("p.org", "=", group.org)
+          .where("p.division_id", "=", group.division);
+        return (
+          options.onlyMine
+            ? higher.whereRef("p.points", ">", "s.points")
+            : // The first row's count, once: the page's highest total is a scalar.
+              higher.where(
+                "p.points",
+                ">",
+                eb.selectFrom("page as top").select((e) => e.fn.max("top.points").as("m")),
+              )
+        ).as("above");
+      })
+      .orderBy("s.points", "desc")
+      .orderBy("s.horse_name")
+      .orderBy("s.horse_key")
+  );
+}
+
+// Built and compiled once per shape: building this statement with Kysely cost more CPU than running it.
+const standingsPageStatement = reusableStatement<StandingsPageRow>((db, shape, values) => {
+  const [year, org, division, limit, offset, viewerId] = values as [
+    number,
+    string,
+    string,
+    number,
+    number,
+    string,
+  ];
+  return standingsPageQuery(
+    db,
+    { year, org, division },
+    { limit, offset, viewerId, onlyMine: shape === "mine" },
+  );
+});
+
+export async function standingsPage(
+  db: Queryable,
+  group: StandingGroupKey,
+  options: { offset: number; limit: number; viewerId: string; onlyMine: boolean },
+): Promise<StandingsPageRow[]> {
+  const values = [group.year, group.org, group.division, options.limit, options.offset, options.viewerId];
+  return (await standingsPageStatement(db, options.onlyMine ? "mine" : "all", values)).rows;
+}
+
+/** How many of the group's horses the viewer owns or trains. */
+export async function countMine(db: Queryable, group: StandingGroupKey, viewerId: string): Promise<number> {
+  const row = await db
+    .selectFrom("standing as s")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("s.year", "=", group.year)
+    .where("s.org", "=", group.org)
+    .where("s.division_id", "=", group.division)
+    .where((eb) => mineOf(eb, viewerId))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// Horse detail reads these two on every view: compiled once (building them cost more CPU than SQLite took to run them).
+const horseStandingQuery = reusableQuery(1, (db, horseId) =>
+  db
+    .selectFrom("standing as s")
+    .innerJoin("standing_group as g", (j) =>
+      j
+        .onRef("g.year", "=", "s.year")
+        .onRef("g.org", "=", "s.org")
+        .onRef("g.division_id", "=", "s.division_id"),
+    )
+    .select((eb) => [
+      "s.year",
+      "s.org",
+      "s.division_id",
+      "s.points",
+      "g.horses",
+      // The horses on higher totals, in the same round trip (the rank is one more).
+      eb
+        .selectFrom("standing_points as p")
+        .select((e) => e.fn.sum<number | string | null>("p.horses").as("n"))
+        .whereRef("p.year", "=", "s.year")
+        .whereRef("p.org", "=", "s.org")
+        .whereRef("p.division_id", "=", "s.division_id")
+        .whereRef("p.points", ">", "s.points")
+        .as("above"),
+    ])
+    .where("s.horse_id", "=", horseId)
+    .orderBy("s.year", "desc")
+    .orderBy("s.points", "desc"),
+);
+
+export const horseStandingRows = (db: Queryable, horseId: string) => horseStandingQuery(db, horseId);
