@@ -1,69 +1,45 @@
 import type { EntryChoice, EntryChoices, MyEntry } from "#domain/contracts/entries.ts";
 import type { EntryWarning } from "#domain/contracts/season.ts";
-import {
-  type BarnTieFacts,
-  barnNoticesAllowed,
-  barnNoticeWindow,
-  barnRecipients,
-  hasBarnTie,
-} from "#domain/notifications/barn-notices.ts";
 import { hasRole } from "#domain/people/roles.ts";
-import { formatWait } from "#domain/people/throttle.ts";
-import { mayMirrorOnto, mirrorsToRider } from "#domain/roster/mirroring.ts";
-import {
-  ROSTER_WRITE_LIMIT,
-  rosterWritesAllowed,
-  rosterWriteWindow,
-  untilNextWindow,
-} from "#domain/roster/roster-writes.ts";
-import { consentTexts } from "#domain/texts/consent.ts";
 import { entriesTexts } from "#domain/texts/entries.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
-import { barnMatesAmong, blockedWith, friendsAmong } from "#server/db/relations.ts";
+import { blockedWith } from "#server/db/relations.ts";
 import type { ClassEntryTable } from "#server/db/schema.ts";
-import { createNotifications } from "#server/features/notifications/notifications.service.ts";
 import { SHOWING, viewerWarnings } from "#server/features/season/season.conflicts.ts";
 import type { Viewer } from "#server/http/viewer.ts";
-import { denied, notFound, tooManyRequests } from "#server/platform/errors.ts";
-import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
+import { notFound } from "#server/platform/errors.ts";
+import { type EventBus, publishQuietly } from "#server/platform/events.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
-import { type ChoiceFacts, canRemoveEntry, entryChoiceDenial } from "./entries.policy.ts";
+import { barnNotices, sendBarnNotices } from "./entries.barn-notices.ts";
+import { checkChoices, checkRosterWrites, mirrorEntries, unique } from "./entries.consent.ts";
+import { canRemoveEntry } from "./entries.policy.ts";
 import {
-  allHorses,
   byCreation,
-  type ClassRef,
-  countBarnNotices,
-  countRosterWrites,
-  customerHorses,
   deleteEntry,
   deleteUserEntries,
   type EntryRow,
   findClass,
   findClassWithEntries,
   findEntry,
-  type HorseFacts,
-  horsesOwnedBy,
-  listImShowing,
   listUserEntries,
-  loadHorses,
-  loadPeople,
-  ownedHorseIds,
-  type Person,
   replaceEntries,
-  ridersList,
   saveScope,
   showExists,
 } from "./entries.repository.ts";
+import {
+  allHorses,
+  customerHorses,
+  horsesOwnedBy,
+  loadHorses,
+  ridersList,
+} from "./entry-people.repository.ts";
 
 export interface EntriesDeps {
   db: Db;
   bus: EventBus;
   log: { warn(obj: unknown, msg?: string): void };
 }
-
-/** Entries that tell a horse's barn about it (spec section 4, "Barn notifications"). */
-const BARN_STATUSES = new Set(["ImShowing", "HorseIsShowing", "CustomerIsShowing"]);
 
 const present = (row: EntryRow): MyEntry => ({
   id: row.id,
@@ -80,10 +56,6 @@ const present = (row: EntryRow): MyEntry => ({
 
 const choiceKey = (c: { status: string; horseId: string | null; riderId: string | null }) =>
   JSON.stringify([c.status, c.horseId, c.riderId]);
-
-const unique = <T>(values: readonly (T | null)[]): T[] => [
-  ...new Set(values.filter((v): v is T => v !== null)),
-];
 
 export async function getMyShowEntries(db: Db, viewer: Viewer, showId: string): Promise<MyEntry[]> {
   if (!(await showExists(db.db, showId))) throw notFound(errorsTexts.showNotFound);
@@ -189,7 +161,7 @@ export async function saveClassEntries(
       [...removed].map((r) => r.id),
       [...own, ...mirrors.map((m) => row(m.riderId!, m))],
     );
-    const events = await sendBarnNotices(q, deps, viewer, notices, cls);
+    const events = await sendBarnNotices(q, deps.log, viewer, notices, cls);
 
     const named = (r: ClassEntryTable): EntryRow => ({
       ...r,
@@ -204,177 +176,11 @@ export async function saveClassEntries(
   return saved.rows.map(present);
 }
 
-type Trx = Parameters<typeof listImShowing>[0];
-
-/**
- * The per-actor cap on entries put on other people's rosters (issue 19, item 12): counted in the
- * save's transaction; a save over it is refused whole (429), and the rollback takes its count back.
- */
-async function checkRosterWrites(q: Trx, viewer: Viewer, mirrored: number): Promise<void> {
-  if (mirrored === 0) return;
-  const now = new Date();
-  const used = await countRosterWrites(q, viewer.id, rosterWriteWindow(now), mirrored);
-  if (!rosterWritesAllowed(used)) {
-    throw tooManyRequests(
-      consentTexts.rosterWriteLimit(ROSTER_WRITE_LIMIT, formatWait(untilNextWindow(now))),
-    );
-  }
-}
-
 const rowChoice = (r: EntryRow): EntryChoice => ({
   status: r.status as EntryChoice["status"],
   horseId: r.horse_id,
   riderId: r.rider_id,
 });
-
-/**
- * Throws the first chooser rule an added choice breaks (`entryChoiceDenial`); returns the riders the
- * added choices name.
- */
-async function checkChoices(
-  trx: Trx,
-  viewer: Viewer,
-  added: readonly EntryChoice[],
-  horses: ReadonlyMap<string, HorseFacts>,
-): Promise<ReadonlyMap<string, Person>> {
-  if (added.length === 0) return new Map();
-  const horseIds = unique(added.map((c) => c.horseId));
-  const customerIds = hasRole(viewer, "Trainer")
-    ? unique(added.map((c) => (c.status === "CustomerIsShowing" ? c.riderId : null)))
-    : [];
-  const people = await loadPeople(trx, unique(added.map((c) => c.riderId)));
-  const facts: ChoiceFacts = {
-    horses: new Set(horses.keys()),
-    ownHorses: await ownedHorseIds(trx, viewer.id, horseIds),
-    people: new Map([...people].map(([id, p]) => [id, p.roles])),
-    customerHorses: groupCustomerHorses(await customerHorses(trx, viewer.id, customerIds)),
-    tied: await tiesAmong(trx, viewer.id, unique(added.filter(mirrorsToRider).map((c) => c.riderId))),
-  };
-  for (const choice of added) {
-    const denial = entryChoiceDenial(viewer, choice, facts);
-    if (denial) throw denied(denial);
-  }
-  return people;
-}
-
-/** The people among `ids` with a tie to the viewer: accepted friends, then barn mates. */
-async function tiesAmong(trx: Trx, viewerId: string, ids: readonly string[]): Promise<Set<string>> {
-  const friends = await friendsAmong(trx, viewerId, ids);
-  const rest = ids.filter((id) => !friends.has(id));
-  return new Set([...friends, ...(await barnMatesAmong(trx, viewerId, rest))]);
-}
-
-const groupCustomerHorses = (rows: { customer_id: string; horse_id: string }[]) => {
-  const map = new Map<string, Set<string>>();
-  for (const row of rows) {
-    const set = map.get(row.customer_id) ?? new Set<string>();
-    set.add(row.horse_id);
-    map.set(row.customer_id, set);
-  }
-  return map;
-};
-
-/**
- * Mirroring (spec section 4): FriendIsShowing with a rider, or CustomerIsShowing with rider and
- * horse, gives the rider an ImShowing entry with that horse, unless an identical one exists or
- * the rider and the actor are in a block (ADR 008).
- */
-async function mirrorEntries(
-  trx: Trx,
-  actorId: string,
-  added: readonly EntryChoice[],
-  blocked: ReadonlySet<string>,
-  showId: string,
-  classId: string,
-): Promise<EntryChoice[]> {
-  const wanted = added
-    .filter(mirrorsToRider)
-    .filter((c) => mayMirrorOnto(actorId, c.riderId, blocked))
-    .map((c): EntryChoice => ({ status: "ImShowing", horseId: c.horseId, riderId: c.riderId }));
-  if (wanted.length === 0) return [];
-  const existing = await listImShowing(trx, unique(wanted.map((w) => w.riderId)), showId, classId);
-  const taken = new Set(existing.map((e) => JSON.stringify([e.user_id, e.horse_id, e.rider_id])));
-  const result: EntryChoice[] = [];
-  for (const w of wanted) {
-    const key = JSON.stringify([w.riderId, w.horseId, w.riderId]);
-    if (taken.has(key)) continue;
-    taken.add(key);
-    result.push(w);
-  }
-  return result;
-}
-
-interface BarnNotice {
-  horse: HorseFacts;
-  recipients: string[];
-}
-
-/**
- * Barn notifications (spec section 4) for the entries a save added and mirrored: one notice per
- * horse entered, only when the actor has a tie to the horse (`hasBarnTie`), to its owners and
- * trainers other than the actor and anyone in a block with the actor (`barnRecipients`). What
- * `sendBarnNotices` sends, within the per-actor limit.
- */
-async function barnNotices(
-  q: Trx,
-  viewer: Viewer,
-  entries: readonly EntryChoice[],
-  ctx: { horses: ReadonlyMap<string, HorseFacts>; blocked: ReadonlySet<string> },
-): Promise<BarnNotice[]> {
-  const barnEntries = entries.filter((c) => BARN_STATUSES.has(c.status) && c.horseId !== null);
-  if (barnEntries.length === 0) return [];
-  const riders = unique(barnEntries.map((c) => c.riderId));
-  const owners = unique(barnEntries.flatMap((c) => ctx.horses.get(c.horseId!)?.owners ?? []));
-  const facts: BarnTieFacts = {
-    friends: await friendsAmong(q, viewer.id, unique([...riders, ...owners])),
-    customers: new Set((await customerHorses(q, viewer.id, riders)).map((r) => r.customer_id)),
-  };
-
-  const notices: BarnNotice[] = [];
-  for (const horseId of unique(barnEntries.map((c) => c.horseId))) {
-    const horse = ctx.horses.get(horseId);
-    if (!horse) continue;
-    const tied = barnEntries.some(
-      (c) => c.horseId === horseId && hasBarnTie(viewer.id, horse, c.riderId, facts),
-    );
-    const recipients = barnRecipients(viewer.id, horse, ctx.blocked);
-    if (tied && recipients.length > 0) notices.push({ horse, recipients });
-  }
-  return notices;
-}
-
-/**
- * Sends the notices, at most `BARN_NOTICE_LIMIT` per actor per window, counted in the database, in
- * the transaction that writes the entries.
- */
-async function sendBarnNotices(
-  trx: Trx,
-  deps: EntriesDeps,
-  viewer: Viewer,
-  notices: readonly BarnNotice[],
-  cls: ClassRef,
-): Promise<LiveEvent[]> {
-  if (notices.length === 0) return [];
-  const used = await countBarnNotices(trx, viewer.id, barnNoticeWindow(new Date()), notices.length);
-  const allowed = barnNoticesAllowed(used, notices.length);
-  if (allowed < notices.length) {
-    deps.log.warn(
-      { actorId: viewer.id, dropped: notices.length - allowed },
-      "barn notifications over the per-actor limit were not sent",
-    );
-  }
-  const live: LiveEvent[] = [];
-  for (const { horse, recipients } of notices.slice(0, allowed)) {
-    const event = await createNotifications(trx, recipients, {
-      type: "BarnActivity",
-      message: entriesTexts.barnActivity(viewer.name, horse.name, cls.className, cls.showName),
-      showId: cls.showId,
-      classId: cls.classId,
-    });
-    if (event) live.push(event);
-  }
-  return live;
-}
 
 /**
  * Removes one of the viewer's entries: how a rider takes an entry someone else's entry mirrored
