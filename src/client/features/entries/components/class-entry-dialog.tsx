@@ -1,10 +1,12 @@
 import { Check } from "lucide-react";
-import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useClassEntries } from "#client/features/entries/api/get-class-entries.ts";
 import { useEntryChoices } from "#client/features/entries/api/get-entry-choices.ts";
 import { useRemoveClassEntries } from "#client/features/entries/api/remove-class-entries.ts";
 import { useRemoveEntry } from "#client/features/entries/api/remove-entry.ts";
 import { useSaveClassEntries } from "#client/features/entries/api/save-class-entries.ts";
+import { EnteredByOthers } from "#client/features/entries/components/entered-by-others.tsx";
+import { Choosers } from "#client/features/entries/components/entry-choosers.tsx";
 import { PlacingBadge } from "#client/features/entries/components/placing-badge.tsx";
 import { StatusIcon } from "#client/features/entries/components/status-icon.tsx";
 import {
@@ -17,15 +19,14 @@ import {
   tilesFor,
   toggleTile,
   toSaveEntries,
-  withCurrent,
 } from "#client/features/entries/entry-form.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import type { Me } from "#domain/contracts/auth.ts";
-import type { EntryChoices, MyEntry, Named } from "#domain/contracts/entries.ts";
-import { type EntryStatus, statusLabel } from "#domain/roster/entry-status.ts";
+import type { MyEntry } from "#domain/contracts/entries.ts";
+import { statusLabel } from "#domain/roster/entry-status.ts";
 import { entriesTexts } from "#domain/texts/entries.ts";
 import { entryStatusTexts } from "#domain/texts/entry-status.ts";
 import { offlineTexts } from "#domain/texts/offline.ts";
@@ -216,211 +217,6 @@ function EntryForm({
           {t.save}
         </Button>
       </div>
-    </div>
-  );
-}
-
-/**
- * Entries another person's entry mirrored onto the viewer (ADR 008): who entered each, and a
- * Remove that takes it off in one action (the dialog closes, as after Save).
- */
-function EnteredByOthers({
-  entries,
-  busy,
-  onRemove,
-}: {
-  entries: readonly MyEntry[];
-  busy: boolean;
-  onRemove: (entry: MyEntry) => void;
-}) {
-  const mirrored = entries.filter((e) => e.enteredBy);
-  if (mirrored.length === 0) return null;
-  return (
-    <ul className="flex flex-col gap-2">
-      {mirrored.map((e) => {
-        const label = statusLabel(e.status);
-        const author = e.enteredBy!.name;
-        return (
-          <li
-            key={e.id}
-            className="flex items-center gap-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2"
-          >
-            <span className="min-w-0 flex-1 text-sm text-stone-800">
-              <span className="font-semibold">{[label, e.horseName].filter(Boolean).join(" · ")}</span>
-              <span className="block text-xs text-stone-700">{rosterTexts.enteredBy(author)}</span>
-            </span>
-            <Button
-              variant="secondary"
-              aria-label={rosterTexts.removeLabel(label, author)}
-              disabled={busy}
-              onClick={() => onRemove(e)}
-            >
-              {rosterTexts.remove}
-            </Button>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-function Choosers({
-  status,
-  tile,
-  viewerId,
-  choices,
-  known,
-  loading,
-  onHorse,
-  onRider,
-}: {
-  status: EntryStatus;
-  tile: { horseId: string | null; riderId: string | null };
-  viewerId: string;
-  choices: EntryChoices | undefined;
-  known: ReadonlyMap<string, string>;
-  loading: boolean;
-  onHorse: (id: string | null) => void;
-  onRider: (id: string | null) => void;
-}) {
-  if (status === "Interested" || status === "WatchClass") return null;
-  if (loading || !choices) {
-    return <p className="px-3 pb-3 text-xs text-stone-500">{texts.common.loading}</p>;
-  }
-  const riders = choices.riders;
-  const horseOptions = (options: Named[]) => withCurrent(options, tile.horseId, known);
-  const riderOptions = (options: Named[]) => withCurrent(options, tile.riderId, known);
-  let fields: ReactNode;
-  switch (status) {
-    case "ImShowing":
-      fields = (
-        <Select
-          tile={status}
-          label={t.horse}
-          empty={t.noHorse}
-          value={tile.horseId}
-          options={horseOptions(choices.ownHorses)}
-          onChange={onHorse}
-        />
-      );
-      break;
-    case "HorseIsShowing":
-      fields = (
-        <>
-          <Select
-            tile={status}
-            label={t.horse}
-            empty={t.noHorse}
-            value={tile.horseId}
-            options={horseOptions(choices.ownHorses)}
-            onChange={onHorse}
-          />
-          <Select
-            tile={status}
-            label={t.rider}
-            empty={t.noRider}
-            value={tile.riderId}
-            options={riderOptions(riders)}
-            onChange={onRider}
-          />
-        </>
-      );
-      break;
-    case "CustomerIsShowing": {
-      const customer = choices.customers.find((c) => c.id === tile.riderId);
-      fields = (
-        <>
-          <Select
-            tile={status}
-            label={t.customer}
-            empty={t.chooseCustomer}
-            value={tile.riderId}
-            options={choices.customers}
-            onChange={onRider}
-          />
-          <Select
-            tile={status}
-            label={t.horse}
-            empty={customer ? t.noHorse : t.selectCustomerFirst}
-            value={tile.horseId}
-            options={customer?.horses ?? []}
-            onChange={onHorse}
-            disabled={!customer}
-          />
-        </>
-      );
-      break;
-    }
-    case "FriendIsShowing":
-      fields = (
-        <>
-          <Select
-            tile={status}
-            label={t.rider}
-            empty={t.noRider}
-            value={tile.riderId}
-            options={riderOptions(riders.filter((r) => r.id !== viewerId))}
-            onChange={onRider}
-          />
-          <Select
-            tile={status}
-            label={t.horse}
-            empty={t.noHorse}
-            value={tile.horseId}
-            options={horseOptions(choices.allHorses)}
-            onChange={onHorse}
-          />
-        </>
-      );
-      break;
-    default:
-      return null;
-  }
-  return <div className="grid gap-3 px-3 pb-3 sm:grid-cols-2">{fields}</div>;
-}
-
-/**
- * A chooser labelled "Horse" or "Rider" on screen; its accessible name adds the tile ("Horse for I'm
- * Showing"), so each chooser is unique when several tiles are on.
- */
-function Select({
-  label,
-  tile,
-  empty,
-  value,
-  options,
-  onChange,
-  disabled = false,
-}: {
-  label: string;
-  tile: EntryStatus;
-  empty: string;
-  value: string | null;
-  options: Named[];
-  onChange: (id: string | null) => void;
-  disabled?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-stone-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-label={t.chooserName(label, t.statusLabels[tile])}
-        value={value ?? ""}
-        disabled={disabled}
-        onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange(e.target.value || null)}
-        className="min-h-11 w-full rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:bg-stone-100 disabled:text-stone-500"
-      >
-        <option value="">{empty}</option>
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }
