@@ -65,7 +65,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => cleanup());
 
-/** A PUT whose body arrives in two parts, so the request is in flight for as long as the test likes. */
+/**
+ * A PUT whose body arrives in two parts, so the request is in flight for as long as the test likes.
+ * `started` resolves once the server has read its headers and taken the request (its 100 Continue).
+ */
 function slowPut(url: string, cookie: string, body: string) {
   const req = request(url, {
     method: "PUT",
@@ -74,8 +77,10 @@ function slowPut(url: string, cookie: string, body: string) {
       origin: new URL(url).origin,
       "content-type": "application/json",
       "content-length": Buffer.byteLength(body),
+      expect: "100-continue",
     },
   });
+  const started = new Promise<void>((resolve) => req.once("continue", () => resolve()));
   const res = new Promise<{ status: number; connection: string | undefined; body: string }>(
     (resolve, reject) => {
       req.on("response", (r) => {
@@ -88,8 +93,9 @@ function slowPut(url: string, cookie: string, body: string) {
       req.on("error", reject);
     },
   );
-  req.write(body.slice(0, 10));
-  return { res, finish: () => req.end(body.slice(10)) };
+  req.flushHeaders();
+  void started.then(() => req.write(body.slice(0, 10)));
+  return { res, started, finish: () => req.end(body.slice(10)) };
 }
 
 describe("SIGTERM", { timeout: 60_000 }, () => {
@@ -104,7 +110,7 @@ describe("SIGTERM", { timeout: 60_000 }, () => {
     await stream.waitFor("ready");
 
     const put = slowPut(entryUrl, cookie, JSON.stringify({ entries: [{ status: "Interested" }] }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await put.started;
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     const signalled = Date.now();
     child.kill("SIGTERM");

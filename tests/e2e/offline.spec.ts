@@ -226,9 +226,21 @@ test.describe("at the show grounds", () => {
     await dialog.getByRole("button", { name: profileTexts.save, exact: true }).click();
     await expect(page.getByText(errorsTexts.network)).toBeVisible();
 
+    const sent: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "PUT" && new URL(r.url()).pathname === "/api/profile") sent.push(r.postData() ?? "");
+    });
     await setOffline(context, false);
-    await page.waitForTimeout(1_000);
+    // The app has seen the connection come back, with nothing waiting to go out ...
+    await expect(page.getByTestId("connection-status")).toHaveText(o.backOnline);
     expect(sql<{ name: string }>("select name from user where id = ?", me)[0]?.name).toBe(name);
+    // ... and a save made now goes out at once, alone: the failed one was never queued to go before it.
+    await dialog.getByLabel(profileTexts.name).fill("Renamed Online");
+    await dialog.getByRole("button", { name: profileTexts.save, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain("Renamed Online");
+    expect(sql<{ name: string }>("select name from user where id = ?", me)[0]?.name).toBe("Renamed Online");
   });
 
   test("a queued change the server refuses is shown as failed with the reason, across a reload, until dismissed", async ({

@@ -109,12 +109,18 @@ test("Add Show Record: required fields, past-show suggestions after 3 characters
   const suggestions = dialog
     .getByRole("listbox", { name: t.showSuggestions, includeHidden: true })
     .getByRole("option");
+  const searched: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === "/api/records/past-shows") searched.push(url.searchParams.get("q") ?? "");
+  });
   await showName.fill("Sp");
-  await page.waitForTimeout(400);
   await expect(suggestions).toHaveCount(0);
   // Only past shows are suggested: last year's Celina and Celebration, never this year's.
   await showName.fill("Cel");
   await expect(suggestions).toHaveCount(2);
+  // Two characters asked the server nothing: the first search it saw was the third character's.
+  expect(searched[0]).toBe("Cel");
   for (const text of await suggestions.allTextContents()) expect(text).toMatch(/\(\d+(st|nd|rd|th)\)/);
   await showName.fill("Spr");
   await expect(suggestions).toHaveCount(1);

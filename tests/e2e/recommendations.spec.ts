@@ -47,9 +47,13 @@ test.describe("with the rules engine", () => {
     axe,
   }) => {
     await signInAs(DEMO.owner, `/shows/${showIdByName(CELEBRATION)}`);
-    // Hold the answer back a moment so the working state can be seen.
+    // Hold the answer back until the working state has been seen.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     await page.route("**/recommendations?*", async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await held;
       await route.continue();
     });
     await unfoldAiRow(page);
@@ -60,6 +64,7 @@ test.describe("with the rules engine", () => {
     const dialog = page.getByRole("dialog", { name: t.dialogTitle("Midnight Masterpiece") });
     await expect(dialog.getByText(t.analyzing("Midnight Masterpiece"))).toBeVisible();
     await expect(dialog.getByText(t.thinking)).toBeVisible();
+    answer();
     const items = dialog.getByRole("listitem");
     await expect(items.first()).toBeVisible();
     const count = await items.count();

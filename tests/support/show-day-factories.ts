@@ -1,6 +1,7 @@
 import { addDays, format, parseISO } from "date-fns";
 import type { FastifyInstance } from "fastify";
 import type { ScheduleBody } from "#domain/contracts/show-day.ts";
+import type { Role } from "#domain/people/roles.ts";
 import { showToday } from "#domain/show-day/show-time.ts";
 import { signedInUser } from "#tests/support/factories.ts";
 import { call } from "#tests/support/server.ts";
@@ -64,5 +65,7 @@ export async function buildRunningShow(
   return { show, evening: evening!.id, late: late!.id };
 }
 
-export const signedInAdmin = (app: FastifyInstance) =>
-  signedInUser(app, { name: "Ada Admin", roles: ["Admin", "Owner"] });
+/** The admin most show-day and results tests act as. */
+export const ADA_ADMIN: { name: string; roles: Role[] } = { name: "Ada Admin", roles: ["Admin", "Owner"] };
+
+export const signedInAdmin = (app: FastifyInstance) => signedInUser(app, ADA_ADMIN);

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "#server/db/seed/demo-accounts.ts";
 import { buildUser, signedInUser } from "#tests/support/factories.ts";
-import { call, cookieFrom, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call, cookieFrom } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * Issue 8, item 5: better-auth's own endpoints bypassed our validation (update-user took a
  * million-character name) and get-session/list-sessions returned the session token in the body.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-});
-afterAll(() => t.close());
+const t = buildTestApp({ demo: true });
 
 /** The auth endpoints the app uses; everything else of better-auth's must not exist. */
 const USED = new Set([

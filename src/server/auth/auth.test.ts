@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { buildUser, signIn, TEST_PASSWORD } from "#tests/support/factories.ts";
-import { call, cookieFrom, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call, cookieFrom } from "#tests/support/server.ts";
+import { buildAppForTest, buildTestApp } from "#tests/support/test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = buildTestApp();
 
 const signUp = (body: Record<string, unknown>) => call(t.app, "POST", "/api/auth/sign-up/email", { body });
 
@@ -258,39 +255,31 @@ describe("magic link", () => {
 
 describe("rate limits", () => {
   it("answers 429 with a clear message once a client exceeds the sign-in limit", async () => {
-    const limited = await createTestApp({ authRateLimitMax: 3 });
-    try {
-      const body = { email: "x@example.test", password: "whatever-pw" };
-      const statuses: number[] = [];
-      for (let i = 0; i < 4; i++)
-        statuses.push((await call(limited.app, "POST", "/api/auth/sign-in/email", { body })).statusCode);
-      expect(statuses).toEqual([401, 401, 401, 429]);
-      const res = await call(limited.app, "POST", "/api/auth/sign-in/email", { body });
-      expect(res.json().error.code).toBe("TOO_MANY_REQUESTS");
-      expect(res.json().error.message).toMatch(
-        /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
-      );
-    } finally {
-      await limited.close();
-    }
+    const limited = await buildAppForTest({ authRateLimitMax: 3 });
+    const body = { email: "x@example.test", password: "whatever-pw" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await call(limited.app, "POST", "/api/auth/sign-in/email", { body })).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const res = await call(limited.app, "POST", "/api/auth/sign-in/email", { body });
+    expect(res.json().error.code).toBe("TOO_MANY_REQUESTS");
+    expect(res.json().error.message).toMatch(
+      /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
   });
 
   it("limits magic-link requests too", async () => {
-    const limited = await createTestApp({ authRateLimitMax: 2 });
-    try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        statuses.push(
-          (
-            await call(limited.app, "POST", "/api/auth/sign-in/magic-link", {
-              body: { email: "nobody@example.test" },
-            })
-          ).statusCode,
-        );
-      }
-      expect(statuses.at(-1)).toBe(429);
-    } finally {
-      await limited.close();
+    const limited = await buildAppForTest({ authRateLimitMax: 2 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push(
+        (
+          await call(limited.app, "POST", "/api/auth/sign-in/magic-link", {
+            body: { email: "nobody@example.test" },
+          })
+        ).statusCode,
+      );
     }
+    expect(statuses.at(-1)).toBe(429);
   });
 });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_ADDRESS_LIMIT } from "#server/config.ts";
 import { buildUser, TEST_PASSWORD } from "#tests/support/factories.ts";
-import { call, cookieFrom, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call, cookieFrom, type TestApp } from "#tests/support/server.ts";
+import { buildAppForTest, buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * Issue 8, item 4: ten wrong passwords for one account used to refuse every sign-in from the same
@@ -9,11 +10,7 @@ import { call, cookieFrom, createTestApp, type TestApp } from "#tests/support/se
  * (growing back-off) and per address (a much higher ceiling); successes and the demo session count
  * against nobody; X-Forwarded-For names the client only with TRUST_PROXY.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ authRateLimitMax: DEFAULT_ADDRESS_LIMIT });
-});
-afterAll(() => t.close());
+const t = buildTestApp({ authRateLimitMax: DEFAULT_ADDRESS_LIMIT });
 
 const signIn = (app: TestApp["app"], email: string, password: string, headers: Record<string, string> = {}) =>
   call(app, "POST", "/api/auth/sign-in/email", { body: { email, password }, headers });
@@ -100,44 +97,36 @@ describe("failed sign-ins per account", () => {
 
 describe("the per-address ceiling", () => {
   it("refuses an address after many failures across accounts, but successes count against nobody", async () => {
-    const limited = await createTestApp({ authRateLimitMax: 3 });
-    try {
-      const users = await Promise.all([1, 2, 3].map(() => buildUser(limited.app)));
-      const friend = await buildUser(limited.app);
-      const codes: number[] = [];
-      for (const u of users) {
-        codes.push((await signIn(limited.app, u.email, "wrong-password")).statusCode);
-        // Successful sign-ins in between: a family on one wifi signing in all day.
-        if (u !== users.at(-1)) {
-          for (let i = 0; i < 2; i++)
-            codes.push((await signIn(limited.app, friend.email, TEST_PASSWORD)).statusCode);
-        }
+    const limited = await buildAppForTest({ authRateLimitMax: 3 });
+    const users = await Promise.all([1, 2, 3].map(() => buildUser(limited.app)));
+    const friend = await buildUser(limited.app);
+    const codes: number[] = [];
+    for (const u of users) {
+      codes.push((await signIn(limited.app, u.email, "wrong-password")).statusCode);
+      // Successful sign-ins in between: a family on one wifi signing in all day.
+      if (u !== users.at(-1)) {
+        for (let i = 0; i < 2; i++)
+          codes.push((await signIn(limited.app, friend.email, TEST_PASSWORD)).statusCode);
       }
-      expect(codes).toEqual([401, 200, 200, 401, 200, 200, 401]);
-      const refused = await signIn(limited.app, friend.email, TEST_PASSWORD);
-      expect(refused.statusCode).toBe(429);
-      expect(refused.json().error.message).toMatch(/Please wait 1[45] minutes and try again\./);
-    } finally {
-      await limited.close();
     }
+    expect(codes).toEqual([401, 200, 200, 401, 200, 200, 401]);
+    const refused = await signIn(limited.app, friend.email, TEST_PASSWORD);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(/Please wait 1[45] minutes and try again\./);
   });
 
   it("ignores X-Forwarded-For unless TRUST_PROXY is set", async () => {
     for (const trustProxy of [false, true]) {
-      const app = await createTestApp({ authRateLimitMax: 3, trustProxy });
-      try {
-        const codes: number[] = [];
-        for (let i = 0; i < 5; i++) {
-          const victim = await buildUser(app.app);
-          const res = await signIn(app.app, victim.email, "wrong-password", {
-            "x-forwarded-for": `203.0.113.${i}`,
-          });
-          codes.push(res.statusCode);
-        }
-        expect(codes).toEqual(trustProxy ? [401, 401, 401, 401, 401] : [401, 401, 401, 429, 429]);
-      } finally {
-        await app.close();
+      const app = await buildAppForTest({ authRateLimitMax: 3, trustProxy });
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const victim = await buildUser(app.app);
+        const res = await signIn(app.app, victim.email, "wrong-password", {
+          "x-forwarded-for": `203.0.113.${i}`,
+        });
+        codes.push(res.statusCode);
       }
+      expect(codes).toEqual(trustProxy ? [401, 401, 401, 401, 401] : [401, 401, 401, 429, 429]);
     }
   });
 });
@@ -155,34 +144,26 @@ describe("other throttled endpoints", () => {
   });
 
   it("limits sign-ups per address", async () => {
-    const limited = await createTestApp({ authRateLimitMax: 2 });
-    try {
-      const codes = await statuses(3, () =>
-        call(limited.app, "POST", "/api/auth/sign-up/email", {
-          body: {
-            name: "New Person",
-            email: `new-${Math.random()}@example.test`,
-            password: "long-enough-pw",
-          },
-        }),
-      );
-      expect(codes).toEqual([200, 200, 429]);
-    } finally {
-      await limited.close();
-    }
+    const limited = await buildAppForTest({ authRateLimitMax: 2 });
+    const codes = await statuses(3, () =>
+      call(limited.app, "POST", "/api/auth/sign-up/email", {
+        body: {
+          name: "New Person",
+          email: `new-${Math.random()}@example.test`,
+          password: "long-enough-pw",
+        },
+      }),
+    );
+    expect(codes).toEqual([200, 200, 429]);
   });
 });
 
 describe("the demo session", () => {
   it("signs in any number of fresh browsers from one address and counts against no one's sign-in", async () => {
-    const demo = await createTestApp({ demo: true, authRateLimitMax: 3 });
-    try {
-      const codes = await statuses(25, () => call(demo.app, "POST", "/api/auth/demo/sign-in", { body: {} }));
-      expect(codes.every((c) => c === 200)).toBe(true);
-      const res = await signIn(demo.app, "owner@ringside.demo", "ringside-demo");
-      expect(res.statusCode).toBe(200);
-    } finally {
-      await demo.close();
-    }
+    const demo = await buildAppForTest({ demo: true, authRateLimitMax: 3 });
+    const codes = await statuses(25, () => call(demo.app, "POST", "/api/auth/demo/sign-in", { body: {} }));
+    expect(codes.every((c) => c === 200)).toBe(true);
+    const res = await signIn(demo.app, "owner@ringside.demo", "ringside-demo");
+    expect(res.statusCode).toBe(200);
   });
 });

@@ -1,10 +1,11 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { networkInterfaces } from "node:os";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { securityTexts } from "#domain/texts/security.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/demo-accounts.ts";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/server.ts";
+import { TEST_ORIGIN } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * Issue 19, item 1: anyone on the network signed in as the admin by sending `Origin:
@@ -14,18 +15,17 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/server.
  * loopback), with every header a client could forge to look local, and TRUST_PROXY on. Where the
  * machine has no such address, the same requests are injected with a remote socket address.
  */
-let t: TestApp;
 let port: number;
 const external = Object.values(networkInterfaces())
   .flat()
   .find((i) => i && !i.internal && i.family === "IPv4")?.address;
 
+const t = buildTestApp({ demo: true, trustProxy: true });
+
 beforeAll(async () => {
-  t = await createTestApp({ demo: true, trustProxy: true });
   await t.app.listen({ host: "0.0.0.0", port: 0 });
   port = (t.app.server.address() as AddressInfo).port;
 });
-afterAll(() => t.close());
 
 const FORGED = {
   host: "localhost:3000",

@@ -1,8 +1,9 @@
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { KNOWN_DEVICE_COOKIE } from "#server/auth/known-device.ts";
 import { buildUser, TEST_PASSWORD, type TestUser } from "#tests/support/factories.ts";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/server.ts";
+import { TEST_ORIGIN } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * Issue 19, item 10: anyone who knew an email could keep its owner out of password sign-in (five
@@ -10,11 +11,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/server.
  * not know; a browser that signed in to it with its password before holds a signed cookie and is
  * counted on its own back-off, so the owner's own browser still signs in during an attack.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = buildTestApp();
 
 const ATTACKER = "203.0.113.5";
 const HOME = "198.51.100.7";

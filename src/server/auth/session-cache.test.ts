@@ -7,6 +7,7 @@ import { singleCookie } from "#server/http/viewer.ts";
 import { createEventBus } from "#server/platform/events.ts";
 import { buildUser, signedInUser, signIn } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp, testConfig, testEngine } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 const viewer = (id: string, name = `User ${id}`): Me => ({
   id,
@@ -109,11 +110,7 @@ const renameInDatabase = (app: FastifyInstance, id: string, name: string) =>
 const me = (app: FastifyInstance, cookie: string) => call(app, "GET", "/api/me", { cookie });
 
 describe("the session cache in the app", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = buildTestApp();
 
   it("answers repeated requests from the cache until the user is forgotten", async () => {
     const user = await signedInUser(t.app, { name: "Cached Name" });

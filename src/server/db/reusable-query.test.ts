@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { reusableQuery, reusableStatement } from "#server/db/reusable-query.ts";
-import { createTestApp, type TestApp } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
-let t: TestApp;
+const t = buildTestApp();
+
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.deps.db.db
     .insertInto("cache_version")
     .values([
@@ -14,7 +14,6 @@ beforeAll(async () => {
     ])
     .execute();
 });
-afterAll(() => t.close());
 
 const versions = reusableQuery(2, (db, first: string, second: string) =>
   db

@@ -1,18 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * Every documented route, called with garbage by a signed-in user and by nobody: each answer must be a
  * client error in the one error shape (or a success for harmless reads), never a 5xx and never a stack.
  */
-let t: TestApp;
 let cookie: string;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 let routes: { method: Method; path: string }[] = [];
 
+const t = buildTestApp({ demo: true });
+
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
   cookie = (await signedInUser(t.app)).cookie;
   const doc = (await call(t.app, "GET", "/api/docs/json")).json() as {
     paths: Record<string, Record<string, unknown>>;
@@ -21,7 +22,6 @@ beforeAll(async () => {
     Object.keys(ops).map((m) => ({ method: m.toUpperCase() as Method, path })),
   );
 });
-afterAll(() => t.close());
 
 /** Ids that are malformed, and ids that are well-formed but belong to nothing. */
 const idVariants = ["no-such-id-%27%22%3C", "01a1fd76-0000-7000-8000-000000000000", "cel-99999"];

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { securityTexts } from "#domain/texts/security.ts";
 import { signedInUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * Issue 19, item 7: a NUL byte in an id, a query or a name reached PostgreSQL, which refuses it in
@@ -9,7 +10,6 @@ import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
  * among them). No field takes control characters, so they are refused at the edge, on every route
  * and both engines, before any handler or database sees them.
  */
-let t: TestApp;
 let cookie: string;
 let email: string;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -20,8 +20,9 @@ interface DocRoute {
 }
 let routes: DocRoute[] = [];
 
+const t = buildTestApp({ demo: true });
+
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
   ({ cookie, email } = await signedInUser(t.app, { roles: ["Owner", "Trainer", "Admin"] }));
   const doc = (await call(t.app, "GET", "/api/docs/json")).json() as {
     paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
@@ -34,7 +35,6 @@ beforeAll(async () => {
     })),
   );
 });
-afterAll(() => t.close());
 
 const SKIP = new Set(["/api/events", "/api/auth/sign-out"]);
 const CONTROLS = ["%00", "%01", "%0A", "%1F", "%7F"];

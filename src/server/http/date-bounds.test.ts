@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CALENDAR_DAY_ERRORS } from "#domain/contracts/calendar-day.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { buildHorse } from "#tests/support/horses-factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * Issue 19, item 8: show dates from year 1 to 9999 were accepted, and such a show made every season
@@ -11,18 +11,17 @@ import { buildShow } from "#tests/support/shows-factories.ts";
  * shared calendar-day contract), on both engines; a calendar file's rows outside it are listed as
  * problems (src/domain/imports/calendar-import.test.ts).
  */
-let t: TestApp;
-let admin: TestUser & { cookie: string };
 let show: { id: string };
 let horse: { id: string };
 
+const t = buildTestApp();
+
+const admin = t.user({ roles: ["Owner", "Trainer", "Admin"], dateOfBirth: "1980-01-01" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t.app, { roles: ["Owner", "Trainer", "Admin"], dateOfBirth: "1980-01-01" });
   show = await buildShow(t.app);
   horse = await buildHorse(t.app, { owners: [admin.id] });
 });
-afterAll(() => t.close());
 
 const newShow = (over: Record<string, unknown> = {}) => ({
   name: "Bounded Dates Classic",

@@ -1,30 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { KEY_IN_PROGRESS, KEY_LIFETIME_MS, KEY_REUSED, REPLAYED_HEADER } from "#server/http/idempotency.ts";
 import { newId } from "#server/platform/ids.ts";
 import { buildEntryShow, buildHorse, type TestShow } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { signedInUser } from "#tests/support/factories.ts";
+import { call } from "#tests/support/server.ts";
+import { buildAppForTest, buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
-type Signed = TestUser & { cookie: string };
-
-let t: TestApp;
-let me: Signed;
-let other: Signed;
 let myHorse: { id: string };
 let otherHorse: { id: string };
 let show: TestShow;
 
+const t = buildTestApp();
+const me = t.user({ name: "Ida Idempotent" });
+
+const other = t.user({ name: "Otto Other" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInUser(t.app, { name: "Ida Idempotent" });
-  other = await signedInUser(t.app, { name: "Otto Other" });
   myHorse = await buildHorse(t.app, { name: "Replay Mare", owners: [me.id] });
   otherHorse = await buildHorse(t.app, { name: "Other Gelding", owners: [other.id] });
   show = await buildEntryShow(t.app, {
     classes: Array.from({ length: 20 }, (_, i) => `Replay Class ${i + 1}`),
   });
 });
-afterAll(() => t.close());
 
 let keyCounter = 0;
 const freshKey = () => `test-key-${++keyCounter}-${newId()}`;
@@ -38,7 +35,7 @@ const record = (horseId: string, riderId: string, className = "Amateur Park Plea
   riderId,
 });
 
-const postRecord = (user: Signed, key: string | undefined, body: ReturnType<typeof record>) =>
+const postRecord = (user: SignedInUser, key: string | undefined, body: ReturnType<typeof record>) =>
   call(t.app, "POST", "/api/records", {
     cookie: user.cookie,
     body,
@@ -280,47 +277,43 @@ describe("Idempotency-Key", () => {
 
 describe("Idempotency-Key expiry", () => {
   it("deletes keys older than their lifetime and keeps recent ones", async () => {
-    const fresh = await createTestApp();
-    try {
-      const user = await signedInUser(fresh.app, { name: "Eve Expiry" });
-      const horse = await buildHorse(fresh.app, { owners: [user.id] });
-      const at = (ago: number) => new Date(Date.now() - ago).toISOString();
-      await fresh.app.deps.db.db
-        .insertInto("idempotency_key")
-        .values([
-          {
-            user_id: user.id,
-            key: "old-key-1234",
-            fingerprint: "f",
-            status_code: 200,
-            body: "{}",
-            created_at: at(KEY_LIFETIME_MS + 60_000),
-          },
-          {
-            user_id: user.id,
-            key: "recent-key-1234",
-            fingerprint: "f",
-            status_code: 200,
-            body: "{}",
-            created_at: at(60_000),
-          },
-        ])
-        .execute();
-      const res = await call(fresh.app, "POST", "/api/records", {
-        cookie: user.cookie,
-        body: { ...record(horse.id, user.id) },
-        headers: { "idempotency-key": freshKey() },
-      });
-      expect(res.statusCode).toBe(201);
-      const keys = await fresh.app.deps.db.db
-        .selectFrom("idempotency_key")
-        .select("key")
-        .orderBy("key")
-        .execute();
-      expect(keys.map((k) => k.key)).not.toContain("old-key-1234");
-      expect(keys.map((k) => k.key)).toContain("recent-key-1234");
-    } finally {
-      await fresh.close();
-    }
+    const fresh = await buildAppForTest();
+    const user = await signedInUser(fresh.app, { name: "Eve Expiry" });
+    const horse = await buildHorse(fresh.app, { owners: [user.id] });
+    const at = (ago: number) => new Date(Date.now() - ago).toISOString();
+    await fresh.app.deps.db.db
+      .insertInto("idempotency_key")
+      .values([
+        {
+          user_id: user.id,
+          key: "old-key-1234",
+          fingerprint: "f",
+          status_code: 200,
+          body: "{}",
+          created_at: at(KEY_LIFETIME_MS + 60_000),
+        },
+        {
+          user_id: user.id,
+          key: "recent-key-1234",
+          fingerprint: "f",
+          status_code: 200,
+          body: "{}",
+          created_at: at(60_000),
+        },
+      ])
+      .execute();
+    const res = await call(fresh.app, "POST", "/api/records", {
+      cookie: user.cookie,
+      body: { ...record(horse.id, user.id) },
+      headers: { "idempotency-key": freshKey() },
+    });
+    expect(res.statusCode).toBe(201);
+    const keys = await fresh.app.deps.db.db
+      .selectFrom("idempotency_key")
+      .select("key")
+      .orderBy("key")
+      .execute();
+    expect(keys.map((k) => k.key)).not.toContain("old-key-1234");
+    expect(keys.map((k) => k.key)).toContain("recent-key-1234");
   });
 });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CROSS_SITE_REFUSED, UNSAFE_METHODS } from "#server/app.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/server.ts";
+import { signedInUser } from "#tests/support/factories.ts";
+import { TEST_ORIGIN } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * Issue 8, item 2: the Origin check looked at the raw URL while the router decoded it, so
@@ -9,14 +10,10 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/server.
  * Fastify itself (so routes added later are covered), must refuse a missing or foreign Origin however
  * its path is spelled.
  */
-let t: TestApp;
-let user: TestUser & { cookie: string };
-beforeAll(async () => {
-  // Demo mode registers the most routes (the demo session, the outbox).
-  t = await createTestApp({ demo: true });
-  user = await signedInUser(t.app, { name: "Original Name" });
-});
-afterAll(() => t.close());
+// Demo mode registers the most routes (the demo session, the outbox).
+const t = buildTestApp({ demo: true });
+
+const user = t.user({ name: "Original Name" });
 
 const SOME_ID = "0190aaaa-0000-7000-8000-000000000000";
 

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BOOT_STATE_ID, type BootState } from "#domain/app/boot-state.ts";
 import { UTC_OFFSET_COOKIE } from "#domain/app/client-day.ts";
 import { plannerTexts } from "#domain/texts/planner.ts";
@@ -11,7 +11,8 @@ import { showTexts } from "#domain/texts/show.ts";
 import { deferAppScripts } from "#server/http/spa-shell.ts";
 import { buildEntry, buildEntryShow, daysFrom } from "#tests/support/entries-factories.ts";
 import { signedInUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
+import { buildAppForTest, buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * Issue 20 (ADR 019): a navigation gets the screen rendered on the server for the session's user, with
@@ -39,11 +40,7 @@ function clientDir(): string {
   return dir;
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clientDir: clientDir(), ssrEntry: resolve("src/client/entry-server.tsx") });
-});
-afterAll(() => t.close());
+const t = buildTestApp({ clientDir: clientDir(), ssrEntry: resolve("src/client/entry-server.tsx") });
 
 describe("redirects on the server, with their status", () => {
   it.each([
@@ -186,21 +183,17 @@ describe("a rendering error", () => {
     const broken = join(dir, "broken-ssr.mjs");
     writeFileSync(broken, "export async function renderPage() { throw new Error('render exploded'); }");
     const logs: string[] = [];
-    const app = await createTestApp({ clientDir: dir, ssrEntry: broken, logLevel: "error" });
-    try {
-      app.app.log.error = ((obj: { err?: Error }, msg?: string) => {
-        logs.push(`${msg} ${obj.err?.message}`);
-      }) as typeof app.app.log.error;
-      const viewer = await signedInUser(app.app);
-      const page = await call(app.app, "GET", "/roster", { cookie: viewer.cookie, headers: NAVIGATION });
-      expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('<div id="root"></div>');
-      expect(bootStateOf(page.body)?.user?.id).toBe(viewer.id);
-      expect(bootStateOf(page.body)?.rendered).toBeUndefined();
-      expect(logs.join("\n")).toMatch(/server rendering failed.*render exploded/);
-    } finally {
-      await app.close();
-    }
+    const app = await buildAppForTest({ clientDir: dir, ssrEntry: broken, logLevel: "error" });
+    app.app.log.error = ((obj: { err?: Error }, msg?: string) => {
+      logs.push(`${msg} ${obj.err?.message}`);
+    }) as typeof app.app.log.error;
+    const viewer = await signedInUser(app.app);
+    const page = await call(app.app, "GET", "/roster", { cookie: viewer.cookie, headers: NAVIGATION });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(bootStateOf(page.body)?.user?.id).toBe(viewer.id);
+    expect(bootStateOf(page.body)?.rendered).toBeUndefined();
+    expect(logs.join("\n")).toMatch(/server rendering failed.*render exploded/);
   });
 });
 

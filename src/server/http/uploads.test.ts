@@ -1,20 +1,17 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES } from "#server/platform/images.ts";
 import { signedInUser } from "#tests/support/factories.ts";
 import { buildHorse, imageCount, upload } from "#tests/support/horses-factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * Issue 8, item 7: an upload over 10 MB sometimes succeeded, cut silently at 10 MB. That happens when
  * the body arrives so that the cap falls exactly on a chunk boundary: the multipart parser marks the
  * file truncated without handing over another chunk, and reading it to the end raised nothing.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = buildTestApp();
 
 /** A real picture padded past the cap: its first 10 MB on their own still decode as a picture. */
 async function oversizedPicture(extra: number): Promise<Buffer> {

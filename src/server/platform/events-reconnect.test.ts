@@ -1,13 +1,14 @@
 import Fastify from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { opsTexts } from "#domain/texts/ops.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { createEventBus, eventRoutes, SHUTDOWN_RETRY_MS } from "#server/platform/events.ts";
 import { createStreamLimit, LIVE_STREAMS_PER_USER } from "#server/platform/stream-limit.ts";
 import { buildEntryShow, buildHorse } from "#tests/support/entries-factories.ts";
 import { signedInUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
 import { listen, openEventStream } from "#tests/support/sse.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /** A bare app with only the events route; the test sets the user's cursor and can hold a shutdown open. */
 async function streamApp() {
@@ -87,13 +88,12 @@ describe("live streams across reconnects and shutdowns (ADR 021)", () => {
 });
 
 describe("catch-up through the app", () => {
-  let t: TestApp;
   let base: string;
+  const t = buildTestApp();
+
   beforeAll(async () => {
-    t = await createTestApp();
     base = await listen(t.app);
   });
-  afterAll(() => t.close());
 
   it("sends a notification at once to a stream that reconnects after missing one", async () => {
     const owner = await signedInUser(t.app, { name: "Away Owner" });

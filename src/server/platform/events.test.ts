@@ -13,6 +13,7 @@ import { buildEntryShow, buildHorse } from "#tests/support/entries-factories.ts"
 import { signedInUser, signIn } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp, testConfig, testEngine } from "#tests/support/server.ts";
 import { listen, openEventStream } from "#tests/support/sse.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 describe("event helpers", () => {
   it("concerns the named users, or everyone when no users are named", () => {
@@ -95,13 +96,12 @@ describe("the /api/events route", () => {
 });
 
 describe("live notifications through the app", () => {
-  let t: TestApp;
   let base: string;
+  const t = buildTestApp();
+
   beforeAll(async () => {
-    t = await createTestApp();
     base = await listen(t.app);
   });
-  afterAll(() => t.close());
 
   it("refuses a stream without a session (401)", async () => {
     const stream = await openEventStream(base);

@@ -16,6 +16,7 @@ import { signedInUser, signIn } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp, testConfig, testEngine } from "#tests/support/server.ts";
 import { buildRunningShow, signedInAdmin } from "#tests/support/show-day-factories.ts";
 import { listen, openEventStream, type SseClient } from "#tests/support/sse.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 describe("createStreamLimit", () => {
   it.each([1, 2, 5])("gives %i slots per person, each back once, and keeps no empty count", (perUser) => {
@@ -60,17 +61,16 @@ function expectRefused(stream: SseClient): void {
 }
 
 describe("a person's open live streams, over real HTTP", () => {
-  let t: TestApp;
   let base: string;
   let dayPath: string;
   const held = (userId: string) => t.app.deps.streamLimit.held(userId);
+  const t = buildTestApp();
+
   beforeAll(async () => {
-    t = await createTestApp();
     base = await listen(t.app);
     const show = await buildRunningShow(t.app, await signedInAdmin(t.app), { classes: 1 });
     dayPath = `/api/shows/${show.show.id}/day/events`;
   });
-  afterAll(() => t.close());
 
   it("refuses one over the limit on either route (429, the error shape, Retry-After); a freed slot and another person are served", async () => {
     const user = await signedInUser(t.app);

@@ -1,18 +1,15 @@
 import { addDays, differenceInCalendarDays, format, parseISO } from "date-fns";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseRoles } from "#domain/people/roles.ts";
 import { sameWeekdayPattern } from "#domain/shows/show-prediction.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { seedDemo } from "#server/db/seed/demo.ts";
 import { DEMO_PASSWORD } from "#server/db/seed/demo-accounts.ts";
 import { RUNNING_SHOW } from "#server/db/seed/demo-show-day.ts";
-import { call, cookieFrom, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call, cookieFrom } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-});
-afterAll(() => t.close());
+const t = buildTestApp({ demo: true });
 
 const today = format(new Date(), "yyyy-MM-dd");
 const addDaysYmd = (days: number) => format(addDays(new Date(), days), "yyyy-MM-dd");

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { PEOPLE_ERRORS } from "#server/features/horses/horses.policy.ts";
 import { insertImage } from "#server/features/images/images.repository.ts";
 import { buildEntry, buildEntryShow, buildHorse } from "#tests/support/entries-factories.ts";
-import { buildUser, signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, cookieFrom, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { buildUser, signedInUser } from "#tests/support/factories.ts";
+import { call, cookieFrom } from "#tests/support/server.ts";
+import { buildAppForTest, buildTestApp } from "#tests/support/test-app.ts";
 import { ADMIN_ERRORS } from "./admin.policy.ts";
 
-type Signed = TestUser & { cookie: string };
+const t = buildTestApp();
 
-let t: TestApp;
-let admin: Signed;
-let owner: Signed;
+const admin = t.user({ name: "Avery Admin", roles: ["Owner", "Admin"] });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t.app, { name: "Avery Admin", roles: ["Owner", "Admin"] });
-  owner = await signedInUser(t.app, { name: "Casey Owner" });
-});
-afterAll(() => t.close());
+const owner = t.user({ name: "Casey Owner" });
 
 const db = () => t.app.deps.db.db;
 const newUser = (over: Record<string, unknown> = {}) => ({
@@ -238,28 +232,24 @@ describe("users", () => {
   });
 
   it("never leaves the app without an admin", async () => {
-    const solo = await createTestApp();
-    try {
-      const only = await signedInUser(solo.app, { roles: ["Admin"] });
-      const body = { name: only.name, email: only.email, roles: ["Owner"], gender: null, dateOfBirth: null };
-      const refused = await call(solo.app, "PUT", `/api/admin/users/${only.id}`, {
-        cookie: only.cookie,
-        body,
-      });
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().error.message).toBe(ADMIN_ERRORS.lastAdmin);
-      const second = await buildUser(solo.app, { roles: ["Admin"] });
-      const allowed = await call(solo.app, "PUT", `/api/admin/users/${only.id}`, {
-        cookie: only.cookie,
-        body,
-      });
-      expect(allowed.statusCode).toBe(200);
-      const after = await call(solo.app, "GET", "/api/admin/users", { cookie: only.cookie });
-      expect(after.statusCode).toBe(403);
-      expect(second.roles).toEqual(["Admin"]);
-    } finally {
-      await solo.close();
-    }
+    const solo = await buildAppForTest();
+    const only = await signedInUser(solo.app, { roles: ["Admin"] });
+    const body = { name: only.name, email: only.email, roles: ["Owner"], gender: null, dateOfBirth: null };
+    const refused = await call(solo.app, "PUT", `/api/admin/users/${only.id}`, {
+      cookie: only.cookie,
+      body,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(ADMIN_ERRORS.lastAdmin);
+    const second = await buildUser(solo.app, { roles: ["Admin"] });
+    const allowed = await call(solo.app, "PUT", `/api/admin/users/${only.id}`, {
+      cookie: only.cookie,
+      body,
+    });
+    expect(allowed.statusCode).toBe(200);
+    const after = await call(solo.app, "GET", "/api/admin/users", { cookie: only.cookie });
+    expect(after.statusCode).toBe(403);
+    expect(second.roles).toEqual(["Admin"]);
   });
 
   it.each([

@@ -6,15 +6,15 @@ import { CALENDAR_SAMPLE_CSV } from "#domain/imports/calendar-import.ts";
 import { FETCH_ERRORS } from "#server/platform/safe-fetch.ts";
 import { eventsIn, foldedCalendarBomb } from "#tests/support/bombs.ts";
 import { calendarCsv, calendarCsvRows, calendarIcs } from "#tests/support/calendar-fixtures.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
+import { signedInUser } from "#tests/support/factories.ts";
 import { upload } from "#tests/support/horses-factories.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { buildAppForTest, type SignedInUser } from "#tests/support/test-app.ts";
 import { CALENDAR_ERRORS, countIcsEvents } from "./calendar-files.ts";
 
-type Signed = TestUser & { cookie: string };
 let t: TestApp;
-let admin: Signed;
-let owner: Signed;
+let admin: SignedInUser;
+let owner: SignedInUser;
 let fileServer: Server;
 let base: string;
 
@@ -286,31 +286,27 @@ describe("calendar import from a URL", () => {
   });
 
   it("refuses loopback and private addresses by default", async () => {
-    const strict = await createTestApp();
-    try {
-      const boss = await signedInUser(strict.app, { roles: ["Admin"] });
-      for (const url of [
-        `${base}/calendar.ics`,
-        "http://localhost:9/c.ics",
-        "http://10.0.0.1/c.ics",
-        "http://[::1]/c.ics",
-        "http://169.254.169.254/latest",
-      ]) {
-        const res = await call(strict.app, "POST", "/api/admin/calendar/preview-url", {
-          cookie: boss.cookie,
-          body: { url },
-        });
-        expect(res.statusCode, url).toBe(400);
-        expect(res.json().error.message, url).toBe(FETCH_ERRORS.privateAddress);
-      }
-      const ftp = await call(strict.app, "POST", "/api/admin/calendar/preview-url", {
+    const strict = await buildAppForTest();
+    const boss = await signedInUser(strict.app, { roles: ["Admin"] });
+    for (const url of [
+      `${base}/calendar.ics`,
+      "http://localhost:9/c.ics",
+      "http://10.0.0.1/c.ics",
+      "http://[::1]/c.ics",
+      "http://169.254.169.254/latest",
+    ]) {
+      const res = await call(strict.app, "POST", "/api/admin/calendar/preview-url", {
         cookie: boss.cookie,
-        body: { url: "ftp://example.com/c.ics" },
+        body: { url },
       });
-      expect(ftp.statusCode).toBe(400);
-    } finally {
-      await strict.close();
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.message, url).toBe(FETCH_ERRORS.privateAddress);
     }
+    const ftp = await call(strict.app, "POST", "/api/admin/calendar/preview-url", {
+      cookie: boss.cookie,
+      body: { url: "ftp://example.com/c.ics" },
+    });
+    expect(ftp.statusCode).toBe(400);
   });
 });
 

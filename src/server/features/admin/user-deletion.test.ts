@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { userDeletionTexts } from "#domain/texts/user-deletion.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 import { buildEntry, buildEntryShow, buildHorse, type TestHorse } from "#tests/support/entries-factories.ts";
-import { buildUser, signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { buildUser, type TestUser } from "#tests/support/factories.ts";
+import { call } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /** Issue 24 item 5: deleting a user who is the only owner of horses needs the admin's word on them. */
-type Signed = TestUser & { cookie: string };
-let t: TestApp;
-let admin: Signed;
-let owner: Signed;
 
 const db = () => t.app.deps.db.db;
 const ownersOf = async (horseId: string) =>
@@ -53,12 +50,11 @@ async function horseOwner(): Promise<{ user: TestUser; alone: TestHorse; shared:
   return { user, alone, shared, entry };
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t.app, { roles: ["Owner", "Admin"] });
-  owner = await signedInUser(t.app, { name: "Casey Owner" });
-});
-afterAll(() => t.close());
+const t = buildTestApp();
+
+const admin = t.user({ roles: ["Owner", "Admin"] });
+
+const owner = t.user({ name: "Casey Owner" });
 
 describe("deleting a user who is the only owner of horses", () => {
   it("lists those horses for the admin only", async () => {

@@ -1,5 +1,5 @@
 import ICAL from "ical.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { calendarFeedTexts } from "#domain/texts/calendar-feed.ts";
 import { entryStatusTexts } from "#domain/texts/entry-status.ts";
 import {
@@ -9,22 +9,19 @@ import {
   daysFrom,
   type TestShow,
 } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/server.ts";
+import { call, TEST_ORIGIN } from "#tests/support/server.ts";
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 import { FEED_NOT_FOUND } from "./calendar-feed.routes.ts";
 
-type Signed = TestUser & { cookie: string };
-
-let t: TestApp;
-let me: Signed;
-let other: Signed;
 let show: TestShow;
 let otherShow: TestShow;
 
+const t = buildTestApp();
+const me = t.user({ name: "Cal Endar" });
+
+const other = t.user({ name: "Ozzie Other" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInUser(t.app, { name: "Cal Endar" });
-  other = await signedInUser(t.app, { name: "Ozzie Other" });
   const horse = await buildHorse(t.app, { name: "Feed Mare", owners: [me.id] });
   show = await buildEntryShow(t.app, {
     name: "Feed Test Classic",
@@ -52,10 +49,9 @@ beforeAll(async () => {
     status: "Interested",
   });
 });
-afterAll(() => t.close());
 
 const feedPath = (url: string) => new URL(url).pathname;
-const create = (user: Signed) => call(t.app, "POST", "/api/calendar-feed", { cookie: user.cookie });
+const create = (user: SignedInUser) => call(t.app, "POST", "/api/calendar-feed", { cookie: user.cookie });
 const fetchFeed = (path: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "GET", url: path, headers });
 

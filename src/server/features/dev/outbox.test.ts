@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "#server/db/seed/demo-accounts.ts";
 import { buildUser, signedInUser } from "#tests/support/factories.ts";
-import { call, cookieFrom, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call, cookieFrom } from "#tests/support/server.ts";
+import { buildAppForTest, buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * Issue 8, item 1: in demo mode the "complete sign-in" button must work only for the browser that asked
  * for the link. Before the fix, GET /api/dev/outbox/magic-link?email=… handed anyone a working link.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-});
-afterAll(() => t.close());
+const t = buildTestApp({ demo: true });
 
 const requestLink = (email: string) =>
   call(t.app, "POST", "/api/auth/sign-in/magic-link", { body: { email, callbackURL: "/roster" } });
@@ -120,18 +117,14 @@ describe("accounts the outbox serves (issue 19, item 2)", () => {
 
 describe("outside demo mode", () => {
   it("hands out no nonce and has no outbox route", async () => {
-    const real = await createTestApp();
-    try {
-      const user = await buildUser(real.app);
-      const sent = await call(real.app, "POST", "/api/auth/sign-in/magic-link", {
-        body: { email: user.email },
-      });
-      expect(sent.statusCode).toBe(200);
-      expect(sent.json()).toEqual({ status: true });
-      const res = await call(real.app, "POST", "/api/dev/outbox/magic-link", { body: { nonce: "x" } });
-      expect(res.statusCode).toBe(404);
-    } finally {
-      await real.close();
-    }
+    const real = await buildAppForTest();
+    const user = await buildUser(real.app);
+    const sent = await call(real.app, "POST", "/api/auth/sign-in/magic-link", {
+      body: { email: user.email },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ status: true });
+    const res = await call(real.app, "POST", "/api/dev/outbox/magic-link", { body: { nonce: "x" } });
+    expect(res.statusCode).toBe(404);
   });
 });

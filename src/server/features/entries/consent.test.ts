@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Roster } from "#domain/contracts/roster.ts";
 import { BARN_NOTICE_LIMIT, BARN_NOTICE_WINDOW_MS } from "#domain/notifications/barn-notices.ts";
 import { consentTexts } from "#domain/texts/consent.ts";
@@ -12,31 +12,28 @@ import {
   type TestHorse,
   type TestShow,
 } from "#tests/support/entries-factories.ts";
-import { signedInUser, signIn, type TestUser } from "#tests/support/factories.ts";
-import { call, createSharedTestApps, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { signedInUser, signIn } from "#tests/support/factories.ts";
+import { call, createSharedTestApps, type TestApp } from "#tests/support/server.ts";
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
 /**
  * Issue 8, item 3, attacked as a stranger would: mirrored entries say who made them and their
  * rider removes them in one action; barn notifications need a tie and are rate-limited per actor.
  */
-type Signed = TestUser & { cookie: string };
 
-let t: TestApp;
-let owner: Signed;
-let trainer: Signed;
-let rider: Signed;
-let stranger: Signed;
-let author: Signed;
-let ownersFriend: Signed;
+let author: SignedInUser;
+let ownersFriend: SignedInUser;
 let horse: TestHorse;
 let show: TestShow;
 
+const t = buildTestApp();
+const owner = t.user({ name: "Olive Owner" });
+const trainer = t.user({ name: "Tess Trainer", roles: ["Owner", "Trainer"] });
+const rider = t.user({ name: "Rita Rider" });
+
+const stranger = t.user({ name: "Sam Stranger" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signedInUser(t.app, { name: "Olive Owner" });
-  trainer = await signedInUser(t.app, { name: "Tess Trainer", roles: ["Owner", "Trainer"] });
-  rider = await signedInUser(t.app, { name: "Rita Rider" });
-  stranger = await signedInUser(t.app, { name: "Sam Stranger" });
   // Putting a class on someone's roster needs a tie (issue 24, item 3): the author is a friend of both.
   author = await signedInUser(t.app, { name: "Abe Acquaintance" });
   await befriend(t.app, author.id, rider.id);
@@ -50,7 +47,6 @@ beforeAll(async () => {
     classes: Array.from({ length: 60 }, (_, i) => `Consent Class ${i + 1}`),
   });
 });
-afterAll(() => t.close());
 
 let nextClass = 0;
 const freshClass = () => {
@@ -60,16 +56,16 @@ const freshClass = () => {
 };
 
 const url = (classId: string) => `/api/shows/${show.id}/classes/${classId}/entries`;
-const save = (who: Signed, classId: string, entries: unknown[]) =>
+const save = (who: SignedInUser, classId: string, entries: unknown[]) =>
   call(t.app, "PUT", url(classId), { cookie: who.cookie, body: { entries } });
-const classEntries = async (who: Signed, classId: string) =>
+const classEntries = async (who: SignedInUser, classId: string) =>
   (await call(t.app, "GET", url(classId), { cookie: who.cookie })).json().entries as {
     id: string;
     status: string;
     horseId: string | null;
     enteredBy: { id: string; name: string } | null;
   }[];
-const rosterLines = async (who: Signed, classId: string) => {
+const rosterLines = async (who: SignedInUser, classId: string) => {
   const roster = (
     await call(t.app, "GET", `/api/roster?today=${daysFrom(0)}`, { cookie: who.cookie })
   ).json() as Roster;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { entriesTexts } from "#domain/texts/entries.ts";
 import {
   befriend,
@@ -9,16 +9,10 @@ import {
   type TestHorse,
   type TestShow,
 } from "#tests/support/entries-factories.ts";
-import { buildUser, signedInUser, signIn, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { buildUser, signIn, type TestUser } from "#tests/support/factories.ts";
+import { call } from "#tests/support/server.ts";
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
-type Signed = TestUser & { cookie: string };
-
-let t: TestApp;
-let owner: Signed;
-let trainer: Signed;
-let customer: Signed;
-let friend: Signed;
 let adminOnly: TestUser;
 let ownerHorse: TestHorse;
 let customerHorse: TestHorse;
@@ -29,12 +23,14 @@ let show: TestShow;
 const d = entriesTexts.denials;
 const url = (showId: string, classId: string) => `/api/shows/${showId}/classes/${classId}/entries`;
 
+const t = buildTestApp();
+const owner = t.user({ name: "Casey Owner" });
+const trainer = t.user({ name: "Wade Trainer", roles: ["Owner", "Trainer"] });
+const customer = t.user({ name: "Cora Customer" });
+
+const friend = t.user({ name: "Fran Friend" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signedInUser(t.app, { name: "Casey Owner" });
-  trainer = await signedInUser(t.app, { name: "Wade Trainer", roles: ["Owner", "Trainer"] });
-  customer = await signedInUser(t.app, { name: "Cora Customer" });
-  friend = await signedInUser(t.app, { name: "Fran Friend" });
   // Friend is Showing puts a class on the rider's roster, which needs a tie (issue 24, item 3).
   await befriend(t.app, owner.id, friend.id);
   adminOnly = await buildUser(t.app, { name: "Ada Admin", roles: ["Admin"] });
@@ -55,7 +51,6 @@ beforeAll(async () => {
     classes: Array.from({ length: 100 }, (_, i) => `Test Class ${i + 1}`),
   });
 });
-afterAll(() => t.close());
 
 let nextClass = 0;
 /** A class no other test has touched, so tests stay independent within the file's database. */
@@ -65,11 +60,11 @@ const freshClass = () => {
   return cls;
 };
 
-const save = (user: Signed, classId: string, entries: unknown[], showId = show.id) =>
+const save = (user: SignedInUser, classId: string, entries: unknown[], showId = show.id) =>
   call(t.app, "PUT", url(showId, classId), { body: { entries }, cookie: user.cookie });
-const read = (user: Signed, classId: string) =>
+const read = (user: SignedInUser, classId: string) =>
   call(t.app, "GET", url(show.id, classId), { cookie: user.cookie });
-const statuses = async (user: Signed, classId: string) =>
+const statuses = async (user: SignedInUser, classId: string) =>
   (await read(user, classId)).json().entries.map((e: { status: string }) => e.status);
 
 const entriesOf = (userId: string, classId: string) =>
@@ -244,7 +239,7 @@ describe("save and remove all", () => {
 describe("the answer to a save", () => {
   // The save answers from the rows it read and wrote instead of reading them again: whatever it
   // keeps, removes or adds, the answer must be what a fresh read returns.
-  const savedEqualsFresh = async (user: Signed, classId: string, entries: unknown[]) => {
+  const savedEqualsFresh = async (user: SignedInUser, classId: string, entries: unknown[]) => {
     const res = await save(user, classId, entries);
     expect(res.statusCode).toBe(200);
     const fresh = (await read(user, classId)).json().entries;
@@ -334,7 +329,7 @@ describe("users only see and change their own entries", () => {
 });
 
 describe("horse and rider choices follow the chooser rules", () => {
-  type Row = [string, () => Signed, () => Record<string, unknown>, 200 | 400 | 403, string | null];
+  type Row = [string, () => SignedInUser, () => Record<string, unknown>, 200 | 400 | 403, string | null];
   const rows: Row[] = [
     [
       "I'm Showing with an own horse",

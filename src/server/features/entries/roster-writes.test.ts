@@ -1,24 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ROSTER_WRITE_LIMIT, ROSTER_WRITE_WINDOW_MS } from "#domain/roster/roster-writes.ts";
 import { consentTexts } from "#domain/texts/consent.ts";
 import { befriend, buildEntryShow, daysFrom, type TestShow } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createSharedTestApps, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { signedInUser } from "#tests/support/factories.ts";
+import { call, createSharedTestApps, type TestApp } from "#tests/support/server.ts";
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
 /**
  * Issue 19, item 12: a new account put entries on anyone's roster at 130 a second. Consent with a
  * tie (issue 24, item 3) limits whose rosters; this caps how many per actor per hour, counted in the
  * database, on both engines and across app servers.
  */
-type Signed = TestUser & { cookie: string };
 const RIDERS = 6;
 const SAVES_TO_LIMIT = ROSTER_WRITE_LIMIT / RIDERS;
 
-let t: TestApp;
-afterAll(() => t.close());
-beforeAll(async () => {
-  t = await createTestApp();
-});
+const t = buildTestApp();
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -34,7 +31,7 @@ const midWindow = (windowsAhead = 0) =>
 /** An actor with six friends, and a show with enough classes to reach the cap with six mirrors a save. */
 async function busyFriend(app: TestApp["app"]) {
   const actor = await signedInUser(app, { name: "Busy Friend" });
-  const riders: Signed[] = [];
+  const riders: SignedInUser[] = [];
   for (let i = 0; i < RIDERS; i += 1) {
     const rider = await signedInUser(app, { name: `Friend ${i + 1}` });
     await befriend(app, actor.id, rider.id);

@@ -7,8 +7,9 @@ import {
   type TestHorse,
   type TestShow,
 } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
+import { signedInUser } from "#tests/support/factories.ts";
 import { call, createSharedTestApps } from "#tests/support/server.ts";
+import type { SignedInUser } from "#tests/support/test-app.ts";
 
 /**
  * Issue 19, item 6: a double-tap (or a queued replay racing a live save) sends the same save twice at
@@ -16,12 +17,11 @@ import { call, createSharedTestApps } from "#tests/support/server.ts";
  * both inserted: duplicated entries, and doubled mirrors on the rider's roster. Saves of one class
  * must run one after the other, on one server and on two sharing the database.
  */
-type Signed = TestUser & { cookie: string };
 
 let shared: Awaited<ReturnType<typeof createSharedTestApps>>;
-let actor: Signed;
-let otherActor: Signed;
-let rider: Signed;
+let actor: SignedInUser;
+let otherActor: SignedInUser;
+let rider: SignedInUser;
 let horse: TestHorse;
 let show: TestShow;
 const ROUNDS = 6;
@@ -46,7 +46,7 @@ afterAll(() => shared.close());
 const entriesUrl = (classId: string) => `/api/shows/${show.id}/classes/${classId}/entries`;
 
 /** Each copy goes to one of the two servers in turn, as a load balancer would spread them. */
-const saveEverywhere = (who: Signed, classId: string, entries: unknown[], copies: number) =>
+const saveEverywhere = (who: SignedInUser, classId: string, entries: unknown[], copies: number) =>
   Promise.all(
     Array.from({ length: copies }, (_, i) =>
       call(shared.apps[i % 2]!, "PUT", entriesUrl(classId), { cookie: who.cookie, body: { entries } }),

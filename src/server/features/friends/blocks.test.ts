@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Roster } from "#domain/contracts/roster.ts";
 import { consentTexts } from "#domain/texts/consent.ts";
 import { entriesTexts } from "#domain/texts/entries.ts";
@@ -12,36 +12,34 @@ import {
   storedNotifications,
   type TestShow,
 } from "#tests/support/entries-factories.ts";
-import { buildUser, signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { buildUser, signedInUser } from "#tests/support/factories.ts";
+import { call } from "#tests/support/server.ts";
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
-type Signed = TestUser & { cookie: string };
-
-let t: TestApp;
 let show: TestShow;
 
+const t = buildTestApp();
+
 beforeAll(async () => {
-  t = await createTestApp();
   show = await buildEntryShow(t.app, {
     name: "Block Test Show",
     startDate: daysFrom(4),
     classes: Array.from({ length: 40 }, (_, i) => `Block Class ${i + 1}`),
   });
 });
-afterAll(() => t.close());
 
 let nextClass = 0;
 const freshClass = () => show.classes[nextClass++]!;
 
-const block = (who: Signed, userId: string) =>
+const block = (who: SignedInUser, userId: string) =>
   call(t.app, "POST", "/api/blocks", { cookie: who.cookie, body: { userId } });
-const unblock = (who: Signed, userId: string) =>
+const unblock = (who: SignedInUser, userId: string) =>
   call(t.app, "DELETE", `/api/blocks/${userId}`, { cookie: who.cookie });
-const blockedBy = async (who: Signed) =>
+const blockedBy = async (who: SignedInUser) =>
   ((await call(t.app, "GET", "/api/blocks", { cookie: who.cookie })).json().blocked as { id: string }[]).map(
     (p) => p.id,
   );
-const save = (who: Signed, classId: string, entries: unknown[]) =>
+const save = (who: SignedInUser, classId: string, entries: unknown[]) =>
   call(t.app, "PUT", `/api/shows/${show.id}/classes/${classId}/entries`, {
     cookie: who.cookie,
     body: { entries },
@@ -55,7 +53,7 @@ const entriesOf = (userId: string, classId?: string) => {
   if (classId) q = q.where("class_id", "=", classId);
   return q.execute();
 };
-const rosterClassIds = async (who: Signed) => {
+const rosterClassIds = async (who: SignedInUser) => {
   const roster = (
     await call(t.app, "GET", `/api/roster?today=${daysFrom(0)}`, { cookie: who.cookie })
   ).json() as Roster;

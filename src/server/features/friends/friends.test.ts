@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { friendsTexts } from "#domain/texts/friends.ts";
 import { notificationsTexts } from "#domain/texts/notifications.ts";
 import { befriend, storedNotifications } from "#tests/support/entries-factories.ts";
-import { buildUser, signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { buildUser, signedInUser } from "#tests/support/factories.ts";
+import { call } from "#tests/support/server.ts";
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
-type Signed = TestUser & { cookie: string };
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = buildTestApp();
 
 const d = friendsTexts.denials;
 
@@ -22,20 +17,20 @@ const friendshipRows = async (a: string, b: string) =>
     .where((eb) => eb.or([eb("user_id", "in", [a, b]), eb("friend_id", "in", [a, b])]))
     .execute();
 
-const add = (who: Signed, friendId: string) =>
+const add = (who: SignedInUser, friendId: string) =>
   call(t.app, "POST", "/api/friends", { cookie: who.cookie, body: { friendId } });
-const accept = (who: Signed, requesterId: string) =>
+const accept = (who: SignedInUser, requesterId: string) =>
   call(t.app, "POST", `/api/friends/requests/${requesterId}/accept`, { cookie: who.cookie });
-const ignore = (who: Signed, requesterId: string) =>
+const ignore = (who: SignedInUser, requesterId: string) =>
   call(t.app, "POST", `/api/friends/requests/${requesterId}/ignore`, { cookie: who.cookie });
-const withdraw = (who: Signed, addresseeId: string, headers?: Record<string, string>) =>
+const withdraw = (who: SignedInUser, addresseeId: string, headers?: Record<string, string>) =>
   call(t.app, "DELETE", `/api/friends/requests/${addresseeId}`, { cookie: who.cookie, headers });
-const requests = async (who: Signed) =>
+const requests = async (who: SignedInUser) =>
   (await call(t.app, "GET", "/api/friends/requests", { cookie: who.cookie })).json() as {
     incoming: { id: string; name: string }[];
     outgoing: { id: string; name: string }[];
   };
-const friendsOf = async (who: Signed) =>
+const friendsOf = async (who: SignedInUser) =>
   ((await call(t.app, "GET", "/api/friends", { cookie: who.cookie })).json().friends as { id: string }[]).map(
     (f) => f.id,
   );

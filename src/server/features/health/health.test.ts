@@ -1,10 +1,11 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { opsTexts } from "#domain/texts/ops.ts";
 import { canReadMetrics, metricsAccess } from "#server/platform/metrics.ts";
 import { signedInUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp, testEngine } from "#tests/support/server.ts";
+import { call, createTestApp, testEngine } from "#tests/support/server.ts";
 import { listen, openEventStream } from "#tests/support/sse.ts";
+import { buildAppForTest, buildTestApp } from "#tests/support/test-app.ts";
 import { checkReadiness } from "./health.service.ts";
 
 const TOKEN = "scrape-token-0123456789";
@@ -12,11 +13,7 @@ const PROXY = "10.0.0.2";
 const PROMETHEUS = "10.9.0.5";
 
 describe("/api/health and /api/ready", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = buildTestApp();
 
   it("are both up on a migrated database", async () => {
     expect((await call(t.app, "GET", "/api/health")).json()).toEqual({
@@ -29,15 +26,11 @@ describe("/api/health and /api/ready", () => {
   });
 
   it("is not ready while a migration this server knows has not run", async () => {
-    const other = await createTestApp();
-    try {
-      await sql`delete from kysely_migration where name = '009-offline'`.execute(other.app.deps.db.db);
-      const ready = await call(other.app, "GET", "/api/ready");
-      expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ status: "unavailable", database: "ok", migrations: "pending" });
-    } finally {
-      await other.close();
-    }
+    const other = await buildAppForTest();
+    await sql`delete from kysely_migration where name = '009-offline'`.execute(other.app.deps.db.db);
+    const ready = await call(other.app, "GET", "/api/ready");
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: "unavailable", database: "ok", migrations: "pending" });
   });
 
   it("stays alive but not ready when the database cannot be reached, and says no more than that", async () => {
@@ -84,11 +77,7 @@ describe("canReadMetrics", () => {
 });
 
 describe("/metrics", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ trustProxy: [PROXY], metrics: { allow: [PROMETHEUS], token: TOKEN } });
-  });
-  afterAll(() => t.close());
+  const t = buildTestApp({ trustProxy: [PROXY], metrics: { allow: [PROMETHEUS], token: TOKEN } });
 
   const scrape = (remoteAddress: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: "GET", url: "/metrics", remoteAddress, headers });
@@ -152,13 +141,9 @@ describe("/metrics", () => {
   });
 
   it("is refused to everyone, and records nothing, when nobody is configured", async () => {
-    const plain = await createTestApp();
-    try {
-      expect(plain.app.deps.metrics).toBeNull();
-      const res = await plain.app.inject({ method: "GET", url: "/metrics" });
-      expect(res.statusCode).toBe(403);
-    } finally {
-      await plain.close();
-    }
+    const plain = await buildAppForTest();
+    expect(plain.app.deps.metrics).toBeNull();
+    const res = await plain.app.inject({ method: "GET", url: "/metrics" });
+    expect(res.statusCode).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signedInUser } from "#tests/support/factories.ts";
 import {
   buildEntry,
@@ -10,22 +10,16 @@ import {
   imageCount,
   upload,
 } from "#tests/support/horses-factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signedInUser>>;
-let trainer: Awaited<ReturnType<typeof signedInUser>>;
-let stranger: Awaited<ReturnType<typeof signedInUser>>;
-let admin: Awaited<ReturnType<typeof signedInUser>>;
+const t = buildTestApp();
+const owner = t.user({ name: "Olive Owner" });
+const trainer = t.user({ name: "Terry Trainer", roles: ["Owner", "Trainer"] });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signedInUser(t.app, { name: "Olive Owner" });
-  trainer = await signedInUser(t.app, { name: "Terry Trainer", roles: ["Owner", "Trainer"] });
-  stranger = await signedInUser(t.app, { name: "Sam Stranger" });
-  admin = await signedInUser(t.app, { name: "Ada Admin", roles: ["Owner", "Admin"] });
-});
-afterAll(() => t.close());
+const stranger = t.user({ name: "Sam Stranger" });
+
+const admin = t.user({ name: "Ada Admin", roles: ["Owner", "Admin"] });
 
 const validHorse = {
   name: "Pride's Jubilee",

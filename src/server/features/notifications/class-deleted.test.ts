@@ -1,30 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { entriesTexts } from "#domain/texts/entries.ts";
 import { buildEntryShow, buildHorse, type TestHorse } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
 /**
  * Issue 24 item 2 (ADR 023, migration 021): a notification about a class that was since removed from
  * its show says so, and only that class's notifications of that show are marked.
  */
-type Signed = TestUser & { cookie: string };
-let t: TestApp;
-let admin: Signed;
 /** Enters the shared horse. */
-let owner: Signed;
 /** Co-owner: hears of the entries (barn activity). */
-let co: Signed;
 let horse: TestHorse;
 
+const t = buildTestApp();
+const admin = t.user({ roles: ["Owner", "Admin"] });
+const owner = t.user({ name: "Casey Owner" });
+
+const co = t.user({ name: "Cody Coowner" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t.app, { roles: ["Owner", "Admin"] });
-  owner = await signedInUser(t.app, { name: "Casey Owner" });
-  co = await signedInUser(t.app, { name: "Cody Coowner" });
   horse = await buildHorse(t.app, { name: "Shared Star", owners: [owner.id, co.id] });
 });
-afterAll(() => t.close());
 
 const enter = async (showId: string, classId: string) => {
   const res = await call(t.app, "PUT", `/api/shows/${showId}/classes/${classId}/entries`, {
@@ -33,20 +29,20 @@ const enter = async (showId: string, classId: string) => {
   });
   expect(res.statusCode, res.body).toBe(200);
 };
-const list = async (user: Signed) =>
+const list = async (user: SignedInUser) =>
   (await call(t.app, "GET", "/api/notifications", { cookie: user.cookie })).json().notifications as {
     message: string;
     showId: string | null;
     showDeleted: boolean;
     classDeleted: boolean;
   }[];
-const about = async (user: Signed, showName: string, className: string) => {
+const about = async (user: SignedInUser, showName: string, className: string) => {
   const message = entriesTexts.barnActivity(owner.name, horse.name, className, showName);
   const found = (await list(user)).filter((n) => n.message === message);
   expect(found, message).toHaveLength(1);
   return found[0];
 };
-const replaceClasses = (user: Signed, showId: string, classes: unknown[]) =>
+const replaceClasses = (user: SignedInUser, showId: string, classes: unknown[]) =>
   call(t.app, "PUT", `/api/shows/${showId}/classes`, { cookie: user.cookie, body: { classes } });
 
 describe("a notification about a removed class", () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { notificationsTexts as n } from "#domain/texts/notifications.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 import {
@@ -8,41 +8,33 @@ import {
   storedNotifications,
 } from "#tests/support/entries-factories.ts";
 import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
 /**
  * Issue 24 items 1, 2 and 5 (ADR 023): who hears of a new show, the per-person choice, a calendar
  * import's one summary, a prediction announced when confirmed, a new account's empty list, Mark all
  * read, and a deleted show's notifications.
  */
-type Signed = TestUser & { cookie: string };
-let t: TestApp;
-let admin: Signed;
 /** A show record from an earlier Belfast edition. */
-let ann: Signed;
 /** Entries in Tennessee and a horse in the Amateur division. */
-let ben: Signed;
 /** Entries in Kentucky only. */
-let cal: Signed;
 /** No tie to anything. */
-let dee: Signed;
 /** Chose "all". */
-let eve: Signed;
 /** Entries in Tennessee, chose "none". */
-let fay: Signed;
 
 const monthAgo = () => new Date(Date.now() - 30 * 86_400_000);
 const db = () => t.app.deps.db.db;
 const newShowsOf = async (user: TestUser) =>
   (await storedNotifications(t.app, user.id)).filter((r) => r.type === "NewShow");
-const setReach = async (user: Signed, newShows: string) => {
+const setReach = async (user: SignedInUser, newShows: string) => {
   const res = await call(t.app, "PUT", "/api/push/settings", {
     cookie: user.cookie,
     body: { choices: {}, quietHours: false, timeZone: "America/Chicago", newShows },
   });
   expect(res.statusCode, res.body).toBe(200);
 };
-const list = async (user: Signed) =>
+const list = async (user: SignedInUser) =>
   (await call(t.app, "GET", "/api/notifications", { cookie: user.cookie })).json().notifications as {
     id: string;
     message: string;
@@ -50,20 +42,21 @@ const list = async (user: Signed) =>
     showDeleted: boolean;
     isRead: boolean;
   }[];
-const unread = async (user: Signed) =>
+const unread = async (user: SignedInUser) =>
   (await call(t.app, "GET", "/api/notifications/unread-count", { cookie: user.cookie })).json()
     .count as number;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t.app, { roles: ["Owner", "Admin"], createdAt: monthAgo() });
-  ann = await signedInUser(t.app, { name: "Ann", createdAt: monthAgo() });
-  ben = await signedInUser(t.app, { name: "Ben", createdAt: monthAgo() });
-  cal = await signedInUser(t.app, { name: "Cal", createdAt: monthAgo() });
-  dee = await signedInUser(t.app, { name: "Dee", createdAt: monthAgo() });
-  eve = await signedInUser(t.app, { name: "Eve", createdAt: monthAgo() });
-  fay = await signedInUser(t.app, { name: "Fay", createdAt: monthAgo() });
+const t = buildTestApp();
+const admin = t.user({ roles: ["Owner", "Admin"], createdAt: monthAgo() });
+const ann = t.user({ name: "Ann", createdAt: monthAgo() });
+const ben = t.user({ name: "Ben", createdAt: monthAgo() });
+const cal = t.user({ name: "Cal", createdAt: monthAgo() });
+const dee = t.user({ name: "Dee", createdAt: monthAgo() });
+const eve = t.user({ name: "Eve", createdAt: monthAgo() });
 
+const fay = t.user({ name: "Fay", createdAt: monthAgo() });
+
+beforeAll(async () => {
   const annsHorse = await buildHorse(t.app, { owners: [ann.id] });
   await db()
     .insertInto("show_record")
@@ -96,7 +89,6 @@ beforeAll(async () => {
   await setReach(eve, "all");
   await setReach(fay, "none");
 });
-afterAll(() => t.close());
 
 const belfast = (over: Record<string, unknown> = {}) => ({
   name: "2027 Belfast Lions Club Horse Show",
@@ -265,7 +257,7 @@ describe("a calendar import sent in batches", () => {
 
 describe("the new-show choice", () => {
   it("defaults to near me and is each person's own", async () => {
-    const get = async (u: Signed) =>
+    const get = async (u: SignedInUser) =>
       (await call(t.app, "GET", "/api/push/settings", { cookie: u.cookie })).json();
     expect((await get(dee)).newShows).toBe("near");
     expect((await get(eve)).newShows).toBe("all");

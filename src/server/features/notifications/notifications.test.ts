@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "#server/platform/ids.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createSharedTestApps, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { signedInUser } from "#tests/support/factories.ts";
+import { call, createSharedTestApps } from "#tests/support/server.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
-
-type Signed = TestUser & { cookie: string };
-
-let t: TestApp;
-let ann: Signed;
-let bob: Signed;
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
 /** Accounts made before the notifications the tests date in the past (a newer account would not see them). */
 const longAgo = new Date(Date.now() - 30 * 86_400_000);
@@ -23,10 +18,10 @@ async function addNotification(userId: string | null, message: string, hoursAgo:
   return id;
 }
 
-const list = (user: Signed) => call(t.app, "GET", "/api/notifications", { cookie: user.cookie });
-const unread = async (user: Signed) =>
+const list = (user: SignedInUser) => call(t.app, "GET", "/api/notifications", { cookie: user.cookie });
+const unread = async (user: SignedInUser) =>
   (await call(t.app, "GET", "/api/notifications/unread-count", { cookie: user.cookie })).json().count;
-const read = (user: Signed, id: string) =>
+const read = (user: SignedInUser, id: string) =>
   call(t.app, "POST", `/api/notifications/${id}/read`, { cookie: user.cookie });
 
 let forAnn: string;
@@ -34,16 +29,17 @@ let forBob: string;
 let forEveryone: string;
 let oddType: string;
 
+const t = buildTestApp();
+const ann = t.user({ name: "Ann", createdAt: longAgo });
+
+const bob = t.user({ name: "Bob", createdAt: longAgo });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  ann = await signedInUser(t.app, { name: "Ann", createdAt: longAgo });
-  bob = await signedInUser(t.app, { name: "Bob", createdAt: longAgo });
   forEveryone = await addNotification(null, "New show added: Spring Show in Shelbyville, TN.", 24);
   forAnn = await addNotification(ann.id, "Ann's barn news", 1, "BarnActivity");
   forBob = await addNotification(bob.id, "Bob's barn news", 2, "BarnActivity");
   oddType = await addNotification(ann.id, "Something new", 72, "SomethingElse");
 });
-afterAll(() => t.close());
 
 describe("notifications API", () => {
   it.each([
@@ -121,7 +117,7 @@ describe("notifications API", () => {
 });
 
 describe("notification list cache", () => {
-  const ids = async (user: Signed, headers: Record<string, string> = {}) => {
+  const ids = async (user: SignedInUser, headers: Record<string, string> = {}) => {
     const res = await call(t.app, "GET", "/api/notifications", { cookie: user.cookie, headers });
     expect(res.statusCode).toBe(200);
     return {
@@ -129,7 +125,7 @@ describe("notification list cache", () => {
       items: res.json().notifications as { id: string; isRead: boolean; showId: string | null }[],
     };
   };
-  const revalidate = (user: Signed, etag: string) =>
+  const revalidate = (user: SignedInUser, etag: string) =>
     call(t.app, "GET", "/api/notifications", { cookie: user.cookie, headers: { "if-none-match": etag } });
 
   it("revalidates with 304 until the user's list changes, whatever the change", async () => {

@@ -1,15 +1,12 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { buildUser, signedInUser, signIn } from "#tests/support/factories.ts";
 import { imageCount, upload } from "#tests/support/horses-factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = buildTestApp();
 
 const valid = {
   name: "New Name",

@@ -2,12 +2,11 @@ import { createECDH } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUSH_KINDS, pushChoices } from "#domain/notifications/push-kinds.ts";
 import { pushTexts } from "#domain/texts/push.ts";
-import { buildUser, signedInUser, signIn, type TestUser } from "#tests/support/factories.ts";
+import { buildUser, signedInUser, signIn } from "#tests/support/factories.ts";
 import { type PushServiceStandIn, startPushService } from "#tests/support/push-service.ts";
 import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import type { SignedInUser } from "#tests/support/test-app.ts";
 import { MAX_DEVICES } from "./push.policy.ts";
-
-type Signed = TestUser & { cookie: string };
 
 const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36";
@@ -15,10 +14,10 @@ const ANDROID_CHROME =
 let t: TestApp;
 let local: TestApp;
 let service: PushServiceStandIn;
-let ann: Signed;
-let bob: Signed;
-let ann2: Signed;
-let bob2: Signed;
+let ann: SignedInUser;
+let bob: SignedInUser;
+let ann2: SignedInUser;
+let bob2: SignedInUser;
 
 const e = pushTexts.errors;
 const json = (sub: { json: object }, extra: object = {}) => ({
@@ -26,9 +25,9 @@ const json = (sub: { json: object }, extra: object = {}) => ({
   timeZone: "America/Chicago",
   ...extra,
 });
-const subscribe = (app: TestApp, user: Signed, body: unknown, headers: Record<string, string> = {}) =>
+const subscribe = (app: TestApp, user: SignedInUser, body: unknown, headers: Record<string, string> = {}) =>
   call(app.app, "POST", "/api/push/devices", { cookie: user.cookie, body, headers });
-const devices = async (app: TestApp, user: Signed) =>
+const devices = async (app: TestApp, user: SignedInUser) =>
   (await call(app.app, "GET", "/api/push/devices", { cookie: user.cookie })).json().devices as {
     id: string;
     label: string;

@@ -4,7 +4,7 @@ import { PUSH_KIND_RULES, PUSH_KINDS, type PushKind } from "#domain/notification
 import { pushTexts } from "#domain/texts/push.ts";
 import { buildApp } from "#server/app.ts";
 import { createNotifications, type Outgoing } from "#server/features/notifications/notifications.service.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
+import { signedInUser } from "#tests/support/factories.ts";
 import {
   type PushServiceStandIn,
   type StandInSubscription,
@@ -19,8 +19,7 @@ import {
   testConfig,
 } from "#tests/support/server.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
-
-type Signed = TestUser & { cookie: string };
+import type { SignedInUser } from "#tests/support/test-app.ts";
 
 const PUSH = { vapidKeys: null, subject: "mailto:push@ringside.test", allowPrivateEndpoints: true };
 
@@ -64,7 +63,7 @@ const queue = (app: FastifyInstance = t.app) =>
   app.deps.db.db.selectFrom("push_delivery").selectAll().execute();
 
 async function withDevice(app: FastifyInstance, name: string, timeZone = "America/Chicago") {
-  const user: Signed = await signedInUser(app, { name });
+  const user: SignedInUser = await signedInUser(app, { name });
   const sub = service.subscribe(app.deps.push.publicKey);
   const res = await call(app, "POST", "/api/push/devices", {
     cookie: user.cookie,
@@ -75,7 +74,7 @@ async function withDevice(app: FastifyInstance, name: string, timeZone = "Americ
 }
 
 const choose = (
-  user: Signed,
+  user: SignedInUser,
   choices: Partial<Record<PushKind, boolean>>,
   quietHours = false,
   timeZone = "UTC",

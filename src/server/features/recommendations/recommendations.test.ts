@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AiHorses, SeasonPlanPage, ShowRecommendations } from "#domain/contracts/recommendations.ts";
 import { classRequirements } from "#domain/recommendations/class-requirements.ts";
 import { assessClass } from "#domain/recommendations/recommendations.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { recommendationsTexts } from "#domain/texts/recommendations.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
+import { signedInUser } from "#tests/support/factories.ts";
 import { buildHorse } from "#tests/support/horses-factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
 import { buildShow, dayFromToday } from "#tests/support/shows-factories.ts";
+import { buildAppForTest, buildTestApp } from "#tests/support/test-app.ts";
 import { SEASON_PAGE_SIZE } from "./recommendations.service.ts";
 
 /** Real class names: a country-pleasure mare's classes, padded ones, and ones no horse here may enter. */
@@ -24,28 +25,25 @@ const COUNTRY = [
   "Riders' Cup Two Year Old Mares & Geldings",
 ];
 
-let t: TestApp;
-let owner: TestUser & { cookie: string };
-let trainer: TestUser & { cookie: string };
-let stranger: TestUser & { cookie: string };
 let mare: { id: string; name: string };
 let trainersOwn: { id: string; name: string };
 let upcoming: { id: string; name: string };
 let past: { id: string };
 
+const t = buildTestApp();
+const owner = t.user({ roles: ["Owner"], gender: "Female", dateOfBirth: "1985-03-02" });
+const trainer = t.user({
+  roles: ["Owner", "Trainer"],
+  gender: "Male",
+  dateOfBirth: "1970-01-01",
+});
+const stranger = t.user({
+  roles: ["Owner", "Trainer"],
+  gender: "Male",
+  dateOfBirth: "1990-01-01",
+});
+
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signedInUser(t.app, { roles: ["Owner"], gender: "Female", dateOfBirth: "1985-03-02" });
-  trainer = await signedInUser(t.app, {
-    roles: ["Owner", "Trainer"],
-    gender: "Male",
-    dateOfBirth: "1970-01-01",
-  });
-  stranger = await signedInUser(t.app, {
-    roles: ["Owner", "Trainer"],
-    gender: "Male",
-    dateOfBirth: "1990-01-01",
-  });
   mare = await buildHorse(t.app, {
     name: "Sundance Jubilee",
     gender: "Mare",
@@ -66,10 +64,6 @@ beforeAll(async () => {
     classes: COUNTRY,
   });
   past = await buildShow(t.app, { name: "Spring Jubilee", startOffset: -30, classes: COUNTRY });
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 const recsUrl = (showId: string, horseId: string) =>
@@ -224,72 +218,65 @@ describe("GET /api/horses/:horseId/season-plan (rules engine)", () => {
     `/api/horses/${horseId}/season-plan${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`;
 
   it("covers every upcoming show in start-date pages and agrees with each show's own recommendations", async () => {
-    const fresh = await createTestApp();
-    try {
-      const me = await signedInUser(fresh.app, {
-        roles: ["Owner"],
-        gender: "Female",
-        dateOfBirth: "1985-03-02",
+    const fresh = await buildAppForTest();
+    const me = await signedInUser(fresh.app, {
+      roles: ["Owner"],
+      gender: "Female",
+      dateOfBirth: "1985-03-02",
+    });
+    const horse = await buildHorse(fresh.app, {
+      gender: "Mare",
+      dateOfBirth: "2015-04-18",
+      canters: true,
+      owners: [me.id],
+      divisions: ["country-pleasure"],
+    });
+    const total = SEASON_PAGE_SIZE.rules + 4;
+    const many = Array.from({ length: 60 }, (_, i) => `Walking Horse Stake ${i}`);
+    for (let i = 0; i < total; i++) {
+      // One 3-day show with 60 undated classes: the class-dates rule spreads them over its days.
+      await buildShow(fresh.app, {
+        name: `Show ${String(i).padStart(2, "0")}`,
+        startOffset: 2 + i,
+        days: i === 0 ? 3 : 1,
+        classes:
+          i === 0
+            ? [...many.slice(0, 19), ...COUNTRY, ...many.slice(19)]
+            : i % 7 === 3
+              ? ["Speed Racking"]
+              : COUNTRY,
       });
-      const horse = await buildHorse(fresh.app, {
-        gender: "Mare",
-        dateOfBirth: "2015-04-18",
-        canters: true,
-        owners: [me.id],
-        divisions: ["country-pleasure"],
-      });
-      const total = SEASON_PAGE_SIZE.rules + 4;
-      const many = Array.from({ length: 60 }, (_, i) => `Walking Horse Stake ${i}`);
-      for (let i = 0; i < total; i++) {
-        // One 3-day show with 60 undated classes: the class-dates rule spreads them over its days.
-        await buildShow(fresh.app, {
-          name: `Show ${String(i).padStart(2, "0")}`,
-          startOffset: 2 + i,
-          days: i === 0 ? 3 : 1,
-          classes:
-            i === 0
-              ? [...many.slice(0, 19), ...COUNTRY, ...many.slice(19)]
-              : i % 7 === 3
-                ? ["Speed Racking"]
-                : COUNTRY,
-        });
-      }
-      await buildShow(fresh.app, { name: "Last Year", startOffset: -20, classes: COUNTRY });
-      // A removed class leaves a gap in the first show's positions; places in the show must still be exact.
-      await fresh.app.deps.db.db
-        .deleteFrom("show_class")
-        .where("name", "=", "Walking Horse Stake 3")
-        .execute();
-
-      const first = await call(fresh.app, "GET", planUrl(horse.id), { cookie: me.cookie });
-      expect(first.statusCode).toBe(200);
-      expect(first.headers["cache-control"]).toBe("private, no-store");
-      const page1 = first.json<SeasonPlanPage>();
-      expect(page1).toMatchObject({ horse: { id: horse.id }, source: "rules", totalShows: total });
-      expect(page1.shows).toHaveLength(SEASON_PAGE_SIZE.rules);
-      const page2 = (
-        await call(fresh.app, "GET", planUrl(horse.id, page1.nextCursor!), { cookie: me.cookie })
-      ).json<SeasonPlanPage>();
-      expect(page2).toMatchObject({ totalShows: null, nextCursor: null });
-      const shows = [...page1.shows, ...page2.shows];
-      expect(shows.map((s) => s.name)).toEqual(
-        Array.from({ length: total }, (_, i) => `Show ${String(i).padStart(2, "0")}`),
-      );
-
-      for (const show of shows) {
-        const own = (
-          await call(fresh.app, "GET", recsUrl(show.id, horse.id), { cookie: me.cookie })
-        ).json<ShowRecommendations>();
-        expect(show.status).toBe("ok");
-        expect(show.recommendations).toEqual(own.recommendations);
-      }
-      expect(shows[3]!.recommendations).toEqual([]);
-      expect(new Set(shows[0]!.recommendations.map((r) => r.date))).toEqual(
-        new Set([dayFromToday(2), dayFromToday(3)]),
-      );
-    } finally {
-      await fresh.close();
     }
+    await buildShow(fresh.app, { name: "Last Year", startOffset: -20, classes: COUNTRY });
+    // A removed class leaves a gap in the first show's positions; places in the show must still be exact.
+    await fresh.app.deps.db.db.deleteFrom("show_class").where("name", "=", "Walking Horse Stake 3").execute();
+
+    const first = await call(fresh.app, "GET", planUrl(horse.id), { cookie: me.cookie });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["cache-control"]).toBe("private, no-store");
+    const page1 = first.json<SeasonPlanPage>();
+    expect(page1).toMatchObject({ horse: { id: horse.id }, source: "rules", totalShows: total });
+    expect(page1.shows).toHaveLength(SEASON_PAGE_SIZE.rules);
+    const page2 = (
+      await call(fresh.app, "GET", planUrl(horse.id, page1.nextCursor!), { cookie: me.cookie })
+    ).json<SeasonPlanPage>();
+    expect(page2).toMatchObject({ totalShows: null, nextCursor: null });
+    const shows = [...page1.shows, ...page2.shows];
+    expect(shows.map((s) => s.name)).toEqual(
+      Array.from({ length: total }, (_, i) => `Show ${String(i).padStart(2, "0")}`),
+    );
+
+    for (const show of shows) {
+      const own = (
+        await call(fresh.app, "GET", recsUrl(show.id, horse.id), { cookie: me.cookie })
+      ).json<ShowRecommendations>();
+      expect(show.status).toBe("ok");
+      expect(show.recommendations).toEqual(own.recommendations);
+    }
+    expect(shows[3]!.recommendations).toEqual([]);
+    expect(new Set(shows[0]!.recommendations.map((r) => r.date))).toEqual(
+      new Set([dayFromToday(2), dayFromToday(3)]),
+    );
     // A hundred shows built and each asked for twice: room for a loaded machine.
   }, 120_000);
 

@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInUser } from "#tests/support/factories.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildHorse, buildPlainShow } from "#tests/support/horses-factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
-let t: TestApp;
-let me: Awaited<ReturnType<typeof signedInUser>>;
-let coach: Awaited<ReturnType<typeof signedInUser>>;
-let other: Awaited<ReturnType<typeof signedInUser>>;
 let mine: { id: string; name: string };
 let theirs: { id: string; name: string };
 
+const t = buildTestApp();
+const me = t.user({ name: "Rae Recorder" });
+const coach = t.user({ name: "Cody Coach", roles: ["Owner", "Trainer"] });
+
+const other = t.user({ name: "Oona Other" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  me = await signedInUser(t.app, { name: "Rae Recorder" });
-  coach = await signedInUser(t.app, { name: "Cody Coach", roles: ["Owner", "Trainer"] });
-  other = await signedInUser(t.app, { name: "Oona Other" });
   mine = await buildHorse(t.app, { name: "My Mare", owners: [me.id] });
   theirs = await buildHorse(t.app, { name: "Their Horse", owners: [other.id], trainers: [me.id] });
 });
-afterAll(() => t.close());
 
 const record = () => ({
   showName: "Spring Jubilee",

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { PublishLine } from "#domain/contracts/results.ts";
 import { buildHorse } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
-import { buildRunningShow, signedInAdmin } from "#tests/support/show-day-factories.ts";
+import { call } from "#tests/support/server.ts";
+import { ADA_ADMIN, buildRunningShow } from "#tests/support/show-day-factories.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 import { hideResultRow } from "./results.repository.ts";
 
 /**
@@ -12,12 +12,8 @@ import { hideResultRow } from "./results.repository.ts";
  * between, the insert broke the foreign key and the owner got "Something went wrong" (seen on both
  * engines by the attacker probe of wave 3, about one round in thirty).
  */
-type Signed = TestUser & { cookie: string };
 const CLASSES = 30;
 
-let t: TestApp;
-let admin: Signed;
-let owner: Signed;
 let show: Awaited<ReturnType<typeof buildRunningShow>>;
 let horse: { id: string; name: string };
 
@@ -31,14 +27,15 @@ const line = (placing: number, name: string, horseId: string | null = null): Pub
 });
 const hiddenRows = () => t.app.deps.db.db.selectFrom("result_hidden").selectAll().execute();
 
+const t = buildTestApp();
+const admin = t.user(ADA_ADMIN);
+
+const owner = t.user({ name: "Olive Owner" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-  owner = await signedInUser(t.app, { name: "Olive Owner" });
   show = await buildRunningShow(t.app, admin, { classes: CLASSES });
   horse = await buildHorse(t.app, { name: "Velvet Victory", owners: [owner.id] });
 });
-afterAll(() => t.close());
 
 async function publishedResultId(classId: string): Promise<string> {
   const url = `/api/shows/${show.show.id}/classes/${classId}/results`;

@@ -1,29 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { PublishLine } from "#domain/contracts/results.ts";
 import { buildEntry, buildHorse, storedNotifications } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
-import { signedInAdmin } from "#tests/support/show-day-factories.ts";
+import { call } from "#tests/support/server.ts";
+import { ADA_ADMIN } from "#tests/support/show-day-factories.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
 /**
  * Result notifications and a block (ADR 008, as show-day alerts): "Quiet Storm placed 1st" reached the
  * entered rider although the entry's author and the rider were in a block (the hostile probe of issue
  * 22). The horse's owners and trainers still hear of it: it is their horse.
  */
-type Signed = TestUser & { cookie: string };
 
-let t: TestApp;
-let admin: Signed;
-let author: Signed;
-let trainer: Signed;
-let mallory: Signed;
-let rae: Signed;
 let showId: string;
 
-const results = async (user: Signed) =>
+const results = async (user: SignedInUser) =>
   (await storedNotifications(t.app, user.id)).filter((n) => n.type === "Result").map((n) => n.message);
-const block = async (who: Signed, whom: Signed) =>
+const block = async (who: SignedInUser, whom: SignedInUser) =>
   expect(
     (await call(t.app, "POST", "/api/blocks", { cookie: who.cookie, body: { userId: whom.id } })).statusCode,
   ).toBe(200);
@@ -49,13 +42,15 @@ async function placeFirst(classId: string, horseName: string, riderId: string) {
   expect(res.statusCode).toBe(200);
 }
 
+const t = buildTestApp();
+const admin = t.user(ADA_ADMIN);
+const author = t.user({ name: "Alice Author" });
+const trainer = t.user({ name: "Tom Trainer", roles: ["Trainer"] });
+const mallory = t.user({ name: "Mallory Rider" });
+
+const rae = t.user({ name: "Rae Rider" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-  author = await signedInUser(t.app, { name: "Alice Author" });
-  trainer = await signedInUser(t.app, { name: "Tom Trainer", roles: ["Trainer"] });
-  mallory = await signedInUser(t.app, { name: "Mallory Rider" });
-  rae = await signedInUser(t.app, { name: "Rae Rider" });
   showId = (
     await buildShow(t.app, {
       name: "Spring Fling",
@@ -68,7 +63,6 @@ beforeAll(async () => {
     })
   ).id;
 });
-afterAll(() => t.close());
 
 describe("result notifications and a block", () => {
   it("reach the entered rider while nobody blocks anybody", async () => {

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { PublishLine, ResultPreview } from "#domain/contracts/results.ts";
 import { resultsTexts } from "#domain/texts/results.ts";
 import { buildHorse } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
-import { signedInAdmin } from "#tests/support/show-day-factories.ts";
+import { call } from "#tests/support/server.ts";
+import { ADA_ADMIN } from "#tests/support/show-day-factories.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * Publishing never attaches a printed name short of an exact match without a person's confirmation
  * (issue 22, "Bad input"), even when the API is called directly: exact means the name of exactly one
  * horse among all of Ringside's (its name or a remembered name), and that one is the horse the line names.
  */
-type Signed = TestUser & { cookie: string };
 const p = resultsTexts.problems;
 
-let t: TestApp;
-let admin: Signed;
-let owner: Signed;
 let show: Awaited<ReturnType<typeof buildShow>>;
 
 const url = (classId: string) => `/api/shows/${show.id}/classes/${classId}/results`;
@@ -53,16 +49,17 @@ async function expectRefused(classId: string, lines: PublishLine[], lineNo: numb
   expect(await resultsOf(classId)).toEqual([]);
 }
 
+const t = buildTestApp();
+const admin = t.user(ADA_ADMIN);
+
+const owner = t.user({ name: "Olive Owner" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-  owner = await signedInUser(t.app, { name: "Olive Owner" });
   show = await buildShow(t.app, {
     startDate: "2025-08-20",
     classes: ["c-1", "c-2", "c-3", "c-4", "c-5", "c-6", "c-7"].map((id) => ({ id, name: "Lite Shod" })),
   });
 });
-afterAll(() => t.close());
 
 describe("publishing a printed name without confirmation", () => {
   it("is refused for one of two horses of one name, naming the line; confirmed, it publishes", async () => {

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ResultPreview } from "#domain/contracts/results.ts";
 import { resultsTexts } from "#domain/texts/results.ts";
 import { buildHorse } from "#tests/support/entries-factories.ts";
 import { upload } from "#tests/support/horses-factories.ts";
 import { resultsSheetPdf, resultsSheetPng, scannedResultsSheetPdf } from "#tests/support/results-sheets.ts";
-import { createTestApp, type TestApp } from "#tests/support/server.ts";
 import { signedInAdmin } from "#tests/support/show-day-factories.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * Post results from a photo or a PDF of the results sheet (issue 22), through the real document worker
@@ -25,13 +25,13 @@ const SHEET = [
   "3 Pride Of Shelbyville - Kim Ott - Ott Farm",
 ];
 
-let t: TestApp;
 let cookie: string;
 let url: string;
 let midnight: { id: string };
 
+const t = buildTestApp();
+
 beforeAll(async () => {
-  t = await createTestApp();
   cookie = (await signedInAdmin(t.app)).cookie;
   const show = await buildShow(t.app, {
     startDate: "2025-08-20",
@@ -40,7 +40,6 @@ beforeAll(async () => {
   midnight = await buildHorse(t.app, { name: "Midnight Sun" });
   url = `/api/shows/${show.id}/classes/c-32/results/preview-file`;
 });
-afterAll(() => t.close());
 
 async function previewOf(bytes: Buffer, filename: string, contentType: string): Promise<ResultPreview> {
   const res = await upload(t.app, url, { bytes, filename, contentType }, cookie, { method: "POST" });

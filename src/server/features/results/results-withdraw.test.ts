@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { PublishLine } from "#domain/contracts/results.ts";
 import { buildHorse, storedNotifications } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
-import { signedInAdmin } from "#tests/support/show-day-factories.ts";
+import { call } from "#tests/support/server.ts";
+import { ADA_ADMIN } from "#tests/support/show-day-factories.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
 /**
  * A deleted class takes its published results with it (ADR 026): the class editor, the schedule and
@@ -12,11 +12,7 @@ import { buildShow } from "#tests/support/shows-factories.ts";
  * horse's results and the owner's Show Records are as if the class had never been posted. Before, the
  * standings kept the points of a class that no longer existed (the hostile probe of issue 22).
  */
-type Signed = TestUser & { cookie: string };
 
-let t: TestApp;
-let admin: Signed;
-let owner: Signed;
 let midnight: { id: string; name: string };
 
 const db = () => t.app.deps.db.db;
@@ -39,7 +35,7 @@ async function publish(showId: string, classId: string, lines: PublishLine[]) {
 
 /** Everything a posted class reaches: the standings' tables and page, the horse's results, Show Records. */
 async function everywhere() {
-  const get = async (path: string, who: Signed) =>
+  const get = async (path: string, who: SignedInUser) =>
     (await call(t.app, "GET", path, { cookie: who.cookie })).json();
   return {
     standing: await db()
@@ -97,13 +93,14 @@ const withdrawn = (showId: string) =>
 const resultNotices = async () =>
   (await storedNotifications(t.app, owner.id)).filter((n) => n.type === "Result").length;
 
+const t = buildTestApp();
+const admin = t.user(ADA_ADMIN);
+
+const owner = t.user({ name: "Olive Owner" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-  owner = await signedInUser(t.app, { name: "Olive Owner" });
   midnight = await buildHorse(t.app, { name: "Midnight Sun", owners: [owner.id] });
 });
-afterAll(() => t.close());
 
 describe("a class deleted with published results", () => {
   it("by the class editor: its results leave standings, horse results and Show Records", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ShowRecord } from "#domain/contracts/records.ts";
 import type { PublishLine, ResultPreview, Standings } from "#domain/contracts/results.ts";
 import type { Roster } from "#domain/contracts/roster.ts";
@@ -6,36 +6,32 @@ import { classAward, DEFAULT_SCALE, rankStandings, tallyStandings } from "#domai
 import { resultsTexts } from "#domain/texts/results.ts";
 import { MAX_UPLOAD_BYTES } from "#server/platform/images.ts";
 import { buildEntry, buildHorse, storedNotifications } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { upload } from "#tests/support/horses-factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
-import { signedInAdmin } from "#tests/support/show-day-factories.ts";
+import { call } from "#tests/support/server.ts";
+import { ADA_ADMIN } from "#tests/support/show-day-factories.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
-type Signed = TestUser & { cookie: string };
 const p = resultsTexts.problems;
 const SHOW = "Tennessee Walking Horse National Celebration";
 
-let t: TestApp;
-let admin: Signed;
-let steward: Signed;
-let owner: Signed;
-let trainer: Signed;
-let rider: Signed;
-let stranger: Signed;
 let show: Awaited<ReturnType<typeof buildShow>>;
 let other: Awaited<ReturnType<typeof buildShow>>;
 let midnight: { id: string; name: string };
 let gold: { id: string; name: string };
 
 const url = (classId: string, showId = show.id) => `/api/shows/${showId}/classes/${classId}/results`;
-const preview = (user: Signed, classId: string, text: string, format: "text" | "csv" = "text") =>
+const preview = (user: SignedInUser, classId: string, text: string, format: "text" | "csv" = "text") =>
   call(t.app, "POST", `${url(classId)}/preview`, { cookie: user.cookie, body: { format, text } });
-const publish = (user: Signed, classId: string, lines: PublishLine[], extra: Record<string, unknown> = {}) =>
-  call(t.app, "POST", url(classId), { cookie: user.cookie, body: { lines, ...extra } });
-const correct = (user: Signed, classId: string, version: number, lines: PublishLine[]) =>
+const publish = (
+  user: SignedInUser,
+  classId: string,
+  lines: PublishLine[],
+  extra: Record<string, unknown> = {},
+) => call(t.app, "POST", url(classId), { cookie: user.cookie, body: { lines, ...extra } });
+const correct = (user: SignedInUser, classId: string, version: number, lines: PublishLine[]) =>
   call(t.app, "PUT", url(classId), { cookie: user.cookie, body: { version, lines } });
-const standings = async (user: Signed, query = ""): Promise<Standings> =>
+const standings = async (user: SignedInUser, query = ""): Promise<Standings> =>
   (await call(t.app, "GET", `/api/standings${query}`, { cookie: user.cookie })).json();
 const line = (
   lineNo: number,
@@ -54,14 +50,16 @@ const allHorses = () => t.app.deps.db.db.selectFrom("horse").select(["id", "name
 const resultRows = async () =>
   t.app.deps.db.db.selectFrom("result").selectAll().where("show_id", "=", show.id).execute();
 
+const t = buildTestApp();
+const admin = t.user(ADA_ADMIN);
+const steward = t.user({ name: "Sam Steward" });
+const owner = t.user({ name: "Olive Owner" });
+const trainer = t.user({ name: "Tia Trainer", roles: ["Trainer"] });
+const rider = t.user({ name: "Rae Rider" });
+
+const stranger = t.user({ name: "Stan Stranger" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-  steward = await signedInUser(t.app, { name: "Sam Steward" });
-  owner = await signedInUser(t.app, { name: "Olive Owner" });
-  trainer = await signedInUser(t.app, { name: "Tia Trainer", roles: ["Trainer"] });
-  rider = await signedInUser(t.app, { name: "Rae Rider" });
-  stranger = await signedInUser(t.app, { name: "Stan Stranger" });
   show = await buildShow(t.app, {
     name: SHOW,
     startDate: "2025-08-20",
@@ -98,7 +96,6 @@ beforeAll(async () => {
   });
   expect(named.statusCode).toBe(200);
 });
-afterAll(() => t.close());
 
 describe("preview", () => {
   it("reads pasted lines and matches exact, close and unknown horses", async () => {
@@ -141,7 +138,12 @@ describe("preview", () => {
 
 describe("preview of a photo or PDF", () => {
   const fileUrl = (classId: string, showId = show.id) => `${url(classId, showId)}/preview-file`;
-  const send = (user: Signed | null, path: string, bytes: Buffer, headers: Record<string, string> = {}) =>
+  const send = (
+    user: SignedInUser | null,
+    path: string,
+    bytes: Buffer,
+    headers: Record<string, string> = {},
+  ) =>
     upload(t.app, path, { bytes, filename: "sheet.png", contentType: "image/png" }, user?.cookie, {
       method: "POST",
       headers,
@@ -174,7 +176,7 @@ describe("preview of a photo or PDF", () => {
 
 describe("publish", () => {
   it("refuses bad input, naming the line, and publishes nothing", async () => {
-    const cases: [Signed, string, PublishLine[], number, string][] = [
+    const cases: [SignedInUser, string, PublishLine[], number, string][] = [
       [steward, "c-32", [line(1, 1, "A"), line(2, 1, "B")], 400, p.twice(2, 1, 1)],
       [steward, "c-32", [line(1, 1, "A"), line(2, 2, "B"), line(3, 4, "C")], 400, p.gap(3, 4, 3)],
       [steward, "c-32", [], 400, p.noPlacings],
@@ -440,7 +442,7 @@ describe("publish", () => {
       await call(t.app, "GET", `/api/horses/${midnight.id}/results`, { cookie: owner.cookie })
     ).json();
     const id = results.results[0].id;
-    const records = async (user: Signed) =>
+    const records = async (user: SignedInUser) =>
       (await call(t.app, "GET", "/api/records", { cookie: user.cookie })).json().records as {
         id: string;
         fromResults?: boolean;
@@ -493,9 +495,9 @@ describe("points scales", () => {
 
 describe("names a horse was printed under", () => {
   const aliasesUrl = (horseId: string) => `/api/horses/${horseId}/aliases`;
-  const aliases = (user: Signed, horseId: string) =>
+  const aliases = (user: SignedInUser, horseId: string) =>
     call(t.app, "GET", aliasesUrl(horseId), { cookie: user.cookie });
-  const forget = (user: Signed, horseId: string, aliasId: string) =>
+  const forget = (user: SignedInUser, horseId: string, aliasId: string) =>
     call(t.app, "DELETE", `${aliasesUrl(horseId)}/${aliasId}`, { cookie: user.cookie });
   const matchOf = async (text: string) => {
     const res = await preview(steward, "c-50", text);
@@ -601,7 +603,7 @@ describe("a hidden result across corrections", () => {
     const comet = await buildHorse(t.app, { name: "Comet Tail", owners: [stranger.id] });
     const bolt = await buildHorse(t.app, { name: "Bolt Upright", owners: [stranger.id] });
     /** The viewer's Show Records rows of this class: horse and placing. */
-    const records = async (user: Signed) =>
+    const records = async (user: SignedInUser) =>
       ((await call(t.app, "GET", "/api/records", { cookie: user.cookie })).json().records as ShowRecord[])
         .filter((r) => r.className === className)
         .map((r) => [r.horse.name, r.placing]);

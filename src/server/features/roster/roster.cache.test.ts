@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Roster } from "#domain/contracts/roster.ts";
 import { horseNameColumns } from "#server/features/horses/horses.repository.ts";
 import {
@@ -11,8 +11,9 @@ import {
   type TestHorse,
   type TestShow,
 } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createSharedTestApps, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { signedInUser } from "#tests/support/factories.ts";
+import { call, createSharedTestApps } from "#tests/support/server.ts";
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
 /**
  * The roster is served from a per-process cache checked against counters the database keeps
@@ -20,11 +21,10 @@ import { call, createSharedTestApps, createTestApp, type TestApp } from "#tests/
  * case below warms the cache, writes (through the API, or straight to the database as an admin
  * screen or another server would), and reads again at once.
  */
-type Signed = TestUser & { cookie: string };
 
 const today = daysFrom(0);
 
-const get = (app: FastifyInstance, user: Signed, headers: Record<string, string> = {}) =>
+const get = (app: FastifyInstance, user: SignedInUser, headers: Record<string, string> = {}) =>
   call(app, "GET", `/api/roster?today=${today}`, { cookie: user.cookie, headers });
 
 /** Every entry line of a roster: show, class, status, horse, rider, from. */
@@ -42,23 +42,23 @@ const lines = (r: Roster) =>
     ),
   );
 
-const rosterLines = async (app: FastifyInstance, user: Signed) => {
+const rosterLines = async (app: FastifyInstance, user: SignedInUser) => {
   const res = await get(app, user);
   expect(res.statusCode).toBe(200);
   return lines(res.json());
 };
 
 describe("roster cache: every change is visible on the next request", () => {
-  let t: TestApp;
   let app: FastifyInstance;
-  let owner: Signed;
-  let friend: Signed;
-  let trainer: Signed;
+  let owner: SignedInUser;
+  let friend: SignedInUser;
+  let trainer: SignedInUser;
   let show: TestShow;
   let pony: TestHorse;
 
+  const t = buildTestApp();
+
   beforeAll(async () => {
-    t = await createTestApp();
     app = t.app;
     owner = await signedInUser(app, { name: "Olive Owner" });
     friend = await signedInUser(app, { name: "Fern Friend" });
@@ -67,10 +67,9 @@ describe("roster cache: every change is visible on the next request", () => {
     show = await buildEntryShow(app, { name: "Cache Show", startDate: daysFrom(3) });
     pony = await buildHorse(app, { name: "Pony", owners: [friend.id] });
   });
-  afterAll(() => t.close());
 
   /** Reads twice (the second from the cache), runs the write, and returns the roster before and after. */
-  async function around(user: Signed, write: () => Promise<unknown>) {
+  async function around(user: SignedInUser, write: () => Promise<unknown>) {
     await rosterLines(app, user);
     const before = await rosterLines(app, user);
     await write();

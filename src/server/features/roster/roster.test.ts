@@ -1,5 +1,5 @@
 import type { KyselyPlugin } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Roster } from "#domain/contracts/roster.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 import {
@@ -11,16 +11,10 @@ import {
   type TestShow,
 } from "#tests/support/entries-factories.ts";
 import { buildUser, signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 import { getRoster } from "./roster.service.ts";
 
-type Signed = TestUser & { cookie: string };
-
-let t: TestApp;
-let trainer: Signed;
-let owner: Signed;
-let friend: Signed;
-let stranger: Signed;
 let todayShow: TestShow;
 let weekShow: TestShow;
 let seasonShow: TestShow;
@@ -28,12 +22,14 @@ let pastShow: TestShow;
 
 const today = daysFrom(0);
 
+const t = buildTestApp();
+const trainer = t.user({ name: "Wade Trainer", roles: ["Owner", "Trainer"] });
+const owner = t.user({ name: "Casey Owner" });
+const friend = t.user({ name: "Riley Friend" });
+
+const stranger = t.user({ name: "Sam Stranger" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  trainer = await signedInUser(t.app, { name: "Wade Trainer", roles: ["Owner", "Trainer"] });
-  owner = await signedInUser(t.app, { name: "Casey Owner" });
-  friend = await signedInUser(t.app, { name: "Riley Friend" });
-  stranger = await signedInUser(t.app, { name: "Sam Stranger" });
   await befriend(t.app, owner.id, friend.id);
   const midnight = await buildHorse(t.app, { name: "Midnight", owners: [owner.id], trainers: [trainer.id] });
   const sundance = await buildHorse(t.app, { name: "Sundance", owners: [friend.id] });
@@ -99,9 +95,8 @@ beforeAll(async () => {
     riderId: friend.id,
   });
 });
-afterAll(() => t.close());
 
-const roster = async (user: Signed, day = today): Promise<Roster> => {
+const roster = async (user: SignedInUser, day = today): Promise<Roster> => {
   const res = await call(t.app, "GET", `/api/roster?today=${day}`, { cookie: user.cookie });
   expect(res.statusCode).toBe(200);
   return res.json();

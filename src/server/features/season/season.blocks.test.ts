@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { BarnSchedule } from "#domain/contracts/season.ts";
 import { buildEntry, buildHorse } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
 /**
  * A block in either direction stops, between two people, the lines one's entries give the other
@@ -13,12 +13,7 @@ import { buildShow } from "#tests/support/shows-factories.ts";
  * viewer's. The sheet now leaves out every entry whose author is in a block with the viewer,
  * rider-derived and barn-derived alike, and the calendar counts such an entry no more; the viewer's own stay.
  */
-type Signed = TestUser & { cookie: string };
 
-let t: TestApp;
-let trainer: Signed;
-let alice: Signed;
-let carl: Signed;
 let showId = "";
 let showStart = "";
 
@@ -42,20 +37,22 @@ const markedMine = async () => {
   expect(res.statusCode).toBe(200);
   return (res.json() as { shows: { id: string }[] }).shows.map((s) => s.id);
 };
-const block = async (who: Signed, whom: Signed) =>
+const block = async (who: SignedInUser, whom: SignedInUser) =>
   expect(
     (await call(t.app, "POST", "/api/blocks", { cookie: who.cookie, body: { userId: whom.id } })).statusCode,
   ).toBe(200);
-const unblock = async (who: Signed, whom: Signed) =>
+const unblock = async (who: SignedInUser, whom: SignedInUser) =>
   expect((await call(t.app, "DELETE", `/api/blocks/${whom.id}`, { cookie: who.cookie })).statusCode).toBe(
     200,
   );
 
+const t = buildTestApp();
+const trainer = t.user({ name: "Wade Trainer", roles: ["Owner", "Trainer"] });
+const alice = t.user({ name: "Alice Author" });
+
+const carl = t.user({ name: "Carl Customer" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  trainer = await signedInUser(t.app, { name: "Wade Trainer", roles: ["Owner", "Trainer"] });
-  alice = await signedInUser(t.app, { name: "Alice Author" });
-  carl = await signedInUser(t.app, { name: "Carl Customer" });
   const show = await buildShow(t.app, {
     startOffset: 20,
     classes: ["Class 1 Walking Horses", "Class 2 Walking Horses"],
@@ -89,7 +86,6 @@ beforeAll(async () => {
     horseId: ownHorse.id,
   });
 });
-afterAll(() => t.close());
 
 describe("the printed schedule, the calendar and a block", () => {
   it("carries the rider's and the barn's entries while nobody blocks anybody", async () => {

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CalendarMonth } from "#domain/contracts/season.ts";
 import { buildEntry } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
-let t: TestApp;
-let owner: TestUser & { cookie: string };
-let other: TestUser & { cookie: string };
 const ids: Record<string, string> = {};
 
+const t = buildTestApp();
+const owner = t.user({ name: "Casey Owner" });
+const other = t.user({ name: "Sam Other" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signedInUser(t.app, { name: "Casey Owner" });
-  other = await signedInUser(t.app, { name: "Sam Other" });
   const show = async (key: string, startDate: string, days: number, name = key) => {
     ids[key] = (
       await buildShow(t.app, { name, startDate, days, judges: ["Larry Wheelon"], classes: ["Model Mares"] })
@@ -29,10 +27,6 @@ beforeAll(async () => {
     classId: "class-1",
     status: "WatchClass",
   });
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 const month = (cookie: string, query: string) => call(t.app, "GET", `/api/calendar?${query}`, { cookie });

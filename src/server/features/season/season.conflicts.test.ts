@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { MyEntries } from "#domain/contracts/entries.ts";
 import type { Roster, RosterEntryView } from "#domain/contracts/roster.ts";
 import type { ScheduleBody } from "#domain/contracts/show-day.ts";
 import { buildEntry, buildHorse, daysFrom } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
-import { signedInAdmin } from "#tests/support/show-day-factories.ts";
+import { call } from "#tests/support/server.ts";
+import { ADA_ADMIN } from "#tests/support/show-day-factories.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
-type Signed = TestUser & { cookie: string };
-
-let t: TestApp;
-let owner: Signed;
-let trainer: Signed;
-let stranger: Signed;
 const ids: Record<string, string> = {};
 let showA = "";
 let showB = "";
@@ -21,12 +15,13 @@ const day = daysFrom(20);
 
 const cls = (n: number) => ({ id: `class-${n}`, number: String(n), name: `Class ${n} Walking Horses` });
 
+const t = buildTestApp();
+const admin = t.user(ADA_ADMIN);
+const owner = t.user({ name: "Casey Owner" });
+const trainer = t.user({ name: "Wade Trainer", roles: ["Owner", "Trainer"] });
+const stranger = t.user({ name: "Sam Stranger" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await signedInAdmin(t.app);
-  owner = await signedInUser(t.app, { name: "Casey Owner" });
-  trainer = await signedInUser(t.app, { name: "Wade Trainer", roles: ["Owner", "Trainer"] });
-  stranger = await signedInUser(t.app, { name: "Sam Stranger" });
   const midnight = await buildHorse(t.app, {
     name: "Midnight Sun",
     owners: [owner.id],
@@ -113,10 +108,6 @@ beforeAll(async () => {
   });
   // Watching a class is not showing: never a conflict.
   await entry("watch", { userId: owner.id, showId: showA, classId: "class-3", status: "WatchClass" });
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 function rosterEntries(roster: Roster): Map<string, RosterEntryView> {

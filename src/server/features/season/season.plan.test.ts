@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { SeasonPlanPage, ShowRecommendations } from "#domain/contracts/recommendations.ts";
 import { buildEntry } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { buildHorse } from "#tests/support/horses-factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /** Classes a country-pleasure mare ridden by her amateur owner may enter, in one untimed day. */
 const COUNTRY = [
@@ -16,15 +16,14 @@ const COUNTRY = [
   "Men's Country Pleasure Walking Horse (18 & over)",
 ];
 
-let t: TestApp;
-let owner: TestUser & { cookie: string };
 let mare: { id: string };
 let home: { id: string };
 let away: { id: string };
 
+const t = buildTestApp();
+const owner = t.user({ roles: ["Owner"], gender: "Female", dateOfBirth: "1985-03-02" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signedInUser(t.app, { roles: ["Owner"], gender: "Female", dateOfBirth: "1985-03-02" });
   mare = await buildHorse(t.app, {
     name: "Sundance Jubilee",
     gender: "Mare",
@@ -35,10 +34,6 @@ beforeAll(async () => {
   });
   home = await buildShow(t.app, { name: "Home Show", startOffset: 6, classes: COUNTRY });
   away = await buildShow(t.app, { name: "Away Show", startOffset: 6, classes: COUNTRY });
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 const recs = async (showId: string) => {

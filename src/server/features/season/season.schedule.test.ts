@@ -1,21 +1,15 @@
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { BarnSchedule } from "#domain/contracts/season.ts";
 import type { ScheduleBody } from "#domain/contracts/show-day.ts";
 import { seasonTexts } from "#domain/texts/season.ts";
 import { buildEntry, buildHorse, daysFrom } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
-import { signedInAdmin } from "#tests/support/show-day-factories.ts";
+import { signedInUser } from "#tests/support/factories.ts";
+import { call } from "#tests/support/server.ts";
+import { ADA_ADMIN } from "#tests/support/show-day-factories.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
-type Signed = TestUser & { cookie: string };
-
-let t: TestApp;
-let trainer: Signed;
-let owner: Signed;
-let otherOwner: Signed;
-let stranger: Signed;
 let showId = "";
 const day = daysFrom(30);
 const LONG_CLASS = `Amateur ${"Country Pleasure Walking Horse Specialty ".repeat(5)}`.slice(0, 200);
@@ -52,13 +46,14 @@ async function readPdf(bytes: Buffer) {
   return { pages, text: pages.join("\n"), overflow };
 }
 
+const t = buildTestApp();
+const admin = t.user(ADA_ADMIN);
+const trainer = t.user({ name: "Wade Trainer", roles: ["Owner", "Trainer"] });
+const owner = t.user({ name: "Casey Owner" });
+const otherOwner = t.user({ name: "Olive Elsewhere" });
+const stranger = t.user({ name: "Sam Stranger" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await signedInAdmin(t.app);
-  trainer = await signedInUser(t.app, { name: "Wade Trainer", roles: ["Owner", "Trainer"] });
-  owner = await signedInUser(t.app, { name: "Casey Owner" });
-  otherOwner = await signedInUser(t.app, { name: "Olive Elsewhere" });
-  stranger = await signedInUser(t.app, { name: "Sam Stranger" });
   const midnight = await buildHorse(t.app, { name: HTML_HORSE, owners: [owner.id], trainers: [trainer.id] });
   const gold = await buildHorse(t.app, { name: "Gold Rush", owners: [trainer.id] });
   const away = await buildHorse(t.app, { name: "Not In The Barn", owners: [otherOwner.id] });
@@ -130,10 +125,6 @@ beforeAll(async () => {
     horseId: away.id,
   });
   await buildEntry(t.app, { userId: owner.id, showId, classId: "class-4", status: "WatchClass" });
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 const lines = (s: BarnSchedule) =>

@@ -1,26 +1,20 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { heavyInputsTexts } from "#domain/texts/heavy-inputs.ts";
 import { DEFAULT_HEAVY_LIMITS } from "#server/platform/heavy/heavy-pools.ts";
 import { hugePagePdf } from "#tests/support/bombs.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { upload } from "#tests/support/horses-factories.ts";
-import { createTestApp, type TestApp } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * Issue 19 item 5: three tall pictures at once reached 1.46 GB. Uploads are read one at a time through
  * one bounded queue; here it holds no waiting place at all, so a second upload while one is read is
  * refused at once with 503 and Retry-After, and taken again once the first is done.
  */
-let t: TestApp;
-let admin: TestUser & { cookie: string };
-beforeAll(async () => {
-  t = await createTestApp({
-    heavyLimits: { document: { ...DEFAULT_HEAVY_LIMITS.document, waiting: 0 } },
-  });
-  admin = await signedInUser(t.app, { roles: ["Owner", "Admin"] });
+const t = buildTestApp({
+  heavyLimits: { document: { ...DEFAULT_HEAVY_LIMITS.document, waiting: 0 } },
 });
-afterAll(() => t.close());
+const admin = t.user({ roles: ["Owner", "Admin"] });
 
 const post = (bytes: Buffer, headers: Record<string, string> = {}) =>
   upload(t.app, "/api/admin/class-lists/extract", { bytes, filename: "list" }, admin.cookie, {
@@ -39,8 +33,9 @@ async function photo(): Promise<Buffer> {
 describe("the class-list reading queue", () => {
   it("refuses an upload while another is read (503, Retry-After), and takes it afterwards", async () => {
     const reading = post(await photo());
-    // The first upload holds its place for seconds (a thread, Tesseract, a page to recognise).
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The first upload holds the queue's one place for seconds (a thread, Tesseract, a page to recognise):
+    // the second comes once it has taken it.
+    await expect.poll(() => t.app.deps.heavy.document.depth(), { timeout: 30_000 }).toBe(1);
     for (const headers of [{}, { accept: "application/x-ndjson" }] as Record<string, string>[]) {
       const refused = await post(hugePagePdf(), headers);
       expect(refused.statusCode).toBe(503);

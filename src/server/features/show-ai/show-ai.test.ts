@@ -1,25 +1,21 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ClassListExtractionEvent } from "#domain/contracts/show-ai.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { prizeListTexts } from "#domain/texts/prize-lists.ts";
 import { renderPrizeListPdf } from "#tests/support/class-list-images.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
 import { upload } from "#tests/support/horses-factories.ts";
 import { makePdf } from "#tests/support/pdf-writer.ts";
 import { fixtureShows, layoutPrizeList } from "#tests/support/prize-list.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
-let t: TestApp;
-let admin: TestUser & { cookie: string };
-let owner: TestUser & { cookie: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t.app, { roles: ["Owner", "Admin"] });
-  owner = await signedInUser(t.app, { roles: ["Owner", "Trainer"] });
-});
-afterAll(() => t.close());
+const t = buildTestApp();
+
+const admin = t.user({ roles: ["Owner", "Admin"] });
+
+const owner = t.user({ roles: ["Owner", "Trainer"] });
 
 const predict = (id: string, cookie?: string, query = "?today=2025-07-01") =>
   call(t.app, "GET", `/api/admin/shows/${encodeURIComponent(id)}/prediction${query}`, { cookie });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildEntry, buildHorse, storedNotifications } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
-import { buildRunningShow, signedInAdmin } from "#tests/support/show-day-factories.ts";
+import { call } from "#tests/support/server.ts";
+import { ADA_ADMIN, buildRunningShow } from "#tests/support/show-day-factories.ts";
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
 /**
  * "N classes away" alerts and a block (ADR 008: a block in either direction stops the lines one's
@@ -10,27 +10,18 @@ import { buildRunningShow, signedInAdmin } from "#tests/support/show-day-factori
  * although the entry's author and they were in a block: "Class 3 is 3 classes away: Alice's horse,
  * ridden by Mallory" reached Mallory after Alice blocked her (found by the attacker probe of wave 3).
  */
-type Signed = TestUser & { cookie: string };
 
-let t: TestApp;
-let admin: Signed;
-let author: Signed;
-let rider: Signed;
-let trainer: Signed;
-let bystander: Signed;
-
-const away = async (user: Signed) =>
+const away = async (user: SignedInUser) =>
   (await storedNotifications(t.app, user.id)).filter((n) => n.type === "ClassAway").length;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-  author = await signedInUser(t.app, { name: "Alice Author" });
-  rider = await signedInUser(t.app, { name: "Mallory Rider", roles: ["Owner", "Trainer"] });
-  trainer = await signedInUser(t.app, { name: "Tom Trainer", roles: ["Owner", "Trainer"] });
-  bystander = await signedInUser(t.app, { name: "Rae Rider" });
-});
-afterAll(() => t.close());
+const t = buildTestApp();
+const admin = t.user(ADA_ADMIN);
+const author = t.user({ name: "Alice Author" });
+const rider = t.user({ name: "Mallory Rider", roles: ["Owner", "Trainer"] });
+
+const trainer = t.user({ name: "Tom Trainer", roles: ["Owner", "Trainer"] });
+
+const bystander = t.user({ name: "Rae Rider" });
 
 /** A running show where the author's horse (trained by the trainer) goes in class 3, ridden by `riderId`. */
 async function classThreeAway(riderId: string) {
@@ -52,7 +43,7 @@ async function classThreeAway(riderId: string) {
     expect((await call(t.app, "POST", ring, { cookie: admin.cookie, body })).statusCode).toBe(200);
 }
 
-const block = async (who: Signed, whom: Signed) =>
+const block = async (who: SignedInUser, whom: SignedInUser) =>
   expect(
     (await call(t.app, "POST", "/api/blocks", { cookie: who.cookie, body: { userId: whom.id } })).statusCode,
   ).toBe(200);

@@ -2,15 +2,19 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RingPatch } from "#domain/contracts/show-day.ts";
 import { buildApp } from "#server/app.ts";
-import { signedInUser, signIn, type TestUser } from "#tests/support/factories.ts";
+import { signedInUser, signIn } from "#tests/support/factories.ts";
 import { call, createTestApp, type TestApp, testConfig, testEngine } from "#tests/support/server.ts";
 import { buildRunningShow, signedInAdmin } from "#tests/support/show-day-factories.ts";
 import { listen, openEventStream } from "#tests/support/sse.ts";
-
-type Signed = TestUser & { cookie: string };
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
 /** Taps through one server, and checks a stream held on `watcher` gets the patch within a second. */
-async function tapReaches(tapOn: FastifyInstance, watcherUrl: string, watcherCookie: string, admin: Signed) {
+async function tapReaches(
+  tapOn: FastifyInstance,
+  watcherUrl: string,
+  watcherCookie: string,
+  admin: SignedInUser,
+) {
   const show = await buildRunningShow(tapOn, admin, { classes: 3 });
   const stream = await openEventStream(watcherUrl, watcherCookie, {
     path: `/api/shows/${show.show.id}/day/events`,
@@ -36,15 +40,14 @@ async function tapReaches(tapOn: FastifyInstance, watcherUrl: string, watcherCoo
 }
 
 describe("the ring's live stream", () => {
-  let t: TestApp;
   let url: string;
-  let admin: Signed;
+  let admin: SignedInUser;
+  const t = buildTestApp();
+
   beforeAll(async () => {
-    t = await createTestApp();
     url = await listen(t.app);
     admin = await signedInAdmin(t.app);
   });
-  afterAll(() => t.close());
 
   it("is for signed-in people only (401), and 404 for a show that does not exist", async () => {
     const show = await buildRunningShow(t.app, admin, { classes: 1 });

@@ -1,29 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RingActionBody, ShowDay } from "#domain/contracts/show-day.ts";
 import { showDayTexts } from "#domain/texts/show-day.ts";
 import { buildEntry, buildHorse, storedNotifications } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
-import { buildRunningShow, showDay, signedInAdmin } from "#tests/support/show-day-factories.ts";
+import { signedInUser } from "#tests/support/factories.ts";
+import { call } from "#tests/support/server.ts";
+import { ADA_ADMIN, buildRunningShow, showDay } from "#tests/support/show-day-factories.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
+import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
-type Signed = TestUser & { cookie: string };
 const r = showDayTexts.refusals;
 
-let t: TestApp;
-let admin: Signed;
-let steward: Signed;
-let owner: Signed;
-let stranger: Signed;
 let show: Awaited<ReturnType<typeof buildRunningShow>>;
 
 const act = (
-  user: Signed,
+  user: SignedInUser,
   body: RingActionBody | Record<string, unknown>,
   showId = show.show.id,
   headers: Record<string, string> = {},
 ) => call(t.app, "POST", `/api/shows/${showId}/ring/actions`, { cookie: user.cookie, body, headers });
-const day = async (user: Signed, showId = show.show.id): Promise<ShowDay> =>
+const day = async (user: SignedInUser, showId = show.show.id): Promise<ShowDay> =>
   (await call(t.app, "GET", `/api/shows/${showId}/day`, { cookie: user.cookie })).json();
 const call_ = (n: number, prev: number | null, sessionId = show.evening): RingActionBody => ({
   kind: "in-ring",
@@ -42,12 +37,14 @@ const ringRows = async () =>
     ).n,
   );
 
+const t = buildTestApp();
+const admin = t.user(ADA_ADMIN);
+const steward = t.user({ name: "Sam Steward" });
+const owner = t.user({ name: "Olive Owner" });
+
+const stranger = t.user({ name: "Stan Stranger" });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInAdmin(t.app);
-  steward = await signedInUser(t.app, { name: "Sam Steward" });
-  owner = await signedInUser(t.app, { name: "Olive Owner" });
-  stranger = await signedInUser(t.app, { name: "Stan Stranger" });
   show = await buildRunningShow(t.app, admin);
   const named = await call(t.app, "PUT", `/api/shows/${show.show.id}/stewards`, {
     cookie: admin.cookie,
@@ -55,7 +52,6 @@ beforeAll(async () => {
   });
   expect(named.statusCode).toBe(200);
 });
-afterAll(() => t.close());
 
 describe("schedule", () => {
   it("saves sessions with their classes; show detail heads them and times each class on the show's clock", async () => {

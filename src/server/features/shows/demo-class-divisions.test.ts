@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { primaryDivisionForClassName } from "#domain/shows/division-rule.ts";
 import type { DivisionId } from "#domain/shows/divisions.ts";
 import {
@@ -11,7 +11,7 @@ import {
 
 const DEMO_CLASSES = { CELEBRATION_CLASSES, CELINA_CLASSES, FUN_CLASSES, JACKSON_CLASSES, PAST_CLASSES };
 
-import { createTestApp, type TestApp } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * The division rule on every demo class name, checked by hand: the primary division is the first tag in
@@ -284,11 +284,7 @@ describe("primaryDivisionForClassName on every demo class name", () => {
 });
 
 describe("the demo seed", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ demo: true });
-  });
-  afterAll(() => t.close());
+  const t = buildTestApp({ demo: true });
 
   it("stores each class's division from the rule", async () => {
     const rows = await t.app.deps.db.db.selectFrom("show_class").select(["name", "division_id"]).execute();

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { notificationsTexts } from "#domain/texts/notifications.ts";
 import { buildEntry, buildEntryShow, daysFrom } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
 import { listen, openEventStream } from "#tests/support/sse.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
-type Signed = TestUser & { cookie: string };
+const t = buildTestApp();
+const admin = t.user({ name: "Avery Admin", roles: ["Owner", "Admin"] });
 
-let t: TestApp;
-let admin: Signed;
-let owner: Signed;
-let other: Signed;
+const owner = t.user({ name: "Casey Owner" });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t.app, { name: "Avery Admin", roles: ["Owner", "Admin"] });
-  owner = await signedInUser(t.app, { name: "Casey Owner" });
-  other = await signedInUser(t.app, { name: "Olly Other" });
-});
-afterAll(() => t.close());
+const other = t.user({ name: "Olly Other" });
 
 const newShow = (over: Record<string, unknown> = {}) => ({
   name: "Belfast Lions Club Horse Show",

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
 import { prizeListTexts } from "#domain/texts/prize-lists.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * A class dated outside its show's dates would never reach a roster (issue 23): refused on every path
@@ -11,15 +11,11 @@ import { buildShow } from "#tests/support/shows-factories.ts";
  * PUT /classes, the schedule's classes of no session — not only POST /api/shows and the import.
  */
 
-let t: TestApp;
-let admin: TestUser & { cookie: string };
-let owner: TestUser & { cookie: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t.app, { roles: ["Owner", "Admin"] });
-  owner = await signedInUser(t.app, { roles: ["Owner", "Trainer"] });
-});
-afterAll(() => t.close());
+const t = buildTestApp();
+
+const admin = t.user({ roles: ["Owner", "Admin"] });
+
+const owner = t.user({ roles: ["Owner", "Trainer"] });
 
 const detailOf = async (id: string) =>
   (await call(t.app, "GET", `/api/shows/${id}`, { cookie: owner.cookie })).json() as ShowDetail;

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CLASS_EDIT_ERRORS } from "#domain/shows/class-editing.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { buildEntry, buildEntryShow } from "#tests/support/entries-factories.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
-type Signed = TestUser & { cookie: string };
-let t: TestApp;
-let admin: Signed;
-let owner: Signed;
+const t = buildTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t.app, { roles: ["Owner", "Admin"] });
-  owner = await signedInUser(t.app);
-});
-afterAll(() => t.close());
+const admin = t.user({ roles: ["Owner", "Admin"] });
+
+const owner = t.user();
 
 const entriesOf = (showId: string) =>
   t.app.deps.db.db.selectFrom("class_entry").select(["class_id"]).where("show_id", "=", showId).execute();

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { pickEncoding } from "#server/http/versioned-json.ts";
 import { signedInUser } from "#tests/support/factories.ts";
-import { call, createSharedTestApps, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call, createSharedTestApps } from "#tests/support/server.ts";
 import { buildShow, dayFromToday } from "#tests/support/shows-factories.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
-let t: TestApp;
 let cookie: string;
+const t = buildTestApp();
+
 beforeAll(async () => {
-  t = await createTestApp();
   cookie = (await signedInUser(t.app)).cookie;
 });
-afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   call(t.app, "GET", url, { cookie, headers });

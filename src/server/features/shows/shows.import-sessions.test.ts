@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
 import { prizeListTexts } from "#domain/texts/prize-lists.ts";
-import { signedInUser, type TestUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 
 /**
  * Imported session headings become the show's sessions (issues 21 and 23): through POST /api/shows (a new
  * show from an import) and POST /api/admin/shows/:id/classes/import (an existing one).
  */
 
-let t: TestApp;
-let admin: TestUser & { cookie: string };
-let owner: TestUser & { cookie: string };
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedInUser(t.app, { roles: ["Owner", "Admin"] });
-  owner = await signedInUser(t.app, { roles: ["Owner", "Trainer"] });
-});
-afterAll(() => t.close());
+const t = buildTestApp();
+
+const admin = t.user({ roles: ["Owner", "Admin"] });
+
+const owner = t.user({ roles: ["Owner", "Trainer"] });
 
 const friday = { name: "Friday Night", date: "2027-05-14", startTime: "19:00" };
 const saturday = { name: "Saturday Night", date: "2027-05-15", startTime: "19:00" };

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ShowDetail, ShowFacets, ShowPage } from "#domain/contracts/shows.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { signedInUser } from "#tests/support/factories.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call } from "#tests/support/server.ts";
 import { buildShow, dayFromToday } from "#tests/support/shows-factories.ts";
+import { buildTestApp } from "#tests/support/test-app.ts";
 import { insertClasses } from "./shows.repository.ts";
 
-let t: TestApp;
 let cookie: string;
 type Built = Awaited<ReturnType<typeof buildShow>>;
 let past: Built;
@@ -17,8 +17,9 @@ let celebration: Built;
 let funShow: Built;
 let predicted: Built;
 
+const t = buildTestApp();
+
 beforeAll(async () => {
-  t = await createTestApp();
   cookie = (await signedInUser(t.app)).cookie;
   past = await buildShow(t.app, {
     name: "Spring Pleasure Horse Jubilee",
@@ -78,7 +79,6 @@ beforeAll(async () => {
     classes: [],
   });
 });
-afterAll(() => t.close());
 
 const list = async (query = "") => {
   const res = await call(t.app, "GET", `/api/shows${query}`, { cookie });
