@@ -22,7 +22,7 @@ import { addDays, format } from "date-fns";
 import { sql } from "kysely";
 import { openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
-import { insertClasses, type NewClass } from "#server/features/shows/shows.repository.ts";
+import { insertClasses, type NewClass } from "#server/db/show-classes.ts";
 import { newId } from "#server/platform/ids.ts";
 import { seededRandom } from "#tests/support/seeded-random.ts";
 import { fixtureColumn } from "#tests/support/walking-horse.ts";

@@ -5,8 +5,8 @@
  * renderer into the same tree the browser hydrates, from the same query keys, so the browser finds the
  * data it needs in the page and asks for none of it again.
  */
-import { PassThrough, type Readable } from "node:stream";
-import { type DehydratedState, dehydrate, type QueryClient } from "@tanstack/react-query";
+import { PassThrough } from "node:stream";
+import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import { renderToPipeableStream } from "react-dom/server";
 import { AppTree } from "#client/app/app-tree.tsx";
 import { createQueryClient } from "#client/app/query-client.ts";
@@ -19,43 +19,8 @@ import { filtersFromParams, filtersToApiQuery } from "#client/features/planner/f
 import { rosterQueryOptions } from "#client/features/roster/api/get-roster.ts";
 import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
 import { showListQueryOptions } from "#client/features/shows/api/list-shows.ts";
-import type { PageScreen } from "#domain/app/page-routes.ts";
-import type { Me, PublicConfig } from "#domain/contracts/auth.ts";
-import type { Invite } from "#domain/contracts/invites.ts";
-import type { UnreadCount } from "#domain/contracts/notifications.ts";
-import type { Roster } from "#domain/contracts/roster.ts";
-import type { ShowDetail, ShowPage } from "#domain/contracts/shows.ts";
+import type { PageRequest, RenderedPage } from "#domain/app/page-render.ts";
 import { INVITED_BY } from "#domain/people/invite-link.ts";
-
-/** The screens' data, read by the server's own services for the viewer. */
-export interface PageLoaders {
-  roster(today: string): Promise<Roster>;
-  show(showId: string): Promise<ShowDetail>;
-  /** One page of the planner's list for the API querystring the planner would send. */
-  showPage(query: string, cursor: string | null): Promise<ShowPage>;
-  unreadCount(): Promise<UnreadCount>;
-  /** The trainer behind an invite link (no session needed). */
-  invite(trainerId: string): Promise<Invite>;
-}
-
-export interface PageRequest {
-  pathname: string;
-  search: string;
-  screen: PageScreen;
-  params: Readonly<Record<string, string>>;
-  user: Me | null;
-  config: PublicConfig;
-  /** The viewer's calendar day (#domain/app/client-day.ts). */
-  today: string;
-  load: PageLoaders;
-}
-
-export interface RenderedPage {
-  /** The markup of `#root`, streamed by React once everything in it is ready. */
-  html: Readable;
-  /** The queries the markup was made from, for the browser to hydrate. */
-  queries: DehydratedState;
-}
 
 /** Asks for the screen's data the way the screen would, through the loaders instead of the API. */
 async function prefetch(queryClient: QueryClient, request: PageRequest): Promise<void> {

@@ -1,6 +1,6 @@
 import { addDays, format, parseISO } from "date-fns";
 import type { FastifyInstance } from "fastify";
-import { insertClasses, type NewClass } from "#server/features/shows/shows.repository.ts";
+import { insertClasses, type NewClass } from "#server/db/show-classes.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 
 let counter = 0;

@@ -2,9 +2,8 @@ import { z } from "zod";
 import { EditedClassBody } from "#domain/contracts/admin.ts";
 import { DateOnly, IdParam, PersonRef } from "#domain/contracts/people.ts";
 import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
-import { MAX_REASON } from "#domain/show-day/ring.ts";
+import { ACTION_LOG_SIZE, MAX_REASON } from "#domain/show-day/ring.ts";
 import { MAX_CLASSES_AWAY } from "#domain/show-day/ring-alerts.ts";
-import { ACTION_LOG_SIZE } from "#domain/show-day/show-day-view.ts";
 import { DEFAULT_RING, isClockTime } from "#domain/show-day/show-sessions.ts";
 import { isTimeZone } from "#domain/shows/show-time-zone.ts";
 

@@ -1,5 +1,3 @@
-import type { ParsedClass } from "#domain/imports/class-list-text.ts";
-
 /**
  * What makes a class read from a prize list doubtful, so the preview marks it "Check this line" instead of
  * accepting it silently. Pure.
@@ -32,19 +30,26 @@ const ORDERED = 0.8;
 
 const numeric = (n: string) => Number.parseInt(n, 10);
 
+/** What the doubts read of a class as the parser read it (a ParsedClass of class-list-text.ts). */
+export interface ReadClass {
+  number: string;
+  name: string;
+  lines: readonly string[];
+}
+
 export interface DoubtContext {
   /** Classes whose session heading's weekday matched no nearby year. */
-  mismatched: ReadonlySet<ParsedClass>;
+  mismatched: ReadonlySet<ReadClass>;
   /** Classes that open a session: a show may number each session from 1 again. */
-  sessionStarts: ReadonlySet<ParsedClass>;
+  sessionStarts: ReadonlySet<ReadClass>;
   /** Lines OCR was unsure of, as printed. */
   unsureLines?: ReadonlySet<string> | undefined;
   /** Classes followed by a line that was not read. */
-  followedByUnread: ReadonlySet<ParsedClass>;
+  followedByUnread: ReadonlySet<ReadClass>;
 }
 
 /** A name holding another class's number and name: a number near its own, then a new name. */
-function runTogether(c: ParsedClass): boolean {
+function runTogether(c: ReadClass): boolean {
   if (c.name.length > LONGEST_NAME) return true;
   const own = numeric(c.number);
   for (const m of c.name.matchAll(EMBEDDED_CLASS)) {
@@ -77,7 +82,7 @@ function longestRising(numbers: readonly number[]): number {
  * Whether the numbers go up, session by session, but for a stray one or a fifth of them: only then does
  * a step back mean a misreading (a division-ordered schedule jumps about on purpose).
  */
-function inRunningOrder(classes: readonly ParsedClass[], sessionStarts: ReadonlySet<ParsedClass>): boolean {
+function inRunningOrder(classes: readonly ReadClass[], sessionStarts: ReadonlySet<ReadClass>): boolean {
   const runs: number[][] = [];
   for (const c of classes) {
     if (sessionStarts.has(c) || runs.length === 0) runs.push([]);
@@ -87,7 +92,7 @@ function inRunningOrder(classes: readonly ParsedClass[], sessionStarts: Readonly
   return classes.length - rising <= Math.max(1, (1 - ORDERED) * classes.length);
 }
 
-export function findDoubts(classes: readonly ParsedClass[], context: DoubtContext): ClassDoubt[][] {
+export function findDoubts(classes: readonly ReadClass[], context: DoubtContext): ClassDoubt[][] {
   const ordered = inRunningOrder(classes, context.sessionStarts);
   const seen = new Set<string>();
   let previous: number | null = null;

@@ -1,5 +1,5 @@
 import type { AgeRange, ClassRequirements, HorseSex } from "#domain/recommendations/class-requirements.ts";
-import type { HorseProfile, RiderProfile } from "#domain/recommendations/recommendations.ts";
+import type { HorseProfile, RiderProfile } from "#domain/recommendations/profiles.ts";
 import { type DivisionId, divisionName } from "#domain/shows/divisions.ts";
 
 /**

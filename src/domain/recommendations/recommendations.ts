@@ -1,4 +1,3 @@
-import type { Role } from "#domain/people/roles.ts";
 import {
   type AgeRange,
   type ClassRequirements,
@@ -6,6 +5,7 @@ import {
   disciplineOf,
   type HorseSex,
 } from "#domain/recommendations/class-requirements.ts";
+import type { HorseGenderWord, HorseProfile, RiderProfile } from "#domain/recommendations/profiles.ts";
 import { reasonFor } from "#domain/recommendations/recommendation-reasons.ts";
 import type { DivisionId } from "#domain/shows/divisions.ts";
 
@@ -22,30 +22,10 @@ import type { DivisionId } from "#domain/shows/divisions.ts";
  *   when fewer are eligible. Picks spread over the show's days (the least-used day first), one class per name.
  */
 
+export type { HorseGenderWord, HorseProfile, RiderProfile } from "#domain/recommendations/profiles.ts";
+
 export const MIN_RECOMMENDATIONS = 3;
 export const MAX_RECOMMENDATIONS = 5;
-
-export type HorseGenderWord = "Stallion" | "Mare" | "Gelding" | "Filly" | "Colt";
-
-export interface HorseProfile {
-  name: string;
-  /** Whole years on the show's first day. */
-  age: number;
-  gender: HorseGenderWord | null;
-  canters: boolean;
-  divisions: readonly DivisionId[];
-  /** True when a trainer is listed for the horse (Amateur Owned & Trained needs none). */
-  hasTrainer: boolean;
-}
-
-export interface RiderProfile {
-  /** Whole years on the show's first day; null when the rider's date of birth is unknown. */
-  age: number | null;
-  gender: "Male" | "Female" | "Other" | null;
-  roles: readonly Role[];
-  /** True when the rider owns the horse (Owner-Amateur classes). */
-  ownsHorse: boolean;
-}
 
 export type Ineligibility =
   | "excluded"

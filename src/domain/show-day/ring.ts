@@ -12,6 +12,9 @@ import { showDayTexts } from "#domain/texts/show-day.ts";
 /** The longest scratch reason, in characters. */
 export const MAX_REASON = 200;
 
+/** How many of the newest actions a ring view lists. */
+export const ACTION_LOG_SIZE = 20;
+
 export type RingActionInput =
   | { kind: "start-session"; sessionId: string }
   | { kind: "finish-session"; sessionId: string }

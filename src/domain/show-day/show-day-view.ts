@@ -13,9 +13,6 @@ import type { EffectiveSession, ScheduledClass } from "#domain/show-day/show-ses
  * RingState), both ways; shared by the server that sends it and the screens that show it.
  */
 
-/** How many of the newest actions a ring view lists. */
-export const ACTION_LOG_SIZE = 20;
-
 export function sessionsOfDay(day: Pick<ShowDay, "sessions" | "classes">): EffectiveSession[] {
   const classes = new Map(day.classes.map((c) => [c.id, c]));
   return day.sessions.map((s) => ({

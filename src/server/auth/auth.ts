@@ -7,7 +7,6 @@ import { rolesForSignUp, serializeRoles } from "#domain/people/roles.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { saveDemoLink, supersedeEarlierMagicLinks } from "#server/auth/auth.repository.ts";
 import type { SessionCache } from "#server/auth/session-cache.ts";
-import type { EndedSession } from "#server/auth/session-end.ts";
 import type { AppConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { DEMO_ADMIN_EMAIL } from "#server/db/seed/demo-accounts.ts";
@@ -35,6 +34,12 @@ export function trustedOrigins(config: AppConfig): string[] {
     origins.add(`http://127.0.0.1:${config.port}`);
   }
   return [...origins];
+}
+
+/** A session that ended (sign-out, revocation, user deletion, expiry); session-end.ts announces it. */
+export interface EndedSession {
+  id: string;
+  userId: string;
 }
 
 export function createAuth(opts: {

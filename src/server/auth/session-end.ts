@@ -1,12 +1,7 @@
 import type { FastifyRequest } from "fastify";
-import type { Auth } from "#server/auth/auth.ts";
+import type { Auth, EndedSession } from "#server/auth/auth.ts";
 import { toHeaders } from "#server/http/viewer.ts";
 import { type EventBus, publishQuietly } from "#server/platform/events.ts";
-
-export interface EndedSession {
-  id: string;
-  userId: string;
-}
 
 interface Logger {
   warn(obj: unknown, msg?: string): void;

@@ -3,7 +3,8 @@ import type { Database } from "#server/db/schema.ts";
 
 /**
  * Lookups of who is related to whom (ADR 008), shared by the features that act on other people:
- * entries (mirroring, barn notifications, consent with a tie) and friends (requests, blocks).
+ * entries (mirroring, barn notifications, consent with a tie), friends (requests, blocks), and the
+ * notices of show day and results (a horse's owners and trainers).
  */
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -86,4 +87,19 @@ export async function barnMatesAmong(
     )
     .execute();
   return new Set(rows.map((r) => r.id));
+}
+
+/** Owners and trainers of the horses, by horse. */
+export async function horsePeople(db: Executor, horseIds: readonly string[]): Promise<Map<string, string[]>> {
+  const people = new Map<string, string[]>();
+  if (horseIds.length === 0) return people;
+  const ids = [...horseIds];
+  const rows = await db
+    .selectFrom("horse_owner")
+    .select(["horse_id", "user_id"])
+    .where("horse_id", "in", ids)
+    .unionAll(db.selectFrom("horse_trainer").select(["horse_id", "user_id"]).where("horse_id", "in", ids))
+    .execute();
+  for (const r of rows) people.set(r.horse_id, [...(people.get(r.horse_id) ?? []), r.user_id]);
+  return people;
 }

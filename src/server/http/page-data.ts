@@ -1,9 +1,9 @@
-import type { PageLoaders } from "#client/entry-server.tsx";
+import type { PageLoaders } from "#domain/app/page-render.ts";
 import { InviteParams } from "#domain/contracts/invites.ts";
 import { ShowListQuery } from "#domain/contracts/shows.ts";
 import type { Db } from "#server/db/client.ts";
 import { getInvite } from "#server/features/barn/barn.service.ts";
-import { countUnreadVisible } from "#server/features/notifications/notifications.repository.ts";
+import { countUnreadVisible } from "#server/features/notifications/notifications.service.ts";
 import { getRoster } from "#server/features/roster/roster.service.ts";
 import { getShowDetail, getShowPage, todayYmd } from "#server/features/shows/shows.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";

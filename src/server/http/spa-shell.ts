@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
-import type { PageLoaders, PageRequest, RenderedPage } from "#client/entry-server.tsx";
 import { BOOT_STATE_ID, type BootState } from "#domain/app/boot-state.ts";
 import { dayAtOffset, parseUtcOffset, UTC_OFFSET_COOKIE } from "#domain/app/client-day.ts";
+import type { PageLoaders, PageRequest, RenderedPage } from "#domain/app/page-render.ts";
 import { type PageScreen, resolvePage } from "#domain/app/page-routes.ts";
 
 /** The server-rendering bundle's interface (src/client/entry-server.tsx, built by `vite build --ssr`). */

@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { showDayKeys, showDayPath } from "#client/features/show-day/api/get-show-day.ts";
 import type { RingPatch, ShowDay } from "#domain/contracts/show-day.ts";
-import { ACTION_LOG_SIZE, applyPatch } from "#domain/show-day/show-day-view.ts";
+import { ACTION_LOG_SIZE } from "#domain/show-day/ring.ts";
+import { applyPatch } from "#domain/show-day/show-day-view.ts";
 
 const MAX_RETRY_MS = 30_000;
 

@@ -8,7 +8,7 @@ import { primaryDivisionForClassName } from "#domain/shows/division-rule.ts";
  * - `show_division` summarises which divisions each show's classes carry. The planner's division
  *   facet counts shows per division; counted straight from `show_class` that reads every class of
  *   every upcoming show (250,000 rows in a season), from this table about fifteen rows per show.
- *   The shows repository (`insertClasses`, `refreshShowDivisions`) keeps it in step.
+ *   src/server/db/show-classes.ts (`insertClasses`, `refreshShowDivisions`) keeps it in step.
  */
 export function showDivisionsMigration() {
   return {

@@ -1,6 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Database } from "#server/db/schema.ts";
-import { horseNameColumns } from "#server/features/horses/horses.repository.ts";
+import { horseNameColumns } from "#server/features/horses/horses.service.ts";
 import { newId } from "#server/platform/ids.ts";
 
 /** The demo's three horses with their owners, trainers and divisions; their ids by name. */

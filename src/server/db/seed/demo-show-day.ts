@@ -4,8 +4,8 @@ import { showClockTime, showToday, zonedInstant } from "#domain/show-day/show-ti
 import { assignClassDates } from "#domain/shows/class-dates.ts";
 import { defaultTimeZone } from "#domain/shows/show-time-zone.ts";
 import type { Database } from "#server/db/schema.ts";
+import { insertClasses } from "#server/db/show-classes.ts";
 import { refreshPlannedStarts } from "#server/features/show-day/show-day.schedule.ts";
-import { insertClasses } from "#server/features/shows/shows.repository.ts";
 import { newId } from "#server/platform/ids.ts";
 
 /**

@@ -9,7 +9,7 @@ import {
   JACKSON_CLASSES,
   PAST_CLASSES,
 } from "#server/db/seed/demo-classes.ts";
-import { insertClasses } from "#server/features/shows/shows.repository.ts";
+import { insertClasses } from "#server/db/show-classes.ts";
 import { newId } from "#server/platform/ids.ts";
 
 interface DemoShow {

@@ -24,9 +24,8 @@ import {
   replacePeople,
   updateHorseDetails,
   usersWithRoles,
-} from "#server/features/horses/horses.repository.ts";
-import { emailTakenByOther } from "#server/features/profile/profile.repository.ts";
-import { isUniqueViolation } from "#server/features/profile/profile.service.ts";
+} from "#server/features/horses/horses.service.ts";
+import { emailTakenByOther, isUniqueViolation } from "#server/features/profile/profile.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { AppError, badRequest, conflict, denied, notFound } from "#server/platform/errors.ts";
 import { ADMIN_ERRORS, roleChangeDenial, soleHorsesDenial, userDeletionDenial } from "./admin.policy.ts";

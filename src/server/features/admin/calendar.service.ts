@@ -15,7 +15,7 @@ import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import { type AnnouncedShow, announceNewShows } from "#server/features/notifications/new-shows.service.ts";
 import { notifyEntrantsOfChanges } from "#server/features/shows/shows.admin.service.ts";
-import { judgesOf } from "#server/features/shows/shows.repository.ts";
+import { judgesOf } from "#server/features/shows/shows.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
 import type { HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";

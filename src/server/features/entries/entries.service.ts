@@ -6,7 +6,7 @@ import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { blockedWith } from "#server/db/relations.ts";
 import type { ClassEntryTable } from "#server/db/schema.ts";
-import { SHOWING, viewerWarnings } from "#server/features/season/season.conflicts.ts";
+import { SHOWING, viewerWarnings } from "#server/features/roster/roster.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { notFound } from "#server/platform/errors.ts";
 import { type EventBus, publishQuietly } from "#server/platform/events.ts";

@@ -11,8 +11,6 @@ import {
 } from "#domain/contracts/horses.ts";
 import { championBadge } from "#domain/results/champion-badge.ts";
 import type { Db } from "#server/db/client.ts";
-import { deleteImage, insertImage } from "#server/features/images/images.repository.ts";
-import { horseResultBadgeRecords } from "#server/features/results/horse-results.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { badRequest, forbidden, notFound } from "#server/platform/errors.ts";
 import { processImage } from "#server/platform/images.ts";
@@ -177,3 +175,23 @@ export async function getHorseSchedule(db: Db, id: string, today: string): Promi
   }
   return { horseName: horse.name, shows };
 }
+
+/**
+ * Horses as other features read and write them inside their own use cases: the Admin Panel's horse
+ * management, class recommendations, the results' name matching, and the demo seed.
+ */
+export {
+  findHorse,
+  findHorseAccess,
+  type HorseRow,
+  horseNameColumns,
+  horsesNamedExactly,
+  insertHorse,
+  peopleOfHorses,
+  replacePeople,
+  updateHorseDetails,
+  usersWithRoles,
+} from "./horses.repository.ts";
+
+import { deleteImage, insertImage } from "#server/features/images/images.service.ts";
+import { horseResultBadgeRecords } from "#server/features/results/results.service.ts";

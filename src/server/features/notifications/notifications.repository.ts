@@ -179,24 +179,6 @@ export interface NewNotification {
   created_at: string;
 }
 
-/**
- * Marks the notifications about these classes of the show as about a removed class (migration 021),
- * so the list says so instead of opening nothing.
- */
-export async function markClassesDeleted(
-  db: Queryable,
-  showId: string,
-  classIds: readonly string[],
-): Promise<void> {
-  if (classIds.length === 0) return;
-  await db
-    .updateTable("notification")
-    .set({ class_deleted: 1 })
-    .where("show_id", "=", showId)
-    .where("class_id", "in", classIds)
-    .execute();
-}
-
 export async function insertNotifications(db: Queryable, rows: readonly NewNotification[]): Promise<void> {
   // Batches keep PostgreSQL under its bind-parameter limit when a show update reaches many users.
   for (let i = 0; i < rows.length; i += 500) {

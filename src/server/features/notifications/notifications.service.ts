@@ -137,3 +137,6 @@ async function insertAll(
     userIds: everyone ? null : [...new Set(notices.map((n) => n.userId as string))],
   };
 }
+
+/** For the page the server renders (its unread count) and the live stream's catch-up cursor. */
+export { countUnreadVisible, notificationListVersion } from "./notifications.repository.ts";

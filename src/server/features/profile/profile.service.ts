@@ -2,7 +2,7 @@ import type { Me } from "#domain/contracts/auth.ts";
 import type { UpdateProfileBody } from "#domain/contracts/profile.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
-import { deleteImage, insertImage } from "#server/features/images/images.repository.ts";
+import { deleteImage, insertImage } from "#server/features/images/images.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { conflict, forbidden } from "#server/platform/errors.ts";
 import { processImage } from "#server/platform/images.ts";
@@ -53,3 +53,6 @@ export async function changePhoto(
   });
   return { photoId };
 }
+
+/** For the Admin Panel's user form, which refuses an email another account holds as Edit Profile does. */
+export { emailTakenByOther } from "./profile.repository.ts";

@@ -24,10 +24,16 @@ import { DIVISION_IDS, type DivisionId } from "#domain/shows/divisions.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { recommendationsTexts } from "#domain/texts/recommendations.ts";
 import type { Db } from "#server/db/client.ts";
-import { findHorse, type HorseRow } from "#server/features/horses/horses.repository.ts";
-import { planConflictTest } from "#server/features/season/season.conflicts.ts";
-import { classesOf, findShow, listShows, type ShowRow } from "#server/features/shows/shows.repository.ts";
-import { decodeCursor, encodeCursor } from "#server/features/shows/shows.service.ts";
+import { findHorse, type HorseRow } from "#server/features/horses/horses.service.ts";
+import { planConflictTest } from "#server/features/roster/roster.service.ts";
+import {
+  classesOf,
+  decodeCursor,
+  encodeCursor,
+  findShow,
+  listShows,
+  type ShowRow,
+} from "#server/features/shows/shows.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { AiProviderError } from "#server/platform/ai/ai-error.ts";
 import type { AiProvider } from "#server/platform/ai/provider.ts";

@@ -7,7 +7,7 @@ import {
   type ShowRecordList,
 } from "#domain/contracts/records.ts";
 import type { Db } from "#server/db/client.ts";
-import { resultRecords } from "#server/features/results/horse-results.repository.ts";
+import { resultRecords } from "#server/features/results/results.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { badRequest, forbidden, notFound } from "#server/platform/errors.ts";
 import { canChooseRider, canRecordForHorse } from "./records.policy.ts";

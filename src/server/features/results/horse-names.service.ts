@@ -1,7 +1,7 @@
 import type { HorseAliases } from "#domain/contracts/results.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
-import { findHorseAccess } from "#server/features/horses/horses.repository.ts";
+import { findHorseAccess } from "#server/features/horses/horses.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { forbidden, notFound } from "#server/platform/errors.ts";
 import { deleteAlias, horseAliasRows } from "./horse-names.repository.ts";

@@ -1,13 +1,12 @@
 import type { Transaction } from "kysely";
 import type { ResultRow } from "#domain/results/result-rows.ts";
 import { resultsTexts } from "#domain/texts/results.ts";
-import { blocksAmong } from "#server/db/relations.ts";
+import { blocksAmong, horsePeople } from "#server/db/relations.ts";
 import type { Database } from "#server/db/schema.ts";
 import {
   createPersonalNotifications,
   type PersonalNotice,
 } from "#server/features/notifications/notifications.service.ts";
-import { horsePeople } from "#server/features/show-day/show-day.repository.ts";
 import type { LiveEvent } from "#server/platform/events.ts";
 import { horseNamesById } from "./horse-names.repository.ts";
 import type { ClassContext } from "./results.posting.ts";

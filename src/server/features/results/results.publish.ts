@@ -7,7 +7,7 @@ import { classResultRows, entryPlacings, horseKeyOf, resultOrg } from "#domain/r
 import { resultsTexts } from "#domain/texts/results.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
-import { horsesNamedExactly } from "#server/features/horses/horses.repository.ts";
+import { horsesNamedExactly } from "#server/features/horses/horses.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { badRequest, conflict, notFound } from "#server/platform/errors.ts";
 import type { LiveEvent } from "#server/platform/events.ts";

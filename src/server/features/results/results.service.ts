@@ -146,3 +146,6 @@ export async function hideResult(db: Db, viewer: Viewer, resultId: string): Prom
   if (!canHideResult(viewer, owners)) throw forbidden();
   await hideResultRow(db.db, db.kind, viewer.id, resultId);
 }
+
+/** A horse's placed results as horse detail's champion badge and the owner's Show Records read them. */
+export { horseResultBadgeRecords, resultRecords } from "./horse-results.repository.ts";

@@ -9,8 +9,8 @@ import {
   type RosterShowInfo,
 } from "#domain/roster/roster-view.ts";
 import type { Db } from "#server/db/client.ts";
-import { seasonWarnings } from "#server/features/season/season.conflicts.ts";
 import type { Viewer } from "#server/http/viewer.ts";
+import { seasonWarnings } from "./roster.conflicts.ts";
 import { type RosterSource, rosterRows, rosterVersion } from "./roster.repository.ts";
 
 /**
@@ -81,3 +81,6 @@ export async function getRosterVersion(
   const role = hasRole(viewer, "Trainer") ? "trainer" : "owner";
   return { key: `${viewer.id}|${today}|${role}`, version: await rosterVersion(db.db, viewer.id) };
 }
+
+/** The season's conflicts among the viewer's entries, as show detail, entry saves and recommendations read them. */
+export { planConflictTest, SHOWING, viewerWarnings } from "./roster.conflicts.ts";

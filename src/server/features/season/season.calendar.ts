@@ -2,7 +2,7 @@ import { endOfMonth, format, parseISO } from "date-fns";
 import { CALENDAR_MAX_SHOWS, type CalendarMonth, type CalendarQuery } from "#domain/contracts/season.ts";
 import type { Db } from "#server/db/client.ts";
 import { blockedWith } from "#server/db/relations.ts";
-import { listShowsBetween } from "#server/features/shows/shows.repository.ts";
+import { listShowsBetween } from "#server/features/shows/shows.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 
 /**

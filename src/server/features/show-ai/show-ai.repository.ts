@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { type Edition, normaliseShowName } from "#domain/shows/show-prediction.ts";
 import type { Database } from "#server/db/schema.ts";
 import { allWordsLike } from "#server/db/word-search.ts";
-import { classesOf, judgesOf } from "#server/features/shows/shows.repository.ts";
+import { classesOf, judgesOf } from "#server/features/shows/shows.service.ts";
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 

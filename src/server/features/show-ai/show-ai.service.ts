@@ -14,8 +14,9 @@ import { predictionHistory } from "#domain/shows/show-prediction.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { recommendationsTexts } from "#domain/texts/recommendations.ts";
 import type { Db } from "#server/db/client.ts";
+import { insertClasses } from "#server/db/show-classes.ts";
 import { placeImportedClasses } from "#server/features/show-day/show-day.schedule.ts";
-import { classesOf, findShow, insertClasses } from "#server/features/shows/shows.repository.ts";
+import { classesOf, findShow } from "#server/features/shows/shows.service.ts";
 import { AiProviderError } from "#server/platform/ai/ai-error.ts";
 import type { AiProvider } from "#server/platform/ai/provider.ts";
 import {

@@ -10,20 +10,14 @@ import {
 import { awayCounts, estimateSession } from "#domain/show-day/ring-estimates.ts";
 import { formatShowTime } from "#domain/show-day/show-time.ts";
 import { showDayTexts } from "#domain/texts/show-day.ts";
-import { blocksAmong } from "#server/db/relations.ts";
+import { blocksAmong, horsePeople } from "#server/db/relations.ts";
 import type { Database } from "#server/db/schema.ts";
 import {
   createPersonalNotifications,
   type PersonalNotice,
 } from "#server/features/notifications/notifications.service.ts";
 import type { LiveEvent } from "#server/platform/events.ts";
-import {
-  alertSettingsOf,
-  claimAlerts,
-  horsePeople,
-  sentAlerts,
-  showingEntries,
-} from "./show-day.repository.ts";
+import { alertSettingsOf, claimAlerts, sentAlerts, showingEntries } from "./show-day.repository.ts";
 import type { Schedule } from "./show-day.schedule.ts";
 
 /** Notification types of show-day alerts (the push delivery reads them as "class alerts"). */

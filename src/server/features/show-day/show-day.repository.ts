@@ -226,24 +226,6 @@ export async function showingEntries(
     .execute();
 }
 
-/** Owners and trainers of the horses, by horse. */
-export async function horsePeople(
-  db: Queryable,
-  horseIds: readonly string[],
-): Promise<Map<string, string[]>> {
-  const people = new Map<string, string[]>();
-  if (horseIds.length === 0) return people;
-  const ids = [...horseIds];
-  const rows = await db
-    .selectFrom("horse_owner")
-    .select(["horse_id", "user_id"])
-    .where("horse_id", "in", ids)
-    .unionAll(db.selectFrom("horse_trainer").select(["horse_id", "user_id"]).where("horse_id", "in", ids))
-    .execute();
-  for (const r of rows) people.set(r.horse_id, [...(people.get(r.horse_id) ?? []), r.user_id]);
-  return people;
-}
-
 export async function sentAlerts(
   db: Queryable,
   showId: string,

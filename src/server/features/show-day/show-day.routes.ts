@@ -14,6 +14,7 @@ import { ShowDetail, ShowIdParams } from "#domain/contracts/shows.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { opsTexts } from "#domain/texts/ops.ts";
 import type { Db } from "#server/db/client.ts";
+import { getShowDetail } from "#server/features/shows/shows.service.ts";
 import { notFound, unauthorized, unavailable } from "#server/platform/errors.ts";
 import {
   type EventBus,
@@ -175,7 +176,8 @@ export async function showDayRoutes(
     },
     async (request) => {
       const admin = await app.requireViewer(request, "Admin");
-      return saveSchedule(opts.db, request.params.showId, request.body, admin.id);
+      await saveSchedule(opts.db, request.params.showId, request.body, admin.id);
+      return getShowDetail(opts.db, request.params.showId);
     },
   );
 

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import type { ScheduleBody } from "#domain/contracts/show-day.ts";
-import type { ShowDetail } from "#domain/contracts/shows.ts";
 import { outsideDatesProblem } from "#domain/imports/class-import.ts";
 import { type ImportedSession, planImportedSessions } from "#domain/imports/imported-sessions.ts";
 import { plannedStarts } from "#domain/show-day/ring-estimates.ts";
@@ -11,9 +10,8 @@ import { showTimeZone } from "#domain/shows/show-time-zone.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
+import { applyClassPlan, classIdsOf } from "#server/db/show-classes.ts";
 import { withdrawClassResults } from "#server/features/results/results.publish.ts";
-import { applyClassPlan, classIdsOf } from "#server/features/shows/shows.repository.ts";
-import { getShowDetail } from "#server/features/shows/shows.service.ts";
 import { badRequest, notFound } from "#server/platform/errors.ts";
 import { newId } from "#server/platform/ids.ts";
 import {
@@ -93,7 +91,7 @@ export async function saveSchedule(
   showId: string,
   input: ScheduleInput,
   actorId: string | null,
-): Promise<ShowDetail> {
+): Promise<void> {
   await db.db.transaction().execute(async (trx) => {
     const show = await findDayShow(trx, showId);
     if (!show) throw notFound(errorsTexts.showNotFound);
@@ -161,7 +159,6 @@ export async function saveSchedule(
     }
     await refreshPlannedStarts(trx, showId);
   });
-  return getShowDetail(db, showId);
 }
 
 /**

@@ -277,3 +277,7 @@ export async function setAlertSetting(
   await saveAlertSetting(db.db, viewer.id, classesAway);
   return { classesAway };
 }
+
+/** A show's day as show detail and its calendar file read it: zone, pace, sessions and the schedule. */
+export { findDayShow, sessionsOf } from "./show-day.repository.ts";
+export { loadSchedule } from "./show-day.schedule.ts";

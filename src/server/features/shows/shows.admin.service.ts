@@ -9,6 +9,7 @@ import { errorsTexts } from "#domain/texts/errors.ts";
 import { notificationsTexts } from "#domain/texts/notifications.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
+import { applyClassPlan, classIdsOf, insertClasses } from "#server/db/show-classes.ts";
 import { announceNewShows } from "#server/features/notifications/new-shows.service.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
 import { withdrawClassResults } from "#server/features/results/results.publish.ts";
@@ -17,14 +18,7 @@ import type { Viewer } from "#server/http/viewer.ts";
 import { badRequest, notFound } from "#server/platform/errors.ts";
 import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
-import {
-  applyClassPlan,
-  classesOf,
-  classIdsOf,
-  findShow,
-  insertClasses,
-  judgesOf,
-} from "./shows.repository.ts";
+import { classesOf, findShow, judgesOf } from "./shows.repository.ts";
 import { getShowDetail } from "./shows.service.ts";
 
 export interface ShowAdminDeps {

@@ -12,8 +12,6 @@ import { formatShowClock, zoneAbbreviation, zonedInstant } from "#domain/show-da
 import { showTimeZone } from "#domain/shows/show-time-zone.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
-import { findDayShow, sessionsOf } from "#server/features/show-day/show-day.repository.ts";
-import { loadSchedule } from "#server/features/show-day/show-day.schedule.ts";
 import { badRequest, notFound } from "#server/platform/errors.ts";
 import { calendarFileName, showCalendar } from "./shows.calendar.ts";
 import {
@@ -174,3 +172,18 @@ export async function getShowCalendar(db: Db, showId: string): Promise<{ fileNam
   });
   return { fileName: calendarFileName(show.name), body: showCalendar(show, sessions) };
 }
+
+/**
+ * Shows as other features read them: the season calendar, recommendations and the season plan, the AI
+ * class lists and show prediction, the calendar import.
+ */
+export {
+  classesOf,
+  findShow,
+  judgesOf,
+  listShows,
+  listShowsBetween,
+  type ShowRow,
+} from "./shows.repository.ts";
+
+import { findDayShow, loadSchedule, sessionsOf } from "#server/features/show-day/show-day.service.ts";

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShowDetail, ShowFacets, ShowPage } from "#domain/contracts/shows.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
+import { insertClasses } from "#server/db/show-classes.ts";
 import { signedInUser } from "#tests/support/factories.ts";
 import { call } from "#tests/support/server.ts";
 import { buildShow, dayFromToday } from "#tests/support/shows-factories.ts";
 import { buildTestApp } from "#tests/support/test-app.ts";
-import { insertClasses } from "./shows.repository.ts";
 
 let cookie: string;
 type Built = Awaited<ReturnType<typeof buildShow>>;

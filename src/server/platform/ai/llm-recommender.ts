@@ -1,17 +1,18 @@
 import { z } from "zod";
 import {
   type AssessedClass,
+  type HorseProfile,
   isProfessional,
   MAX_RECOMMENDATIONS,
   MIN_RECOMMENDATIONS,
   pickRecommendations,
   type Recommendation,
+  type RiderProfile,
   toRecommendation,
 } from "#domain/recommendations/recommendations.ts";
 import { divisionName } from "#domain/shows/divisions.ts";
 import type { LlmClient } from "#server/platform/ai/llm-client.ts";
 import { cleanModelText } from "#server/platform/ai/model-text.ts";
-import type { RecommendClassesInput } from "#server/platform/ai/provider.ts";
 
 /** The spec's reply: an array of className and reason (wrapped in an object, which every provider accepts). */
 export const LlmRecommendations = z.object({
@@ -38,6 +39,15 @@ const normalize = (name: string) =>
     .replace(/^\s*(?:class\s*)?#?\d+[a-z]?\s*[.:)-]\s*/, "")
     .replace(/\s+/g, " ")
     .trim();
+
+/** What a provider is asked for class recommendations (AiProvider.recommendClasses). */
+export interface RecommendClassesInput {
+  horse: HorseProfile;
+  rider: RiderProfile;
+  show: { name: string; startDate: string; endDate: string };
+  /** The show's eligible classes, in show order, scored by the rules engine. */
+  eligible: readonly AssessedClass[];
+}
 
 function prompt(input: RecommendClassesInput, offered: readonly AssessedClass[]): string {
   const { horse, rider, show } = input;

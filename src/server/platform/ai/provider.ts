@@ -1,13 +1,9 @@
-import type {
-  AssessedClass,
-  HorseProfile,
-  Recommendation,
-  RiderProfile,
-} from "#domain/recommendations/recommendations.ts";
+import type { Recommendation } from "#domain/recommendations/recommendations.ts";
 import { pickRecommendations } from "#domain/recommendations/recommendations.ts";
 import { type Edition, predictByRules, type ShowPrediction } from "#domain/shows/show-prediction.ts";
 import type { AiConfig } from "#server/config.ts";
 import type { LlmImage } from "#server/platform/ai/llm-client.ts";
+import type { RecommendClassesInput } from "#server/platform/ai/llm-recommender.ts";
 import type { ImageShowData } from "#server/platform/ai/llm-show-ai.ts";
 import { createRateLimiter } from "#server/platform/ai/rate-limit.ts";
 
@@ -41,14 +37,6 @@ export interface AiProvider {
    * pictures and the OCR engine does. Throws AiProviderError on failure.
    */
   readonly extractShowData: ((image: LlmImage) => Promise<ImageShowData>) | null;
-}
-
-export interface RecommendClassesInput {
-  horse: HorseProfile;
-  rider: RiderProfile;
-  show: { name: string; startDate: string; endDate: string };
-  /** The show's eligible classes, in show order, scored by the rules engine. */
-  eligible: readonly AssessedClass[];
 }
 
 export const rulesProvider: AiProvider = {

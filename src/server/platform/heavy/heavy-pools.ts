@@ -6,6 +6,7 @@ import type { ReadCalendar } from "#server/features/admin/calendar-files.ts";
 import { AppError } from "#server/platform/errors.ts";
 import { fromFailure, type WorkerReply } from "#server/platform/heavy/heavy-errors.ts";
 import type { calendar, document, modelImage } from "#server/platform/heavy/heavy-worker.ts";
+import type { TaskEvent } from "#server/platform/heavy/task-events.ts";
 import type { DocumentText, ReadProgress } from "#server/platform/ocr/document-text.ts";
 
 /**
@@ -71,9 +72,6 @@ export const busy = () =>
   });
 
 type TaskName = "calendar" | "document" | "modelImage";
-
-/** What a task tells the main thread while it runs (heavy-worker.ts). */
-export type TaskEvent = { started: true } | { progress: ReadProgress };
 
 /**
  * How long a task may wait for a thread and load its code before its own deadline starts: a thread that

@@ -1,7 +1,7 @@
 import type { MessagePort } from "node:worker_threads";
 import type { ReadCalendar } from "#server/features/admin/calendar-files.ts";
 import { toFailure, type WorkerReply } from "#server/platform/heavy/heavy-errors.ts";
-import type { TaskEvent } from "#server/platform/heavy/heavy-pools.ts";
+import type { TaskEvent } from "#server/platform/heavy/task-events.ts";
 import type { DocumentText } from "#server/platform/ocr/document-text.ts";
 import type { OcrEngine } from "#server/platform/ocr/ocr-engine.ts";
 

@@ -13,8 +13,8 @@ import {
 import { DAY_SESSION_PREFIX, DEFAULT_RING } from "#domain/show-day/show-sessions.ts";
 import { type OtherClass, seasonTexts } from "#domain/texts/season.ts";
 import type { Db } from "#server/db/client.ts";
-import { type RosterRow, rosterRows } from "#server/features/roster/roster.repository.ts";
 import type { Viewer } from "#server/http/viewer.ts";
+import { type RosterRow, rosterRows } from "./roster.repository.ts";
 
 /**
  * The viewer's season conflicts as warnings on their entries (issue 25). The entries looked at are

@@ -1,0 +1,42 @@
+import type { PageScreen } from "#domain/app/page-routes.ts";
+import type { Me, PublicConfig } from "#domain/contracts/auth.ts";
+import type { Invite } from "#domain/contracts/invites.ts";
+import type { UnreadCount } from "#domain/contracts/notifications.ts";
+import type { Roster } from "#domain/contracts/roster.ts";
+import type { ShowDetail, ShowPage } from "#domain/contracts/shows.ts";
+
+/**
+ * A page rendered on the server (ADR 019), as both sides of it see it: the server (spa-shell.ts, with
+ * the loaders of page-data.ts) asks the SSR bundle (src/client/entry-server.tsx) to render a screen.
+ * Here, not in either, so the server never imports the client.
+ */
+
+/** The screens' data, read by the server's own services for the viewer. */
+export interface PageLoaders {
+  roster(today: string): Promise<Roster>;
+  show(showId: string): Promise<ShowDetail>;
+  /** One page of the planner's list for the API querystring the planner would send. */
+  showPage(query: string, cursor: string | null): Promise<ShowPage>;
+  unreadCount(): Promise<UnreadCount>;
+  /** The trainer behind an invite link (no session needed). */
+  invite(trainerId: string): Promise<Invite>;
+}
+
+export interface PageRequest {
+  pathname: string;
+  search: string;
+  screen: PageScreen;
+  params: Readonly<Record<string, string>>;
+  user: Me | null;
+  config: PublicConfig;
+  /** The viewer's calendar day (#domain/app/client-day.ts). */
+  today: string;
+  load: PageLoaders;
+}
+
+export interface RenderedPage {
+  /** The markup of `#root`, streamed by React once everything in it is ready. */
+  html: AsyncIterable<string | Uint8Array>;
+  /** The queries the markup was made from (TanStack Query's dehydrated state), for the browser to hydrate. */
+  queries: unknown;
+}
