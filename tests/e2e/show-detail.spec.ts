@@ -47,7 +47,7 @@ test("shows the details card and splits 100 undated classes of a 4-day show over
   const rendered = await classList(page).locator("[data-index]").count();
   expect(rendered).toBeLessThan(60);
 
-  // On a phone the page scrolls as one (ADR 028): the list is in the page, still virtual.
+  // On a phone the page scrolls as one (ADR 036): the list is in the page, still virtual.
   await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight }));
   await expect(classList(page)).toContainText("Amateur 15.2 and Under Mares and Geldings, Specialty");
   await expect(dayHeadings(page).last()).toHaveText(heading(123), { ignoreCase: true });

@@ -150,7 +150,7 @@ export function ClassSchedule({
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be reachable by keyboard (WCAG 2.1.1) when its rows are not buttons
           tabIndex={0}
           // From 640 px the spec's list capped at 32rem that scrolls itself; on a phone the page scrolls
-          // as one, the list with it (ADR 028): use-virtual-rows.ts follows whichever scrolls.
+          // as one, the list with it (ADR 036): use-virtual-rows.ts follows whichever scrolls.
           className="rounded-xl border border-stone-200 bg-white sm:max-h-[32rem] sm:overflow-y-auto"
         >
           <div className="relative w-full" style={{ height: virtualizer.totalSize }}>
