@@ -7,7 +7,7 @@ import { buildShow } from "#tests/support/shows-factories.ts";
 import { buildTestApp, type SignedInUser } from "#tests/support/test-app.ts";
 
 /**
- * A deleted class takes its published results with it (ADR 026): the class editor, the schedule and
+ * A deleted class takes its published results with it (ADR 039): the class editor, the schedule and
  * a show's delete all withdraw them, by difference as a correction to no lines, so the standings, the
  * horse's results and the owner's Show Records are as if the class had never been posted. Before, the
  * standings kept the points of a class that no longer existed (the hostile probe of issue 22).

@@ -198,7 +198,7 @@ export async function writeClassResults(
  * Withdraws the published results of classes about to be deleted (of the whole show when `classIds`
  * is null), inside the caller's transaction and before the delete: each is a correction to no lines,
  * so standings, horse results and Show Records lose them by difference as any correction does, and
- * the history keeps a "withdrawn" entry. Nobody is notified: the class, not a placing, changed (ADR 026).
+ * the history keeps a "withdrawn" entry. Nobody is notified: the class, not a placing, changed (ADR 039).
  */
 export async function withdrawClassResults(
   trx: Transaction<Database>,
