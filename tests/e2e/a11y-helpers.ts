@@ -68,3 +68,15 @@ export async function expectAccessibleDialog(dialog: Locator, opts: { name: stri
 /** True when the element shows all of its text: not cut by an ellipsis or hidden overflow. */
 export const isWhole = (locator: Locator) =>
   locator.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1);
+
+/** The page's level-1 heading of exactly this name. */
+export const h1 = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
+
+/** Whichever dialog or alert dialog is open. */
+export const dialog = (page: Page) => page.locator(OPEN_DIALOG);
+
+/** Closes the open dialog with Escape and waits for it to go. */
+export async function closeDialog(page: Page) {
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toHaveCount(0);
+}

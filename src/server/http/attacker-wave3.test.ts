@@ -8,25 +8,27 @@ import { call } from "#tests/support/server.ts";
 import { showDay } from "#tests/support/show-day-factories.ts";
 import { listen, openEventStream, type SseClient } from "#tests/support/sse.ts";
 import {
-  admin,
-  attacker,
-  callCount,
   holder,
-  type Ids,
   isWave3,
   isWrite,
-  line,
-  otherRunning,
-  otherShow,
   PROBES,
   type Probe,
   problemOf,
+  sendProbe,
+  snapshot,
+} from "#tests/support/wave3-probes.ts";
+import {
+  admin,
+  attacker,
+  callCount,
+  type Ids,
+  line,
+  otherRunning,
+  otherShow,
   running,
   type Signed,
   send,
-  sendProbe,
   setUpWave3,
-  snapshot,
   steward,
   t,
   tearDownWave3,
@@ -35,7 +37,7 @@ import {
   victimEndpoint,
   victimHorse,
   victimIds,
-} from "#tests/support/wave3-probes.ts";
+} from "#tests/support/wave3-world.ts";
 
 /**
  * An attacker's pass over who may do what on every route of wave 3 (results, standings, points scales,

@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { securityTexts } from "#domain/texts/security.ts";
+import { holder, isWrite, PROBES, problemOf, sendProbe } from "#tests/support/wave3-probes.ts";
 import {
   admin,
   attacker,
   callCount,
-  holder,
-  isWrite,
-  PROBES,
-  problemOf,
   running,
   send,
-  sendProbe,
   setUpWave3,
   steward,
   tearDownWave3,
   victim,
   victimIds,
-} from "#tests/support/wave3-probes.ts";
+} from "#tests/support/wave3-world.ts";
 
 /**
  * What is not valid input, on every route of wave 3, on the pattern of bad-input.test.ts: bodies over
