@@ -100,6 +100,7 @@ import type { Viewer } from "#server/http/viewer.ts";
 import { badRequest, conflict, forbidden, notFound } from "#server/platform/errors.ts";
 import type { LiveEvent } from "#server/platform/events.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
+import { slicer } from "#server/platform/turns.ts";
 
 const t = resultsTexts.problems;
 export const RESULT_TYPE = "Result";
@@ -384,6 +385,8 @@ export async function withdrawClassResults(
   const show = published.length > 0 ? await findResultShow(trx, showId) : undefined;
   if (!show) return;
   const scale = await scaleOf(trx, orgOf(show));
+  // A schedule save may remove a thousand posted classes: the event loop gets a turn between them.
+  const turn = slicer();
   for (const { version, ...cls } of published) {
     await writeClassResults(trx, kind, {
       show,
@@ -397,6 +400,7 @@ export async function withdrawClassResults(
       withdrawn: true,
     });
     await deleteResultClass(trx, showId, cls.id);
+    await turn();
   }
 }
 

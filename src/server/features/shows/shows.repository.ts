@@ -8,6 +8,7 @@ import { CATALOGUE_VERSION } from "#server/db/migrations/011-api-performance.ts"
 import type { Database, ShowClassTable } from "#server/db/schema.ts";
 import { allWordsLike } from "#server/db/word-search.ts";
 import { markClassesDeleted } from "#server/features/notifications/notifications.repository.ts";
+import { slicer } from "#server/platform/turns.ts";
 
 type Queryable = Kysely<Database> | Transaction<Database>;
 
@@ -261,6 +262,8 @@ export interface NewClass {
 
 /** Rows per insert statement: far below SQLite's bound-parameter limit on every version. */
 const INSERT_CHUNK = 500;
+/** Classes removed per statement: each takes its entries with it. */
+const REMOVE_CHUNK = 100;
 
 /**
  * Inserts a show's classes in the given order, after any it already has. Every class gets its display
@@ -328,13 +331,14 @@ export async function applyClassPlan(
   showId: string,
   plan: { classes: readonly PlannedClass[]; removedIds: readonly string[] },
 ): Promise<void> {
-  if (plan.removedIds.length > 0) {
-    await trx
-      .deleteFrom("show_class")
-      .where("show_id", "=", showId)
-      .where("id", "in", plan.removedIds)
-      .execute();
-    await markClassesDeleted(trx, showId, plan.removedIds);
+  // A 1,000-class plan is thousands of statements, each run on the event loop on SQLite: the loop
+  // gets a turn between them (ADR 030), and removals go in chunks (each cascades to entries).
+  const turn = slicer();
+  for (let i = 0; i < plan.removedIds.length; i += REMOVE_CHUNK) {
+    const ids = plan.removedIds.slice(i, i + REMOVE_CHUNK);
+    await trx.deleteFrom("show_class").where("show_id", "=", showId).where("id", "in", ids).execute();
+    await markClassesDeleted(trx, showId, ids);
+    await turn();
   }
   const row = (c: PlannedClass) => ({
     position: c.position,
@@ -350,6 +354,7 @@ export async function applyClassPlan(
       .where("show_id", "=", showId)
       .where("id", "=", c.id)
       .execute();
+    await turn();
   }
   const added = plan.classes.filter((c) => c.isNew).map((c) => ({ show_id: showId, id: c.id, ...row(c) }));
   for (let i = 0; i < added.length; i += INSERT_CHUNK) {
@@ -357,6 +362,7 @@ export async function applyClassPlan(
       .insertInto("show_class")
       .values(added.slice(i, i + INSERT_CHUNK))
       .execute();
+    await turn();
   }
   await refreshShowDivisions(trx, showId);
 }
