@@ -35,6 +35,17 @@ import {
 } from "#server/platform/events.ts";
 import type { StreamLimit } from "#server/platform/stream-limit.ts";
 
+/** A ring event's data line, made once for all the show's streams (one tap reaches thousands). */
+const ringData = new WeakMap<object, string>();
+function ringDataOf(patch: Record<string, unknown>): string {
+  let data = ringData.get(patch);
+  if (data === undefined) {
+    data = JSON.stringify(patch);
+    ringData.set(patch, data);
+  }
+  return data;
+}
+
 /** Show day (issue 21): the day view, its live stream, ring actions, stewards, the schedule, alert settings. */
 export async function showDayRoutes(
   app: FastifyInstance,
@@ -84,7 +95,7 @@ export async function showDayRoutes(
         streams: streams.open,
         session,
         onEvent: (event, write) => {
-          if (event.type === "ring" && event.showId === showId) write("ring", JSON.stringify(event.patch));
+          if (event.type === "ring" && event.showId === showId) write("ring", ringDataOf(event.patch));
         },
       });
     },
