@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { PassThrough, type Writable } from "node:stream";
 import { buffer } from "node:stream/consumers";
+import { type Font, create as openFont } from "fontkit";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { formatDayHeading, formatShowDates } from "#client/lib/show-dates.ts";
@@ -31,11 +32,26 @@ const fontFiles = (() => {
   }
   return null;
 })();
-/** Read once: pdfkit would read the 1.4 MB of font files again, on the event loop, for every sheet. */
-let fontData: { regular: Buffer | string; bold: Buffer | string } | undefined;
+
+function parsedFont(file: string): Font {
+  const font = openFont(readFileSync(file));
+  if (!("layout" in font)) throw new Error(`${file} is a font collection`);
+  return font;
+}
+
+/**
+ * The fonts, read and parsed once for every sheet. Given a file, pdfkit reads and parses it again for
+ * each document, and the parse (its tables, on first layout) held the event loop 50–240 ms per sheet;
+ * pdfkit takes a parsed fontkit font as well (each document still embeds its own subset), though its
+ * type declarations say only file names and bytes.
+ */
+let parsed: { regular: PDFKit.Mixins.PDFFontSource; bold: PDFKit.Mixins.PDFFontSource } | undefined;
 const fonts = () =>
-  (fontData ??= fontFiles
-    ? { regular: readFileSync(fontFiles.regular), bold: readFileSync(fontFiles.bold) }
+  (parsed ??= fontFiles
+    ? {
+        regular: parsedFont(fontFiles.regular) as unknown as PDFKit.Mixins.PDFFontSource,
+        bold: parsedFont(fontFiles.bold) as unknown as PDFKit.Mixins.PDFFontSource,
+      }
     : { regular: "Helvetica", bold: "Helvetica-Bold" });
 
 const PAPER = { letter: "LETTER", a4: "A4" } as const;
