@@ -52,6 +52,7 @@ const { values } = parseArgs({
 const SECONDS = Number(values.seconds);
 const CLIENTS = Number(values.clients);
 const CROWD_TAPS = 60;
+const QUIET_TAPS = 20;
 const runCrowdPhase = values.only !== "faults";
 const runFaults = values.only !== "crowd";
 const RECONNECT_BUDGET_MS = 5000;
@@ -98,8 +99,20 @@ const say = (line: string) => {
 /** The crowd: CLIENTS live streams through nginx while a steward taps the ring; none may fail. */
 async function crowdPhase(): Promise<void> {
   const started = performance.now();
-  const crowd = await prepareCrowd({ databaseUrl: database.url, base, clients: CLIENTS, taps: CROWD_TAPS });
-  const result = await runCrowd({ base, clients: CLIENTS, ...crowd, taps: CROWD_TAPS, tapGapMs: 250 });
+  const crowd = await prepareCrowd({
+    databaseUrl: database.url,
+    base,
+    clients: CLIENTS,
+    taps: QUIET_TAPS + CROWD_TAPS,
+  });
+  const result = await runCrowd({
+    base,
+    clients: CLIENTS,
+    ...crowd,
+    quietTaps: QUIET_TAPS,
+    taps: CROWD_TAPS,
+    tapGapMs: 250,
+  });
   say(
     `### A crowd of ${CLIENTS} live clients through nginx (${((performance.now() - started) / 1000).toFixed(0)} s)`,
   );

@@ -29,6 +29,9 @@ export interface CrowdOptions {
   /** Cookie of an admin or ring steward of the show. */
   steward: string;
   ring: CrowdRing;
+  /** Taps before the crowd comes: the figure to compare with. */
+  quietTaps: number;
+  /** Taps while the crowd is connected. */
   taps: number;
   tapGapMs: number;
   /** Streams asked for at once (default 100). */
@@ -44,6 +47,8 @@ export interface CrowdResult {
   broken: Record<string, number>;
   /** Time to open every stream, in ms. */
   openMs: number;
+  /** Steward taps through nginx before the crowd came, ms, sorted. */
+  quietTaps: number[];
   /** Steward taps through nginx while the crowd is connected, ms, sorted. */
   taps: number[];
   /** Taps answered other than 200. */
@@ -102,7 +107,46 @@ function streamsProcess() {
   };
 }
 
-/** Opens the crowd's streams, taps the ring `taps` times through nginx, then closes the streams. */
+/** A steward tapping "next class in the ring" through nginx, `count` times; each tap timed. */
+async function tapRing(opts: CrowdOptions, from: string, count: number) {
+  const { ring } = opts;
+  /** When each ring event (by its seq) was asked for, epoch ms. */
+  const sent = new Map<number, number>();
+  const times: number[] = [];
+  const failures: string[] = [];
+  let current = from;
+  for (let i = 0; i < count; i++) {
+    const next = ring.order[ring.order.indexOf(current) + 1];
+    if (!next) throw new Error(`the session has no class after ${current}: give it more classes`);
+    const sentAt = Date.now();
+    const t0 = performance.now();
+    const res = await fetch(`${opts.base}/api/shows/${ring.showId}/ring/actions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: opts.base, cookie: opts.steward },
+      body: JSON.stringify({
+        kind: "in-ring",
+        sessionId: ring.sessionId,
+        classId: next,
+        expectedInRing: current,
+      }),
+    });
+    const body = await res.text();
+    times.push(performance.now() - t0);
+    if (res.status === 200) {
+      sent.set((JSON.parse(body) as { ring: { seq: number } }).ring.seq, sentAt);
+      current = next;
+    } else {
+      failures.push(`${res.status} ${body.slice(0, 200)}`);
+    }
+    await sleep(opts.tapGapMs);
+  }
+  return { sent, times: times.sort((a, b) => a - b), failures, current };
+}
+
+/**
+ * Taps the ring `quietTaps` times with no crowd (the machine's own figure), opens the crowd's streams,
+ * taps `taps` times more through nginx, then closes the streams.
+ */
 export async function runCrowd(opts: CrowdOptions): Promise<CrowdResult> {
   const { ring } = opts;
   const ringPath = `/api/shows/${ring.showId}/day/events`;
@@ -110,6 +154,7 @@ export async function runCrowd(opts: CrowdOptions): Promise<CrowdResult> {
     { path: ringPath, cookie, ring: true },
     { path: "/api/events", cookie, ring: false },
   ]);
+  const quiet = await tapRing(opts, ring.inRing, opts.quietTaps);
   const crowd = streamsProcess();
   try {
     const opened = await crowd.open({
@@ -119,35 +164,8 @@ export async function runCrowd(opts: CrowdOptions): Promise<CrowdResult> {
       burst: opts.burst ?? 100,
     });
     await sleep(1000);
-    const sent = new Map<number, number>();
-    const taps: number[] = [];
-    const tapFailures: string[] = [];
-    let current = ring.inRing;
-    for (let i = 0; i < opts.taps; i++) {
-      const next = ring.order[ring.order.indexOf(current) + 1];
-      if (!next) throw new Error(`the session has no class after ${current}: give it more classes`);
-      const sentAt = Date.now();
-      const t0 = performance.now();
-      const res = await fetch(`${opts.base}/api/shows/${ring.showId}/ring/actions`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: opts.base, cookie: opts.steward },
-        body: JSON.stringify({
-          kind: "in-ring",
-          sessionId: ring.sessionId,
-          classId: next,
-          expectedInRing: current,
-        }),
-      });
-      const body = await res.text();
-      taps.push(performance.now() - t0);
-      if (res.status === 200) {
-        sent.set((JSON.parse(body) as { ring: { seq: number } }).ring.seq, sentAt);
-        current = next;
-      } else {
-        tapFailures.push(`${res.status} ${body.slice(0, 200)}`);
-      }
-      await sleep(opts.tapGapMs);
-    }
+    const { sent, times: taps, failures } = await tapRing(opts, quiet.current, opts.taps);
+    const tapFailures = [...quiet.failures, ...failures];
     await sleep(2500);
     const report = await crowd.report();
     const arrivals = new Map(report.arrivals);
@@ -166,7 +184,8 @@ export async function runCrowd(opts: CrowdOptions): Promise<CrowdResult> {
       failed: opened.failed,
       broken: report.broken,
       openMs: opened.ms,
-      taps: taps.sort((a, b) => a - b),
+      quietTaps: quiet.times,
+      taps,
       tapFailures,
       deliveries: deliveries.sort((a, b) => a - b),
       missed,
@@ -204,7 +223,14 @@ export function crowdTable(result: CrowdResult): string {
     ["failed before ready (reset, no answer …)", String(total(result.failed))],
     ["broken while held", String(total(result.broken))],
     ["time to open them all", `${(result.openMs / 1000).toFixed(1)} s`],
-    [`steward taps through nginx (${result.taps.length}), p50 / p95 / p99 / max`, p(result.taps)],
+    [
+      `steward taps through nginx, no crowd yet (${result.quietTaps.length}), p50 / p95 / p99 / max`,
+      p(result.quietTaps),
+    ],
+    [
+      `steward taps through nginx with the crowd (${result.taps.length}), p50 / p95 / p99 / max`,
+      p(result.taps),
+    ],
     ["tap to ring event on each stream, p50 / p95 / p99 / max", p(result.deliveries)],
     ["ring events missed", String(result.missed)],
   ];
