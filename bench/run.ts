@@ -16,6 +16,7 @@ import { resolve } from "node:path";
 import { adminBench } from "./admin-bench.ts";
 import { apiBench } from "./api-bench.ts";
 import { bundleBench } from "./bundle-bench.ts";
+import { crowdBench } from "./crowd-bench.ts";
 import { type Engine, postgresEngine, sqliteEngine } from "./lib/engines.ts";
 import type { BenchModule } from "./lib/module.ts";
 import { reasonFor } from "./lib/reasons.ts";
@@ -30,6 +31,7 @@ import { resultsBench } from "./results-bench.ts";
 import { resultsPreviewBench } from "./results-preview-bench.ts";
 import { seasonBench } from "./season-bench.ts";
 import { showDayBench } from "./show-day-bench.ts";
+import { stallsBench } from "./stalls-bench.ts";
 import { startupBench } from "./startup-bench.ts";
 
 const MODULES: BenchModule[] = [
@@ -43,6 +45,8 @@ const MODULES: BenchModule[] = [
   ocrBench,
   pushBench,
   showDayBench,
+  stallsBench,
+  crowdBench,
   resultsBench,
   resultsPreviewBench,
   opsBench,

@@ -13,10 +13,10 @@
 import { fork } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
-import pg from "pg";
 import { foldRing, type RingAction } from "../src/domain/show-day/ring.ts";
 import { awayCounts, estimateSession } from "../src/domain/show-day/ring-estimates.ts";
 import { effectiveSessions } from "../src/domain/show-day/show-sessions.ts";
+import { freshBenchDatabase } from "./lib/engines.ts";
 import type { BenchModule } from "./lib/module.ts";
 import { type BenchSection, type BudgetCheck, mark, mib, ms, percentile, table } from "./lib/report.ts";
 import { type BenchServer, signInBench, startBenchServer } from "./server.ts";
@@ -214,21 +214,6 @@ function estimates(): { p50: number; p99: number } {
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
-async function freshPostgres(url: string): Promise<string | null> {
-  const admin = new pg.Client({ connectionString: url });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  await admin.query("drop database if exists bench_show_day with (force)");
-  await admin.query("create database bench_show_day");
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = "/bench_show_day";
-  return u.toString();
-}
-
 export async function runShowDayBench(
   port: number,
   pgUrl: string,
@@ -243,7 +228,7 @@ export async function runShowDayBench(
   } finally {
     await one.stop();
   }
-  const pgDb = await freshPostgres(pgUrl);
+  const pgDb = await freshBenchDatabase(pgUrl, "bench_show_day");
   if (pgDb) {
     const a = await startBenchServer({
       port: port + 1,

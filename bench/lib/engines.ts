@@ -90,3 +90,19 @@ export async function postgresEngine(url: string, dataDir: string): Promise<Engi
   }
   return { label: "PostgreSQL", dataDir, databaseUrl: url };
 }
+
+/** A fresh, empty database `name` on the server `url` points at (dropped first); null when none answers. */
+export async function freshBenchDatabase(url: string, name: string): Promise<string | null> {
+  const admin = new pg.Client({ connectionString: url });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}

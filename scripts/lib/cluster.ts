@@ -11,6 +11,7 @@ import {
   existsSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   statSync,
   writeFileSync,
 } from "node:fs";
@@ -78,22 +79,59 @@ export async function createDatabase(adminUrl: string, prefix: string) {
   };
 }
 
-/** The nginx.conf of a cluster: the checked-in snippets around a generated upstream. */
-export function nginxConfig(opts: { dir: string; proxyPort: number; appPorts: readonly number[] }): string {
+/** This process's limit on open files (Linux), soft and hard. */
+export function openFileLimit(): { soft: number; hard: number } {
+  const line = readFileSync("/proc/self/limits", "utf8").match(/^Max open files\s+(\S+)\s+(\S+)/m);
+  const value = (s: string | undefined) => (s === undefined || s === "unlimited" ? Infinity : Number(s));
+  return { soft: value(line?.[1]), hard: value(line?.[2]) };
+}
+
+/** The worker settings of the checked-in nginx.conf (deploy/nginx/nginx.conf), which a cluster runs with too. */
+export interface NginxWorkers {
+  processes: string;
+  rlimitNofile: number;
+  connections: number;
+}
+
+export function checkedInWorkers(text = readFileSync(join(SNIPPETS, "nginx.conf"), "utf8")): NginxWorkers {
+  const value = (directive: string) => {
+    const found = text.match(new RegExp(`^\\s*${directive}\\s+(\\S+);`, "m"));
+    if (!found) throw new Error(`deploy/nginx/nginx.conf has no ${directive}`);
+    return found[1]!;
+  };
+  return {
+    processes: value("worker_processes"),
+    rlimitNofile: Number(value("worker_rlimit_nofile")),
+    connections: Number(value("worker_connections")),
+  };
+}
+
+/**
+ * The nginx.conf of a cluster: the checked-in worker settings and snippets around a generated upstream.
+ * A worker may not open more files than the machine's hard limit (`openFiles`) allows an unprivileged
+ * process, so worker_rlimit_nofile is lowered to it when it is less.
+ */
+export function nginxConfig(opts: {
+  dir: string;
+  proxyPort: number;
+  appPorts: readonly number[];
+  openFiles: number;
+}): string {
+  const workers = checkedInWorkers();
   const temp = (name: string) => `${name}_temp_path ${join(opts.dir, "temp", name)};`;
-  return `# Written by scripts/lib/cluster.ts: deploy/nginx's snippets around this cluster's servers.
-worker_processes 1;
+  return `# Written by scripts/lib/cluster.ts: deploy/nginx's settings around this cluster's servers.
+worker_processes ${workers.processes};
+worker_rlimit_nofile ${Math.min(workers.rlimitNofile, opts.openFiles)};
 daemon off;
 pid ${join(opts.dir, "nginx.pid")};
 error_log ${join(opts.dir, "nginx-error.log")} warn;
-events { worker_connections 1024; }
+events { worker_connections ${workers.connections}; }
 http {
     ${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(temp).join("\n    ")}
     include ${join(SNIPPETS, "ringside-http.conf")};
     upstream ringside {
         ${opts.appPorts.map((port) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`).join("\n        ")}
-        keepalive 32;
-        keepalive_timeout 60s;
+        include ${join(SNIPPETS, "ringside-upstream.conf")};
     }
     server {
         listen 127.0.0.1:${opts.proxyPort};
@@ -130,7 +168,14 @@ export async function startNginx(opts: {
 }): Promise<Nginx> {
   mkdirSync(join(opts.dir, "temp"), { recursive: true });
   const file = join(opts.dir, "nginx.conf");
-  writeFileSync(file, nginxConfig(opts));
+  const openFiles = openFileLimit().hard;
+  const workers = checkedInWorkers();
+  if (openFiles < workers.rlimitNofile) {
+    console.warn(
+      `nginx: this machine lets a process open ${openFiles} files (ulimit -Hn), not the ${workers.rlimitNofile} deploy/nginx/nginx.conf gives each worker: each worker holds at most ${openFiles} connections, about ${Math.floor(openFiles / 2)} live streams.`,
+    );
+  }
+  writeFileSync(file, nginxConfig({ ...opts, openFiles }));
   chownTree(opts.dir);
   const test = spawnSync(...asUnprivileged(NGINX, ["-t", "-q", "-p", opts.dir, "-c", file]), {
     encoding: "utf8",

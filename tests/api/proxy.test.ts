@@ -18,6 +18,8 @@ import {
   type Nginx,
   startNginx,
 } from "../../scripts/lib/cluster.ts";
+import { crowdProblems, openFileShortfall, runCrowd } from "../../scripts/lib/crowd.ts";
+import { prepareCrowd } from "../../scripts/lib/crowd-setup.ts";
 
 /**
  * Three app servers on one PostgreSQL database behind nginx with the checked-in configuration
@@ -29,11 +31,14 @@ const missing = await clusterPrerequisites(adminUrl);
 if (missing) console.warn(`tests/api/proxy.test.ts does not run here: ${missing}`);
 
 const ADDRESS_LIMIT = 3;
+/** Live clients of the crowd check: three times what the configuration before issue 31 held. */
+const CROWD = 1500;
 let dir: string;
 let nginx: Nginx;
 const apps: FastifyInstance[] = [];
 let ports: number[] = [];
 let dropDatabase = async () => {};
+let databaseUrl = "";
 let base = "";
 
 beforeAll(async () => {
@@ -41,6 +46,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "ringside-proxy-"));
   const database = await createDatabase(adminUrl, "ringside_proxy");
   dropDatabase = database.drop;
+  databaseUrl = database.url;
   const proxyPort = await freePort();
   base = `http://127.0.0.1:${proxyPort}`;
   const config = testConfig({
@@ -73,6 +79,25 @@ describe.skipIf(missing !== null)("nginx in front of three app servers", { timeo
       people.push({ ...user, cookie: await signInAt(base, user) });
     }
   });
+
+  it(`holds ${CROWD} live streams through nginx, none refused or broken, while a steward taps the ring`, async () => {
+    // The configuration before issue 31 (one worker of 1,024 connections) held about 500: each
+    // stream is two of a worker's connections. First in the file: the sign-in test below uses up
+    // the address's failed sign-ins, and the crowd signs in through nginx.
+    const shortfall = openFileShortfall(CROWD);
+    expect(shortfall, shortfall ?? "").toBeNull();
+    const crowd = await prepareCrowd({
+      databaseUrl,
+      base,
+      clients: CROWD,
+      taps: 12,
+      signInsAtOnce: ADDRESS_LIMIT - 1,
+    });
+    const result = await runCrowd({ base, clients: CROWD, ...crowd, quietTaps: 2, taps: 10, tapGapMs: 200 });
+    expect(crowdProblems(result)).toEqual([]);
+    expect(result.ready).toBe(CROWD);
+    expect(result.deliveries).toHaveLength(10 * result.readyRing);
+  }, 120_000);
 
   it("spreads requests over the servers and hands each the id nginx gave the request", async () => {
     const seen = new Set<string>();
@@ -191,7 +216,7 @@ describe.skipIf(missing !== null)("nginx in front of three app servers", { timeo
     expect(statuses).toEqual(Array(12).fill(200));
   });
 
-  it("ships a production configuration nginx accepts", () => {
+  it("ships a production configuration nginx accepts: nginx.conf, the site and its snippets", () => {
     const check = mkdtempSync(join(tmpdir(), "ringside-nginx-t-"));
     try {
       const openssl = spawnSync("openssl", [
@@ -217,10 +242,12 @@ describe.skipIf(missing !== null)("nginx in front of three app servers", { timeo
         .replace(/listen \[::\]:\d+[^;]*;/g, "")
         .replace(/listen (80|443)/g, (_, port) => `listen 127.0.0.1:${port === "80" ? 18080 : 18443}`);
       writeFileSync(join(check, "site.conf"), site);
-      writeFileSync(
-        join(check, "nginx.conf"),
-        `pid ${check}/nginx.pid; error_log stderr; events {} http { include ${check}/site.conf; }`,
-      );
+      // Debian's nginx.conf as deploy/ ships it (the crowd's worker settings), around the site.
+      const machine = readFileSync(resolve("deploy/nginx/nginx.conf"), "utf8")
+        .replace("/run/nginx.pid", `${check}/nginx.pid`)
+        .replaceAll("/var/log/nginx/", `${check}/`)
+        .replace("include /etc/nginx/sites-enabled/*;", `include ${check}/site.conf;`);
+      writeFileSync(join(check, "nginx.conf"), machine);
       const test = spawnSync(NGINX, ["-t", "-p", check, "-c", join(check, "nginx.conf")], {
         encoding: "utf8",
       });

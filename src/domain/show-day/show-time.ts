@@ -1,4 +1,4 @@
-import { TZDateMini as TZDate, tzName } from "@date-fns/tz";
+import { TZDateMini as TZDate, tzName, tzOffset } from "@date-fns/tz";
 import { formatClockTime } from "#domain/show-day/show-sessions.ts";
 
 /**
@@ -26,9 +26,26 @@ export function zonedInstant(date: string, time: string, zone: string): number |
   return at.getTime();
 }
 
+const zoneNames = new Map<string, string>();
+
+/**
+ * The zone's abbreviation at `at` ("CDT"). tzName builds an Intl.DateTimeFormat on every call (a tenth
+ * of a millisecond: a 1,000-line printed schedule spent 100 ms in it), and the abbreviation follows
+ * from the zone and its offset at that instant: kept per zone and offset, a handful per show.
+ */
+function shortZoneName(zone: string, at: Date): string {
+  const key = `${zone}|${tzOffset(zone, at)}`;
+  let name = zoneNames.get(key);
+  if (name === undefined) {
+    name = tzName(zone, at, "short");
+    zoneNames.set(key, name);
+  }
+  return name;
+}
+
 /** "7:42 PM CDT": the instant on the show's clock with the zone's abbreviation. */
 export const formatShowTime = (instant: number, zone: string): string =>
-  `${formatClockTime(showClockTime(instant, zone))} ${tzName(zone, new Date(instant), "short")}`;
+  `${formatClockTime(showClockTime(instant, zone))} ${shortZoneName(zone, new Date(instant))}`;
 
 /** "7:42 PM": the instant on the show's clock, where the abbreviation is already said nearby. */
 export const formatShowClock = (instant: number, zone: string): string =>
@@ -36,8 +53,10 @@ export const formatShowClock = (instant: number, zone: string): string =>
 
 /** "19:05": the instant as the show's clock shows it, in the form session times are stored. */
 export function showClockTime(instant: number, zone: string): string {
-  const at = new TZDate(instant, zone);
-  return `${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  // The zone's offset at that instant, once (a TZDate asks for it several times: a show's thousand
+  // classes took milliseconds each time their times were printed).
+  const wall = new Date(instant + tzOffset(zone, new Date(instant)) * 60_000);
+  return `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
 }
 
 /** The calendar day ("yyyy-mm-dd") it is at the show at `now`. */
@@ -49,5 +68,5 @@ export function showToday(now: number, zone: string): string {
 /** The zone's abbreviation on `date` at noon ("CDT" in summer, "CST" in winter). */
 export function zoneAbbreviation(zone: string, date: string): string {
   const noon = zonedInstant(date, "12:00", zone);
-  return noon === null ? zone : tzName(zone, new Date(noon), "short");
+  return noon === null ? zone : shortZoneName(zone, new Date(noon));
 }

@@ -2,6 +2,7 @@ import type { PlannedClass } from "#domain/shows/class-editing.ts";
 import { classNumberFromId } from "#domain/shows/class-number.ts";
 import { primaryDivisionForClassName } from "#domain/shows/division-rule.ts";
 import type { Queryable } from "#server/db/client.ts";
+import { slicer } from "#server/platform/turns.ts";
 
 /**
  * A show's class list as everyone who writes it keeps it: the show editor, the schedule editor, the
@@ -10,6 +11,7 @@ import type { Queryable } from "#server/db/client.ts";
  * it. Call inside the writer's transaction.
  */
 
+/** A class as an admin form, an import or the demo seed provides it. */
 export interface NewClass {
   /** The class id, unique within the show: `cel-12E`, `sfs-3`, `class-7`. */
   id: string;
@@ -19,6 +21,12 @@ export interface NewClass {
 
 /** Rows per insert statement: far below SQLite's bound-parameter limit on every version. */
 const INSERT_CHUNK = 500;
+/**
+ * Classes removed or added per statement when a show's classes are saved: each removal takes its
+ * entries with it, each addition fires the catalogue's triggers, and on SQLite a statement holds the
+ * event loop (500 new classes took 50 ms).
+ */
+const SAVE_CHUNK = 100;
 
 /**
  * Inserts a show's classes in the given order, after any it already has. Every class gets its display
@@ -86,13 +94,14 @@ export async function applyClassPlan(
   showId: string,
   plan: { classes: readonly PlannedClass[]; removedIds: readonly string[] },
 ): Promise<void> {
-  if (plan.removedIds.length > 0) {
-    await trx
-      .deleteFrom("show_class")
-      .where("show_id", "=", showId)
-      .where("id", "in", plan.removedIds)
-      .execute();
-    await markClassesDeleted(trx, showId, plan.removedIds);
+  // A 1,000-class plan is thousands of statements, each run on the event loop on SQLite: the loop
+  // gets a turn between them (ADR 030), and removals go in chunks (each cascades to entries).
+  const turn = slicer();
+  for (let i = 0; i < plan.removedIds.length; i += SAVE_CHUNK) {
+    const ids = plan.removedIds.slice(i, i + SAVE_CHUNK);
+    await trx.deleteFrom("show_class").where("show_id", "=", showId).where("id", "in", ids).execute();
+    await markClassesDeleted(trx, showId, ids);
+    await turn();
   }
   const row = (c: PlannedClass) => ({
     position: c.position,
@@ -108,13 +117,15 @@ export async function applyClassPlan(
       .where("show_id", "=", showId)
       .where("id", "=", c.id)
       .execute();
+    await turn();
   }
-  const added = plan.classes.filter((c) => c.isNew).map((c) => ({ show_id: showId, id: c.id, ...row(c) }));
-  for (let i = 0; i < added.length; i += INSERT_CHUNK) {
+  const added = plan.classes.filter((c) => c.isNew);
+  for (let i = 0; i < added.length; i += SAVE_CHUNK) {
     await trx
       .insertInto("show_class")
-      .values(added.slice(i, i + INSERT_CHUNK))
+      .values(added.slice(i, i + SAVE_CHUNK).map((c) => ({ show_id: showId, id: c.id, ...row(c) })))
       .execute();
+    await turn();
   }
   await refreshShowDivisions(trx, showId);
 }

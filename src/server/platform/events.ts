@@ -5,6 +5,7 @@ import type pg from "pg";
 import { opsTexts } from "#domain/texts/ops.ts";
 import type { Db } from "#server/db/client.ts";
 import { unauthorized, unavailable } from "#server/platform/errors.ts";
+import { FanOut } from "#server/platform/fan-out.ts";
 import { type StreamLimit, streamLimitReached } from "#server/platform/stream-limit.ts";
 
 /**
@@ -154,8 +155,12 @@ export function chunkEvent(event: LiveEvent): LiveEvent[] {
   return chunks;
 }
 
-function memoryBus(): EventBus {
-  const listeners = new Listeners<LiveEvent>();
+/** Live events reach the streams in slices (fan-out.ts); a listener that throws is logged. */
+const liveListeners = (log: Logger) =>
+  new FanOut<LiveEvent>((error) => log.warn({ err: error }, "live events: a listener failed"));
+
+function memoryBus(log: Logger): EventBus {
+  const listeners = liveListeners(log);
   const sessions = new Listeners<SessionsEvent>();
   return {
     start: async () => {},
@@ -170,7 +175,7 @@ function memoryBus(): EventBus {
 function postgresBus(pool: pg.Pool, log: Logger): EventBus {
   // Loaded here, so a SQLite server never loads the PostgreSQL driver (see db/client.ts).
   const { Client } = createRequire(import.meta.url)("pg") as typeof pg;
-  const listeners = new Listeners<LiveEvent>();
+  const listeners = liveListeners(log);
   const sessions = new Listeners<SessionsEvent>();
   let everConnected = false;
   let client: pg.Client | null = null;
@@ -252,7 +257,7 @@ function postgresBus(pool: pg.Pool, log: Logger): EventBus {
 }
 
 export function createEventBus(db: Db, log: Logger): EventBus {
-  return db.kind === "postgres" && db.pgPool ? postgresBus(db.pgPool, log) : memoryBus();
+  return db.kind === "postgres" && db.pgPool ? postgresBus(db.pgPool, log) : memoryBus(log);
 }
 
 /** Sends an event and never fails the request that caused it: a missed live update is refetched later. */

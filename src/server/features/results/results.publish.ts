@@ -12,6 +12,7 @@ import type { Viewer } from "#server/http/viewer.ts";
 import { badRequest, conflict, notFound } from "#server/platform/errors.ts";
 import type { LiveEvent } from "#server/platform/events.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
+import { slicer } from "#server/platform/turns.ts";
 import { horseNamesById, insertAliases } from "./horse-names.repository.ts";
 import { scaleOf } from "./points-scales.service.ts";
 import { notifyPlacings } from "./results.notices.ts";
@@ -212,6 +213,8 @@ export async function withdrawClassResults(
   const show = published.length > 0 ? await findResultShow(trx, showId) : undefined;
   if (!show) return;
   const scale = await scaleOf(trx, resultOrg(show));
+  // A schedule save may remove a thousand posted classes: the event loop gets a turn between them.
+  const turn = slicer();
   for (const { version, ...cls } of published) {
     await writeClassResults(trx, kind, {
       show,
@@ -225,6 +228,7 @@ export async function withdrawClassResults(
       withdrawn: true,
     });
     await deleteResultClass(trx, showId, cls.id);
+    await turn();
   }
 }
 

@@ -1,11 +1,14 @@
-import { existsSync } from "node:fs";
-import { setImmediate as nextTurn } from "node:timers/promises";
+import { existsSync, readFileSync } from "node:fs";
+import { PassThrough, type Writable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import { type Font, create as openFont } from "fontkit";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import type { BarnSchedule } from "#domain/contracts/season.ts";
 import { formatDayHeading, formatShowDates } from "#domain/dates/show-dates.ts";
 import { formatClockTime } from "#domain/show-day/show-sessions.ts";
 import { seasonTexts } from "#domain/texts/season.ts";
+import { slicer } from "#server/platform/turns.ts";
 
 /**
  * The barn schedule as a PDF (issue 25), made on the server with pdfkit so it can be shared from a
@@ -13,25 +16,45 @@ import { seasonTexts } from "#domain/texts/season.ts";
  * sessions → classes as a table whose cells wrap (long, HTML-looking or right-to-left names are text,
  * never markup, and never run past their column). A Unicode font (DejaVu Sans) is used when the
  * system has it, so names outside Latin-1 print; else pdfkit's Helvetica.
+ *
+ * The PDF streams out as it is drawn (issue 31, ADR 030): the drawing gives the event loop a turn every
+ * 10 ms and waits while the client has not taken what was sent, so a sheet of thousands of lines holds
+ * neither the loop nor, for a slow phone, the server's memory.
  */
 
 const t = seasonTexts.print;
 const FONT_DIRS = ["/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF"];
-const fonts = (() => {
+const fontFiles = (() => {
   for (const dir of FONT_DIRS) {
     const regular = `${dir}/DejaVuSans.ttf`;
     const bold = `${dir}/DejaVuSans-Bold.ttf`;
     if (existsSync(regular) && existsSync(bold)) return { regular, bold };
   }
-  return { regular: "Helvetica", bold: "Helvetica-Bold" };
+  return null;
 })();
 
-const PAPER = { letter: "LETTER", a4: "A4" } as const;
+function parsedFont(file: string): Font {
+  const font = openFont(readFileSync(file));
+  if (!("layout" in font)) throw new Error(`${file} is a font collection`);
+  return font;
+}
+
 /**
- * Rows drawn between two turns of the event loop. Anyone can fill a sheet with their own entries, and
- * drawing thousands of rows at once held every other answer for seconds; a few rows take a few ms.
+ * The fonts, read and parsed once for every sheet. Given a file, pdfkit reads and parses it again for
+ * each document, and the parse (its tables, on first layout) held the event loop 50–240 ms per sheet;
+ * pdfkit takes a parsed fontkit font as well (each document still embeds its own subset), though its
+ * type declarations say only file names and bytes.
  */
-const ROWS_PER_TURN = 25;
+let parsed: { regular: PDFKit.Mixins.PDFFontSource; bold: PDFKit.Mixins.PDFFontSource } | undefined;
+const fonts = () =>
+  (parsed ??= fontFiles
+    ? {
+        regular: parsedFont(fontFiles.regular) as unknown as PDFKit.Mixins.PDFFontSource,
+        bold: parsedFont(fontFiles.bold) as unknown as PDFKit.Mixins.PDFFontSource,
+      }
+    : { regular: "Helvetica", bold: "Helvetica-Bold" });
+
+const PAPER = { letter: "LETTER", a4: "A4" } as const;
 const MARGIN = 40;
 /** Column shares of the table's width. */
 const COLUMNS = [
@@ -53,25 +76,54 @@ function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size
   doc.fill("#000000");
 }
 
-export async function schedulePdf(
+/** Until `out` has taken what it holds (or is gone): the client reads at its own pace. */
+function taken(out: Writable): Promise<void> {
+  if (!out.writableNeedDrain || out.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off("drain", done);
+      out.off("close", done);
+      resolve();
+    };
+    out.on("drain", done);
+    out.on("close", done);
+  });
+}
+
+type PdfOptions = { large: boolean; paper: keyof typeof PAPER };
+
+/** The sheet as a PDF in one buffer (tests, the bench). */
+export async function schedulePdf(schedule: BarnSchedule, opts: PdfOptions): Promise<Buffer> {
+  const out = new PassThrough();
+  const [, bytes] = await Promise.all([writeSchedulePdf(schedule, opts, out), buffer(out)]);
+  return bytes;
+}
+
+/**
+ * Draws the sheet into `out` as a PDF and ends it; stops drawing when `out` is destroyed (the client
+ * went away). A failure destroys `out` with the error.
+ */
+export async function writeSchedulePdf(
   schedule: BarnSchedule,
-  opts: { large: boolean; paper: keyof typeof PAPER },
-): Promise<Buffer> {
+  opts: PdfOptions,
+  out: Writable,
+): Promise<void> {
   const doc = new PDFDocument({
     size: PAPER[opts.paper],
     margin: MARGIN,
     info: { Title: t.title(schedule.show.name), Creator: "Ringside" },
   });
-  doc.registerFont("body", fonts.regular);
-  doc.registerFont("bold", fonts.bold);
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
+  doc.registerFont("body", fonts().regular);
+  doc.registerFont("bold", fonts().bold);
+  doc.on("data", (chunk: Buffer) => {
+    if (!out.destroyed) out.write(chunk);
+  });
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on("end", resolve);
     doc.on("error", reject);
   });
   // Awaited at the end; a failure while the drawing waits for its turn must not go unhandled meanwhile.
-  done.catch(() => {});
+  ended.catch(() => {});
 
   const size = opts.large ? 15 : 9.5;
   const width = doc.page.width - 2 * MARGIN;
@@ -134,7 +186,7 @@ export async function schedulePdf(
   };
 
   const c = t.columns;
-  let drawn = 0;
+  const turn = slicer();
   for (const day of schedule.days) {
     heading(formatDayHeading(day.date), 1.35);
     for (const session of day.sessions) {
@@ -149,11 +201,18 @@ export async function schedulePdf(
       row([c.number, c.name, c.horse, c.rider, c.owner, c.time], "bold");
       for (const line of session.lines) {
         row([line.number, line.className, line.horse, line.rider, line.owner, line.time], "body");
-        drawn += 1;
-        if (drawn % ROWS_PER_TURN === 0) await nextTurn();
+        await turn();
+        await taken(out);
+        if (out.destroyed) return;
       }
     }
   }
   doc.end();
-  return done;
+  try {
+    await ended;
+  } catch (error) {
+    out.destroy(error as Error);
+    return;
+  }
+  out.end();
 }

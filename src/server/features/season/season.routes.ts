@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -7,7 +8,7 @@ import { ShowIdParams } from "#domain/contracts/shows.ts";
 import { seasonTexts } from "#domain/texts/season.ts";
 import type { Db } from "#server/db/client.ts";
 import { getCalendarMonth } from "./season.calendar.ts";
-import { schedulePdf } from "./season.pdf.ts";
+import { writeSchedulePdf } from "./season.pdf.ts";
 import { getBarnSchedule, getPrintableSchedule } from "./season.schedule.ts";
 
 /** The season at a glance (issue 25): the month calendar and the printed barn schedule. */
@@ -58,7 +59,7 @@ export async function seasonRoutes(app: FastifyInstance, opts: { db: Db; publicU
           "The printed schedule as a PDF (large=1: large type for the stall door); 404 with no entries",
         params: ShowIdParams,
         querystring: ScheduleQuery,
-        // The PDF's bytes go out as they are (Fastify never serializes a Buffer).
+        // The PDF's bytes go out as they are drawn (Fastify never serializes a stream).
         response: { 200: z.any().describe("application/pdf"), ...errors },
       },
     },
@@ -71,10 +72,13 @@ export async function seasonRoutes(app: FastifyInstance, opts: { db: Db; publicU
         request.query,
         opts.publicUrl,
       );
-      const pdf = await schedulePdf(schedule, {
-        large: request.query.large === "1",
-        paper: request.query.paper,
-      });
+      // Streamed as it is drawn, at the client's pace (ADR 030); a failure midway cuts the answer short.
+      const pdf = new PassThrough();
+      writeSchedulePdf(
+        schedule,
+        { large: request.query.large === "1", paper: request.query.paper },
+        pdf,
+      ).catch((error: Error) => pdf.destroy(error));
       const name = seasonTexts.print.pdfFileName(schedule.show.name);
       return reply
         .header("content-type", "application/pdf")

@@ -11,6 +11,7 @@ import type { Db } from "#server/db/client.ts";
 import { blockedWith } from "#server/db/relations.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { forbidden, notFound } from "#server/platform/errors.ts";
+import { slicer } from "#server/platform/turns.ts";
 
 /**
  * The printed barn schedule (issue 25): the viewer's showing entries at a show (their own and those
@@ -99,29 +100,36 @@ async function scheduleEntries(
     for (const o of found) owners.set(o.horse_id, [...(owners.get(o.horse_id) ?? []), o.name]);
   }
   const zone = showTimeZone({ timeZone: show.time_zone, location: show.location });
-  return shown.map((r) => ({
-    classId: r.class_id,
-    classNumber: r.number,
-    className: r.class_name,
-    position: Number(r.position),
-    date: r.session_date ?? r.date ?? r.start_date,
-    session: r.session_id
-      ? {
-          id: r.session_id,
-          name: r.session_name ?? "",
-          startTime: r.start_time ?? null,
-          ring: r.ring ?? "",
-          position: Number(r.session_position ?? 0),
-        }
-      : null,
-    horseId: r.horse_id,
-    horseName: r.horse_name,
-    riderId: r.rider_id,
-    // An I'm Showing entry without a rider is ridden by its author.
-    riderName: r.rider_name ?? (r.status === "ImShowing" ? r.user_name : null),
-    owners: r.horse_id ? (owners.get(r.horse_id) ?? []) : [],
-    time: r.planned_start ? formatShowTime(Date.parse(r.planned_start), zone) : null,
-  }));
+  // A barn may hold thousands of entries: the event loop gets a turn while they are read (ADR 030).
+  const turn = slicer();
+  const entries: ScheduleEntry[] = [];
+  for (const r of shown) {
+    entries.push({
+      classId: r.class_id,
+      classNumber: r.number,
+      className: r.class_name,
+      position: Number(r.position),
+      date: r.session_date ?? r.date ?? r.start_date,
+      session: r.session_id
+        ? {
+            id: r.session_id,
+            name: r.session_name ?? "",
+            startTime: r.start_time ?? null,
+            ring: r.ring ?? "",
+            position: Number(r.session_position ?? 0),
+          }
+        : null,
+      horseId: r.horse_id,
+      horseName: r.horse_name,
+      riderId: r.rider_id,
+      // An I'm Showing entry without a rider is ridden by its author.
+      riderName: r.rider_name ?? (r.status === "ImShowing" ? r.user_name : null),
+      owners: r.horse_id ? (owners.get(r.horse_id) ?? []) : [],
+      time: r.planned_start ? formatShowTime(Date.parse(r.planned_start), zone) : null,
+    });
+    await turn();
+  }
+  return entries;
 }
 
 /** The sheet's contents; 404 for an unknown show, 403 for someone else's barn. */

@@ -36,6 +36,17 @@ import {
   setStewards,
 } from "./show-day.service.ts";
 
+/** A ring event's data line, made once for all the show's streams (one tap reaches thousands). */
+const ringData = new WeakMap<object, string>();
+function ringDataOf(patch: Record<string, unknown>): string {
+  let data = ringData.get(patch);
+  if (data === undefined) {
+    data = JSON.stringify(patch);
+    ringData.set(patch, data);
+  }
+  return data;
+}
+
 /** Show day (issue 21): the day view, its live stream, ring actions, stewards, the schedule, alert settings. */
 export async function showDayRoutes(
   app: FastifyInstance,
@@ -85,7 +96,7 @@ export async function showDayRoutes(
         streams: streams.open,
         session,
         onEvent: (event, write) => {
-          if (event.type === "ring" && event.showId === showId) write("ring", JSON.stringify(event.patch));
+          if (event.type === "ring" && event.showId === showId) write("ring", ringDataOf(event.patch));
         },
       });
     },

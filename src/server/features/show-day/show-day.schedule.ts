@@ -14,6 +14,7 @@ import { applyClassPlan, classIdsOf } from "#server/db/show-classes.ts";
 import { withdrawClassResults } from "#server/features/results/results.publish.ts";
 import { badRequest, notFound } from "#server/platform/errors.ts";
 import { newId } from "#server/platform/ids.ts";
+import { slicer } from "#server/platform/turns.ts";
 import {
   type DayShowRow,
   findDayShow,
@@ -66,6 +67,7 @@ export async function refreshPlannedStarts(trx: Queryable, showId: string): Prom
   const schedule = await loadSchedule(trx, showId);
   if (!schedule) return;
   const starts = plannedStarts(schedule.sessions, Number(schedule.show.minutes_per_class), schedule.zone);
+  const turn = slicer();
   for (const c of schedule.classes) {
     const at = starts.get(c.id);
     const next = at === undefined ? null : new Date(at).toISOString();
@@ -76,6 +78,7 @@ export async function refreshPlannedStarts(trx: Queryable, showId: string): Prom
       .where("show_id", "=", showId)
       .where("id", "=", c.id)
       .execute();
+    await turn();
   }
 }
 
@@ -124,6 +127,8 @@ export async function saveSchedule(
       .set({ time_zone: input.timeZone, minutes_per_class: input.minutesPerClass })
       .where("id", "=", showId)
       .execute();
+    // Up to 100 sessions and 1,000 classes: the event loop gets a turn between statements (ADR 030).
+    const turn = slicer();
     const kept = new Set(sessionIds);
     const gone = [...existing].filter((id) => !kept.has(id));
     if (gone.length) await trx.deleteFrom("show_session").where("id", "in", gone).execute();
@@ -137,6 +142,7 @@ export async function saveSchedule(
       } else {
         await trx.updateTable("show_session").set(row).where("id", "=", s.id).execute();
       }
+      await turn();
     }
     // A removed class's published results leave the standings with it (ADR 026).
     await withdrawClassResults(trx, db.kind, showId, plan.removedIds, actorId);
@@ -155,6 +161,7 @@ export async function saveSchedule(
           .where("show_id", "=", showId)
           .where("id", "in", ids.slice(i, i + 500))
           .execute();
+        await turn();
       }
     }
     await refreshPlannedStarts(trx, showId);

@@ -247,7 +247,6 @@ export async function showFacets(
   };
 }
 
-/** A class as an admin form, an import or the demo seed provides it. */
 /** The catalogue counter (migration 011): any show added, changed or removed, any user or horse renamed. */
 export async function catalogueVersion(db: Kysely<Database>): Promise<number> {
   const row = await db
