@@ -53,8 +53,9 @@ import { responseSerializer } from "#server/http/serializer.ts";
 import { loadSsrModule, type PageOptions, spaShell } from "#server/http/spa-shell.ts";
 import { viewerPlugin } from "#server/http/viewer.ts";
 import { type AiProvider, createAiProvider } from "#server/platform/ai/provider.ts";
-import { createEventBus, type EventBus, eventRoutes } from "#server/platform/events.ts";
+import { createEventBus, type EventBus } from "#server/platform/events.ts";
 import { createHeavyReaders, type HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
+import { eventRoutes } from "#server/platform/live-streams.ts";
 import { createMailer, type Mailer } from "#server/platform/mail.ts";
 import {
   createMetrics,

@@ -1,13 +1,8 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
-import {
-  chunkEvent,
-  concerns,
-  createEventBus,
-  eventRoutes,
-  type LiveEvent,
-} from "#server/platform/events.ts";
+import { chunkEvent, createEventBus, type LiveEvent } from "#server/platform/events.ts";
+import { concerns, eventRoutes } from "#server/platform/live-streams.ts";
 import { createStreamLimit, LIVE_STREAMS_PER_USER } from "#server/platform/stream-limit.ts";
 import { buildEntryShow, buildHorse } from "#tests/support/entries-factories.ts";
 import { signedInUser, signIn } from "#tests/support/factories.ts";

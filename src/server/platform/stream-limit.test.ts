@@ -6,7 +6,8 @@ import { ERROR_CODES } from "#domain/app/errors.ts";
 import { opsTexts } from "#domain/texts/ops.ts";
 import { buildApp } from "#server/app.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
-import { createEventBus, eventRoutes } from "#server/platform/events.ts";
+import { createEventBus } from "#server/platform/events.ts";
+import { eventRoutes } from "#server/platform/live-streams.ts";
 import {
   createStreamLimit,
   LIVE_STREAMS_PER_USER,

@@ -12,7 +12,7 @@ import {
   PushSubscriptionInput,
 } from "#domain/contracts/push.ts";
 import { unauthorized } from "#server/platform/errors.ts";
-import type { SessionLookup } from "#server/platform/events.ts";
+import type { SessionLookup } from "#server/platform/live-streams.ts";
 import {
   getSettings,
   listDevices,

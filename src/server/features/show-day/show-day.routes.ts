@@ -16,13 +16,8 @@ import { opsTexts } from "#domain/texts/ops.ts";
 import type { Db } from "#server/db/client.ts";
 import { getShowDetail } from "#server/features/shows/shows.service.ts";
 import { notFound, unauthorized, unavailable } from "#server/platform/errors.ts";
-import {
-  type EventBus,
-  HEARTBEAT_MS,
-  openStream,
-  type SessionLookup,
-  streamsOf,
-} from "#server/platform/events.ts";
+import type { EventBus } from "#server/platform/events.ts";
+import { HEARTBEAT_MS, openStream, type SessionLookup, streamsOf } from "#server/platform/live-streams.ts";
 import type { StreamLimit } from "#server/platform/stream-limit.ts";
 import { findDayShow } from "./show-day.repository.ts";
 import { saveSchedule } from "./show-day.schedule.ts";
