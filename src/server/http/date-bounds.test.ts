@@ -15,7 +15,6 @@ let show: { id: string };
 let horse: { id: string };
 
 const t = buildTestApp();
-
 const admin = t.user({ roles: ["Owner", "Trainer", "Admin"], dateOfBirth: "1980-01-01" });
 
 beforeAll(async () => {

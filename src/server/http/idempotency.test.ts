@@ -12,7 +12,6 @@ let show: TestShow;
 
 const t = buildTestApp();
 const me = t.user({ name: "Ida Idempotent" });
-
 const other = t.user({ name: "Otto Other" });
 
 beforeAll(async () => {

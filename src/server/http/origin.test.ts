@@ -12,7 +12,6 @@ import { buildTestApp } from "#tests/support/test-app.ts";
  */
 // Demo mode registers the most routes (the demo session, the outbox).
 const t = buildTestApp({ demo: true });
-
 const user = t.user({ name: "Original Name" });
 
 const SOME_ID = "0190aaaa-0000-7000-8000-000000000000";

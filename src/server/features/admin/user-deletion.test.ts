@@ -51,9 +51,7 @@ async function horseOwner(): Promise<{ user: TestUser; alone: TestHorse; shared:
 }
 
 const t = buildTestApp();
-
 const admin = t.user({ roles: ["Owner", "Admin"] });
-
 const owner = t.user({ name: "Casey Owner" });
 
 describe("deleting a user who is the only owner of horses", () => {

@@ -18,7 +18,6 @@ let otherShow: TestShow;
 
 const t = buildTestApp();
 const me = t.user({ name: "Cal Endar" });
-
 const other = t.user({ name: "Ozzie Other" });
 
 beforeAll(async () => {

@@ -30,7 +30,6 @@ const t = buildTestApp();
 const owner = t.user({ name: "Olive Owner" });
 const trainer = t.user({ name: "Tess Trainer", roles: ["Owner", "Trainer"] });
 const rider = t.user({ name: "Rita Rider" });
-
 const stranger = t.user({ name: "Sam Stranger" });
 
 beforeAll(async () => {

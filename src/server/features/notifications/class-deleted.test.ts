@@ -15,7 +15,6 @@ let horse: TestHorse;
 const t = buildTestApp();
 const admin = t.user({ roles: ["Owner", "Admin"] });
 const owner = t.user({ name: "Casey Owner" });
-
 const co = t.user({ name: "Cody Coowner" });
 
 beforeAll(async () => {

@@ -53,7 +53,6 @@ const ben = t.user({ name: "Ben", createdAt: monthAgo() });
 const cal = t.user({ name: "Cal", createdAt: monthAgo() });
 const dee = t.user({ name: "Dee", createdAt: monthAgo() });
 const eve = t.user({ name: "Eve", createdAt: monthAgo() });
-
 const fay = t.user({ name: "Fay", createdAt: monthAgo() });
 
 beforeAll(async () => {

@@ -31,7 +31,6 @@ let oddType: string;
 
 const t = buildTestApp();
 const ann = t.user({ name: "Ann", createdAt: longAgo });
-
 const bob = t.user({ name: "Bob", createdAt: longAgo });
 
 beforeAll(async () => {

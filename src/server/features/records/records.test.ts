@@ -9,7 +9,6 @@ let theirs: { id: string; name: string };
 const t = buildTestApp();
 const me = t.user({ name: "Rae Recorder" });
 const coach = t.user({ name: "Cody Coach", roles: ["Owner", "Trainer"] });
-
 const other = t.user({ name: "Oona Other" });
 
 beforeAll(async () => {

@@ -29,7 +29,6 @@ const hiddenRows = () => t.app.deps.db.db.selectFrom("result_hidden").selectAll(
 
 const t = buildTestApp();
 const admin = t.user(ADA_ADMIN);
-
 const owner = t.user({ name: "Olive Owner" });
 
 beforeAll(async () => {

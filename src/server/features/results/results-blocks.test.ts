@@ -47,7 +47,6 @@ const admin = t.user(ADA_ADMIN);
 const author = t.user({ name: "Alice Author" });
 const trainer = t.user({ name: "Tom Trainer", roles: ["Trainer"] });
 const mallory = t.user({ name: "Mallory Rider" });
-
 const rae = t.user({ name: "Rae Rider" });
 
 beforeAll(async () => {

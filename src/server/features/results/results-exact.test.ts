@@ -51,7 +51,6 @@ async function expectRefused(classId: string, lines: PublishLine[], lineNo: numb
 
 const t = buildTestApp();
 const admin = t.user(ADA_ADMIN);
-
 const owner = t.user({ name: "Olive Owner" });
 
 beforeAll(async () => {

@@ -95,7 +95,6 @@ const resultNotices = async () =>
 
 const t = buildTestApp();
 const admin = t.user(ADA_ADMIN);
-
 const owner = t.user({ name: "Olive Owner" });
 
 beforeAll(async () => {

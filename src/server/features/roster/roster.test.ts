@@ -26,7 +26,6 @@ const t = buildTestApp();
 const trainer = t.user({ name: "Wade Trainer", roles: ["Owner", "Trainer"] });
 const owner = t.user({ name: "Casey Owner" });
 const friend = t.user({ name: "Riley Friend" });
-
 const stranger = t.user({ name: "Sam Stranger" });
 
 beforeAll(async () => {

@@ -49,7 +49,6 @@ const unblock = async (who: SignedInUser, whom: SignedInUser) =>
 const t = buildTestApp();
 const trainer = t.user({ name: "Wade Trainer", roles: ["Owner", "Trainer"] });
 const alice = t.user({ name: "Alice Author" });
-
 const carl = t.user({ name: "Carl Customer" });
 
 beforeAll(async () => {

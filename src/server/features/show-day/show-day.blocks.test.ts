@@ -18,9 +18,7 @@ const t = buildTestApp();
 const admin = t.user(ADA_ADMIN);
 const author = t.user({ name: "Alice Author" });
 const rider = t.user({ name: "Mallory Rider", roles: ["Owner", "Trainer"] });
-
 const trainer = t.user({ name: "Tom Trainer", roles: ["Owner", "Trainer"] });
-
 const bystander = t.user({ name: "Rae Rider" });
 
 /** A running show where the author's horse (trained by the trainer) goes in class 3, ridden by `riderId`. */

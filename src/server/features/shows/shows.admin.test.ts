@@ -7,9 +7,7 @@ import { buildTestApp } from "#tests/support/test-app.ts";
 
 const t = buildTestApp();
 const admin = t.user({ name: "Avery Admin", roles: ["Owner", "Admin"] });
-
 const owner = t.user({ name: "Casey Owner" });
-
 const other = t.user({ name: "Olly Other" });
 
 const newShow = (over: Record<string, unknown> = {}) => ({

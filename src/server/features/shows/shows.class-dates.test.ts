@@ -12,9 +12,7 @@ import { buildTestApp } from "#tests/support/test-app.ts";
  */
 
 const t = buildTestApp();
-
 const admin = t.user({ roles: ["Owner", "Admin"] });
-
 const owner = t.user({ roles: ["Owner", "Trainer"] });
 
 const detailOf = async (id: string) =>

@@ -6,9 +6,7 @@ import { call } from "#tests/support/server.ts";
 import { buildTestApp } from "#tests/support/test-app.ts";
 
 const t = buildTestApp();
-
 const admin = t.user({ roles: ["Owner", "Admin"] });
-
 const owner = t.user();
 
 const entriesOf = (showId: string) =>

@@ -11,9 +11,7 @@ import { buildTestApp } from "#tests/support/test-app.ts";
  */
 
 const t = buildTestApp();
-
 const admin = t.user({ roles: ["Owner", "Admin"] });
-
 const owner = t.user({ roles: ["Owner", "Trainer"] });
 
 const friday = { name: "Friday Night", date: "2027-05-14", startTime: "19:00" };
