@@ -45,6 +45,7 @@ import { controlCharactersPlugin } from "#server/http/control-characters.ts";
 import { registerDrain } from "#server/http/drain.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { idempotencyPlugin } from "#server/http/idempotency.ts";
+import { registerJsonBodies } from "#server/http/json-body.ts";
 import { pageLoaders } from "#server/http/page-data.ts";
 import { previousClientDir } from "#server/http/previous-assets.ts";
 import { loggingOptions, registerRequestLog } from "#server/http/request-log.ts";
@@ -187,6 +188,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ validate: config.validateResponses }));
   registerErrorHandling(app);
+  registerJsonBodies(app);
   registerRequestLog(app, config.logLevel);
   registerDrain(app);
   if (metrics) registerMetricsHook(app, metrics);
