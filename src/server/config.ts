@@ -129,7 +129,7 @@ export interface AppConfig {
   demo: boolean;
   /**
    * Demo mode on a server others can reach (PUBLIC_URL not loopback, or DEMO=1 with a non-loopback
-   * HOST): the app shows a warning banner.
+   * HOST or behind a proxy, TRUST_PROXY): the app shows a warning banner.
    */
   demoReachable: boolean;
   publicUrl: string;
@@ -189,6 +189,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `Invalid configuration:\n  HOST: ${host} lets other machines reach a demo server, where anyone can sign in as the admin; set DEMO=1 to mean it (the app then shows a banner) or DEMO=0 for real use`,
     );
   }
+  // Behind a proxy the server is reached by whoever reaches the proxy, which the app cannot see.
+  const trustProxy = e.TRUST_PROXY ?? false;
+  const behindProxy = trustProxy !== false;
+  if (demo && e.DEMO === undefined && behindProxy) {
+    throw new ConfigError(
+      "Invalid configuration:\n  TRUST_PROXY: a demo server behind a proxy can be reached by whoever reaches the proxy, where anyone can sign in as the admin with the demo password; set DEMO=1 to mean it (the app then shows a banner) or DEMO=0 for real use",
+    );
+  }
   let authSecret = e.AUTH_SECRET;
   if (!authSecret) {
     if (!demo) throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: is required outside demo mode");
@@ -200,13 +208,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     database,
     demo,
-    demoReachable: demo && !(isLoopbackUrl(publicUrl) && isLoopbackHost(host)),
+    demoReachable: demo && (behindProxy || !isLoopbackUrl(publicUrl) || !isLoopbackHost(host)),
     publicUrl,
     authSecret,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy,
     logLevel: e.LOG_LEVEL,
     metrics: { allow: e.METRICS_ALLOW ?? [], token: e.METRICS_TOKEN },
     clientDir: resolve(e.CLIENT_DIR),
@@ -257,9 +265,11 @@ function aiConfig(e: z.output<typeof EnvSchema>): AiConfig {
 /** Demo mode lets anyone sign in as the admin: main logs this whenever others can reach the server. */
 export function demoWarning(config: AppConfig): string | null {
   if (!config.demo || !config.demoReachable) return null;
-  const where = isLoopbackHost(config.host)
-    ? config.publicUrl
-    : `${config.publicUrl} (listening on ${config.host})`;
+  const where = !isLoopbackHost(config.host)
+    ? `${config.publicUrl} (listening on ${config.host})`
+    : config.trustProxy !== false
+      ? `${config.publicUrl} (behind a proxy)`
+      : config.publicUrl;
   return `DEMO MODE on ${where}: anyone who can reach it can sign in with the demo accounts' published password, the admin's included. Set DEMO=0 (or unset DEMO) for real use.`;
 }
 
