@@ -56,6 +56,7 @@ import { viewerPlugin } from "#server/http/viewer.ts";
 import { type AiProvider, createAiProvider } from "#server/platform/ai/provider.ts";
 import { createEventBus, type EventBus, eventRoutes } from "#server/platform/events.ts";
 import { createHeavyReaders, type HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
+import { type ServerInstance, startServerInstance } from "#server/platform/instance.ts";
 import { createMailer, type Mailer } from "#server/platform/mail.ts";
 import {
   createMetrics,
@@ -86,6 +87,8 @@ export interface AppDeps {
   metrics: Metrics | null;
   /** Each person's open live streams on this server, both kinds together (ADR 020). */
   streamLimit: StreamLimit;
+  /** This server process in the database: its name, boot id and lease (ADR 029). */
+  instance: ServerInstance;
 }
 
 /** A route as registered: its methods and its URL pattern. */
@@ -184,7 +187,21 @@ export async function buildApp(
   metrics?.trackQueue("calendar", heavy.calendar.depth);
   metrics?.trackQueue("document", heavy.document.depth);
   const streamLimit = createStreamLimit(config.liveStreamsPerUser);
-  app.decorate("deps", { config, db, auth, mailer, events, sessions, ai, push, heavy, metrics, streamLimit });
+  const instance = await startServerInstance({ db, name: config.instance, log: app.log });
+  app.decorate("deps", {
+    config,
+    db,
+    auth,
+    mailer,
+    events,
+    sessions,
+    ai,
+    push,
+    heavy,
+    metrics,
+    streamLimit,
+    instance,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ validate: config.validateResponses }));
   registerErrorHandling(app);
@@ -217,7 +234,7 @@ export async function buildApp(
     strictTransportSecurity: insecure ? false : undefined,
   });
   // Ahead of compression, so the answer it stores for a replay is the JSON text.
-  await app.register(idempotencyPlugin, { db });
+  await app.register(idempotencyPlugin, { db, instance });
   // JSON above 1 KiB goes out Brotli- or gzip-compressed when the client accepts it (Vary is set).
   // The built SPA is compressed once at build time instead (registerClient).
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
@@ -309,6 +326,7 @@ export async function buildApp(
     sessions.close();
     await delivery.close();
     await events.close();
+    await instance.close();
     await db.close();
   });
   return app;

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, demoWarning, loadConfig } from "#server/config.ts";
@@ -122,6 +122,14 @@ describe("configuration", () => {
     const message = demoWarning(loadConfig({ DATA_DIR: dataDir(), ...env }));
     if (warning) expect(message).toMatch(warning);
     else expect(message).toBeNull();
+  });
+
+  it("names the server host:port unless INSTANCE names it, and refuses a name that is not plain", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: "3002" }).instance).toBe(`${hostname()}:3002`);
+    expect(loadConfig({ DATA_DIR: dataDir(), INSTANCE: "app-2.eu:3001" }).instance).toBe("app-2.eu:3001");
+    for (const bad of ["two words", "x".repeat(201), "a/b"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), INSTANCE: bad })).toThrow(/INSTANCE/);
+    }
   });
 
   it("requires an AUTH_SECRET for a reachable server that is not in demo mode", () => {

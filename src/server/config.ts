@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
+import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
@@ -24,6 +25,12 @@ const flag = z
 
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).default(3000),
+  INSTANCE: z
+    .string()
+    .regex(/^[A-Za-z0-9._:@-]{1,200}$/, {
+      error: "must be 1 to 200 letters, digits, '.', '_', ':', '@' or '-'",
+    })
+    .optional(),
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
@@ -123,6 +130,11 @@ export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgre
 
 export interface AppConfig {
   port: number;
+  /**
+   * This server's stable name among the servers on one database (INSTANCE, else host:port): the same
+   * after a restart, different from every other server's (ADR 029).
+   */
+  instance: string;
   host: string;
   dataDir: string;
   database: DatabaseConfig;
@@ -204,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   return {
     port: e.PORT,
+    instance: e.INSTANCE ?? `${hostname()}:${e.PORT}`,
     host,
     dataDir,
     database,
