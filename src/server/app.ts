@@ -68,6 +68,7 @@ import {
 import { createPushSender } from "#server/platform/push/send.ts";
 import { storedVapidKeys, vapidAuthorizer } from "#server/platform/push/vapid.ts";
 import { createStreamLimit, type StreamLimit } from "#server/platform/stream-limit.ts";
+import { createSharedStreamLimit } from "#server/platform/stream-limit-shared.ts";
 
 export interface AppDeps {
   config: AppConfig;
@@ -85,7 +86,7 @@ export interface AppDeps {
   heavy: HeavyReaders;
   /** Prometheus metrics when METRICS_ALLOW or METRICS_TOKEN is set, else null; `trackQueue` a new queue. */
   metrics: Metrics | null;
-  /** Each person's open live streams on this server, both kinds together (ADR 020). */
+  /** Each person's open live streams, both kinds together (ADR 020): on every server together on PostgreSQL (ADR 029). */
   streamLimit: StreamLimit;
   /** This server process in the database: its name, boot id and lease (ADR 029). */
   instance: ServerInstance;
@@ -186,8 +187,17 @@ export async function buildApp(
   const metrics = metricsEnabled(config.metrics) ? createMetrics(db) : null;
   metrics?.trackQueue("calendar", heavy.calendar.depth);
   metrics?.trackQueue("document", heavy.document.depth);
-  const streamLimit = createStreamLimit(config.liveStreamsPerUser);
   const instance = await startServerInstance({ db, name: config.instance, log: app.log });
+  // SQLite is one process, which counts alone; on PostgreSQL every server counts together (ADR 029).
+  const streamLimit =
+    db.kind === "postgres"
+      ? createSharedStreamLimit({
+          db,
+          instance,
+          perUser: config.liveStreamsPerUser,
+          onError: (message) => app.log.warn(message),
+        })
+      : createStreamLimit(config.liveStreamsPerUser);
   app.decorate("deps", {
     config,
     db,
@@ -326,6 +336,7 @@ export async function buildApp(
     sessions.close();
     await delivery.close();
     await events.close();
+    await streamLimit.close();
     await instance.close();
     await db.close();
   });

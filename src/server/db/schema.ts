@@ -333,12 +333,11 @@ export interface ServerInstanceTable {
   lease_until: string;
 }
 
-/** An open live stream and the process holding it, for the per-person limit across servers (migration 029). */
+/** How many live streams a server process holds open for a person, for the limit across servers (migration 029). */
 export interface LiveStreamTable {
-  id: string;
   user_id: string;
   boot_id: string;
-  opened_at: string;
+  streams: number;
 }
 
 /** A user's calendar feed: the salt its token derives from and the token's SHA-256 hash (migration 009). */

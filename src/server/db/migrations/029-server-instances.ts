@@ -12,9 +12,9 @@ import { type Kysely, sql } from "kysely";
  *   whose process is no longer alive (no row, or a lapsed lease) is taken over by the next request with
  *   its key at once. Rows from before this migration have neither and keep the one-minute rule. The
  *   partial index finds a name's unanswered claims at start without reading the answered ones.
- * - `live_stream`: on PostgreSQL, each open live stream of a person (notifications and show-day rings
- *   together), with the process that holds it, so the per-person limit counts across servers; streams of
- *   a process that is not alive do not count and are deleted.
+ * - `live_stream`: on PostgreSQL, how many live streams (notifications and show-day rings together) each
+ *   server process holds open for a person, so the per-person limit counts across servers by adding a
+ *   few rows; the counts of a process that is not alive do not count and are deleted.
  */
 export function serverInstancesMigration() {
   return {
@@ -40,12 +40,11 @@ export function serverInstancesMigration() {
 
       await db.schema
         .createTable("live_stream")
-        .addColumn("id", "text", (c) => c.primaryKey())
         .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
         .addColumn("boot_id", "text", (c) => c.notNull())
-        .addColumn("opened_at", "text", (c) => c.notNull())
+        .addColumn("streams", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("live_stream_pk", ["user_id", "boot_id"])
         .execute();
-      await db.schema.createIndex("live_stream_user").on("live_stream").column("user_id").execute();
       await db.schema.createIndex("live_stream_boot").on("live_stream").column("boot_id").execute();
     },
   };
