@@ -45,6 +45,7 @@ import { controlCharactersPlugin } from "#server/http/control-characters.ts";
 import { registerDrain } from "#server/http/drain.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { idempotencyPlugin } from "#server/http/idempotency.ts";
+import { registerJsonBodies } from "#server/http/json-body.ts";
 import { pageLoaders } from "#server/http/page-data.ts";
 import { previousClientDir } from "#server/http/previous-assets.ts";
 import { loggingOptions, registerRequestLog } from "#server/http/request-log.ts";
@@ -55,6 +56,7 @@ import { viewerPlugin } from "#server/http/viewer.ts";
 import { type AiProvider, createAiProvider } from "#server/platform/ai/provider.ts";
 import { createEventBus, type EventBus, eventRoutes } from "#server/platform/events.ts";
 import { createHeavyReaders, type HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
+import { type ServerInstance, startServerInstance } from "#server/platform/instance.ts";
 import { createMailer, type Mailer } from "#server/platform/mail.ts";
 import {
   createMetrics,
@@ -66,6 +68,7 @@ import {
 import { createPushSender } from "#server/platform/push/send.ts";
 import { storedVapidKeys, vapidAuthorizer } from "#server/platform/push/vapid.ts";
 import { createStreamLimit, type StreamLimit } from "#server/platform/stream-limit.ts";
+import { createSharedStreamLimit } from "#server/platform/stream-limit-shared.ts";
 
 export interface AppDeps {
   config: AppConfig;
@@ -83,8 +86,10 @@ export interface AppDeps {
   heavy: HeavyReaders;
   /** Prometheus metrics when METRICS_ALLOW or METRICS_TOKEN is set, else null; `trackQueue` a new queue. */
   metrics: Metrics | null;
-  /** Each person's open live streams on this server, both kinds together (ADR 020). */
+  /** Each person's open live streams, both kinds together (ADR 020): on every server together on PostgreSQL (ADR 029). */
   streamLimit: StreamLimit;
+  /** This server process in the database: its name, boot id and lease (ADR 029). */
+  instance: ServerInstance;
 }
 
 /** A route as registered: its methods and its URL pattern. */
@@ -182,11 +187,35 @@ export async function buildApp(
   const metrics = metricsEnabled(config.metrics) ? createMetrics(db) : null;
   metrics?.trackQueue("calendar", heavy.calendar.depth);
   metrics?.trackQueue("document", heavy.document.depth);
-  const streamLimit = createStreamLimit(config.liveStreamsPerUser);
-  app.decorate("deps", { config, db, auth, mailer, events, sessions, ai, push, heavy, metrics, streamLimit });
+  const instance = await startServerInstance({ db, name: config.instance, log: app.log });
+  // SQLite is one process, which counts alone; on PostgreSQL every server counts together (ADR 029).
+  const streamLimit =
+    db.kind === "postgres"
+      ? createSharedStreamLimit({
+          db,
+          instance,
+          perUser: config.liveStreamsPerUser,
+          onError: (message) => app.log.warn(message),
+        })
+      : createStreamLimit(config.liveStreamsPerUser);
+  app.decorate("deps", {
+    config,
+    db,
+    auth,
+    mailer,
+    events,
+    sessions,
+    ai,
+    push,
+    heavy,
+    metrics,
+    streamLimit,
+    instance,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ validate: config.validateResponses }));
   registerErrorHandling(app);
+  registerJsonBodies(app);
   registerRequestLog(app, config.logLevel);
   registerDrain(app);
   if (metrics) registerMetricsHook(app, metrics);
@@ -215,7 +244,7 @@ export async function buildApp(
     strictTransportSecurity: insecure ? false : undefined,
   });
   // Ahead of compression, so the answer it stores for a replay is the JSON text.
-  await app.register(idempotencyPlugin, { db });
+  await app.register(idempotencyPlugin, { db, instance });
   // JSON above 1 KiB goes out Brotli- or gzip-compressed when the client accepts it (Vary is set).
   // The built SPA is compressed once at build time instead (registerClient).
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
@@ -307,6 +336,8 @@ export async function buildApp(
     sessions.close();
     await delivery.close();
     await events.close();
+    await streamLimit.close();
+    await instance.close();
     await db.close();
   });
   return app;
