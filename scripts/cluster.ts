@@ -117,4 +117,9 @@ for (const [i, server] of cluster.servers.entries()) {
   const url = `http://127.0.0.1:${server.port}`;
   console.log(`  server ${i + 1}: ${url} (metrics: ${url}/metrics)`);
 }
+if (!values.empty) {
+  console.log(
+    "Demo mode, with its banner: anyone who reaches nginx can sign in with the demo password; the passwordless admin session answers this machine only (--empty for no demo).",
+  );
+}
 console.log(`Logs in data/cluster/ (nginx-access.log, server-N.log). Ctrl-C stops everything.`);

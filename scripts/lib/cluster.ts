@@ -226,7 +226,7 @@ export class Cluster {
   }
 
   /** What every app server shares: the database, the secret, the public address, trust in nginx. */
-  private serverEnv(i: number): NodeJS.ProcessEnv {
+  serverEnv(i: number): NodeJS.ProcessEnv {
     return {
       ...process.env,
       PORT: String(this.servers[i]!.port),

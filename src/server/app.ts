@@ -1,10 +1,7 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import compress from "@fastify/compress";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import { ERROR_CODES } from "#domain/app/errors.ts";
 import { authRoutes } from "#server/auth/auth.routes.ts";
@@ -41,20 +38,22 @@ import { showAiRoutes } from "#server/features/show-ai/show-ai.routes.ts";
 import { showDayRoutes } from "#server/features/show-day/show-day.routes.ts";
 import { showAdminRoutes } from "#server/features/shows/shows.admin.routes.ts";
 import { showRoutes } from "#server/features/shows/shows.routes.ts";
+import { registerClient } from "#server/http/client-files.ts";
 import { controlCharactersPlugin } from "#server/http/control-characters.ts";
 import { registerDrain } from "#server/http/drain.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { idempotencyPlugin } from "#server/http/idempotency.ts";
+import { registerJsonBodies } from "#server/http/json-body.ts";
 import { pageLoaders } from "#server/http/page-data.ts";
-import { previousClientDir } from "#server/http/previous-assets.ts";
 import { loggingOptions, registerRequestLog } from "#server/http/request-log.ts";
 import { securityHeaders } from "#server/http/security-headers.ts";
 import { responseSerializer } from "#server/http/serializer.ts";
-import { loadSsrModule, type PageOptions, spaShell } from "#server/http/spa-shell.ts";
+import { loadSsrModule } from "#server/http/spa-shell.ts";
 import { viewerPlugin } from "#server/http/viewer.ts";
 import { type AiProvider, createAiProvider } from "#server/platform/ai/provider.ts";
 import { createEventBus, type EventBus } from "#server/platform/events.ts";
 import { createHeavyReaders, type HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
+import { type ServerInstance, startServerInstance } from "#server/platform/instance.ts";
 import { eventRoutes } from "#server/platform/live-streams.ts";
 import { createMailer, type Mailer } from "#server/platform/mail.ts";
 import {
@@ -67,6 +66,7 @@ import {
 import { createPushSender } from "#server/platform/push/send.ts";
 import { storedVapidKeys, vapidAuthorizer } from "#server/platform/push/vapid.ts";
 import { createStreamLimit, type StreamLimit } from "#server/platform/stream-limit.ts";
+import { createSharedStreamLimit } from "#server/platform/stream-limit-shared.ts";
 
 export interface AppDeps {
   config: AppConfig;
@@ -84,8 +84,10 @@ export interface AppDeps {
   heavy: HeavyReaders;
   /** Prometheus metrics when METRICS_ALLOW or METRICS_TOKEN is set, else null; `trackQueue` a new queue. */
   metrics: Metrics | null;
-  /** Each person's open live streams on this server, both kinds together (ADR 020). */
+  /** Each person's open live streams, both kinds together (ADR 020): on every server together on PostgreSQL (ADR 029). */
   streamLimit: StreamLimit;
+  /** This server process in the database: its name, boot id and lease (ADR 029). */
+  instance: ServerInstance;
 }
 
 /** A route as registered: its methods and its URL pattern. */
@@ -183,11 +185,35 @@ export async function buildApp(
   const metrics = metricsEnabled(config.metrics) ? createMetrics(db) : null;
   metrics?.trackQueue("calendar", heavy.calendar.depth);
   metrics?.trackQueue("document", heavy.document.depth);
-  const streamLimit = createStreamLimit(config.liveStreamsPerUser);
-  app.decorate("deps", { config, db, auth, mailer, events, sessions, ai, push, heavy, metrics, streamLimit });
+  const instance = await startServerInstance({ db, name: config.instance, log: app.log });
+  // SQLite is one process, which counts alone; on PostgreSQL every server counts together (ADR 029).
+  const streamLimit =
+    db.kind === "postgres"
+      ? createSharedStreamLimit({
+          db,
+          instance,
+          perUser: config.liveStreamsPerUser,
+          onError: (message) => app.log.warn(message),
+        })
+      : createStreamLimit(config.liveStreamsPerUser);
+  app.decorate("deps", {
+    config,
+    db,
+    auth,
+    mailer,
+    events,
+    sessions,
+    ai,
+    push,
+    heavy,
+    metrics,
+    streamLimit,
+    instance,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer({ validate: config.validateResponses }));
   registerErrorHandling(app);
+  registerJsonBodies(app);
   registerRequestLog(app, config.logLevel);
   registerDrain(app);
   if (metrics) registerMetricsHook(app, metrics);
@@ -216,7 +242,7 @@ export async function buildApp(
     strictTransportSecurity: insecure ? false : undefined,
   });
   // Ahead of compression, so the answer it stores for a replay is the JSON text.
-  await app.register(idempotencyPlugin, { db });
+  await app.register(idempotencyPlugin, { db, instance });
   // JSON above 1 KiB goes out Brotli- or gzip-compressed when the client accepts it (Vary is set).
   // The built SPA is compressed once at build time instead (registerClient).
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
@@ -308,65 +334,9 @@ export async function buildApp(
     sessions.close();
     await delivery.close();
     await events.close();
+    await streamLimit.close();
+    await instance.close();
     await db.close();
   });
   return app;
 }
-
-/** The class-list reader, its queue counted for the metrics. */
-
-/**
- * Serves the built SPA: hashed assets cached for a year, the page and service worker revalidated.
- * Vite wrote a Brotli and a gzip copy of every text asset; `preCompressed` sends the one the
- * browser's Accept-Encoding allows, and `Vary` keeps shared caches from mixing them up. The page
- * itself (index.html) is served by `spaShell`, which redirects or renders the screen for a navigation.
- * After the build's own files come the files of the builds it replaced, kept for a while (ADR 024), so
- * a tab opened before an upgrade still loads its screens.
- */
-function registerClient(
-  app: FastifyInstance,
-  clientDir: string | undefined,
-  pages: Omit<PageOptions, "clientDir">,
-): void {
-  const hasClient = !!clientDir && existsSync(join(clientDir, "index.html"));
-  const shell = hasClient ? spaShell({ ...pages, clientDir }) : null;
-  if (hasClient) {
-    const previous = previousClientDir(clientDir);
-    app.register(fastifyStatic, {
-      root: existsSync(join(previous, "assets")) ? [clientDir, previous] : clientDir,
-      wildcard: false,
-      cacheControl: false,
-      index: false,
-      globIgnore: ["index.html", "index.html.br", "index.html.gz"],
-      preCompressed: true,
-      setHeaders(res, path) {
-        res.setHeader("vary", "accept-encoding");
-        if (path.includes(`${join("/", "assets", "/")}`)) {
-          res.setHeader("cache-control", "public, max-age=31536000, immutable");
-        } else {
-          res.setHeader("cache-control", "no-cache");
-        }
-      },
-    });
-  }
-  if (shell) {
-    app.get("/", { schema: { hide: true } }, shell);
-    app.get("/index.html", { schema: { hide: true } }, shell);
-    // Any other page path (a deep link) gets the page too; a route rather than the not-found handler,
-    // so it is compressed like every other answer. Unknown API paths and non-page requests still 404.
-    app.get("/*", { schema: { hide: true } }, async (request, reply) => {
-      if (request.url.startsWith("/api") || !request.headers.accept?.includes("text/html")) {
-        return reply.status(404).send(noRoute(request));
-      }
-      return shell(request, reply);
-    });
-  }
-  app.setNotFoundHandler((request, reply) => reply.status(404).send(noRoute(request)));
-}
-
-const noRoute = (request: FastifyRequest) => ({
-  error: {
-    code: ERROR_CODES.notFound,
-    message: `No route for ${request.method} ${request.url.split("?")[0]}.`,
-  },
-});

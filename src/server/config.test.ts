@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, demoWarning, loadConfig } from "#server/config.ts";
@@ -81,6 +81,21 @@ describe("configuration", () => {
       },
     );
 
+    it.each(["127.0.0.1", "1"])(
+      "refuses a default demo behind a proxy (TRUST_PROXY=%s) unless DEMO=1 says it is meant, then shows the banner",
+      (trust) => {
+        expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: trust })).toThrow(
+          /TRUST_PROXY: .*DEMO=1/,
+        );
+        const meant = loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: trust, DEMO: "1" });
+        expect(meant).toMatchObject({ demo: true, demoReachable: true, host: "127.0.0.1" });
+        expect(demoWarning(meant)).toMatch(
+          /^DEMO MODE on http:\/\/localhost:3000 \(behind a proxy\): anyone/,
+        );
+        expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "0" })).toMatchObject({ demoReachable: false });
+      },
+    );
+
     it.each(["127.0.0.1", "127.0.0.2", "::1", "localhost"])("keeps a demo on HOST=%s local", (host) => {
       expect(loadConfig({ DATA_DIR: dataDir(), HOST: host })).toMatchObject({
         demo: true,
@@ -109,6 +124,14 @@ describe("configuration", () => {
     else expect(message).toBeNull();
   });
 
+  it("names the server host:port unless INSTANCE names it, and refuses a name that is not plain", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: "3002" }).instance).toBe(`${hostname()}:3002`);
+    expect(loadConfig({ DATA_DIR: dataDir(), INSTANCE: "app-2.eu:3001" }).instance).toBe("app-2.eu:3001");
+    for (const bad of ["two words", "x".repeat(201), "a/b"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), INSTANCE: bad })).toThrow(/INSTANCE/);
+    }
+  });
+
   it("requires an AUTH_SECRET for a reachable server that is not in demo mode", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://club.example.com" })).toThrow(
       /AUTH_SECRET/,
@@ -124,7 +147,7 @@ describe("configuration", () => {
     ["10.0.0.0/8, ::1", ["10.0.0.0/8", "::1"]],
   ])("reads TRUST_PROXY=%s", (value, expected) => {
     const env = value === undefined ? {} : { TRUST_PROXY: value };
-    expect(loadConfig({ DATA_DIR: dataDir(), ...env }).trustProxy).toEqual(expected);
+    expect(loadConfig({ DATA_DIR: dataDir(), DEMO: "1", ...env }).trustProxy).toEqual(expected);
   });
 
   it("serves metrics to nobody unless METRICS_ALLOW or METRICS_TOKEN names someone", () => {

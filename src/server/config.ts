@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
+import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
@@ -24,6 +25,12 @@ const flag = z
 
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).default(3000),
+  INSTANCE: z
+    .string()
+    .regex(/^[A-Za-z0-9._:@-]{1,200}$/, {
+      error: "must be 1 to 200 letters, digits, '.', '_', ':', '@' or '-'",
+    })
+    .optional(),
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
@@ -123,13 +130,18 @@ export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgre
 
 export interface AppConfig {
   port: number;
+  /**
+   * This server's stable name among the servers on one database (INSTANCE, else host:port): the same
+   * after a restart, different from every other server's (ADR 029).
+   */
+  instance: string;
   host: string;
   dataDir: string;
   database: DatabaseConfig;
   demo: boolean;
   /**
    * Demo mode on a server others can reach (PUBLIC_URL not loopback, or DEMO=1 with a non-loopback
-   * HOST): the app shows a warning banner.
+   * HOST or behind a proxy, TRUST_PROXY): the app shows a warning banner.
    */
   demoReachable: boolean;
   publicUrl: string;
@@ -189,6 +201,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `Invalid configuration:\n  HOST: ${host} lets other machines reach a demo server, where anyone can sign in as the admin; set DEMO=1 to mean it (the app then shows a banner) or DEMO=0 for real use`,
     );
   }
+  // Behind a proxy the server is reached by whoever reaches the proxy, which the app cannot see.
+  const trustProxy = e.TRUST_PROXY ?? false;
+  const behindProxy = trustProxy !== false;
+  if (demo && e.DEMO === undefined && behindProxy) {
+    throw new ConfigError(
+      "Invalid configuration:\n  TRUST_PROXY: a demo server behind a proxy can be reached by whoever reaches the proxy, where anyone can sign in as the admin with the demo password; set DEMO=1 to mean it (the app then shows a banner) or DEMO=0 for real use",
+    );
+  }
   let authSecret = e.AUTH_SECRET;
   if (!authSecret) {
     if (!demo) throw new ConfigError("Invalid configuration:\n  AUTH_SECRET: is required outside demo mode");
@@ -196,17 +216,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   return {
     port: e.PORT,
+    instance: e.INSTANCE ?? `${hostname()}:${e.PORT}`,
     host,
     dataDir,
     database,
     demo,
-    demoReachable: demo && !(isLoopbackUrl(publicUrl) && isLoopbackHost(host)),
+    demoReachable: demo && (behindProxy || !isLoopbackUrl(publicUrl) || !isLoopbackHost(host)),
     publicUrl,
     authSecret,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy,
     logLevel: e.LOG_LEVEL,
     metrics: { allow: e.METRICS_ALLOW ?? [], token: e.METRICS_TOKEN },
     clientDir: resolve(e.CLIENT_DIR),
@@ -257,9 +278,11 @@ function aiConfig(e: z.output<typeof EnvSchema>): AiConfig {
 /** Demo mode lets anyone sign in as the admin: main logs this whenever others can reach the server. */
 export function demoWarning(config: AppConfig): string | null {
   if (!config.demo || !config.demoReachable) return null;
-  const where = isLoopbackHost(config.host)
-    ? config.publicUrl
-    : `${config.publicUrl} (listening on ${config.host})`;
+  const where = !isLoopbackHost(config.host)
+    ? `${config.publicUrl} (listening on ${config.host})`
+    : config.trustProxy !== false
+      ? `${config.publicUrl} (behind a proxy)`
+      : config.publicUrl;
   return `DEMO MODE on ${where}: anyone who can reach it can sign in with the demo accounts' published password, the admin's included. Set DEMO=0 (or unset DEMO) for real use.`;
 }
 

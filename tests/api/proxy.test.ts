@@ -57,7 +57,7 @@ beforeAll(async () => {
     metrics: { allow: ["10.9.9.9"], token: undefined },
   });
   // Built one after the other: the first migrates, the others find nothing to do.
-  for (let i = 0; i < 3; i++) apps.push(await buildApp(config));
+  for (let i = 0; i < 3; i++) apps.push(await buildApp({ ...config, instance: `proxy-server-${i + 1}` }));
   ports = await Promise.all(apps.map(async (app) => Number(new URL(await listen(app)).port)));
   nginx = await startNginx({ dir, proxyPort, appPorts: ports });
 }, 60_000);

@@ -39,6 +39,8 @@ export async function freshDatabase(): Promise<{ database: DatabaseConfig; drop:
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 3000,
+    // Each app a test builds is a server of its own, even on one database and port.
+    instance: `test-${randomBytes(6).toString("hex")}`,
     host: "127.0.0.1",
     dataDir: "/tmp/ringside-test-unused",
     database: { kind: "sqlite", file: ":memory:" },

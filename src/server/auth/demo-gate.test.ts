@@ -1,10 +1,10 @@
-import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { networkInterfaces } from "node:os";
 import { beforeAll, describe, expect, it } from "vitest";
 import { securityTexts } from "#domain/texts/security.ts";
 import { DEMO_ACCOUNTS } from "#server/db/seed/demo-accounts.ts";
-import { TEST_ORIGIN } from "#tests/support/server.ts";
+import { type PostAnswer, postFrom } from "#tests/support/http-session.ts";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/server.ts";
 import { buildTestApp } from "#tests/support/test-app.ts";
 
 /**
@@ -35,46 +35,12 @@ const FORGED = {
   forwarded: "for=127.0.0.1",
 };
 
-interface Answer {
-  status: number;
-  body: string;
-  cookies: string[];
-}
-
 /** A real HTTP request to the listening server, leaving from `from` (an address of this machine). */
-function send(from: string, path: string, body: unknown): Promise<Answer> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: from,
-        localAddress: from,
-        port,
-        path,
-        method: "POST",
-        headers: {
-          ...FORGED,
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (chunk) => {
-          text += chunk;
-        });
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body: text, cookies: res.headers["set-cookie"] ?? [] }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
+const send = (from: string, path: string, body: unknown): Promise<PostAnswer> =>
+  postFrom({ host: from, port }, from, path, body, FORGED);
 
 /** The same request injected, its socket address set as a remote client's would be. */
-async function inject(remoteAddress: string, path: string, body: unknown): Promise<Answer> {
+async function inject(remoteAddress: string, path: string, body: unknown): Promise<PostAnswer> {
   const res = await t.app.inject({
     method: "POST",
     url: path,
@@ -121,5 +87,54 @@ describe("demo mode's doors open only to this machine", () => {
     expect(v6.status).toBe(200);
     const mapped = await inject("::ffff:127.0.0.1", "/api/auth/demo/sign-in", {});
     expect(mapped.status).toBe(200);
+  });
+});
+
+describe("behind a proxy on this machine (issue 31, item 3)", () => {
+  /** The demo sign-in as the app sees it from a proxy on loopback that names `forwardedFor` (if any). */
+  async function signInVia(app: TestApp["app"], forwardedFor?: string): Promise<number> {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/auth/demo/sign-in",
+      remoteAddress: "127.0.0.1",
+      headers: { origin: TEST_ORIGIN, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
+      payload: {},
+    });
+    return res.statusCode;
+  }
+
+  it("with TRUST_PROXY naming the proxy, judges the client it names, and every hop of the chain", async () => {
+    const behind = await createTestApp({ demo: true, trustProxy: ["127.0.0.1"] });
+    try {
+      expect(await signInVia(behind.app, "203.0.113.9")).toBe(403);
+      expect(await signInVia(behind.app, "192.168.1.20")).toBe(403);
+      // A client that forges a loopback address ahead of its own is still named by the proxy.
+      expect(await signInVia(behind.app, "127.0.0.1, 203.0.113.9")).toBe(403);
+      expect(await signInVia(behind.app, "127.0.0.1")).toBe(200);
+      expect(await signInVia(behind.app, "::1")).toBe(200);
+      expect(await signInVia(behind.app)).toBe(200);
+    } finally {
+      await behind.close();
+    }
+  });
+
+  it("trusting every hop, refuses a chain with any address off this machine in it", async () => {
+    const trusting = await createTestApp({ demo: true, trustProxy: true });
+    try {
+      expect(await signInVia(trusting.app, "127.0.0.1, 203.0.113.9")).toBe(403);
+      expect(await signInVia(trusting.app, "203.0.113.9, 127.0.0.1")).toBe(403);
+      expect(await signInVia(trusting.app, "127.0.0.1")).toBe(200);
+    } finally {
+      await trusting.close();
+    }
+  });
+
+  it("without TRUST_PROXY, never reads the header: the socket alone decides", async () => {
+    const direct = await createTestApp({ demo: true, trustProxy: false });
+    try {
+      expect(await signInVia(direct.app, "203.0.113.9")).toBe(200);
+    } finally {
+      await direct.close();
+    }
   });
 });

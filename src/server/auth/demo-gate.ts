@@ -5,13 +5,20 @@ import { DEMO_ACCOUNT_IDS_KEY } from "#server/db/seed/demo-accounts.ts";
 
 /**
  * Demo mode's two doors, the default session (sign in as the admin with no password) and the outbox's
- * "complete sign-in" button, open only to a connection from this machine (issue 19, item 1). Judged
- * by the socket's own address, never by Host, Origin or X-Forwarded-For, whatever TRUST_PROXY says:
- * those are words the client writes. (A proxy on this machine makes every client look local, which
- * is why a demo that others can reach needs DEMO=1 and shows its banner.)
+ * "complete sign-in" button, open only to a client on this machine (issue 19, item 1). Judged by the
+ * socket's own address, never by Host or Origin; and when TRUST_PROXY names a proxy, by every address
+ * Fastify's trust logic reads from X-Forwarded-For as well (`request.ips`: the socket, the trusted
+ * proxies, the client they name), so behind nginx on this machine the client nginx names decides
+ * (issue 31, item 3). Each of them must be loopback: a forged header can only add addresses, never
+ * hide the one the proxy wrote. Without TRUST_PROXY the header is never read, and a proxy on this
+ * machine makes every client look local (hence DEMO=1 and the banner there).
  */
 export function fromThisMachine(request: FastifyRequest): boolean {
-  const address = request.socket.remoteAddress;
+  const chain = request.ips ?? [request.socket.remoteAddress];
+  return chain.length > 0 && chain.every(isLoopback);
+}
+
+function isLoopback(address: string | undefined): boolean {
   if (!address || !ipaddr.isValid(address)) return false;
   return ipaddr.process(address).range() === "loopback";
 }

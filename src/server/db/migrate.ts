@@ -18,6 +18,7 @@ import { notificationClassMigration } from "#server/db/migrations/021-notificati
 import { horseAliasMigration } from "#server/db/migrations/022-horse-alias.ts";
 import { horseNameKeyMigration } from "#server/db/migrations/023-horse-name-key.ts";
 import { standingPointsMigration } from "#server/db/migrations/024-standing-points.ts";
+import { serverInstancesMigration } from "#server/db/migrations/029-server-instances.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
 function provider(db: Db): MigrationProvider {
@@ -42,6 +43,7 @@ function provider(db: Db): MigrationProvider {
         "022-horse-alias": horseAliasMigration(),
         "023-horse-name-key": horseNameKeyMigration(),
         "024-standing-points": standingPointsMigration(),
+        "029-server-instances": serverInstancesMigration(),
       };
     },
   };

@@ -10,12 +10,24 @@ const IN_URL = /[\u0000-\u001f\u007f]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const IN_BODY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/** Whether any string in `value`, or any key of an object in it, at any depth, matches `pattern`. */
+/**
+ * Whether any string in `value`, or any key of an object in it, at any depth, matches `pattern`. Walks
+ * with a list of its own rather than recursion, so no depth of nesting can run out of stack.
+ */
 function holds(value: unknown, pattern: RegExp): boolean {
-  if (typeof value === "string") return pattern.test(value);
-  if (Array.isArray(value)) return value.some((v) => holds(v, pattern));
-  if (value && typeof value === "object") {
-    return Object.entries(value).some(([key, v]) => pattern.test(key) || holds(v, pattern));
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === "string") {
+      if (pattern.test(next)) return true;
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else if (next && typeof next === "object") {
+      for (const [key, v] of Object.entries(next)) {
+        if (pattern.test(key)) return true;
+        pending.push(v);
+      }
+    }
   }
   return false;
 }

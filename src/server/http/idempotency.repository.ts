@@ -6,16 +6,33 @@ export interface StoredKey {
   statusCode: number | null;
   body: string | null;
   createdAt: string;
+  /** The server process holding the claim (ADR 029); null on claims made before migration 029. */
+  bootId: string | null;
 }
 
-/** The `idempotency_key` table (migration 009): claims, stored answers, expiry. */
-export function idempotencyRepository(db: Kysely<Database>) {
+/** The server process that claims keys: its stable name and its boot id (platform/instance.ts). */
+export interface Claimant {
+  name: string;
+  bootId: string;
+}
+
+/** The `idempotency_key` table (migrations 009, 029): claims, stored answers, expiry. */
+export function idempotencyRepository(db: Kysely<Database>, claimant: Claimant) {
+  const holder = { instance: claimant.name, boot_id: claimant.bootId };
   return {
     /** Claims the key for this user; false when a row for it exists already (another request has it). */
     async claim(userId: string, key: string, fingerprint: string, now: string): Promise<boolean> {
       const result = await db
         .insertInto("idempotency_key")
-        .values({ user_id: userId, key, fingerprint, status_code: null, body: null, created_at: now })
+        .values({
+          user_id: userId,
+          key,
+          fingerprint,
+          status_code: null,
+          body: null,
+          created_at: now,
+          ...holder,
+        })
         .onConflict((oc) => oc.columns(["user_id", "key"]).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
@@ -24,7 +41,7 @@ export function idempotencyRepository(db: Kysely<Database>) {
     async find(userId: string, key: string): Promise<StoredKey | undefined> {
       const row = await db
         .selectFrom("idempotency_key")
-        .select(["fingerprint", "status_code", "body", "created_at"])
+        .select(["fingerprint", "status_code", "body", "created_at", "boot_id"])
         .where("user_id", "=", userId)
         .where("key", "=", key)
         .executeTakeFirst();
@@ -34,6 +51,7 @@ export function idempotencyRepository(db: Kysely<Database>) {
           statusCode: row.status_code,
           body: row.body,
           createdAt: row.created_at,
+          bootId: row.boot_id,
         }
       );
     },
@@ -42,7 +60,7 @@ export function idempotencyRepository(db: Kysely<Database>) {
     async takeOver(userId: string, key: string, claimedAt: string, now: string): Promise<boolean> {
       const result = await db
         .updateTable("idempotency_key")
-        .set({ created_at: now })
+        .set({ created_at: now, ...holder })
         .where("user_id", "=", userId)
         .where("key", "=", key)
         .where("status_code", "is", null)
@@ -67,6 +85,19 @@ export function idempotencyRepository(db: Kysely<Database>) {
         .where("user_id", "=", userId)
         .where("key", "=", key)
         .where("status_code", "is", null)
+        .execute();
+    },
+
+    /**
+     * Gives back the unanswered claims of this server's earlier processes (same name, another boot id):
+     * they died with their requests, so nothing will answer them (ADR 029).
+     */
+    async releaseEarlierProcesses(): Promise<void> {
+      await db
+        .deleteFrom("idempotency_key")
+        .where("instance", "=", claimant.name)
+        .where("status_code", "is", null)
+        .where("boot_id", "<>", claimant.bootId)
         .execute();
     },
 

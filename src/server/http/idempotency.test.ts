@@ -55,6 +55,21 @@ async function count(
   return Number(row.n);
 }
 
+/** Another server process on this database, its lease ending `leaseMs` from now (negative: lapsed). */
+async function otherServer(leaseMs: number): Promise<string> {
+  const bootId = newId();
+  await t.app.deps.db.db
+    .insertInto("server_instance")
+    .values({
+      boot_id: bootId,
+      name: `other-${bootId}`,
+      started_at: new Date().toISOString(),
+      lease_until: new Date(Date.now() + leaseMs).toISOString(),
+    })
+    .execute();
+  return bootId;
+}
+
 describe("Idempotency-Key", () => {
   it("applies a change once: the same key again answers the stored response and changes nothing", async () => {
     const before = await count("show_record", "owner_id", me.id);
@@ -178,11 +193,12 @@ describe("Idempotency-Key", () => {
   it("a key whose first request is still running makes the repeat wait, then tells it to retry", async () => {
     const key = freshKey();
     const body = record(myHorse.id, me.id, "Stuck Class");
-    // A claim with no answer yet, as a request in flight on another server leaves it.
+    // A claim with no answer yet, as a request in flight on another server (alive: its lease runs) leaves it.
     const claimed = await postRecord(me, key, body);
+    const other = await otherServer(60_000);
     await t.app.deps.db.db
       .updateTable("idempotency_key")
-      .set({ status_code: null, body: null, created_at: new Date().toISOString() })
+      .set({ status_code: null, body: null, created_at: new Date().toISOString(), boot_id: other })
       .where("user_id", "=", me.id)
       .where("key", "=", key)
       .execute();
@@ -192,22 +208,12 @@ describe("Idempotency-Key", () => {
     expect(waiting.json().error.message).toBe(KEY_IN_PROGRESS);
   }, 20_000);
 
-  it("a claim abandoned by a server that died is taken over by the next request", async () => {
-    const key = freshKey();
-    await t.app.deps.db.db
-      .insertInto("idempotency_key")
-      .values({
-        user_id: me.id,
-        key,
-        fingerprint: "replaced below",
-        status_code: null,
-        body: null,
-        created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
-      })
-      .execute();
-    // Learn the real fingerprint from a twin request under another key, then plant it.
+  /**
+   * Plants an unanswered claim of `body` under a fresh key, as a server that died mid-request leaves it.
+   * Its fingerprint is learnt from a twin request under another key.
+   */
+  async function plantClaim(body: ReturnType<typeof record>, claim: { createdAt: Date; bootId?: string }) {
     const twinKey = freshKey();
-    const body = record(myHorse.id, me.id, "Abandoned Class");
     await postRecord(me, twinKey, body);
     const twin = await t.app.deps.db.db
       .selectFrom("idempotency_key")
@@ -215,12 +221,42 @@ describe("Idempotency-Key", () => {
       .where("user_id", "=", me.id)
       .where("key", "=", twinKey)
       .executeTakeFirstOrThrow();
+    const key = freshKey();
     await t.app.deps.db.db
-      .updateTable("idempotency_key")
-      .set({ fingerprint: twin.fingerprint })
+      .insertInto("idempotency_key")
+      .values({
+        user_id: me.id,
+        key,
+        fingerprint: twin.fingerprint,
+        status_code: null,
+        body: null,
+        created_at: claim.createdAt.toISOString(),
+        ...(claim.bootId ? { instance: "dead-server:3001", boot_id: claim.bootId } : {}),
+      })
+      .execute();
+    return key;
+  }
+
+  it("a claim of another server whose lease has lapsed (it died) is taken over at once (issue 31, item 5)", async () => {
+    const body = record(myHorse.id, me.id, "Lapsed Lease Class");
+    const key = await plantClaim(body, { createdAt: new Date(), bootId: await otherServer(-1_000) });
+    const started = Date.now();
+    const res = await postRecord(me, key, body);
+    expect(res.statusCode).toBe(201);
+    expect(res.headers[REPLAYED_HEADER]).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(4_000);
+    const row = await t.app.deps.db.db
+      .selectFrom("idempotency_key")
+      .select(["status_code", "boot_id"])
       .where("user_id", "=", me.id)
       .where("key", "=", key)
-      .execute();
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status_code: 201, boot_id: t.app.deps.instance.bootId });
+  });
+
+  it("a claim from before claims named their server is taken over once a minute has passed", async () => {
+    const body = record(myHorse.id, me.id, "Abandoned Class");
+    const key = await plantClaim(body, { createdAt: new Date(Date.now() - 5 * 60_000) });
     const res = await postRecord(me, key, body);
     expect(res.statusCode).toBe(201);
     expect(res.headers[REPLAYED_HEADER]).toBeUndefined();

@@ -127,8 +127,8 @@ export async function openStream(
   },
 ): Promise<void> {
   const { session, streams, cursor } = opts;
-  // Before the cursor lookup, so a stream over the limit costs no database query.
-  const release = opts.limit.acquire(session.userId);
+  // Before the cursor lookup, so a stream over the limit costs no cursor query.
+  const release = await opts.limit.acquire(session.userId);
   if (!release) throw streamLimitReached(opts.limit);
   let now: string | null;
   try {

@@ -33,6 +33,50 @@ export function isPrivateAddress(address: string): boolean {
   return parsed.kind() === "ipv6" && !parsed.match(GLOBAL_UNICAST_V6);
 }
 
+/**
+ * `dns.lookup` for sockets that must reach only public addresses: every address the name resolves to is
+ * checked (any private one fails the lookup with code PRIVATE_ADDRESS), on the lookup the connection itself
+ * uses, so no DNS answer can change in between. The calendar import and Web Push connect with it, and a
+ * push subscription is judged with it before it is stored (`resolvesToPrivate`).
+ */
+export function checkedLookup(allowPrivate: boolean): typeof dnsLookup {
+  return ((
+    hostname: string,
+    opts: object,
+    callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
+    dnsLookup(hostname, { ...opts, all: true }, (err, addresses) => {
+      if (err) return callback(err, []);
+      const list = addresses as LookupAddress[];
+      if (!allowPrivate && list.some((a) => isPrivateAddress(a.address))) {
+        return callback(Object.assign(new Error("private address"), { code: "PRIVATE_ADDRESS" }), []);
+      }
+      if ((opts as { all?: boolean }).all) return callback(null, list);
+      const first = list[0];
+      if (!first) return callback(Object.assign(new Error("no address"), { code: "ENOTFOUND" }), []);
+      callback(null, first.address, first.family);
+    });
+  }) as typeof dnsLookup;
+}
+
+/** How long a subscription waits for its name to resolve; a name that has not by then is judged at sending. */
+const RESOLVE_TIMEOUT_MS = 3_000;
+
+/**
+ * Whether `hostname` resolves, through `checkedLookup`, to any address that is not public. A name that does
+ * not resolve now (or not within the timeout) is not known to be private: sending checks it again when it
+ * connects.
+ */
+export function resolvesToPrivate(hostname: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), RESOLVE_TIMEOUT_MS);
+    checkedLookup(false)(hostname, { all: true }, (err) => {
+      clearTimeout(timer);
+      resolve((err as (Error & { code?: string }) | null)?.code === "PRIVATE_ADDRESS");
+    });
+  });
+}
+
 export const FETCH_ERRORS = {
   privateAddress: "That address is on a private network or this server itself; give a public calendar URL.",
   unreachable: (host: string) => `Could not reach ${host}. Check the address and try again.`,
@@ -74,24 +118,7 @@ function getOnce(
   deadline: number,
 ): Promise<{ body: Buffer } | { redirect: string }> {
   const client = url.protocol === "https:" ? https : http;
-  const lookup: typeof dnsLookup = ((
-    hostname: string,
-    opts: object,
-    callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
-  ) => {
-    dnsLookup(hostname, { ...opts, all: true }, (err, addresses) => {
-      if (err) return callback(err, []);
-      const list = addresses as LookupAddress[];
-      if (!options.allowPrivate && list.some((a) => isPrivateAddress(a.address))) {
-        return callback(Object.assign(new Error("private address"), { code: "PRIVATE_ADDRESS" }), []);
-      }
-      const all = (opts as { all?: boolean }).all;
-      if (all) return callback(null, list);
-      const first = list[0];
-      if (!first) return callback(Object.assign(new Error("no address"), { code: "ENOTFOUND" }), []);
-      callback(null, first.address, first.family);
-    });
-  }) as typeof dnsLookup;
+  const lookup = checkedLookup(options.allowPrivate);
 
   return new Promise((resolve, reject) => {
     const host = url.hostname.replace(/^\[|\]$/g, "");

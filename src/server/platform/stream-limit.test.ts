@@ -7,6 +7,7 @@ import { opsTexts } from "#domain/texts/ops.ts";
 import { buildApp } from "#server/app.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { createEventBus } from "#server/platform/events.ts";
+import { newId } from "#server/platform/ids.ts";
 import { eventRoutes } from "#server/platform/live-streams.ts";
 import {
   createStreamLimit,
@@ -20,24 +21,27 @@ import { listen, openEventStream, type SseClient } from "#tests/support/sse.ts";
 import { buildTestApp } from "#tests/support/test-app.ts";
 
 describe("createStreamLimit", () => {
-  it.each([1, 2, 5])("gives %i slots per person, each back once, and keeps no empty count", (perUser) => {
-    const limit = createStreamLimit(perUser);
-    const taken = Array.from({ length: perUser }, () => limit.acquire("a"));
-    expect(taken.every((release) => release !== null)).toBe(true);
-    expect(limit.acquire("a")).toBeNull();
-    const other = limit.acquire("b");
-    expect(other).not.toBeNull();
-    // Given back twice (the request's and the response's close both fire): one slot, not two.
-    taken[0]?.();
-    taken[0]?.();
-    expect(limit.held("a")).toBe(perUser - 1);
-    const again = limit.acquire("a");
-    expect(again).not.toBeNull();
-    expect(limit.acquire("a")).toBeNull();
-    for (const release of [...taken, again, other]) release?.();
-    expect(limit.held("a")).toBe(0);
-    expect(limit.held("b")).toBe(0);
-  });
+  it.each([1, 2, 5])(
+    "gives %i slots per person, each back once, and keeps no empty count",
+    async (perUser) => {
+      const limit = createStreamLimit(perUser);
+      const taken = await Promise.all(Array.from({ length: perUser }, () => limit.acquire("a")));
+      expect(taken.every((release) => release !== null)).toBe(true);
+      expect(await limit.acquire("a")).toBeNull();
+      const other = limit.take("b");
+      expect(other).not.toBeNull();
+      // Given back twice (the request's and the response's close both fire): one slot, not two.
+      taken[0]?.();
+      taken[0]?.();
+      expect(await limit.held("a")).toBe(perUser - 1);
+      const again = limit.take("a");
+      expect(again).not.toBeNull();
+      expect(limit.take("a")).toBeNull();
+      for (const release of [...taken, again, other]) release?.();
+      expect(limit.count("a")).toBe(0);
+      expect(await limit.held("b")).toBe(0);
+    },
+  );
 });
 
 /** Opens `count` streams for `cookie`, alternating the two kinds, and waits until each is open. */
@@ -76,7 +80,7 @@ describe("a person's open live streams, over real HTTP", () => {
   it("refuses one over the limit on either route (429, the error shape, Retry-After); a freed slot and another person are served", async () => {
     const user = await signedInUser(t.app);
     const streams = await openMany(base, user.cookie, dayPath, LIVE_STREAMS_PER_USER);
-    expect(held(user.id)).toBe(LIVE_STREAMS_PER_USER);
+    expect(await held(user.id)).toBe(LIVE_STREAMS_PER_USER);
     expectRefused(await openEventStream(base, user.cookie));
     expectRefused(await openEventStream(base, user.cookie, { path: dayPath }));
 
@@ -91,7 +95,7 @@ describe("a person's open live streams, over real HTTP", () => {
     expectRefused(await openEventStream(base, user.cookie));
 
     for (const stream of [...streams, ...others, next]) stream.close();
-    await expect.poll(() => held(user.id) + held(other.id)).toBe(0);
+    await expect.poll(async () => (await held(user.id)) + (await held(other.id))).toBe(0);
   });
 
   it("gives the slot back whenever the client closes its stream: nothing is held after 100 open/close cycles", async () => {
@@ -129,7 +133,7 @@ describe("a person's open live streams, over real HTTP", () => {
     const user = await signedInUser(other.app);
     const streams = await openMany(otherBase, user.cookie, "/api/events", 3);
     const limit = other.app.deps.streamLimit;
-    expect(limit.held(user.id)).toBe(3);
+    expect(await limit.held(user.id)).toBe(3);
     await other.close();
     await Promise.all(streams.map((stream) => stream.waitFor("<closed>")));
     await expect.poll(() => limit.held(user.id)).toBe(0);
@@ -171,7 +175,7 @@ describe("a client gone while its stream was being opened", () => {
     client.on("error", () => {});
     client.end();
     await lookingUp;
-    expect(limit.held("u1")).toBe(1);
+    expect(await limit.held("u1")).toBe(1);
     const closed = new Promise((resolve) => sockets[0]?.once("close", resolve));
     client.destroy();
     await closed;
@@ -181,17 +185,20 @@ describe("a client gone while its stream was being opened", () => {
   });
 });
 
-// Several app servers exist only on PostgreSQL (SQLite is one embedded process).
+// Several app servers exist only on PostgreSQL (SQLite is one embedded process, which counts in memory).
 if (testEngine === "postgres") {
-  describe("two app servers on one PostgreSQL database", () => {
+  describe("two app servers on one PostgreSQL database (issue 31, item 6)", () => {
+    const LIMIT = 4;
     let first: TestApp;
     let second: FastifyInstance;
     let firstUrl: string;
     let secondUrl: string;
     beforeAll(async () => {
-      first = await createTestApp();
+      first = await createTestApp({ liveStreamsPerUser: LIMIT });
       firstUrl = await listen(first.app);
-      second = await buildApp(testConfig({ database: first.app.deps.config.database }));
+      second = await buildApp(
+        testConfig({ database: first.app.deps.config.database, liveStreamsPerUser: LIMIT }),
+      );
       secondUrl = await listen(second);
     });
     afterAll(async () => {
@@ -199,14 +206,103 @@ if (testEngine === "postgres") {
       await first.close();
     });
 
-    it("count each on its own: a person at the limit on one is still served by the other", async () => {
+    const refusedAt = (stream: SseClient) => {
+      expect(stream.status).toBe(429);
+      expect(JSON.parse(stream.body).error.message).toBe(opsTexts.tooManyStreams(LIMIT));
+    };
+
+    it("count one person's streams over both: the limit is reached at the limit, whichever server is asked", async () => {
       const user = await signedInUser(first.app);
-      const streams = await openMany(firstUrl, user.cookie, "/api/events", LIVE_STREAMS_PER_USER);
-      expectRefused(await openEventStream(firstUrl, user.cookie));
-      const elsewhere = await openEventStream(secondUrl, await signIn(second, user));
-      expect(elsewhere.status).toBe(200);
-      await elsewhere.waitFor("ready");
-      for (const stream of [...streams, elsewhere]) stream.close();
+      const elsewhere = await signIn(second, user);
+      const here = await openMany(firstUrl, user.cookie, "/api/events", LIMIT / 2);
+      const there = await openMany(secondUrl, elsewhere, "/api/events", LIMIT / 2);
+      refusedAt(await openEventStream(firstUrl, user.cookie));
+      refusedAt(await openEventStream(secondUrl, elsewhere));
+
+      // A stream closed on one server frees a slot on the other.
+      here.shift()?.close();
+      await expect.poll(() => second.deps.streamLimit.held(user.id)).toBe(LIMIT - 1);
+      const moved = await openEventStream(secondUrl, elsewhere);
+      expect(moved.status).toBe(200);
+      await moved.waitFor("ready");
+      refusedAt(await openEventStream(firstUrl, user.cookie));
+
+      // Another person is counted on their own.
+      const other = await signedInUser(first.app);
+      const theirs = await openMany(secondUrl, await signIn(second, other), "/api/events", 1);
+      for (const stream of [...here, ...there, moved, ...theirs]) stream.close();
+      await expect.poll(() => first.app.deps.streamLimit.held(user.id)).toBe(0);
+    });
+
+    it("give exactly the limit to takes racing on both servers", async () => {
+      const user = await signedInUser(first.app);
+      const limits = [first.app.deps.streamLimit, second.deps.streamLimit];
+      for (let round = 0; round < 5; round++) {
+        const takes = await Promise.all(
+          Array.from({ length: 12 }, (_, i) => limits[i % 2]!.acquire(user.id)),
+        );
+        const given = takes.filter((release) => release !== null);
+        expect(given).toHaveLength(LIMIT);
+        expect(await first.app.deps.streamLimit.held(user.id)).toBe(given.length);
+        for (const release of given) release?.();
+        await expect.poll(() => second.deps.streamLimit.held(user.id)).toBe(0);
+      }
+    });
+
+    it("forget a restarted server's earlier process at once, though its lease had not lapsed", async () => {
+      const user = await signedInUser(first.app);
+      const { db } = first.app.deps.db;
+      const earlier = newId();
+      const name = `restarted-${earlier}`;
+      const now = new Date().toISOString();
+      await db
+        .insertInto("server_instance")
+        .values({
+          boot_id: earlier,
+          name,
+          started_at: now,
+          lease_until: new Date(Date.now() + 60_000).toISOString(),
+        })
+        .execute();
+      await db
+        .insertInto("live_stream")
+        .values({ user_id: user.id, boot_id: earlier, streams: LIMIT })
+        .execute();
+      expect(await first.app.deps.streamLimit.held(user.id)).toBe(LIMIT);
+      const restarted = await buildApp(
+        testConfig({ database: first.app.deps.config.database, liveStreamsPerUser: LIMIT, instance: name }),
+      );
+      try {
+        expect(await restarted.deps.streamLimit.held(user.id)).toBe(0);
+        await expect
+          .poll(
+            async () =>
+              (await db.selectFrom("live_stream").select("boot_id").where("user_id", "=", user.id).execute())
+                .length,
+          )
+          .toBe(0);
+      } finally {
+        await restarted.close();
+      }
+    });
+
+    it("leave out the streams of a server that died: its lease lapsed, they stop counting", async () => {
+      const user = await signedInUser(first.app);
+      const { db } = first.app.deps.db;
+      const dead = newId();
+      const lapsed = new Date(Date.now() - 1_000).toISOString();
+      await db
+        .insertInto("server_instance")
+        .values({ boot_id: dead, name: "dead-server:3009", started_at: lapsed, lease_until: lapsed })
+        .execute();
+      await db
+        .insertInto("live_stream")
+        .values({ user_id: user.id, boot_id: dead, streams: LIMIT })
+        .execute();
+      expect(await first.app.deps.streamLimit.held(user.id)).toBe(0);
+      const streams = await openMany(firstUrl, user.cookie, "/api/events", LIMIT);
+      refusedAt(await openEventStream(secondUrl, await signIn(second, user)));
+      for (const stream of streams) stream.close();
     });
   });
 }

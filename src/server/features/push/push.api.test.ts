@@ -1,10 +1,13 @@
 import { createECDH } from "node:crypto";
+import { lookup } from "node:dns/promises";
+import { hostname } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUSH_KINDS, pushChoices } from "#domain/notifications/push-kinds.ts";
 import { pushTexts } from "#domain/texts/push.ts";
+import { isPrivateAddress } from "#server/platform/safe-fetch.ts";
 import { buildUser, signedInUser, signIn } from "#tests/support/factories.ts";
 import { type PushServiceStandIn, startPushService } from "#tests/support/push-service.ts";
-import { call, createTestApp, type TestApp } from "#tests/support/server.ts";
+import { call, createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/server.ts";
 import type { SignedInUser } from "#tests/support/test-app.ts";
 import { MAX_DEVICES } from "./push.policy.ts";
 
@@ -215,6 +218,79 @@ describe("bad subscriptions are refused with a clear message, nothing stored", (
   it("accepts a public https endpoint without contacting it", async () => {
     // push.example does not exist: a fetch on the request path would fail or hang.
     const res = await subscribe(t, ann, body("https://push.example/send/abc"));
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe("endpoints whose names resolve to this machine or a private network (issue 31, item 6)", () => {
+  const key = createECDH("prime256v1").generateKeys().toString("base64url");
+  const body = (endpoint: string) => ({
+    endpoint,
+    keys: { p256dh: key, auth: "A".repeat(22) },
+    timeZone: "UTC",
+  });
+  /** This machine's own name, when it resolves to an address of this machine or a private network (it does here). */
+  const ownName = async (): Promise<string[]> => {
+    const addresses = await lookup(hostname(), { all: true }).catch(() => []);
+    return addresses.length > 0 && addresses.every((a) => isPrivateAddress(a.address)) ? [hostname()] : [];
+  };
+
+  it("refuses each, as sending would, and stores nothing", async () => {
+    const names = [
+      "localhost.",
+      "LOCALHOST.",
+      "push.localhost.",
+      "localhost..",
+      "0.0.0.0",
+      "127.1",
+      "2130706433",
+      "0x7f.0.0.1",
+      "[fd00::1]",
+      "[::ffff:10.0.0.1]",
+      "[::7f00:1]",
+      ...(await ownName()),
+    ];
+    expect(names).toContain(hostname());
+    const before = (await stored(t)).length;
+    const accepted: string[] = [];
+    for (const name of names) {
+      const res = await subscribe(t, ann, body(`https://${name}/push/abc`));
+      if (res.statusCode !== 400 || res.json().error.message !== e.privateEndpoint) {
+        accepted.push(`${name}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+      }
+    }
+    expect(accepted).toEqual([]);
+    expect(await stored(t)).toHaveLength(before);
+  });
+
+  it("as an attacker: no session, a foreign or missing Origin, an encoded path, a nested body; nothing stored", async () => {
+    const before = (await stored(t)).length;
+    const payload = JSON.stringify(body("https://localhost./push/abc"));
+    const send = (url: string, headers: Record<string, string>, raw = payload) =>
+      t.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/json", ...headers },
+        payload: raw,
+      });
+    expect((await send("/api/push/devices", { origin: TEST_ORIGIN })).statusCode).toBe(401);
+    for (const origin of [{ origin: "https://evil.example" }, {}] as Record<string, string>[]) {
+      expect((await send("/api/push/devices", { ...origin, cookie: ann.cookie })).statusCode).toBe(403);
+      expect((await send("/api/push/%64evices", { ...origin, cookie: ann.cookie })).statusCode).toBe(403);
+    }
+    const encoded = await send("/api/push/%64evices", { origin: TEST_ORIGIN, cookie: ann.cookie });
+    expect([400, 404]).toContain(encoded.statusCode);
+    const nested = await send(
+      "/api/push/devices",
+      { origin: TEST_ORIGIN, cookie: ann.cookie },
+      `${"[".repeat(2000)}${"]".repeat(2000)}`,
+    );
+    expect(nested.statusCode).toBe(400);
+    expect(await stored(t)).toHaveLength(before);
+  });
+
+  it("lets the test flag through, as sending does", async () => {
+    const res = await subscribe(local, ann2, body(`http://${hostname()}:9/push/abc`));
     expect(res.statusCode, res.body).toBe(200);
   });
 });

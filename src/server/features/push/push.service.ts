@@ -13,7 +13,7 @@ import type { Db } from "#server/db/client.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { badRequest, denied, notFound, unauthorized } from "#server/platform/errors.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
-import { endpointProblem } from "#server/platform/push/send.ts";
+import { subscriptionProblem } from "#server/platform/push/send.ts";
 import { deviceLabel } from "./device-label.ts";
 import { deviceLimitDenial, ownsDevice } from "./push.policy.ts";
 import {
@@ -53,8 +53,8 @@ export async function listDevices(db: Db, viewer: Viewer): Promise<PushDeviceLis
 
 /**
  * Turns push on for the browser that asks, for the signed-in person and the session it is signed in
- * with (signing out there removes it again). Only https addresses on public networks are stored; the
- * address is never contacted here. A browser that subscribes again keeps its row; one that another
+ * with (signing out there removes it again). Only https addresses on public networks are stored, the
+ * name resolved and checked as sending would (issue 31, item 6); the push service is never contacted here. A browser that subscribes again keeps its row; one that another
  * person had subscribed becomes this person's, and what was waiting for the other person is dropped.
  */
 export async function subscribe(
@@ -64,7 +64,7 @@ export async function subscribe(
   input: PushSubscriptionInput,
   userAgent: string | undefined,
 ): Promise<PushDevice> {
-  const problem = endpointProblem(input.endpoint, deps.config.allowPrivateEndpoints);
+  const problem = await subscriptionProblem(input.endpoint, deps.config.allowPrivateEndpoints);
   if (problem) throw badRequest(problem);
   if (!onCurve(input.keys.p256dh)) throw badRequest(pushTexts.errors.badKey);
   const label = deviceLabel(userAgent);

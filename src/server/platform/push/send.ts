@@ -1,11 +1,10 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
 import type { PushUrgency } from "#domain/notifications/push-kinds.ts";
 import { pushTexts } from "#domain/texts/push.ts";
 import { createEncryptor } from "#server/platform/push/encrypt.ts";
-import { isPrivateAddress } from "#server/platform/safe-fetch.ts";
+import { checkedLookup, isPrivateAddress, resolvesToPrivate } from "#server/platform/safe-fetch.ts";
 
 /**
  * Sends one Web Push message (RFC 8030) to a browser's push service: `web-push` encrypts it for the
@@ -38,9 +37,12 @@ export interface PushAnswer {
 
 const LOCAL_NAMES = /^(localhost|.*\.localhost)$/i;
 
+/** The host of an endpoint as a resolver reads it: no IPv6 brackets, no trailing dots (`localhost.` is localhost). */
+const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
+
 /**
- * Why a subscription's endpoint may not be pushed to (a person's words), or null. A name is only
- * resolved when connecting, where each address is checked again.
+ * Why a subscription's endpoint may not be pushed to (a person's words), or null, from the URL alone:
+ * its scheme, and a host that is a local name or a literal address that is not public.
  */
 export function endpointProblem(endpoint: string, allowPrivate: boolean): string | null {
   let url: URL;
@@ -53,10 +55,23 @@ export function endpointProblem(endpoint: string, allowPrivate: boolean): string
   if (allowPrivate)
     return url.protocol === "https:" || url.protocol === "http:" ? null : pushTexts.errors.notHttps;
   if (url.protocol !== "https:") return pushTexts.errors.notHttps;
-  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const host = hostOf(url);
   if (LOCAL_NAMES.test(host) || (isIP(host) && isPrivateAddress(host)))
     return pushTexts.errors.privateEndpoint;
   return null;
+}
+
+/**
+ * `endpointProblem`, then the name resolved with the lookup sending connects with (issue 31, item 6):
+ * a name that resolves to this machine or a private network is refused before it is stored, exactly as
+ * sending would refuse it. The push service is never contacted.
+ */
+export async function subscriptionProblem(endpoint: string, allowPrivate: boolean): Promise<string | null> {
+  const problem = endpointProblem(endpoint, allowPrivate);
+  if (problem || allowPrivate) return problem;
+  const host = hostOf(new URL(endpoint));
+  if (isIP(host)) return null;
+  return (await resolvesToPrivate(host)) ? pushTexts.errors.privateEndpoint : null;
 }
 
 function retryAfter(value: string | string[] | undefined, now: number): number | null {
@@ -78,19 +93,7 @@ export interface PushSenderOptions {
 export function createPushSender(options: PushSenderOptions) {
   const timeoutMs = options.timeoutMs ?? 10_000;
   // Every address a name resolves to must be public, checked on the lookup the socket itself uses.
-  const lookup = ((hostname: string, opts: object, callback: (...args: unknown[]) => void) => {
-    dnsLookup(hostname, { ...opts, all: true }, (err, addresses) => {
-      if (err) return callback(err, []);
-      const list = addresses as LookupAddress[];
-      if (!options.allowPrivate && list.some((a) => isPrivateAddress(a.address))) {
-        return callback(Object.assign(new Error("private address"), { code: "PRIVATE_ADDRESS" }), []);
-      }
-      if ((opts as { all?: boolean }).all) return callback(null, list);
-      const first = list[0];
-      if (!first) return callback(Object.assign(new Error("no address"), { code: "ENOTFOUND" }), []);
-      callback(null, first.address, first.family);
-    });
-  }) as unknown as typeof dnsLookup;
+  const lookup = checkedLookup(options.allowPrivate);
   // Keep-alive: a fan-out to hundreds of devices mostly goes to one or two push services.
   const agents = {
     https: new https.Agent({ keepAlive: true, maxSockets: 32, lookup }),
