@@ -12,7 +12,7 @@ if (!url) {
   process.exit(0);
 }
 // OCR never touches the database: its tests run once, in the SQLite run (the results upload's too:
-// its permissions and matching are tested on both engines in results.test.ts).
+// its permissions and matching are tested on both engines in results.preview.test.ts).
 const OCR_TESTS = ["src/server/platform/ocr/**", "src/server/features/results/results-ocr.test.ts"];
 const result = spawnSync(
   "npx",
