@@ -1,28 +1,48 @@
 /**
- * The longest the event loop went without a turn while `work` ran, in ms (issue 31): a timer asks
- * for a turn every millisecond, and the figure is the widest gap between two of its turns, or between
- * the last one and the end of the work. (perf_hooks' monitorEventLoopDelay misses a stall that lasts
- * until the work ends: its timer never fires before it is read.)
+ * How long the event loop went without a turn while `work` ran (issue 31): a timer asks for a turn
+ * every millisecond, and the figures are the widest gap between two of its turns, or between the last
+ * one and the end of the work. (perf_hooks' monitorEventLoopDelay misses a stall that lasts until the
+ * work ends: its timer never fires before it is read.)
+ *
+ * `heldMs` is that gap in the process's CPU time, `stallMs` in wall time. On a machine shared with other
+ * work the wall gap also counts the time the scheduler gave the cores to someone else (a loaded
+ * two-core machine turned a 60 ms turn into 300 ms), so the tests judge `heldMs`: how long our code
+ * kept the loop, whatever the neighbours do. The bench reports both (bench/stalls-bench.ts).
  */
-export async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
-  let last = performance.now();
-  let widest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    widest = Math.max(widest, now - last);
-    last = now;
-  }, 1);
+export async function longestStall<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; stallMs: number; heldMs: number }> {
+  let lastWall = performance.now();
+  let lastCpu = cpuMs();
+  let widestWall = 0;
+  let widestCpu = 0;
+  const turn = () => {
+    const wall = performance.now();
+    const cpu = cpuMs();
+    widestWall = Math.max(widestWall, wall - lastWall);
+    widestCpu = Math.max(widestCpu, cpu - lastCpu);
+    lastWall = wall;
+    lastCpu = cpu;
+  };
+  const timer = setInterval(turn, 1);
   try {
     const result = await work();
-    return { result, stallMs: Math.max(widest, performance.now() - last) };
+    turn();
+    return { result, stallMs: widestWall, heldMs: widestCpu };
   } finally {
     clearInterval(timer);
   }
 }
 
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 /**
- * No handler may hold the event loop over 100 ms (issue 31, ADR 030). Tests allow 250 ms: the machine
- * running them is shared, and a busy neighbour or a garbage collection can add tens of ms to any turn;
- * the exact figures are the bench's (bench/stalls-bench.ts).
+ * No handler may hold the event loop over 100 ms (issue 31, ADR 030). Judged in CPU time, the tests hold
+ * our code to that figure itself: before the work gave way, a 1,000-class schedule save held 120–127 ms,
+ * a 3,000-entry barn's PDF 345 ms and a tap to 5,000 streams 1,027 ms; after, each held 20–41 ms (load 6).
+ * The exact figures are the bench's (bench/stalls-bench.ts).
  */
-export const STALL_CEILING_MS = 250;
+export const STALL_CEILING_MS = 100;

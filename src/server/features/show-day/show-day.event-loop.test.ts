@@ -71,20 +71,20 @@ const save = (body: ScheduleBody) =>
 describe("saving the schedule of a 1,000-class show and the event loop", { timeout: 60_000 }, () => {
   it("gives the loop a turn while every class moves to another session", async () => {
     expect((await save(schedule(0, false))).statusCode).toBe(200);
-    const { result, stallMs } = await longestStall(() => save(schedule(1, false)));
+    const { result, heldMs } = await longestStall(() => save(schedule(1, false)));
     expect(result.statusCode).toBe(200);
     const detail = result.json() as { classes: { id: string; sessionId: string | null }[] };
     expect(detail.classes).toHaveLength(CLASSES);
     expect(detail.classes.every((c) => c.sessionId !== null)).toBe(true);
-    expect(stallMs).toBeLessThan(STALL_CEILING_MS);
+    expect(heldMs).toBeLessThan(STALL_CEILING_MS);
   });
 
   it("gives the loop a turn while 1,000 classes with their entries go and 1,000 new ones come", async () => {
-    const { result, stallMs } = await longestStall(() => save(schedule(2, true)));
+    const { result, heldMs } = await longestStall(() => save(schedule(2, true)));
     expect(result.statusCode).toBe(200);
     const detail = result.json() as { classes: { id: string; name: string }[] };
     expect(detail.classes).toHaveLength(CLASSES);
     expect(detail.classes.every((c) => c.name.endsWith("Youth Country Pleasure"))).toBe(true);
-    expect(stallMs).toBeLessThan(STALL_CEILING_MS);
+    expect(heldMs).toBeLessThan(STALL_CEILING_MS);
   });
 });
