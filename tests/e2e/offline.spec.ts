@@ -235,12 +235,12 @@ test.describe("at the show grounds", () => {
     await expect(page.getByTestId("connection-status")).toHaveText(o.backOnline);
     expect(sql<{ name: string }>("select name from user where id = ?", me)[0]?.name).toBe(name);
     // ... and a save made now goes out at once, alone: the failed one was never queued to go before it.
-    await dialog.getByLabel(profileTexts.name).fill("Renamed Online");
+    await dialog.getByLabel(profileTexts.name).fill("Ola Online");
     await dialog.getByRole("button", { name: profileTexts.save, exact: true }).click();
     await expect(dialog).toBeHidden();
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toContain("Renamed Online");
-    expect(sql<{ name: string }>("select name from user where id = ?", me)[0]?.name).toBe("Renamed Online");
+    expect(sent[0]).toContain("Ola Online");
+    expect(sql<{ name: string }>("select name from user where id = ?", me)[0]?.name).toBe("Ola Online");
   });
 
   test("a queued change the server refuses is shown as failed with the reason, across a reload, until dismissed", async ({
