@@ -42,6 +42,8 @@ const FURNITURE: RegExp[] = [
   /^(?:class(?:es)?\s*(?:no\.?|#|number)(?:\s*class)?(?:\s*(?:name|description))?|class(?:es)?\s+(?:name|description)|no\.?\s+class(?:\s+name)?)$/i,
   /^(?:prize\s+list|class\s+(?:schedule|list|sheet)|schedule\s+of\s+classes|order\s+of\s+classes|official\s+(?:program|prize\s+list))$/i,
   /(?:www\.|https?:\/\/|\S+@\S+\.\w|\(\d{3}\)\s*\d{3}[-.\s]\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b)/i,
+  // A sponsor's line under a class ("sponsored by Smith Farms"), whole or as OCR split it.
+  /^(?:sponsored|courtesy\s+of|compliments\s+of)\b|\bsponsored\s+by\b|^by\s+[A-Z]/i,
   /^(?:entries|entry\s+fees?|post\s+entries|admission|gates?\s+open|sanctioned|affiliated|judges?\b|ringmaster|announcer|show\s+(?:manager|secretary|chairman)|secretary|stabling|stalls|farrier|veterinarian|office|all\s+classes|rules|notes?\b|trophies|ribbons)/i,
 ];
 
@@ -154,7 +156,8 @@ export function sessionHeading(line: string): HeadingParts | null {
     .replace(/[([]\s*[,;:\-–\s]*\s*[)\]]/g, " ")
     .replace(/[([]\s*[,;:\-–\s]*$/g, " ")
     .replace(/\s+/g, " ")
-    .replace(/^[\s,;:\-–]+|[\s,;:\-–]+$/g, "")
+    // What is left of a date OCR half read ("Saturday, , ."): separators, and a stray full stop after them.
+    .replace(/^[\s,;:\-–]+|[\s,;:\-–]+\.?$/g, "")
     .trim();
   return {
     name: name || line,
@@ -191,8 +194,16 @@ export function splitTrailingSession(text: string): { text: string; session: str
   return trailing ? { text: text.slice(0, trailing.index), session: trailing[1]! } : { text, session: null };
 }
 
+/** Leader dots (four or more: "..." may end a printed name) and whatever follows them: the prize money, or what OCR made of the dots. */
+const LEADER_ON = /(?:\s*[.…·_]){4,}.*$/;
+
 export function cleanName(name: string): string {
-  return name.replace(MONEY_TAIL, "").replace(DOT_LEADER, "").replace(/\s+/g, " ").trim();
+  return name
+    .replace(LEADER_ON, "")
+    .replace(MONEY_TAIL, "")
+    .replace(DOT_LEADER, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 const CONNECTOR_END = /(?:[,&/(:[-]|\b(?:and|or|on|of|for|with|the|in|to|at|by))$/i;

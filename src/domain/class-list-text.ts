@@ -13,6 +13,7 @@ import {
   splitTrailingSession,
 } from "#domain/class-list-lines.ts";
 import { resolveDateWithoutYear, weekdayNumber } from "#domain/dates-without-year.ts";
+import { type ShowDays, showDaysFrom, weekdaySessionDate } from "#domain/imports/show-days.ts";
 
 /**
  * Turns the text of a printed class list (OCR output or a PDF's text layer) into classes.
@@ -99,14 +100,25 @@ interface Session {
   weekdayMismatch: boolean;
 }
 
-function sessionFrom(heading: HeadingParts, options: ClassListTextOptions): Session {
+/** What dates a heading without a full date: the show's days in the header, the session above. */
+interface DateContext {
+  show: ShowDays | null;
+  previous: string | null;
+}
+
+function sessionFrom(heading: HeadingParts, options: ClassListTextOptions, context: DateContext): Session {
   const session: ParsedSession = { name: heading.name };
   if (heading.startTime) session.startTime = heading.startTime;
   const p = heading.printed;
   let weekdayMismatch = false;
   let date: string | null = null;
+  const weekday = weekdayNumber(heading.weekday);
+  if (!p && weekday !== null) {
+    const show = context.show && options.year ? { ...context.show, year: options.year } : context.show;
+    date = weekdaySessionDate(weekday, show, context.previous, options.today);
+  }
   if (p) {
-    const year = p.year ?? options.year ?? null;
+    const year = p.year ?? options.year ?? context.show?.year ?? null;
     if (year !== null) date = isoDate(year, p.month, p.day);
     else if (options.today) {
       const resolved = resolveDateWithoutYear(
@@ -159,6 +171,12 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
   let blankSince = false;
   const lines = text.split(/\r\n|\r|\n/).map(normaliseLine);
   const width = wrapWidth(lines);
+  // The header runs to the first class: a first heading there ("Saturday, June 20, 2009") dates the show.
+  const firstBody = lines.findIndex((l) => classStart(l) !== null);
+  const dates: DateContext = {
+    show: showDaysFrom(lines.slice(0, firstBody < 0 ? lines.length : firstBody)),
+    previous: null,
+  };
 
   for (const line of lines) {
     if (line === "") {
@@ -171,7 +189,8 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
 
     const heading = sessionHeading(line);
     if (heading) {
-      session = sessionFrom(heading, options);
+      session = sessionFrom(heading, options, dates);
+      dates.previous = session.session.date ?? dates.previous;
       sessionIsNew = true;
       current = null;
       continue;

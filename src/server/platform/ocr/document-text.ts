@@ -1,8 +1,10 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { layoutText } from "#domain/imports/word-layout.ts";
 import { DocumentReadError } from "#server/platform/heavy/heavy-errors.ts";
 import { DOCUMENT_ERRORS, OCR_IMAGE_TYPES } from "#server/platform/ocr/document-kind.ts";
-import type { OcrEngine } from "#server/platform/ocr/ocr-engine.ts";
+import { type OcrEngine, UNSURE_LINE } from "#server/platform/ocr/ocr-engine.ts";
+import { readPageBlocks } from "#server/platform/ocr/page-reader.ts";
 import { PdfReadError, readPdfPages } from "#server/platform/ocr/pdf-pages.ts";
 import { jpegForModel, MAX_INPUT_PIXELS, prepareForOcr } from "#server/platform/ocr/preprocess.ts";
 
@@ -74,10 +76,12 @@ async function readPage(
   let confidence = 0;
   const share = 0.9 / prepared.regions.length;
   for (const [i, region] of prepared.regions.entries()) {
-    const result = await ocr.recognize(region, (p) => onFraction(0.1 + share * (i + p)));
-    texts.push(result.text);
-    unsureLines.push(...result.unsureLines);
-    confidence += result.confidence / prepared.regions.length;
+    const { layout, confidence: read } = await readPageBlocks(region, ocr, (p) =>
+      onFraction(0.1 + share * (i + p)),
+    );
+    texts.push(layoutText(layout));
+    for (const line of layout.blocks.flat()) if (line.confidence < UNSURE_LINE) unsureLines.push(line.text);
+    confidence += read / prepared.regions.length;
   }
   return { text: texts.join("\n\n"), unsureLines, confidence };
 }
