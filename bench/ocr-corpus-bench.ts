@@ -27,6 +27,9 @@ export const CORPUS_TARGETS = {
 };
 
 export interface CorpusRow extends SheetScore {
+  /** The text read and the classes parsed from it, for looking into a sheet. */
+  text: string;
+  classes: string[];
   /** Wall seconds for the page (pre-processing, OCR, layout). */
   seconds: number;
   /** CPU seconds the process spent on it, all threads. */
@@ -57,6 +60,11 @@ export async function runCorpusBench(options: { dir?: string; only?: readonly st
         seconds,
         cpuSeconds: (used.user + used.system) / 1e6,
         load: loadavg()[0]!,
+        text: doc.text,
+        classes: parsed.classes.map(
+          (c) =>
+            `${c.number} | ${c.name} | ${c.session?.name ?? ""} ${c.date ?? ""} ${c.session?.startTime ?? ""} ${c.doubts.join(",")}`,
+        ),
       };
       rows.push(row);
       console.log(

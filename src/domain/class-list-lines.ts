@@ -198,12 +198,18 @@ export function splitTrailingSession(text: string): { text: string; session: str
 const LEADER_ON = /(?:\s*[.…·_]){4,}.*$/;
 
 export function cleanName(name: string): string {
-  return name
-    .replace(LEADER_ON, "")
-    .replace(MONEY_TAIL, "")
-    .replace(DOT_LEADER, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    name
+      .replace(LEADER_ON, "")
+      .replace(MONEY_TAIL, "")
+      .replace(DOT_LEADER, "")
+      // Marks OCR reads from specks and rules at a line's end ("~~", "|", "=").
+      .replace(/(?:\s+[~|=_\\]+)+\s*$/, "")
+      // "Two- Year-Old": a hyphen OCR spaced from the word after it (a spaced dash has a space before too).
+      .replace(/(?<=[A-Za-z])- (?=[A-Z][a-z])/g, "-")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 const CONNECTOR_END = /(?:[,&/(:[-]|\b(?:and|or|on|of|for|with|the|in|to|at|by))$/i;

@@ -373,3 +373,63 @@ describe("whole prize lists laid out from the fixtures", () => {
     }
   });
 });
+
+describe("prize lists as phones read them (issue 37)", () => {
+  const first = (text: string) => parseClassListText(text, { today: "2026-01-15" }).classes[0]!;
+
+  it.each([
+    [
+      "leader dots and what OCR made of them",
+      "2. Trail Pleasure. ..........coouiiiiiii ie 850",
+      "Trail Pleasure",
+    ],
+    ["leader dots and a price read as 8150", "2. Drivers, Fine Harness ....8150", "Drivers, Fine Harness"],
+    [
+      "an ellipsis that is part of the name",
+      "50 Riders on Walking Stal[lions...]",
+      "Riders on Walking Stal[lions...]",
+    ],
+  ])("a name ends before %s", (_label, line, name) => {
+    expect(first(line).name).toBe(name);
+  });
+
+  it("leaves sponsor lines out, whole or as OCR split them", () => {
+    const result = parseClassListText(
+      "Class 1 Amateur Rider on 4 Year Old Mares\nsponsored by Double J Ranch\nClass 2 Walking Horse Stake\nsponsored\nby Tim Gray Stables\nClass 3 Open Specialty",
+      { today: "2026-01-15" },
+    );
+    expect(result.classes.map((c) => c.name)).toEqual([
+      "Amateur Rider on 4 Year Old Mares",
+      "Walking Horse Stake",
+      "Open Specialty",
+    ]);
+  });
+
+  it.each([
+    [
+      "a heading without its year takes the header's",
+      "Celina Lions Club Horse Show\nSaturday, June 20, 2009\nSATURDAY NIGHT, JUNE 20 — 6:30 P.M.\n1. Trail Pleasure",
+      [{ name: "SATURDAY NIGHT", date: "2009-06-20", startTime: "18:30" }],
+    ],
+    [
+      "headings that print only a weekday take the show's day",
+      "Eagleville Lions Club Horse Show\nJune 18 & 19, 2010\nFRIDAY NIGHT — 7:00 P.M.\n1. Open Gaited Breeds\nSATURDAY NIGHT — 6:30 P.M.\n15. Model Pleasure",
+      [
+        { name: "FRIDAY NIGHT", date: "2010-06-18", startTime: "19:00" },
+        { name: "SATURDAY NIGHT", date: "2010-06-19", startTime: "18:30" },
+      ],
+    ],
+    [
+      "a heading read in two pieces",
+      "Red Carpet Horse Show\nSaturday, July 23, 2022\nSaturday\nNight — 6:30 P.M.\n12. Amateur Rider",
+      [{ name: "Saturday Night", date: "2022-07-23", startTime: "18:30" }],
+    ],
+    [
+      "a table's caption under the header's date line, half read",
+      "Jackson County Horse Show\nSaturday, July 12, 2008 — 6:00 P.M.\nSaturday, July 12, .\n1 Adult Academy Specialty",
+      [{ name: "Saturday", date: "2008-07-12", startTime: "18:00" }],
+    ],
+  ])("%s", (_label, text, sessions) => {
+    expect(parseClassListText(text, { today: "2026-01-15" }).classes.map((c) => c.session)).toEqual(sessions);
+  });
+});

@@ -98,6 +98,8 @@ function isoDate(year: number, month: number, day: number): string | null {
 interface Session {
   session: ParsedSession;
   weekdayMismatch: boolean;
+  /** The printed weekday, 0–6. */
+  weekday: number | null;
 }
 
 /** What dates a heading without a full date: the show's days in the header, the session above. */
@@ -130,7 +132,7 @@ function sessionFrom(heading: HeadingParts, options: ClassListTextOptions, conte
     }
   }
   if (date) session.date = date;
-  return { session, weekdayMismatch };
+  return { session, weekdayMismatch, weekday };
 }
 
 /** The longest class line: a wrapped name's first line is about as long. */
@@ -154,7 +156,9 @@ function continues(current: Current | null, line: string, afterBlank: boolean, w
   // A wrapped name's first line is full; its later lines may be short where the printer moved a word
   // down, and its last few words may be in lower case ("req.", "walk, running walk").
   const full = current.lastLine.length >= FULL_LINE * width || current.extraLines > 0;
-  return full && (looksLikeNameWords(line) || shortTail(line));
+  // Its prize money ("... Optional Tack ....$50/$30/$20") is no part of what it says.
+  const words = cleanName(line);
+  return full && words !== "" && (looksLikeNameWords(words) || shortTail(words));
 }
 
 export function parseClassListText(text: string, options: ClassListTextOptions): ClassListText {
@@ -167,6 +171,7 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
   const followedByUnread = new Set<ParsedClass>();
   let session: Session | null = null;
   let sessionIsNew = false;
+  let headingText = "";
   let current: Current | null = null;
   let blankSince = false;
   const lines = text.split(/\r\n|\r|\n/).map(normaliseLine);
@@ -187,9 +192,21 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
     blankSince = false;
     if (isFurniture(line)) continue;
 
-    const heading = sessionHeading(line);
+    // A heading OCR read in two pieces ("Saturday" + "Night — 6:30 P.M."), or printed twice (a table's
+    // caption under the header's date line), before any class: one session, with all it printed.
+    const tail =
+      session && sessionIsNew && !classStart(line) ? sessionHeading(`${headingText} ${line}`) : null;
+    const heading = tail ?? sessionHeading(line);
     if (heading) {
-      session = sessionFrom(heading, options, dates);
+      const next = sessionFrom(heading, options, dates);
+      if (session && sessionIsNew && !tail && weekdayNumber(heading.weekday) === session.weekday) {
+        next.session.date ??= session.session.date;
+        next.session.startTime ??= session.session.startTime;
+        if (next.session.date === undefined) delete next.session.date;
+        if (next.session.startTime === undefined) delete next.session.startTime;
+      }
+      session = next;
+      headingText = tail ? `${headingText} ${line}` : line;
       dates.previous = session.session.date ?? dates.previous;
       sessionIsNew = true;
       current = null;

@@ -108,13 +108,16 @@ export interface SheetScore {
   missed: string[];
 }
 
-const words = (s: string) => normaliseName(s).split(" ").filter(Boolean);
+const words = (s: string) =>
+  normaliseName(s)
+    .split(/[^\p{L}\p{N}&]+/u)
+    .filter(Boolean);
 
 /** A read session fits a printed heading when its words are the heading's and its date and time agree. */
 function sessionFits(read: ReadClass, truth: TruthSession): boolean {
   if (!read.session) return false;
-  const heading = new Set(words(truth.heading.replace(/[—–-]/g, " ")));
-  const name = words(read.session.name.replace(/[—–-]/g, " "));
+  const heading = new Set(words(truth.heading));
+  const name = words(read.session.name);
   if (name.length === 0 || !name.every((w) => heading.has(w))) return false;
   const date = read.session.date ?? read.date;
   const dateRight = truth.date.length === 5 ? date?.slice(5) === truth.date : date === truth.date;

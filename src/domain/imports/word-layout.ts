@@ -42,6 +42,8 @@ const MOSTLY = 0.5;
 const COLUMN_LINES = 3;
 /** A word of a line is no further off its neighbour's middle than this share of the text height. */
 const SAME_LINE = 0.55;
+/** How much a horizontal gap counts against a line, next to a vertical offset. */
+const GAP_WEIGHT = 0.1;
 
 const middle = (w: OcrWord) => (w.y0 + w.y1) / 2;
 const LABEL = /^(?:class|no\.?|#)$/i;
@@ -82,7 +84,9 @@ const mostly = (words: readonly OcrWord[], kind: RegExp) =>
 /** Per row, the word nearest a gutter: the last word left of it, or the first word right of it. */
 function nearest(words: readonly OcrWord[], height: number, side: "left" | "right"): OcrWord[] {
   const rows: OcrWord[][] = [];
-  for (const w of [...words].sort((a, b) => middle(a) - middle(b))) {
+  // Marks ("-", "·") are no neighbours: "114 -" is a class number with its dash.
+  const marked = words.filter((w) => /[A-Za-z0-9$]/.test(w.text));
+  for (const w of marked.sort((a, b) => middle(a) - middle(b))) {
     const row = rows.at(-1);
     if (row && middle(w) - middle(row[0]!) <= height * SAME_LINE) row.push(w);
     else rows.push([w]);
@@ -172,13 +176,17 @@ export function linesOf(words: readonly OcrWord[], height = textHeight(words)): 
   const lines: OcrWord[][] = [];
   for (const word of [...words].sort((a, b) => a.x0 - b.x0)) {
     let best: OcrWord[] | null = null;
-    let bestOff = height * SAME_LINE;
+    let bestCost = Number.POSITIVE_INFINITY;
     for (const line of lines) {
       const last = line.at(-1)!;
       const off = Math.abs(middle(last) - middle(word));
-      if (last.x1 <= word.x0 + height * 0.3 && off <= bestOff) {
+      const gap = Math.max(0, word.x0 - last.x1);
+      // The line beside the word, not one far to its left that happens to sit as high.
+      const cost = off + GAP_WEIGHT * gap;
+      // Words come left to right by where they start (OCR's boxes may overlap their neighbours').
+      if (off <= height * SAME_LINE && cost < bestCost) {
         best = line;
-        bestOff = off;
+        bestCost = cost;
       }
     }
     if (best) best.push(word);

@@ -9,6 +9,7 @@ import type {
   ShowPrediction,
 } from "#domain/contracts/show-ai.ts";
 import { ERROR_CODES } from "#domain/errors.ts";
+import { readNotes } from "#domain/imports/read-notes.ts";
 import type { Role } from "#domain/roles.ts";
 import { predictionHistory } from "#domain/show-prediction.ts";
 import { errorsTexts } from "#domain/texts-errors.ts";
@@ -84,6 +85,13 @@ export async function extractClassListFromUpload(
       ...parsed,
       pages: document.pages.map((p) => ({ page: p.page, source: p.source })),
       totalPages: document.totalPages,
+      notes: readNotes({
+        classes: parsed.classes.length,
+        ocrLines: document.ocrLines,
+        unsure: document.unsureLines.length,
+        textLines: document.text.split("\n").filter((l) => l.trim() !== "").length,
+        turned: document.turned,
+      }),
     };
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -125,6 +133,7 @@ async function extractWithModel(
     unplacedAt: [],
     pages: [{ page: 1, source: "llm" }],
     totalPages: 1,
+    notes: [],
   };
 }
 

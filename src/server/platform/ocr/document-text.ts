@@ -32,6 +32,10 @@ export interface DocumentText {
   text: string;
   /** Lines OCR was unsure of, as read (before normalising). */
   unsureLines: string[];
+  /** Lines OCR read in all (the sure and the unsure). */
+  ocrLines: number;
+  /** Degrees a photo was turned (clockwise) to be read: 180 for a page upside down; 0 when it was upright. */
+  turned: number;
 }
 
 export interface ReadProgress {
@@ -55,6 +59,7 @@ const TURNS = [180, 90, 270] as const;
 interface Reading {
   text: string;
   unsureLines: string[];
+  lines: number;
   confidence: number;
 }
 
@@ -73,6 +78,7 @@ async function readPage(
   onFraction(0.1);
   const texts: string[] = [];
   const unsureLines: string[] = [];
+  let lines = 0;
   let confidence = 0;
   const share = 0.9 / prepared.regions.length;
   for (const [i, region] of prepared.regions.entries()) {
@@ -81,9 +87,10 @@ async function readPage(
     );
     texts.push(layoutText(layout));
     for (const line of layout.blocks.flat()) if (line.confidence < UNSURE_LINE) unsureLines.push(line.text);
+    lines += layout.blocks.flat().length;
     confidence += read / prepared.regions.length;
   }
-  return { text: texts.join("\n\n"), unsureLines, confidence };
+  return { text: texts.join("\n\n"), unsureLines, lines, confidence };
 }
 
 async function recognise(
@@ -91,24 +98,26 @@ async function recognise(
   ocr: OcrEngine,
   onFraction: (fraction: number) => void,
   turns: boolean,
-): Promise<{ text: string; ms: number; unsureLines: string[] }> {
+): Promise<Omit<Reading, "confidence"> & { ms: number; turned: number }> {
   const started = performance.now();
   let best = await readPage(image, ocr, onFraction);
+  let turnedBy = 0;
   if (turns && best.confidence < UPSIDE_DOWN_SUSPECT) {
     // Upright by its orientation tag first, then turned. Progress is not reported again: the bar has
     // already reached the end once.
     const upright = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().png().toBuffer();
     for (const turn of TURNS) {
-      const turned = await sharp(upright, { limitInputPixels: MAX_INPUT_PIXELS })
+      const turnedImage = await sharp(upright, { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate(turn)
         .png()
         .toBuffer();
-      const again = await readPage(turned, ocr, () => undefined);
-      if (again.confidence > best.confidence) best = again;
+      const again = await readPage(turnedImage, ocr, () => undefined);
+      if (again.confidence > best.confidence) [best, turnedBy] = [again, turn];
       if (best.confidence >= UPSIDE_DOWN_SUSPECT) break;
     }
   }
-  return { text: best.text, ms: Math.round(performance.now() - started), unsureLines: best.unsureLines };
+  const { text, unsureLines, lines } = best;
+  return { text, unsureLines, lines, ms: Math.round(performance.now() - started), turned: turnedBy };
 }
 
 /** A picture as JPEG for an LLM (see jpegForModel), with the same words as OCR when it cannot be read. */
@@ -140,6 +149,7 @@ export async function readDocumentText(
     }
     const pages: PageText[] = [];
     const unsureLines: string[] = [];
+    let ocrLines = 0;
     const total = pdfPages.pages.length;
     for (const [i, p] of pdfPages.pages.entries()) {
       const page = i + 1;
@@ -149,9 +159,10 @@ export async function readDocumentText(
         pages.push({ page, source: "text-layer", text: p.text, ms: 0 });
       } else {
         // A PDF's scanned pages are not turned: ten poor pages read four ways would outrun the deadline.
-        const { text, ms, unsureLines: unsure } = await recognise(p.png, ocr, report, false);
+        const { text, ms, unsureLines: unsure, lines } = await recognise(p.png, ocr, report, false);
         pages.push({ page, source: "ocr", text, ms });
         unsureLines.push(...unsure);
+        ocrLines += lines;
       }
       report(1);
     }
@@ -161,19 +172,29 @@ export async function readDocumentText(
       totalPages: pdfPages.total,
       text: pages.map((p) => p.text).join("\n\n"),
       unsureLines,
+      ocrLines,
+      turned: 0,
     };
   }
 
   if (!type || !OCR_IMAGE_TYPES.has(type.mime)) throw new DocumentReadError(DOCUMENT_ERRORS.unsupported);
   onProgress({ stage: "reading", page: 1, pages: 1, fraction: 0 });
   try {
-    const { text, ms, unsureLines } = await recognise(
+    const { text, ms, unsureLines, lines, turned } = await recognise(
       bytes,
       ocr,
       (fraction) => onProgress({ stage: "recognizing", page: 1, pages: 1, fraction }),
       true,
     );
-    return { kind: "image", pages: [{ page: 1, source: "ocr", text, ms }], totalPages: 1, text, unsureLines };
+    return {
+      kind: "image",
+      pages: [{ page: 1, source: "ocr", text, ms }],
+      totalPages: 1,
+      text,
+      unsureLines,
+      ocrLines: lines,
+      turned,
+    };
   } catch (error) {
     // libheif here decodes AVIF only; HEVC-coded HEIC photos fail to decode.
     if (error instanceof DocumentReadError && (type.mime === "image/heic" || type.mime === "image/heif")) {

@@ -13,8 +13,8 @@ import type { OcrEngine } from "#server/platform/ocr/ocr-engine.ts";
  * Reads one prepared page in two passes. First Tesseract finds every piece of text on a half-size copy
  * ("sparse": no layout of its own, which on a two-column page reads lines across the gutter and on a
  * numbered list cuts the numbers off as a block of their own); the words' boxes give the page's blocks
- * in reading order (word-layout.ts). Then each block is read at full size as one column of lines, as
- * Tesseract groups them there, each word with its confidence.
+ * in reading order (word-layout.ts). Then each block is read at full size as one column of lines, and
+ * its words, each with its confidence, are chained into lines.
  */
 
 /** The layout pass reads a copy this much smaller: boxes need no fine print. */
@@ -81,8 +81,8 @@ export async function readPageBlocks(
     });
     const lines = read.lines.map((line) => real(line).map(place)).filter((line) => line.length > 0);
     words.push(...lines.flat());
-    // Tesseract's own lines are sound within one column; they are ours in reading order.
-    if (lines.length) blocks.push(lines.flatMap((line) => linesOf(line)));
+    // Tesseract's own lines follow its boxes, which overlap their neighbours: the words are chained anew.
+    if (lines.length) blocks.push(linesOf(lines.flat()));
   }
   return { layout: { blocks }, confidence: meanConfidence(words) };
 }

@@ -1,8 +1,10 @@
 import sharp from "sharp";
 import { HEAVY_INPUT_LIMITS, heavyInputsTexts } from "#domain/texts-heavy-inputs.ts";
 import { DocumentReadError } from "#server/platform/heavy/heavy-errors.ts";
+import { removeLeaderDots } from "#server/platform/ocr/leader-dots.ts";
 import { findPageQuad, type Quad } from "#server/platform/ocr/page-finder.ts";
 import { pageSize, warpPage } from "#server/platform/ocr/perspective-warp.ts";
+import { removeRuledLines } from "#server/platform/ocr/ruled-lines.ts";
 
 /**
  * Gets a photographed or scanned page ready for Tesseract: upright by its EXIF orientation, grey,
@@ -154,7 +156,10 @@ export async function prepareForOcr(input: Buffer): Promise<PreparedImage> {
 
   // Lines falling to the right by `skew` degrees come straight when turned back by as much.
   const straightened = skew === 0 ? page() : page().rotate(-skew, { background: "#ffffff" });
-  const out = await straightened
+  const straight = await straightened.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  removeRuledLines(straight.data, straight.info.width, straight.info.height);
+  removeLeaderDots(straight.data, straight.info.width, straight.info.height);
+  const out = await greyRaw(straight.data, straight.info.width, straight.info.height)
     .toColourspace("b-w")
     .png({ compressionLevel: 1 })
     .toBuffer({ resolveWithObject: true });
