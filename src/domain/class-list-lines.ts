@@ -43,7 +43,7 @@ const FURNITURE: RegExp[] = [
   /^(?:prize\s+list|class\s+(?:schedule|list|sheet)|schedule\s+of\s+classes|order\s+of\s+classes|official\s+(?:program|prize\s+list))$/i,
   /(?:www\.|https?:\/\/|\S+@\S+\.\w|\(\d{3}\)\s*\d{3}[-.\s]\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b)/i,
   // A sponsor's line under a class ("sponsored by Smith Farms"), whole or as OCR split it.
-  /^(?:sponsored|courtesy\s+of|compliments\s+of)\b|\bsponsored\s+by\b|^by\s+[A-Z]/i,
+  /^(?:sponsored|courtesy\s+of|compliments\s+of)\b|\bsponsored\s+by\b|^by\s+[A-Z]|^sp[a-z]{4,8}\s+by\s/i,
   /^(?:entries|entry\s+fees?|post\s+entries|admission|gates?\s+open|sanctioned|affiliated|judges?\b|ringmaster|announcer|show\s+(?:manager|secretary|chairman)|secretary|stabling|stalls|farrier|veterinarian|office|all\s+classes|rules|notes?\b|trophies|ribbons)/i,
 ];
 
@@ -68,6 +68,8 @@ export function normaliseLine(raw: string): string {
         "",
       )
       .replace(/\s*\|+$/, "")
+      // A speck or two of the table beside the page read before a numbered line ("E 1. Owner…", "3 3. Youth…").
+      .replace(/^\S{1,2}\s+(?=\d{1,3}[A-Za-z]?[.)]\s+[A-Z(])/, "")
       .trim()
   );
 }

@@ -393,16 +393,17 @@ describe("prize lists as phones read them (issue 37)", () => {
     expect(first(line).name).toBe(name);
   });
 
-  it("leaves sponsor lines out, whole or as OCR split them", () => {
+  it("leaves sponsor lines out, whole, split or misread, and specks before a number", () => {
     const result = parseClassListText(
-      "Class 1 Amateur Rider on 4 Year Old Mares\nsponsored by Double J Ranch\nClass 2 Walking Horse Stake\nsponsored\nby Tim Gray Stables\nClass 3 Open Specialty",
+      "Class 1 Amateur Rider on 4 Year Old Mares\nsponsored by Double J Ranch\nClass 2 Walking Horse Stake\nsponsored\nby Tim Gray Stables\nE 3. Open Specialty\nspamored by Country Kitchen Restourant",
       { today: "2026-01-15" },
     );
-    expect(result.classes.map((c) => c.name)).toEqual([
-      "Amateur Rider on 4 Year Old Mares",
-      "Walking Horse Stake",
-      "Open Specialty",
+    expect(result.classes.map((c) => `${c.number} ${c.name}`)).toEqual([
+      "1 Amateur Rider on 4 Year Old Mares",
+      "2 Walking Horse Stake",
+      "3 Open Specialty",
     ]);
+    expect(result.unplaced).toEqual([]);
   });
 
   it.each([
