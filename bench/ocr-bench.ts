@@ -127,7 +127,17 @@ const phantomsCount = (variant: string) => variant.startsWith("two-columns");
 function corpusSection(rows: readonly CorpusRow[]): { body: string; budgets: BudgetCheck[] } {
   const s = corpusSummary(rows);
   const body = table(
-    ["sheet", "capture", "classes read", "phantoms", "sessions", "s / page", "CPU s / page", "load"],
+    [
+      "sheet",
+      "capture",
+      "classes read",
+      "phantoms",
+      "sessions",
+      "s / page",
+      "CPU s / page",
+      "load",
+      "heap / RSS MB",
+    ],
     rows.map((r) => [
       r.id,
       r.kind,
@@ -141,6 +151,7 @@ function corpusSection(rows: readonly CorpusRow[]): { body: string; budgets: Bud
       r.seconds.toFixed(1),
       r.cpuSeconds.toFixed(1),
       r.load.toFixed(1),
+      `${r.heapMb.toFixed(0)} / ${r.rssMb.toFixed(0)}`,
     ]),
   );
   return {

@@ -36,6 +36,9 @@ export interface CorpusRow extends SheetScore {
   cpuSeconds: number;
   /** Load average (1 min) when the page was done. */
   load: number;
+  /** V8 heap in use and resident memory of the process after the page, MB (Tesseract's WebAssembly is in RSS). */
+  heapMb: number;
+  rssMb: number;
 }
 
 /** A fixed day, so sheets that print no year resolve the same way on every run. */
@@ -60,6 +63,8 @@ export async function runCorpusBench(options: { dir?: string; only?: readonly st
         seconds,
         cpuSeconds: (used.user + used.system) / 1e6,
         load: loadavg()[0]!,
+        heapMb: process.memoryUsage().heapUsed / 2 ** 20,
+        rssMb: process.memoryUsage().rss / 2 ** 20,
         text: doc.text,
         classes: parsed.classes.map(
           (c) =>
@@ -68,7 +73,7 @@ export async function runCorpusBench(options: { dir?: string; only?: readonly st
       };
       rows.push(row);
       console.log(
-        `${row.id.padEnd(26)} ${row.kind.padEnd(5)} ${String(row.read).padStart(2)}/${row.truth}  phantoms ${row.phantoms.length}  sessions ${sessionsRight(row) ? "right" : row.printsSessions ? "wrong" : "-"}  ${seconds.toFixed(1)} s (CPU ${row.cpuSeconds.toFixed(1)} s, load ${row.load.toFixed(1)})`,
+        `${row.id.padEnd(26)} ${row.kind.padEnd(5)} ${String(row.read).padStart(2)}/${row.truth}  phantoms ${row.phantoms.length}  sessions ${sessionsRight(row) ? "right" : row.printsSessions ? "wrong" : "-"}  ${seconds.toFixed(1)} s (CPU ${row.cpuSeconds.toFixed(1)} s, load ${row.load.toFixed(1)}, heap ${row.heapMb.toFixed(0)} MB, RSS ${row.rssMb.toFixed(0)} MB)`,
       );
     }
   } finally {

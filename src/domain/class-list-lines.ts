@@ -24,7 +24,7 @@ const CLOCK =
 
 /** "30 Name", "30. Name", "30) Name", "30 - Name", "Class 36A: Name", "No. 7 Name", "#12 Name". */
 const CLASS_LINE =
-  /^(?:class\s+|no\.?\s*|#\s*)?((?:[0-9]|[Il|](?=[0-9]))[0-9OoIl|]{0,3}[a-z]?)(?:[.):]|\s+[-–])?\s+(.+)$/i;
+  /^(?:class\s+|no\.?\s*|#\s*)?((?:[0-9]|[Il|](?=[0-9]))[0-9OoIl|]{0,3}[a-z]?)(?:[.):\-–]|\s+[-–])?\s+(.+)$/i;
 /** A trailing session code on a class line, as in a division-ordered schedule ("All Day Pleasure  Wed PM"). */
 const TRAILING_SESSION = new RegExp(`\\s+(${WEEKDAY}\\.?\\s+(?:am|pm))$`, "i");
 const MONEY = /\$\s?\d[\d,]*(?:\.\d{2})?/;

@@ -393,6 +393,32 @@ describe("prize lists as phones read them (issue 37)", () => {
     expect(first(line).name).toBe(name);
   });
 
+  it.each([
+    [
+      "a number printed with a dash against it",
+      "5 Owner-Amateur Riders\n6- Open Amateur, Canter",
+      ["5 Owner-Amateur Riders", "6 Open Amateur, Canter"],
+    ],
+    [
+      "a wrapped name whose last line starts with a number",
+      "12 Lead Line Ponies, Riders\n6 and Under",
+      ["12 Lead Line Ponies, Riders 6 and Under"],
+    ],
+    [
+      "a narrow column read after a wide one: its full lines are measured against its own",
+      "1 Amateur Owned & Trained Trail Pleasure Walking Horses, No Professional Training\n\n10 Park Performance\nWalking Horse Specialty\n11 Model Mares",
+      [
+        "1 Amateur Owned & Trained Trail Pleasure Walking Horses, No Professional Training",
+        "10 Park Performance Walking Horse Specialty",
+        "11 Model Mares",
+      ],
+    ],
+  ])("reads %s", (_label, text, classes) => {
+    expect(
+      parseClassListText(text, { today: "2026-01-15" }).classes.map((c) => `${c.number} ${c.name}`),
+    ).toEqual(classes);
+  });
+
   it("leaves sponsor lines out, whole, split or misread, and specks before a number", () => {
     const result = parseClassListText(
       "Class 1 Amateur Rider on 4 Year Old Mares\nsponsored by Double J Ranch\nClass 2 Walking Horse Stake\nsponsored\nby Tim Gray Stables\nE 3. Open Specialty\nspamored by Country Kitchen Restourant",

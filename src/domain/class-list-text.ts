@@ -85,6 +85,8 @@ export interface ClassListTextOptions {
 const MAX_CONTINUATION_LINES = 3;
 /** A line at least this share of the list's longest class line is "full": its name may wrap. */
 const FULL_LINE = 0.7;
+/** A "class name" starting so is the end of the name above ("6 and Under", "17 & Over"). */
+const JOINED_ON = /^(?:and|or|&|under|over|to)\b/;
 const CONNECTOR_START = /^(?:[(&,]|(?:and|or|on|of|for|with)\b)/;
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -135,11 +137,21 @@ function sessionFrom(heading: HeadingParts, options: ClassListTextOptions, conte
   return { session, weekdayMismatch, weekday };
 }
 
-/** The longest class line: a wrapped name's first line is about as long. */
-function wrapWidth(lines: readonly string[]): number {
-  let width = 0;
-  for (const line of lines) if (classStart(line)) width = Math.max(width, line.length);
-  return width;
+/**
+ * Per line, the longest class line of its block (lines between blank lines: a column, when OCR read the
+ * page column by column): a wrapped name's first line is about as long as its column is wide.
+ */
+function wrapWidths(lines: readonly string[]): number[] {
+  const widths: number[] = [];
+  let start = 0;
+  for (let i = 0; i <= lines.length; i++) {
+    if (i < lines.length && lines[i] !== "") continue;
+    let width = 0;
+    for (let j = start; j < i; j++) if (classStart(lines[j]!)) width = Math.max(width, lines[j]!.length);
+    for (let j = start; j <= i && j < lines.length; j++) widths[j] = width;
+    start = i + 1;
+  }
+  return widths;
 }
 
 interface Current {
@@ -175,7 +187,7 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
   let current: Current | null = null;
   let blankSince = false;
   const lines = text.split(/\r\n|\r|\n/).map(normaliseLine);
-  const width = wrapWidth(lines);
+  const widths = wrapWidths(lines);
   // The header runs to the first class: a first heading there ("Saturday, June 20, 2009") dates the show.
   const firstBody = lines.findIndex((l) => classStart(l) !== null);
   const dates: DateContext = {
@@ -183,7 +195,8 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
     previous: null,
   };
 
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
+    const width = widths[index]!;
     if (line === "") {
       blankSince = true;
       continue;
@@ -215,8 +228,11 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
 
     const start = classStart(line);
     // "…Adult," + "18 and Over, Canter": a name that visibly runs on takes the next line even if it starts with a number.
+    // "…Ponies, Riders" + "6 and Under": a number that goes on with a joining word ends the name above.
     const runsOnHere =
-      current !== null && current.extraLines < MAX_CONTINUATION_LINES && runsOnAtEnd(current.lastLine);
+      current !== null &&
+      current.extraLines < MAX_CONTINUATION_LINES &&
+      (runsOnAtEnd(current.lastLine) || (!afterBlank && start !== null && JOINED_ON.test(start.name)));
     if (start && !runsOnHere) {
       const trailing = start.trailingSession;
       const parsed: ParsedClass = {

@@ -27,6 +27,11 @@ export interface LayoutLine {
 export interface PageLayout {
   /** Blocks in reading order, each its lines top to bottom. */
   blocks: LayoutLine[][];
+  /**
+   * Per block, the stretch across the page between the gutters that bound it: words the layout's
+   * reading missed (a lone "7" in a number column) lie there too.
+   */
+  spans: [number, number][];
 }
 
 /** A gutter is at least this many text heights wide… */
@@ -148,7 +153,13 @@ function findGutter(words: readonly OcrWord[], height: number): Gutter | null {
   return best;
 }
 
-function blocksOf(words: readonly OcrWord[], height: number): OcrWord[][] {
+/** A block's words and the stretch across the page it may use (between the gutters that bound it). */
+interface Block {
+  words: OcrWord[];
+  span: [number, number];
+}
+
+function blocksOf(words: readonly OcrWord[], height: number, span: [number, number]): Block[] {
   if (words.length === 0) return [];
   const gutter = findGutter(words, height);
   if (gutter) {
@@ -159,16 +170,17 @@ function blocksOf(words: readonly OcrWord[], height: number): OcrWord[][] {
     const aboveRight = within.filter((w) => (w.x0 + w.x1) / 2 >= gutter.x && w.y1 < leftTop);
     const right = within.filter((w) => (w.x0 + w.x1) / 2 >= gutter.x && w.y1 >= leftTop);
     return [
-      ...blocksOf([...words.filter((w) => middle(w) < gutter.top), ...aboveRight], height),
-      ...blocksOf(left, height),
-      ...blocksOf(right, height),
+      ...blocksOf([...words.filter((w) => middle(w) < gutter.top), ...aboveRight], height, span),
+      ...blocksOf(left, height, [span[0], gutter.x]),
+      ...blocksOf(right, height, [gutter.x, span[1]]),
       ...blocksOf(
         words.filter((w) => middle(w) > gutter.bottom),
         height,
+        span,
       ),
     ];
   }
-  return [[...words]];
+  return [{ words: [...words], span }];
 }
 
 /** Words of one block chained into lines: each word joins the line whose last word sits beside it. */
@@ -203,7 +215,8 @@ export function linesOf(words: readonly OcrWord[], height = textHeight(words)): 
 
 export function layoutWords(words: readonly OcrWord[]): PageLayout {
   const height = textHeight(words);
-  return { blocks: blocksOf(words, height).map((block) => linesOf(block, height)) };
+  const blocks = blocksOf(words, height, [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
+  return { blocks: blocks.map((b) => linesOf(b.words, height)), spans: blocks.map((b) => b.span) };
 }
 
 export interface Box {

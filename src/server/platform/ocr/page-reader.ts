@@ -19,8 +19,10 @@ import type { OcrEngine } from "#server/platform/ocr/ocr-engine.ts";
 
 /** The layout pass reads a copy this much smaller: boxes need no fine print. */
 const LAYOUT_SCALE = 0.5;
-/** A block is read with this many text heights of paper around it. */
+/** A block is read with this many text heights of paper around it… */
 const MARGIN = 0.6;
+/** …and reaches at most this many more towards the gutters that bound it. */
+const SPAN_REACH = 4;
 
 export interface PageReading {
   layout: PageLayout;
@@ -61,6 +63,11 @@ export async function readPageBlocks(
   const words: OcrWord[] = [];
   for (const [i, block] of first.blocks.entries()) {
     const box = blockBox(block, MARGIN * textHeight);
+    // Across, the block reaches to the gutters that bound it: a column of lone digits the sparse pass
+    // missed stays with its names.
+    const [spanLeft, spanRight] = first.spans[i]!;
+    box.x0 = Math.min(box.x0, Math.max(spanLeft, box.x0 - SPAN_REACH * textHeight));
+    box.x1 = Math.max(box.x1, Math.min(spanRight, box.x1 + SPAN_REACH * textHeight));
     const left = Math.max(0, Math.floor(box.x0));
     const top = Math.max(0, Math.floor(box.y0));
     const cropWidth = Math.min(width, Math.ceil(box.x1)) - left;
@@ -84,5 +91,5 @@ export async function readPageBlocks(
     // Tesseract's own lines follow its boxes, which overlap their neighbours: the words are chained anew.
     if (lines.length) blocks.push(linesOf(lines.flat()));
   }
-  return { layout: { blocks }, confidence: meanConfidence(words) };
+  return { layout: { blocks, spans: first.spans }, confidence: meanConfidence(words) };
 }
