@@ -6,8 +6,7 @@
  * (0 ink … 255 paper), changed in place.
  */
 
-const RULE_ACROSS = 0.04;
-const RULE_DOWN = 0.025;
+const RULE = 0.05;
 const INK = 160;
 /** A rule is at most this many pixels thick along most of its length. */
 const THIN = 10;
@@ -56,8 +55,9 @@ export function removeRuledLines(grey: Uint8Array, width: number, height: number
   // Both directions are found on the page as it was: a cell's rules cross, and rubbing out the rows
   // first would cut the columns' rules into short pieces.
   const copy = Uint8Array.from(grey);
-  const across = rubOut(grey, height, width, (y, x) => y * width + x, Math.round(RULE_ACROSS * width));
-  const down = rubOut(copy, width, height, (x, y) => y * width + x, Math.round(RULE_DOWN * height));
+  const min = Math.round(RULE * width);
+  const across = rubOut(grey, height, width, (y, x) => y * width + x, min);
+  const down = rubOut(copy, width, height, (x, y) => y * width + x, min);
   for (let i = 0; i < grey.length; i++) grey[i] = Math.max(grey[i]!, copy[i]!);
   return across + down;
 }
