@@ -65,9 +65,12 @@ export async function readPageBlocks(
     const box = blockBox(block, MARGIN * textHeight);
     // Across, the block reaches to the gutters that bound it: a column of lone digits the sparse pass
     // missed stays with its names.
+    // (Not towards the page's edge, where the paper's rim would be read as "|".)
     const [spanLeft, spanRight] = first.spans[i]!;
-    box.x0 = Math.min(box.x0, Math.max(spanLeft, box.x0 - SPAN_REACH * textHeight));
-    box.x1 = Math.max(box.x1, Math.min(spanRight, box.x1 + SPAN_REACH * textHeight));
+    if (Number.isFinite(spanLeft))
+      box.x0 = Math.min(box.x0, Math.max(spanLeft, box.x0 - SPAN_REACH * textHeight));
+    if (Number.isFinite(spanRight))
+      box.x1 = Math.max(box.x1, Math.min(spanRight, box.x1 + SPAN_REACH * textHeight));
     const left = Math.max(0, Math.floor(box.x0));
     const top = Math.max(0, Math.floor(box.y0));
     const cropWidth = Math.min(width, Math.ceil(box.x1)) - left;
