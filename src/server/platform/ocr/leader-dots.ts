@@ -7,6 +7,9 @@
 
 /** A speck is at most this share of the page's width across… */
 const MAX_SPECK = 0.0045;
+/** Leader dots differ in spacing and size by at most this factor, and lie this many sizes apart at most. */
+const EVEN = 1.8;
+const CLOSE = 5;
 /** Pixels around a dot rubbed out with it. */
 const RIM = 2;
 /** …and a leader at least this many of them. */
@@ -65,6 +68,21 @@ function specks(grey: Uint8Array, width: number, height: number, max: number): S
   return out;
 }
 
+/**
+ * Leader dots are alike and evenly spaced, closer than a few of their sizes; a comma, a full stop and the
+ * dot of an "i" in a line of print are not.
+ */
+function evenlySpaced(run: readonly Speck[]): boolean {
+  const gaps = run.slice(1).map((speck, i) => speck.x - run[i]!.x);
+  const sizes = run.map((speck) => speck.size);
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return (
+    Math.max(...gaps) <= EVEN * Math.min(...gaps) &&
+    Math.max(...sizes) <= EVEN * Math.min(...sizes) &&
+    median(gaps) <= CLOSE * median(sizes)
+  );
+}
+
 /** Removes leader dots from the page; returns how many rows of them were found. */
 export function removeLeaderDots(grey: Uint8Array, width: number, height: number): number {
   const max = Math.max(3, Math.round(width * MAX_SPECK));
@@ -81,12 +99,16 @@ export function removeLeaderDots(grey: Uint8Array, width: number, height: number
       if (next.x <= last.x || used.has(next)) continue;
       const gap = next.x - last.x;
       if (gap > 4 * max) break;
-      if (Math.abs(next.y - first.y) <= Math.max(2, first.size / 2) && gap >= next.size) {
+      // The next dot keeps the row's spacing and size (a comma or a full stop beyond it does not).
+      const step = run.length > 1 ? last.x - run.at(-2)!.x : null;
+      const inStep = step === null || (gap <= EVEN * step && gap * EVEN >= step);
+      const alike = next.size <= EVEN * first.size && next.size * EVEN >= first.size;
+      if (Math.abs(next.y - first.y) <= Math.max(2, first.size / 2) && gap >= next.size && inStep && alike) {
         run.push(next);
         last = next;
       }
     }
-    if (run.length < MIN_RUN) continue;
+    if (run.length < MIN_RUN || !evenlySpaced(run)) continue;
     rows++;
     for (const speck of run) {
       used.add(speck);
