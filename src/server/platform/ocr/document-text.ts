@@ -4,9 +4,9 @@ import { layoutText } from "#domain/imports/word-layout.ts";
 import { DocumentReadError } from "#server/platform/heavy/heavy-errors.ts";
 import { DOCUMENT_ERRORS, OCR_IMAGE_TYPES } from "#server/platform/ocr/document-kind.ts";
 import { type OcrEngine, UNSURE_LINE } from "#server/platform/ocr/ocr-engine.ts";
-import { readPageBlocks } from "#server/platform/ocr/page-reader.ts";
+import { layoutConfidence, readPageBlocks } from "#server/platform/ocr/page-reader.ts";
 import { PdfReadError, readPdfPages } from "#server/platform/ocr/pdf-pages.ts";
-import { jpegForModel, MAX_INPUT_PIXELS, prepareForOcr } from "#server/platform/ocr/preprocess.ts";
+import { jpegForModel, prepareForOcr } from "#server/platform/ocr/preprocess.ts";
 
 /**
  * The text of an uploaded class list: a photo or scan (recognised by OCR after pre-processing) or a PDF
@@ -53,6 +53,8 @@ export interface ReadProgress {
  * 93–94 upright, clean or photographed; 35–42 upside down).
  */
 export const UPSIDE_DOWN_SUSPECT = 60;
+/** A turn must read this much more confidently (0–100) than the page as it came to be taken. */
+const TURN_MARGIN = 10;
 /** The turns tried, clockwise degrees, most likely first: a page the wrong way up, then on its side. */
 const TURNS = [180, 90, 270] as const;
 
@@ -63,34 +65,46 @@ interface Reading {
   confidence: number;
 }
 
-async function readPage(
-  image: Buffer,
-  ocr: OcrEngine,
-  onFraction: (fraction: number) => void,
-): Promise<Reading> {
-  let prepared: Awaited<ReturnType<typeof prepareForOcr>>;
+async function prepare(image: Buffer): Promise<Buffer[]> {
   try {
-    prepared = await prepareForOcr(image);
+    return (await prepareForOcr(image)).regions;
   } catch (error) {
     if (error instanceof DocumentReadError) throw error;
     throw new DocumentReadError(DOCUMENT_ERRORS.unreadableImage);
   }
-  onFraction(0.1);
+}
+
+async function readRegions(
+  regions: readonly Buffer[],
+  ocr: OcrEngine,
+  onFraction: (fraction: number) => void,
+): Promise<Reading> {
   const texts: string[] = [];
   const unsureLines: string[] = [];
   let lines = 0;
   let confidence = 0;
-  const share = 0.9 / prepared.regions.length;
-  for (const [i, region] of prepared.regions.entries()) {
+  const share = 0.9 / regions.length;
+  for (const [i, region] of regions.entries()) {
     const { layout, confidence: read } = await readPageBlocks(region, ocr, (p) =>
       onFraction(0.1 + share * (i + p)),
     );
     texts.push(layoutText(layout));
     for (const line of layout.blocks.flat()) if (line.confidence < UNSURE_LINE) unsureLines.push(line.text);
     lines += layout.blocks.flat().length;
-    confidence += read / prepared.regions.length;
+    confidence += read / regions.length;
   }
   return { text: texts.join("\n\n"), unsureLines, lines, confidence };
+}
+
+/** How confidently the quick layout pass reads the pages turned by `turn` degrees (0–100). */
+async function probe(regions: readonly Buffer[], ocr: OcrEngine, turn: number): Promise<number> {
+  let sum = 0;
+  for (const region of regions) {
+    const turned =
+      turn === 0 ? region : await sharp(region).rotate(turn).png({ compressionLevel: 1 }).toBuffer();
+    sum += await layoutConfidence(turned, ocr);
+  }
+  return sum / regions.length;
 }
 
 async function recognise(
@@ -100,20 +114,24 @@ async function recognise(
   turns: boolean,
 ): Promise<Omit<Reading, "confidence"> & { ms: number; turned: number }> {
   const started = performance.now();
-  let best = await readPage(image, ocr, onFraction);
+  const regions = await prepare(image);
+  onFraction(0.1);
+  let best = await readRegions(regions, ocr, onFraction);
   let turnedBy = 0;
   if (turns && best.confidence < UPSIDE_DOWN_SUSPECT) {
-    // Upright by its orientation tag first, then turned. Progress is not reported again: the bar has
-    // already reached the end once.
-    const upright = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().png().toBuffer();
+    // Turned as the page was found and flattened: each way is tried with the quick layout pass only, and
+    // the page is read again in full only the way that reads clearly better. Progress is not reported
+    // again: the bar has already reached the end once.
+    let bestProbe = await probe(regions, ocr, 0);
     for (const turn of TURNS) {
-      const turnedImage = await sharp(upright, { limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate(turn)
-        .png()
-        .toBuffer();
-      const again = await readPage(turnedImage, ocr, () => undefined);
-      if (again.confidence > best.confidence) [best, turnedBy] = [again, turn];
-      if (best.confidence >= UPSIDE_DOWN_SUSPECT) break;
+      const again = await probe(regions, ocr, turn);
+      if (again > bestProbe + TURN_MARGIN) [bestProbe, turnedBy] = [again, turn];
+    }
+    if (turnedBy !== 0) {
+      const turned = await Promise.all(
+        regions.map((r) => sharp(r).rotate(turnedBy).png({ compressionLevel: 1 }).toBuffer()),
+      );
+      best = await readRegions(turned, ocr, () => undefined);
     }
   }
   const { text, unsureLines, lines } = best;

@@ -35,18 +35,28 @@ const meanConfidence = (words: readonly OcrWord[]) =>
 
 const real = (words: readonly OcrWord[]) => words.filter((w) => w.text.trim() !== "");
 
+/** The half-size copy the layout pass reads. */
+async function layoutCopy(png: Buffer) {
+  const meta = await sharp(png).metadata();
+  const small = await sharp(png)
+    .resize({ width: Math.round((meta.width ?? 0) * LAYOUT_SCALE) })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return { small, width: meta.width ?? 0, height: meta.height ?? 0 };
+}
+
+/** How confidently the layout pass reads a page (mean word confidence, 0–100): a turned page reads low. */
+export async function layoutConfidence(png: Buffer, ocr: OcrEngine): Promise<number> {
+  const { small } = await layoutCopy(png);
+  return meanConfidence(real((await ocr.recognize(small, undefined, "sparse")).words));
+}
+
 export async function readPageBlocks(
   png: Buffer,
   ocr: OcrEngine,
   onFraction: (fraction: number) => void,
 ): Promise<PageReading> {
-  const meta = await sharp(png).metadata();
-  const width = meta.width ?? 0;
-  const height = meta.height ?? 0;
-  const small = await sharp(png)
-    .resize({ width: Math.round(width * LAYOUT_SCALE) })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+  const { small, width, height } = await layoutCopy(png);
   const sparse = await ocr.recognize(small, (p) => onFraction(0.3 * p), "sparse");
   const found = real(sparse.words).map((w) => ({
     ...w,
