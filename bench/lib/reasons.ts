@@ -74,11 +74,18 @@ export const REASONS: Reason[] = [
     remedy: "the same run on a quiet machine.",
   },
   {
+    match: /^OCR corpus: (?:scans read|photos read|no phantom class|sessions and dates right)/,
+    reason:
+      "the corpus's photos are read well only where the sheet is found and cut out of its photo (ADR 031): the low-light sheet and the one on a light laminate table are read with their background, and a ruled grid table photographed at 64 % of a phone frame leaves letters too small and too blurred for Tesseract (s08). Scans lose the odd class to a line OCR breaks or a number it misreads; phantoms are mostly specks of the table beside a page not found, read as a number before a line. The per-sheet table shows where.",
+    remedy:
+      "page finding that follows a page's edges where its light fades into the table's (edges, not lightness); a recognizer that reads small, blurred print better, run on the blocks this layout finds (PP-OCR's recognizer on Tesseract's blocks, at about twice the CPU, ADR 031); rules rubbed out along their slope rather than row by row.",
+  },
+  {
     match: /^OCR .*: time per page/,
     reason:
-      "reading a page is Tesseract's recognition in a worker thread, all CPU, so its time follows the machine: on 2026-11-23 the same pages took 3.1–3.4 s each; compare the health route's server CPU per request in the API tables (0.11 ms that day) to see how much slower a run's machine was.",
+      "reading a page is Tesseract's recognition in a worker thread, all CPU, so its wall time follows the machine and its load (the corpus table gives the load beside each page): a page now costs two passes (a sparse one at half size for the layout, then one per block at full size), 6–10 s of CPU, which a machine shared with other work stretches.",
     remedy:
-      "the same run on a machine as fast as that day's; a run that is over on a machine as fast needs a smaller page scale before recognition (bench/ocr-bench.ts measures recall beside the time, so a change that costs accuracy shows).",
+      "a quiet machine (CPU seconds per page are the load-independent figure); beyond that, reading each block at a smaller scale where its print is large (bench/ocr-corpus-bench.ts measures accuracy beside the time, so a change that costs accuracy shows).",
   },
   {
     match: /cold start/,

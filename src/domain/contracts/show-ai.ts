@@ -56,6 +56,14 @@ export const ClassListExtraction = z.object({
   pages: z.array(z.object({ page: z.number().int(), source: z.enum(["text-layer", "ocr", "llm"]) })),
   /** Pages in the document, read or not. */
   totalPages: z.number().int(),
+  /** What went wrong with the reading as a whole (a turned, blurred or empty picture), in order. */
+  notes: z.array(
+    z.discriminatedUnion("kind", [
+      z.object({ kind: z.literal("turned"), degrees: z.number().int() }),
+      z.object({ kind: z.literal("blurred"), sure: z.number().int(), lines: z.number().int() }),
+      z.object({ kind: z.literal("no-list"), lines: z.number().int() }),
+    ]),
+  ),
 });
 export type ClassListExtraction = z.infer<typeof ClassListExtraction>;
 

@@ -24,7 +24,7 @@ const CLOCK =
 
 /** "30 Name", "30. Name", "30) Name", "30 - Name", "Class 36A: Name", "No. 7 Name", "#12 Name". */
 const CLASS_LINE =
-  /^(?:class\s+|no\.?\s*|#\s*)?((?:[0-9]|[Il|](?=[0-9]))[0-9OoIl|]{0,3}[a-z]?)(?:[.):]|\s+[-–])?\s+(.+)$/i;
+  /^(?:class\s+|no\.?\s*|#\s*)?((?:[0-9]|[Il|](?=[0-9]))[0-9OoIl|]{0,3}[a-z]?)(?:[.):\-–]|\s+[-–])?\s+(.+)$/i;
 /** A trailing session code on a class line, as in a division-ordered schedule ("All Day Pleasure  Wed PM"). */
 const TRAILING_SESSION = new RegExp(`\\s+(${WEEKDAY}\\.?\\s+(?:am|pm))$`, "i");
 const MONEY = /\$\s?\d[\d,]*(?:\.\d{2})?/;
@@ -42,6 +42,8 @@ const FURNITURE: RegExp[] = [
   /^(?:class(?:es)?\s*(?:no\.?|#|number)(?:\s*class)?(?:\s*(?:name|description))?|class(?:es)?\s+(?:name|description)|no\.?\s+class(?:\s+name)?)$/i,
   /^(?:prize\s+list|class\s+(?:schedule|list|sheet)|schedule\s+of\s+classes|order\s+of\s+classes|official\s+(?:program|prize\s+list))$/i,
   /(?:www\.|https?:\/\/|\S+@\S+\.\w|\(\d{3}\)\s*\d{3}[-.\s]\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b)/i,
+  // A sponsor's line under a class ("sponsored by Smith Farms"), whole or as OCR split it.
+  /^(?:sponsored|courtesy\s+of|compliments\s+of)\b|\bsponsored\s+by\b|^by\s+[A-Z]|^sp[a-z]{4,8}\s+by\s/i,
   /^(?:entries|entry\s+fees?|post\s+entries|admission|gates?\s+open|sanctioned|affiliated|judges?\b|ringmaster|announcer|show\s+(?:manager|secretary|chairman)|secretary|stabling|stalls|farrier|veterinarian|office|all\s+classes|rules|notes?\b|trophies|ribbons)/i,
 ];
 
@@ -66,6 +68,8 @@ export function normaliseLine(raw: string): string {
         "",
       )
       .replace(/\s*\|+$/, "")
+      // A speck or two of the table beside the page read before a numbered line ("E 1. Owner…", "3 3. Youth…").
+      .replace(/^\S{1,2}\s+(?=\d{1,3}[A-Za-z]?[.)]\s+[A-Z(])/, "")
       .trim()
   );
 }
@@ -154,7 +158,8 @@ export function sessionHeading(line: string): HeadingParts | null {
     .replace(/[([]\s*[,;:\-–\s]*\s*[)\]]/g, " ")
     .replace(/[([]\s*[,;:\-–\s]*$/g, " ")
     .replace(/\s+/g, " ")
-    .replace(/^[\s,;:\-–]+|[\s,;:\-–]+$/g, "")
+    // What is left of a date OCR half read ("Saturday, , ."): separators, and a stray full stop after them.
+    .replace(/^[\s,;:\-–]+|[\s,;:\-–]+\.?$/g, "")
     .trim();
   return {
     name: name || line,
@@ -191,8 +196,22 @@ export function splitTrailingSession(text: string): { text: string; session: str
   return trailing ? { text: text.slice(0, trailing.index), session: trailing[1]! } : { text, session: null };
 }
 
+/** Leader dots (four or more: "..." may end a printed name) and whatever follows them: the prize money, or what OCR made of the dots. */
+const LEADER_ON = /(?:\s*[.…·_]){4,}.*$/;
+
 export function cleanName(name: string): string {
-  return name.replace(MONEY_TAIL, "").replace(DOT_LEADER, "").replace(/\s+/g, " ").trim();
+  return (
+    name
+      .replace(LEADER_ON, "")
+      .replace(MONEY_TAIL, "")
+      .replace(DOT_LEADER, "")
+      // Marks OCR reads from specks and rules at a line's end ("~~", "|", "=").
+      .replace(/(?:\s+[~|=_\\]+)+\s*$/, "")
+      // "Two- Year-Old": a hyphen OCR spaced from the word after it (a spaced dash has a space before too).
+      .replace(/(?<=[A-Za-z])- (?=[A-Z][a-z])/g, "-")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 const CONNECTOR_END = /(?:[,&/(:[-]|\b(?:and|or|on|of|for|with|the|in|to|at|by))$/i;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sessionHeading } from "#domain/imports/class-list-lines.ts";
 import { parseClassListText } from "#domain/imports/class-list-text.ts";
-import { fixtureShows, layoutPrizeList, prizeListText } from "#tests/support/prize-list.ts";
 import { fixtureRecords } from "#tests/support/walking-horse.ts";
 
 const parse = (text: string, year = 2025) => parseClassListText(text, { year });
@@ -352,24 +351,5 @@ describe("page furniture and the show name", () => {
       unplaced: ["~~ ,. ;;"],
       unplacedAt: [{ after: -1, session: null }],
     });
-  });
-});
-
-describe("whole prize lists laid out from the fixtures", () => {
-  const shows = fixtureShows();
-
-  it("covers the 12 fixture shows and the 2025 Celebration", () => {
-    expect(shows).toHaveLength(13);
-  });
-
-  it.each(shows.map((s) => [s.title, s] as const))("%s", (_title, show) => {
-    for (const layout of [{ wrapAt: 0, furniture: false }, { wrapAt: 64 }, { wrapAt: 40 }]) {
-      const list = layoutPrizeList(show, layout);
-      const result = parseClassListText(prizeListText(list), { year: list.year });
-      expect(result.showName).toBe(show.title);
-      expect(result.classes.map(({ number, name, date }) => ({ number, name, date }))).toEqual(list.expected);
-      expect(result.unplaced).toEqual(list.unnumbered);
-      expect(result.classes.filter((c) => c.doubts.length > 0).map((c) => [c.number, c.doubts])).toEqual([]);
-    }
   });
 });

@@ -13,6 +13,7 @@ import {
   splitTrailingSession,
 } from "#domain/imports/class-list-lines.ts";
 import { resolveDateWithoutYear, weekdayNumber } from "#domain/imports/dates-without-year.ts";
+import { type ShowDays, showDaysFrom, weekdaySessionDate } from "#domain/imports/show-days.ts";
 
 /**
  * Turns the text of a printed class list (OCR output or a PDF's text layer) into classes.
@@ -84,6 +85,8 @@ export interface ClassListTextOptions {
 const MAX_CONTINUATION_LINES = 3;
 /** A line at least this share of the list's longest class line is "full": its name may wrap. */
 const FULL_LINE = 0.7;
+/** A "class name" starting so is the end of the name above ("6 and Under", "17 & Over"). */
+const JOINED_ON = /^(?:and|or|&|under|over|to)\b/;
 const CONNECTOR_START = /^(?:[(&,]|(?:and|or|on|of|for|with)\b)/;
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -97,16 +100,29 @@ function isoDate(year: number, month: number, day: number): string | null {
 interface Session {
   session: ParsedSession;
   weekdayMismatch: boolean;
+  /** The printed weekday, 0–6. */
+  weekday: number | null;
 }
 
-function sessionFrom(heading: HeadingParts, options: ClassListTextOptions): Session {
+/** What dates a heading without a full date: the show's days in the header, the session above. */
+interface DateContext {
+  show: ShowDays | null;
+  previous: string | null;
+}
+
+function sessionFrom(heading: HeadingParts, options: ClassListTextOptions, context: DateContext): Session {
   const session: ParsedSession = { name: heading.name };
   if (heading.startTime) session.startTime = heading.startTime;
   const p = heading.printed;
   let weekdayMismatch = false;
   let date: string | null = null;
+  const weekday = weekdayNumber(heading.weekday);
+  if (!p && weekday !== null) {
+    const show = context.show && options.year ? { ...context.show, year: options.year } : context.show;
+    date = weekdaySessionDate(weekday, show, context.previous, options.today);
+  }
   if (p) {
-    const year = p.year ?? options.year ?? null;
+    const year = p.year ?? options.year ?? context.show?.year ?? null;
     if (year !== null) date = isoDate(year, p.month, p.day);
     else if (options.today) {
       const resolved = resolveDateWithoutYear(
@@ -118,14 +134,24 @@ function sessionFrom(heading: HeadingParts, options: ClassListTextOptions): Sess
     }
   }
   if (date) session.date = date;
-  return { session, weekdayMismatch };
+  return { session, weekdayMismatch, weekday };
 }
 
-/** The longest class line: a wrapped name's first line is about as long. */
-function wrapWidth(lines: readonly string[]): number {
-  let width = 0;
-  for (const line of lines) if (classStart(line)) width = Math.max(width, line.length);
-  return width;
+/**
+ * Per line, the longest class line of its block (lines between blank lines: a column, when OCR read the
+ * page column by column): a wrapped name's first line is about as long as its column is wide.
+ */
+function wrapWidths(lines: readonly string[]): number[] {
+  const widths: number[] = [];
+  let start = 0;
+  for (let i = 0; i <= lines.length; i++) {
+    if (i < lines.length && lines[i] !== "") continue;
+    let width = 0;
+    for (let j = start; j < i; j++) if (classStart(lines[j]!)) width = Math.max(width, lines[j]!.length);
+    for (let j = start; j <= i && j < lines.length; j++) widths[j] = width;
+    start = i + 1;
+  }
+  return widths;
 }
 
 interface Current {
@@ -142,7 +168,9 @@ function continues(current: Current | null, line: string, afterBlank: boolean, w
   // A wrapped name's first line is full; its later lines may be short where the printer moved a word
   // down, and its last few words may be in lower case ("req.", "walk, running walk").
   const full = current.lastLine.length >= FULL_LINE * width || current.extraLines > 0;
-  return full && (looksLikeNameWords(line) || shortTail(line));
+  // Its prize money ("... Optional Tack ....$50/$30/$20") is no part of what it says.
+  const words = cleanName(line);
+  return full && words !== "" && (looksLikeNameWords(words) || shortTail(words));
 }
 
 export function parseClassListText(text: string, options: ClassListTextOptions): ClassListText {
@@ -155,12 +183,20 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
   const followedByUnread = new Set<ParsedClass>();
   let session: Session | null = null;
   let sessionIsNew = false;
+  let headingText = "";
   let current: Current | null = null;
   let blankSince = false;
   const lines = text.split(/\r\n|\r|\n/).map(normaliseLine);
-  const width = wrapWidth(lines);
+  const widths = wrapWidths(lines);
+  // The header runs to the first class: a first heading there ("Saturday, June 20, 2009") dates the show.
+  const firstBody = lines.findIndex((l) => classStart(l) !== null);
+  const dates: DateContext = {
+    show: showDaysFrom(lines.slice(0, firstBody < 0 ? lines.length : firstBody)),
+    previous: null,
+  };
 
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
+    const width = widths[index]!;
     if (line === "") {
       blankSince = true;
       continue;
@@ -169,9 +205,22 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
     blankSince = false;
     if (isFurniture(line)) continue;
 
-    const heading = sessionHeading(line);
+    // A heading OCR read in two pieces ("Saturday" + "Night — 6:30 P.M."), or printed twice (a table's
+    // caption under the header's date line), before any class: one session, with all it printed.
+    const tail =
+      session && sessionIsNew && !classStart(line) ? sessionHeading(`${headingText} ${line}`) : null;
+    const heading = tail ?? sessionHeading(line);
     if (heading) {
-      session = sessionFrom(heading, options);
+      const next = sessionFrom(heading, options, dates);
+      if (session && sessionIsNew && !tail && weekdayNumber(heading.weekday) === session.weekday) {
+        next.session.date ??= session.session.date;
+        next.session.startTime ??= session.session.startTime;
+        if (next.session.date === undefined) delete next.session.date;
+        if (next.session.startTime === undefined) delete next.session.startTime;
+      }
+      session = next;
+      headingText = tail ? `${headingText} ${line}` : line;
+      dates.previous = session.session.date ?? dates.previous;
       sessionIsNew = true;
       current = null;
       continue;
@@ -179,8 +228,11 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
 
     const start = classStart(line);
     // "…Adult," + "18 and Over, Canter": a name that visibly runs on takes the next line even if it starts with a number.
+    // "…Ponies, Riders" + "6 and Under": a number that goes on with a joining word ends the name above.
     const runsOnHere =
-      current !== null && current.extraLines < MAX_CONTINUATION_LINES && runsOnAtEnd(current.lastLine);
+      current !== null &&
+      current.extraLines < MAX_CONTINUATION_LINES &&
+      (runsOnAtEnd(current.lastLine) || (!afterBlank && start !== null && JOINED_ON.test(start.name)));
     if (start && !runsOnHere) {
       const trailing = start.trailingSession;
       const parsed: ParsedClass = {

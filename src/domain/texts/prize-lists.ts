@@ -1,4 +1,5 @@
 import type { ClassDoubt } from "#domain/imports/class-list-doubts.ts";
+import type { ReadNote } from "#domain/imports/read-notes.ts";
 
 /**
  * What the class-list import preview says about what it read (issue 23): doubtful lines, joined lines,
@@ -17,7 +18,9 @@ export const prizeListTexts = {
     "line-below-unread": "The line under it was not read with it: check that its name is whole.",
     "outside-dates": "Its date is outside the show's dates.",
   } satisfies Record<ClassDoubt | "outside-dates", string>,
-  toCheck: (n: number) => (n === 1 ? "1 line to check" : `${n} lines to check`),
+  /** How surely the whole list was read: every line the preview does not mark was read surely. */
+  readSurely: (sure: number, total: number, marked: number) =>
+    `${sure} of ${total} lines read surely; check the ${marked} marked`,
   nothingToCheck: "Nothing looked doubtful. Still, compare it with the page.",
   joinedFrom: (n: number) => `Joined from ${n} lines`,
   noSession: "Classes without a session",
@@ -26,6 +29,20 @@ export const prizeListTexts = {
   noClassesFound: "No classes found",
   textRead: "The text that was read",
   pagesRead: (read: number, total: number) => `Read the first ${read} of ${total} pages.`,
+  /** What went wrong with the reading as a whole, and what was read (issue 37). */
+  note: (note: ReadNote): string => {
+    if (note.kind === "turned") {
+      return note.degrees === 180
+        ? "The page was upside down: it was turned round and read."
+        : "The page was on its side: it was turned and read.";
+    }
+    if (note.kind === "blurred") {
+      return `The photo is blurred or too dark: only ${note.sure} of ${note.lines} lines could be read surely. Take it again closer, steadier and in good light, or check every line.`;
+    }
+    return note.lines === 0
+      ? "No text was found in the file: it does not look like a class list. Nothing was saved."
+      : `No class list was found in the file: ${note.lines} ${note.lines === 1 ? "line was" : "lines were"} read, none of them a numbered class. Nothing was saved.`;
+  },
   showDates: (start: string, end: string) =>
     start === end
       ? `The new show is dated ${start}, from its classes.`

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ResultPreview } from "#domain/contracts/results.ts";
 import { resultsTexts } from "#domain/texts/results.ts";
@@ -16,6 +18,7 @@ import { buildTestApp } from "#tests/support/test-app.ts";
  * results.test.ts.
  */
 const OCR_TIMEOUT = 120_000;
+const RESULTS_PHOTO = "../../../../tests/fixtures/results-photo/results-sheet-photo.jpg";
 const SHEET = [
   "Tennessee Walking Horse National Celebration",
   "Class 32 - Lite Shod Walking Horse",
@@ -66,6 +69,25 @@ describe("preview of a results sheet read by OCR", () => {
       const pdf = await previewOf(await scannedResultsSheetPdf(SHEET), "results.pdf", "application/pdf");
       expect(placings(pdf)).toEqual(expected);
       expect(pdf.problems).toEqual([]);
+    },
+    OCR_TIMEOUT,
+  );
+
+  // Issue 37: the same pipeline as the class-list import, on a sheet photographed on a table the way the
+  // prize-list corpus makes its photos (scripts/results-sheet-photo.ts made this one).
+  it(
+    "reads the placings of a results sheet photographed on a table, in perspective, in lamp light",
+    async () => {
+      const photo = readFileSync(resolve(import.meta.dirname, RESULTS_PHOTO));
+      const preview = await previewOf(photo, "results.jpg", "image/jpeg");
+      expect(placings(preview)).toEqual([
+        [1, "Midnight Sun", "Jane Doe", "Smith Farms", "exact", midnight.id],
+        [2, "Golden Harvest", "Bob Ray", "Ray Stables", "none", null],
+        [3, "Pride Of Shelbyville", "Kim Ott", "Ott Farm", "none", null],
+        [4, "Delight's Dark Shadow", "Amy Lane", "Lane Walking Horses", "none", null],
+        [5, "The Sunday Gambler", "Tom Burke", "Burke Stables", "none", null],
+      ]);
+      expect(preview.problems).toEqual([]);
     },
     OCR_TIMEOUT,
   );

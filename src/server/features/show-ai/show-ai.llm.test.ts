@@ -221,6 +221,7 @@ describe("Import Class List from Image with an LLM", () => {
       unplaced: [],
       unplacedAt: [],
       pages: [{ page: 1, source: "llm" }],
+      notes: [],
       totalPages: 1,
     });
     const parts = llm.requests[0]!.messages.find((m) => m.role === "user")!.content as ChatContentPart[];

@@ -9,6 +9,7 @@ import type {
 import { classesToAdd, outsideDatesProblem } from "#domain/imports/class-import.ts";
 import { normaliseLine } from "#domain/imports/class-list-lines.ts";
 import { parseClassListText } from "#domain/imports/class-list-text.ts";
+import { readNotes } from "#domain/imports/read-notes.ts";
 import type { Role } from "#domain/people/roles.ts";
 import { predictionHistory } from "#domain/shows/show-prediction.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
@@ -85,6 +86,13 @@ export async function extractClassListFromUpload(
       ...parsed,
       pages: document.pages.map((p) => ({ page: p.page, source: p.source })),
       totalPages: document.totalPages,
+      notes: readNotes({
+        classes: parsed.classes.length,
+        ocrLines: document.ocrLines,
+        unsure: document.unsureLines.length,
+        textLines: document.text.split("\n").filter((l) => l.trim() !== "").length,
+        turned: document.turned,
+      }),
     };
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -126,6 +134,7 @@ async function extractWithModel(
     unplacedAt: [],
     pages: [{ page: 1, source: "llm" }],
     totalPages: 1,
+    notes: [],
   };
 }
 

@@ -117,7 +117,8 @@ describe("readDocumentText on the measured test set", () => {
       expect(first.parsed.classes.map(({ number, name, date }) => ({ number, name, date }))).toEqual(
         printed.expected,
       );
-      expect(scoresFor(doc.pages[1]!.text, scanned).recall).toBeGreaterThanOrEqual(0.9);
+      // 23 of 26 since the page is read block by block (ADR 031): "git" for "gait", "Iraiming" for "Training".
+      expect(scoresFor(doc.pages[1]!.text, scanned).recall).toBeGreaterThanOrEqual(0.85);
     },
     OCR_TIMEOUT,
   );

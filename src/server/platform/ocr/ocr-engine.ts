@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type { Worker } from "tesseract.js";
+import type { OcrWord } from "#domain/imports/word-layout.ts";
 
 /**
  * Tesseract (tesseract.js, WebAssembly) in its own worker thread, so recognising a page never blocks the
@@ -19,15 +20,40 @@ export interface OcrResult {
   confidence: number;
   /** Lines Tesseract was unsure of (line confidence below UNSURE_LINE), as it read them. */
   unsureLines: string[];
+  /** Every word with its box and confidence: the reading order is made from these (word-layout.ts). */
+  words: OcrWord[];
+  /** The words as Tesseract grouped them into lines. */
+  lines: OcrWord[][];
 }
 
 /** A line read with less confidence than this (0–100) is marked for the admin to check. */
 export const UNSURE_LINE = 70;
 
+/**
+ * How Tesseract looks for text: "auto" finds blocks itself; "sparse" finds every piece of text, in no
+ * order (for the words' boxes: where the columns are); "block" reads one column of lines, top to bottom.
+ */
+export type OcrMode = "auto" | "sparse" | "block";
+const PAGE_SEGMENTATION: Record<OcrMode, string> = { auto: "3", sparse: "11", block: "6" };
+
 export interface OcrEngine {
   /** Recognises one image (PNG/JPEG bytes), reporting progress 0–1 as Tesseract works. */
-  recognize(image: Buffer, onProgress?: (progress: number) => void): Promise<OcrResult>;
+  recognize(image: Buffer, onProgress?: (progress: number) => void, mode?: OcrMode): Promise<OcrResult>;
   close(): Promise<void>;
+}
+
+function wordsOf(lines: readonly { words: { text: string; confidence: number; bbox: OcrBox }[] }[]) {
+  const grouped = lines.map((l) =>
+    l.words.map((w) => ({ text: w.text, confidence: w.confidence, ...w.bbox })),
+  );
+  return { words: grouped.flat(), lines: grouped };
+}
+
+interface OcrBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
 }
 
 export class OcrTimeoutError extends Error {
@@ -52,6 +78,7 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
   let queue: Promise<unknown> = Promise.resolve();
   let jobs = 0;
   const listeners = new Map<string, (progress: number) => void>();
+  let currentMode: OcrMode = "auto";
 
   const start = async () => {
     // Loaded on first use, like the worker itself: most processes never read a class list.
@@ -75,6 +102,7 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
   const stop = async () => {
     const current = worker;
     worker = null;
+    currentMode = "auto";
     if (current) await (await current.catch(() => null))?.terminate().catch(() => undefined);
   };
 
@@ -84,7 +112,11 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
     idleTimer.unref();
   };
 
-  async function run(image: Buffer, onProgress?: (progress: number) => void): Promise<OcrResult> {
+  async function run(
+    image: Buffer,
+    onProgress: ((progress: number) => void) | undefined,
+    mode: OcrMode,
+  ): Promise<OcrResult> {
     if (idleTimer) clearTimeout(idleTimer);
     worker ??= start();
     const jobId = `ocr-${++jobs}`;
@@ -92,6 +124,10 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
     let timer: NodeJS.Timeout | undefined;
     try {
       const ready = await worker;
+      if (mode !== currentMode) {
+        await ready.setParameters({ tessedit_pageseg_mode: PAGE_SEGMENTATION[mode] as never });
+        currentMode = mode;
+      }
       const result = await Promise.race([
         ready.recognize(image, {}, { text: true, blocks: true }, jobId),
         new Promise<never>((_, reject) => {
@@ -104,6 +140,7 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
         text: result.data.text,
         confidence: result.data.confidence,
         unsureLines: lines.filter((l) => l.confidence < UNSURE_LINE).map((l) => l.text.trim()),
+        ...wordsOf(lines),
       };
     } catch (error) {
       // A stuck or crashed worker is not reused.
@@ -117,8 +154,8 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
   }
 
   return {
-    recognize(image, onProgress) {
-      const next = queue.then(() => run(image, onProgress));
+    recognize(image, onProgress, mode = "auto") {
+      const next = queue.then(() => run(image, onProgress, mode));
       queue = next.catch(() => undefined);
       return next;
     },

@@ -1,12 +1,17 @@
 import sharp from "sharp";
 import { HEAVY_INPUT_LIMITS, heavyInputsTexts } from "#domain/texts/heavy-inputs.ts";
 import { DocumentReadError } from "#server/platform/heavy/heavy-errors.ts";
+import { removeLeaderDots } from "#server/platform/ocr/leader-dots.ts";
+import { findPageQuad, type Quad } from "#server/platform/ocr/page-finder.ts";
+import { pageSize, warpPage } from "#server/platform/ocr/perspective-warp.ts";
+import { removeRuledLines } from "#server/platform/ocr/ruled-lines.ts";
 
 /**
  * Gets a photographed or scanned page ready for Tesseract: upright by its EXIF orientation, grey,
  * contrast stretched, scaled so body text is large enough to read (phone photos of a whole page are
  * often ~1000 px wide, which leaves letters a few pixels tall) but no larger than needed, and turned
- * straight when it was shot a few degrees askew.
+ * straight when it was shot a few degrees askew. A phone photo of a sheet on a table is first cut down to
+ * the sheet, its perspective undone.
  */
 
 /** A decompression bomb guard, as for pictures. */
@@ -15,6 +20,8 @@ export const MAX_INPUT_PIXELS = HEAVY_INPUT_LIMITS.imagePixels;
 const MIN_WIDTH = 1700;
 const MAX_WIDTH = 2600;
 const MAX_UPSCALE = 3;
+/** The width a sheet found in a photo is enlarged to: about a 300 dpi scan of a letter page. */
+const PHOTO_PAGE_WIDTH = 2400;
 
 /** Skew search: ±6° in quarter degrees on a small copy; below MIN_SKEW the page is left as it is. */
 const MAX_SKEW = 6;
@@ -31,10 +38,11 @@ export interface PreparedImage {
   height: number;
   /** Degrees the page was turned to straighten it (0 when it was straight). */
   deskewedBy: number;
+  /** Whether a sheet was found in the photo and cut out of its background (page-finder.ts). */
+  foundPage: boolean;
   /**
-   * The page in reading order, as PNGs to recognise one after another: the whole page, or for a page set in
-   * two columns the header across the top, then the left column, then the right one. A long picture is
-   * read as several pages, one under another, each in that order.
+   * The pages to recognise one after another: the whole page, or a long picture cut into several, one
+   * under another. Their reading order comes from the words read (word-layout.ts).
    */
   regions: Buffer[];
 }
@@ -61,60 +69,6 @@ export function ocrPageCount(width: number, height: number): number {
     throw new DocumentReadError(heavyInputsTexts.imageTooTall(width, height));
   }
   return Math.max(1, pages);
-}
-
-export interface ColumnSplit {
-  /** First row below everything that crosses the gutter (the header). */
-  top: number;
-  /** The middle of the gutter. */
-  x: number;
-}
-
-/** A gutter is at least this share of the page wide, somewhere in its middle 40 %. */
-const GUTTER_WIDTH = 0.02;
-
-/**
- * Where a page set in two columns splits, if it is: a band of blank paper in the middle of the page that
- * runs from below the header to the bottom, with a real column of text on both sides (a narrow column of
- * prize money on the right does not count). Tesseract's own layout analysis often reads straight across a
- * modest gutter, joining lines of the two columns.
- */
-export function findColumnSplit(grey: Uint8Array, width: number, height: number): ColumnSplit | null {
-  const lastInk = new Int32Array(width).fill(-1);
-  let firstRow = -1;
-  let lastRow = -1;
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      if (grey[row + x]! < 128) {
-        lastInk[x] = y;
-        if (firstRow < 0) firstRow = y;
-        lastRow = y;
-      }
-    }
-  }
-  if (firstRow < 0) return null;
-  const gutter = Math.max(2, Math.round(width * GUTTER_WIDTH));
-  let best: ColumnSplit | null = null;
-  for (let start = Math.round(width * 0.3); start + gutter <= Math.round(width * 0.7); start++) {
-    let top = -1;
-    for (let x = start; x < start + gutter; x++) top = Math.max(top, lastInk[x]!);
-    if (!best || top + 1 < best.top) best = { top: top + 1, x: start + Math.floor(gutter / 2) };
-  }
-  // The columns must be most of the page, below the header.
-  if (!best || lastRow - best.top < 0.5 * (lastRow - firstRow)) return null;
-  let left = 0;
-  let right = 0;
-  for (let y = best.top; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      if (grey[row + x]! < 128) {
-        if (x < best.x) left++;
-        else right++;
-      }
-    }
-  }
-  return right >= 0.25 * left && left >= 0.25 * right ? best : null;
 }
 
 /**
@@ -171,14 +125,10 @@ export async function prepareForOcr(input: Buffer): Promise<PreparedImage> {
     sideways ? header.height : header.width,
     sideways ? header.width : header.height,
   );
-  const upright = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
-    .flatten({ background: "#ffffff" })
-    .greyscale()
-    .extractChannel(0)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const targetWidth = targetWidthFor(upright.info.width);
+  const upright = await pageOf(input);
+  const foundPage = upright.foundPage;
+  // A sheet cut out of a photo is small (its letters a few pixels tall): it is enlarged to a scan's size.
+  const targetWidth = foundPage ? PHOTO_PAGE_WIDTH : targetWidthFor(upright.info.width);
   const resized = await greyRaw(upright.data, upright.info.width, upright.info.height)
     .resize({ width: Math.round(targetWidth) })
     .extractChannel(0)
@@ -201,18 +151,62 @@ export async function prepareForOcr(input: Buffer): Promise<PreparedImage> {
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const skew = estimateSkew(probe.data, probe.info.width, probe.info.height);
+  // A page cut out of its photo was straightened with its perspective.
+  const skew = foundPage ? 0 : estimateSkew(probe.data, probe.info.width, probe.info.height);
 
   // Lines falling to the right by `skew` degrees come straight when turned back by as much.
   const straightened = skew === 0 ? page() : page().rotate(-skew, { background: "#ffffff" });
-  const out = await straightened
+  const straight = await straightened.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  removeRuledLines(straight.data, straight.info.width, straight.info.height);
+  removeLeaderDots(straight.data, straight.info.width, straight.info.height);
+  const out = await greyRaw(straight.data, straight.info.width, straight.info.height)
     .toColourspace("b-w")
     .png({ compressionLevel: 1 })
     .toBuffer({ resolveWithObject: true });
   const prepared = { png: out.data, width: out.info.width, height: out.info.height, deskewedBy: skew };
   const regions: Buffer[] = [];
-  for (const part of await splitPages(prepared, pageCount)) regions.push(...(await readingOrder(part)));
-  return { ...prepared, regions };
+  for (const part of await splitPages(prepared, pageCount)) regions.push(part.png);
+  return { ...prepared, foundPage, regions };
+}
+
+/** Share of the page's size left out at its rim. */
+const PAGE_INSET = 0.015;
+/** Side of the small colour copy the page is looked for in. */
+const FINDER_SIDE = 400;
+
+/**
+ * The photo upright by its EXIF orientation, grey; when it shows a sheet lying on a table, only that
+ * sheet, its perspective and rotation undone (page-finder.ts, perspective-warp.ts).
+ */
+async function pageOf(input: Buffer) {
+  const upright = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .flatten({ background: "#ffffff" });
+  const grey = await upright
+    .clone()
+    .greyscale()
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const small = await upright
+    .clone()
+    .resize({ width: FINDER_SIDE, height: FINDER_SIDE, fit: "inside" })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const quad = findPageQuad(small.data, small.info.width, small.info.height, small.info.channels);
+  if (!quad) return { data: grey.data, info: grey.info, foundPage: false };
+  const scale = grey.info.width / small.info.width;
+  // A little inside the edges: the paper's own rim and shadow are no print.
+  const cx = quad.reduce((sum, p) => sum + p.x, 0) / 4;
+  const cy = quad.reduce((sum, p) => sum + p.y, 0) / 4;
+  const corners = quad.map((p) => ({
+    x: (cx + (p.x - cx) * (1 - PAGE_INSET)) * scale,
+    y: (cy + (p.y - cy) * (1 - PAGE_INSET)) * scale,
+  })) as Quad;
+  const size = pageSize(corners);
+  const data = warpPage(grey.data, grey.info.width, grey.info.height, corners, size);
+  return { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), info: size, foundPage: true };
 }
 
 /** A long page cut into `count` pages one under another, each cut at the emptiest row near its place. */
@@ -246,27 +240,6 @@ async function splitPages(
       return { png, width: info.width, height: end - top };
     }),
   );
-}
-
-/** The page's regions in reading order: the whole page, or header, left column, right column. */
-async function readingOrder(page: { png: Buffer; width: number; height: number }): Promise<Buffer[]> {
-  const probe = await sharp(page.png)
-    .resize({ width: Math.min(PROBE_WIDTH, page.width) })
-    .extractChannel(0)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const split = findColumnSplit(probe.data, probe.info.width, probe.info.height);
-  if (!split) return [page.png];
-  const scale = page.width / probe.info.width;
-  const top = Math.min(page.height - 1, Math.round(split.top * scale));
-  const x = Math.round(split.x * scale);
-  const crop = (left: number, cropTop: number, width: number, height: number) =>
-    sharp(page.png).extract({ left, top: cropTop, width, height }).png({ compressionLevel: 1 }).toBuffer();
-  return Promise.all([
-    ...(top > 0 ? [crop(0, 0, page.width, top)] : []),
-    crop(0, top, x, page.height - top),
-    crop(x, top, page.width - x, page.height - top),
-  ]);
 }
 
 /**

@@ -7,6 +7,7 @@ import { type ExtractProgress, extractClassList, importClasses } from "#client/f
 import {
   type ClassListDraft,
   ClassListPreview,
+  ReadNotes,
   UnplacedLines,
 } from "#client/features/admin/ai/class-list-preview.tsx";
 import { ShowPicker } from "#client/features/admin/ai/show-picker.tsx";
@@ -38,6 +39,7 @@ const toDraft = (result: ClassListExtraction): ClassListDraft => ({
   originalCount: result.classes.length,
   pagesRead: result.pages.length,
   totalPages: result.totalPages,
+  notes: result.notes,
 });
 
 const cleanClasses = (draft: ClassListDraft) =>
@@ -207,6 +209,7 @@ export function ClassListImportCard() {
       {draft && draft.classes.length === 0 ? (
         <div className="flex flex-col gap-2">
           <h5 className="font-semibold text-stone-900">{prizeListTexts.noClassesFound}</h5>
+          <ReadNotes notes={draft.notes} />
           <UnplacedLines
             id={`${id}-read`}
             lines={[...(draft.showName ? [draft.showName] : []), ...draft.unplaced.map((l) => l.text)]}

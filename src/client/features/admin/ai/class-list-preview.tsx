@@ -42,6 +42,8 @@ export interface ClassListDraft {
   originalCount: number;
   pagesRead: number;
   totalPages: number;
+  /** What went wrong with the reading as a whole. */
+  notes: ClassListExtraction["notes"];
 }
 
 const input =
@@ -128,11 +130,14 @@ export function ClassListPreview({
       {value.totalPages > value.pagesRead ? (
         <p className="text-sm text-stone-700">{p.pagesRead(value.pagesRead, value.totalPages)}</p>
       ) : null}
+      <ReadNotes notes={value.notes} />
       <p
         className={`rounded-lg px-3 py-2 text-sm ${toCheck ? "bg-amber-50 text-amber-900" : "bg-stone-50 text-stone-700"}`}
         aria-live="polite"
       >
-        {t.classesFound(value.classes.length)} · {toCheck ? p.toCheck(toCheck) : p.nothingToCheck}
+        {toCheck
+          ? p.readSurely(value.classes.length - toCheck, value.classes.length, toCheck)
+          : `${t.classesFound(value.classes.length)} · ${p.nothingToCheck}`}
       </p>
       <fieldset className="flex min-w-0 flex-col gap-2">
         <legend className="sr-only">{t.classesFound(value.classes.length)}</legend>
@@ -255,6 +260,21 @@ export function ClassListPreview({
         onPutBack={(i) => putBack(value.unplaced[i]!)}
       />
     </div>
+  );
+}
+
+/** What went wrong with the reading as a whole: a turned, blurred or empty picture. */
+export function ReadNotes({ notes }: { notes: ClassListDraft["notes"] }) {
+  if (notes.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-1 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      {notes.map((note) => (
+        <li key={note.kind} className="flex items-start gap-1.5">
+          <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>{p.note(note)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
