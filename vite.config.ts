@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { visualizer } from "rollup-plugin-visualizer";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
@@ -42,13 +43,18 @@ const clientBuild = defineConfig({
         find: /^use-sync-external-store\/shim(\/index\.js)?$/,
         replacement: fileURLToPath(new URL("src/client/lib/react-sync-store.ts", import.meta.url)),
       },
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL("src/client/lib/zod-browser.ts", import.meta.url)),
+      },
     ],
   },
   build: {
     // Parallel builds (several engineers on one machine) may each pick their own folder.
     outDir: process.env.CLIENT_OUT_DIR ?? "../../dist/client",
     emptyOutDir: true,
-    sourcemap: false,
+    // The treemap reads each module's share of the minified chunks from their source maps.
+    sourcemap: Boolean(process.env.TREEMAP_FILE),
     target: "es2022",
     // Read by scripts/first-load.ts, the first-load size budget.
     manifest: true,
@@ -112,6 +118,17 @@ const clientBuild = defineConfig({
       algorithms: ["brotliCompress", "gzip"],
       include: /\.(html|css|js|mjs|json|svg|webmanifest|txt)$/,
     }),
+    // `npm run treemap`: what each chunk is made of, read through its source map (issue 33, bench/RESULTS.md).
+    ...(process.env.TREEMAP_FILE
+      ? [
+          visualizer({
+            filename: process.env.TREEMAP_FILE,
+            template: "treemap",
+            gzipSize: true,
+            sourcemap: true,
+          }),
+        ]
+      : []),
   ],
   server: {
     proxy: { "/api": "http://localhost:3000" },

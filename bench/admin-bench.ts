@@ -57,7 +57,7 @@ export async function measureUserList(db: Db, label: string) {
   // The cursor of page 200 (or the last page of a smaller list), found once by walking.
   let deep: string | undefined;
   for (let page = 0; page < 200; page++) {
-    const next = (await listUsersPage(db, { q: "", limit: LIMIT, cursor: deep })).nextCursor;
+    const next = (await listUsersPage(db, { q: "", sort: "name", limit: LIMIT, cursor: deep })).nextCursor;
     if (!next) break;
     deep = next;
   }
@@ -72,10 +72,11 @@ export async function measureUserList(db: Db, label: string) {
   const emailPart = sample.email.split("@")[0] ?? sample.email;
 
   const cases: [string, () => Promise<unknown>][] = [
-    ["first page", () => listUsersPage(db, { q: "", limit: LIMIT })],
-    ["page 200 by cursor", () => listUsersPage(db, { q: "", limit: LIMIT, cursor: deep })],
-    [`name search "${word}"`, () => listUsersPage(db, { q: word, limit: LIMIT })],
-    [`email search "${emailPart}"`, () => listUsersPage(db, { q: emailPart, limit: LIMIT })],
+    ["first page", () => listUsersPage(db, { q: "", sort: "name", limit: LIMIT })],
+    ["page 200 by cursor", () => listUsersPage(db, { q: "", sort: "name", limit: LIMIT, cursor: deep })],
+    ["first page by email, descending", () => listUsersPage(db, { q: "", sort: "-email", limit: LIMIT })],
+    [`name search "${word}"`, () => listUsersPage(db, { q: word, sort: "name", limit: LIMIT })],
+    [`email search "${emailPart}"`, () => listUsersPage(db, { q: emailPart, sort: "name", limit: LIMIT })],
   ];
   const rows: string[][] = [];
   const budgets = [];

@@ -1,32 +1,46 @@
 /**
  * Lighthouse 12 (mobile, default simulated throttling) against the production server on the SQLite
- * season: the three budgeted screens signed in, the sign-in screen and an invite link's sign-up screen
- * signed out, each interleaved with its physical floor — the same page as static HTML with its text and
- * CSS only (bench/lib/floor.ts), served by the same server — so each screen's LCP is also given as a
- * ratio to its floor, a figure that survives a slow machine. Budgets (issue 20): performance ≥ 98,
- * accessibility 100, best practices 100, LCP ≤ 1.2 s, TBT ≤ 100 ms, CLS 0, LCP ≤ 1.4× the floor's.
+ * season with a show running now (bench/lib/live-show.ts), each screen interleaved with its physical
+ * floor — the same page as static HTML with its text and CSS only (bench/lib/floor.ts), served by the same
+ * server — so each screen's LCP is also given as a ratio to its floor, a figure that survives a slow machine.
+ * - Show day, signed in (issue 33): roster, planner, the 600-class show, today's show, its Ring control and
+ *   Standings, cold (Lighthouse clears storage: a browser that has never visited) and warm (the service
+ *   worker installed by a visit before, storage kept): performance ≥ 95, LCP ≤ 1.2 s and ≤ 1.3× the floor's,
+ *   TBT ≤ 150 ms, CLS ≤ 0.01 cold; LCP ≤ 1.0 s warm.
+ * - Signed out (issue 20): the sign-in screen and an invite link's sign-up screen: performance ≥ 98,
+ *   LCP ≤ 1.2 s and ≤ 1.4× the floor's, TBT ≤ 100 ms, CLS 0.
+ * - Without an account (issue 35): a horse's live link and the show's public ring board, made through the
+ *   API on the show running now: as signed out, with LCP ≤ 1.0 s.
+ * Accessibility and best practices 100 on every screen.
  * BENCH_LIGHTHOUSE_DIR: a folder to keep each full report in (JSON), to see why a figure is what it is.
- * BENCH_LIGHTHOUSE_PAGES: which screens to run (comma-separated first words: roster, planner, show, sign-in, invite).
- * BENCH_LIGHTHOUSE_ROUNDS: how many times each pair runs (default 1); the median of each figure is reported.
+ * BENCH_LIGHTHOUSE_PAGES: which screens to run (comma-separated first words: roster, planner, show,
+ * today's, ring, standings, sign-in, invite, watch, board).
+ * BENCH_LIGHTHOUSE_ROUNDS: how many times each screen runs (default 3, issue 33's median of three).
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromium } from "playwright-core";
+import { type BrowserContext, chromium } from "playwright-core";
 import { chromiumLaunch } from "../playwright.config.ts";
 import { clientWithFloors, floorHtml, floorPath } from "./lib/floor.ts";
+import { liveShowId } from "./lib/live-show.ts";
 import type { BenchModule } from "./lib/module.ts";
-import { type BenchPage, budgetedPages, signedOutPages } from "./lib/pages.ts";
+import { type BenchPage, budgetedPages, publicPages, showDayPages, signedOutPages } from "./lib/pages.ts";
 import { type BudgetCheck, mark, table } from "./lib/report.ts";
 import { signInBench, startBenchServer } from "./server.ts";
 
 const pick = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",").map((s) => s.trim());
 const picked = (name: string) => !pick || pick.includes(name.split(" ")[0]!);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_ROUNDS ?? 1));
-const LCP_BUDGET_MS = 1200;
-const TBT_BUDGET_MS = 100;
-const FLOOR_RATIO_BUDGET = 1.4;
+const ROUNDS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_ROUNDS ?? 3));
+
+/** The budgets a screen is held to, by whether it is a signed-in show-day screen (issue 33) or not (issue 20). */
+const BUDGETS = {
+  showDay: { perf: 95, lcpMs: 1200, floorRatio: 1.3, tbtMs: 150, cls: 0.01, warmLcpMs: 1000 },
+  signedOut: { perf: 98, lcpMs: 1200, floorRatio: 1.4, tbtMs: 100, cls: 0.001, warmLcpMs: null },
+  /** The live link's page and the public board (issue 35): tiny pages that read without script. */
+  public: { perf: 98, lcpMs: 1000, floorRatio: 1.4, tbtMs: 100, cls: 0.001, warmLcpMs: null },
+} as const;
 
 interface Figures {
   perf: number;
@@ -64,9 +78,12 @@ export const lighthouseBench: BenchModule = {
     const floors: Record<string, string> = {};
     try {
       const cookie = await signInBench(probe.base);
+      const live = await liveShowId({ dataDir: engine.dataDir });
       pages = [
         ...(await budgetedPages(probe.base, cookie)),
+        ...showDayPages(live),
         ...(await signedOutPages(probe.base, cookie)),
+        ...(picked("watch") || picked("board") ? await publicPages(probe.base, cookie, live) : []),
       ].filter((p) => picked(p.name));
       for (const page of pages) floors[slug(page)] = floorHtml(await renderedPage(probe.base, page, cookie));
     } finally {
@@ -84,19 +101,31 @@ export const lighthouseBench: BenchModule = {
     try {
       const { base } = server;
       const cookie = await signInBench(base);
-      const pair = cookie.split(";")[0]!;
-      const cookieName = pair.slice(0, pair.indexOf("="));
-      const cookieValue = pair.slice(pair.indexOf("=") + 1);
+      // Every cookie the sign-in set: the session's is not always the first (a known-device cookie may
+      // come before it), and with the first alone the page redirected to the sign-in screen (issue 33).
+      const cookies = cookie.split("; ").map((pair) => ({
+        name: pair.slice(0, pair.indexOf("=")),
+        value: pair.slice(pair.indexOf("=") + 1),
+        url: base,
+      }));
       const browserContext = cdp.contexts()[0]!;
-      const measure = async (name: string, url: string, signedIn: boolean): Promise<Figures> => {
+      const measure = async (
+        name: string,
+        url: string,
+        signedIn: boolean,
+        warm = false,
+      ): Promise<Figures> => {
         await browserContext.clearCookies();
-        if (signedIn) await browserContext.addCookies([{ name: cookieName, value: cookieValue, url: base }]);
+        if (signedIn) await browserContext.addCookies(cookies);
+        if (warm) await installServiceWorker(browserContext, url);
         const run = () =>
           lighthouse(url, {
             port: chrome.port,
             output: "json",
             logLevel: "error",
             onlyCategories: ["performance", "accessibility", "best-practices"],
+            // Warm: the visit before left the service worker, its caches and the HTTP cache in place.
+            disableStorageReset: warm,
           });
         let result = await run();
         // A trace Lighthouse itself failed to record (NO_NAVSTART on a loaded machine) is taken again, once.
@@ -122,33 +151,63 @@ export const lighthouseBench: BenchModule = {
       const rows: string[][] = [];
       const budgets: BudgetCheck[] = [];
       for (const page of pages) {
+        const budget = page.signedIn
+          ? BUDGETS.showDay
+          : /^(watch|board)/.test(page.name)
+            ? BUDGETS.public
+            : BUDGETS.signedOut;
         const ours: Figures[] = [];
         const floor: Figures[] = [];
-        // Interleaved, so a change in the machine's load weighs on both alike.
+        const warm: Figures[] = [];
+        // Interleaved, so a change in the machine's load weighs on all alike.
         for (let round = 0; round < ROUNDS; round++) {
           ours.push(await measure(`${slug(page)}-${round}`, `${base}${page.path}`, page.signedIn));
           floor.push(await measure(`${slug(page)}-floor-${round}`, `${base}${floorPath(slug(page))}`, false));
+          if (budget.warmLcpMs !== null)
+            warm.push(await measure(`${slug(page)}-warm-${round}`, `${base}${page.path}`, true, true));
         }
         const m = (list: Figures[], key: keyof Figures) => median(list.map((f) => f[key]));
         const lcp = m(ours, "lcp");
         const floorLcp = m(floor, "lcp");
         const ratio = lcp / floorLcp;
+        const warmLcp = m(warm, "lcp");
         const checks: [string, boolean, string][] = [
-          ["performance ≥ 98", m(ours, "perf") >= 98, String(m(ours, "perf"))],
+          [`performance ≥ ${budget.perf}`, m(ours, "perf") >= budget.perf, String(m(ours, "perf"))],
           ["accessibility 100", m(ours, "a11y") === 100, String(m(ours, "a11y"))],
           ["best practices 100", m(ours, "bp") === 100, String(m(ours, "bp"))],
-          ["LCP ≤ 1.2 s", lcp <= LCP_BUDGET_MS, `${(lcp / 1000).toFixed(2)} s`],
-          ["TBT ≤ 100 ms", m(ours, "tbt") <= TBT_BUDGET_MS, `${m(ours, "tbt").toFixed(0)} ms`],
-          ["CLS 0", m(ours, "cls") < 0.001, m(ours, "cls").toFixed(3)],
-          ["LCP ≤ 1.4× the floor's", ratio <= FLOOR_RATIO_BUDGET, `${ratio.toFixed(2)}×`],
+          [`LCP ≤ ${budget.lcpMs / 1000} s`, lcp <= budget.lcpMs, seconds(lcp)],
+          [`TBT ≤ ${budget.tbtMs} ms`, m(ours, "tbt") <= budget.tbtMs, `${m(ours, "tbt").toFixed(0)} ms`],
+          [
+            budget.cls < 0.01 ? "CLS 0" : `CLS ≤ ${budget.cls}`,
+            m(ours, "cls") <= budget.cls,
+            m(ours, "cls").toFixed(3),
+          ],
+          [`LCP ≤ ${budget.floorRatio}× the floor's`, ratio <= budget.floorRatio, `${ratio.toFixed(2)}×`],
         ];
+        if (budget.warmLcpMs !== null)
+          checks.push([
+            `warm LCP ≤ ${budget.warmLcpMs / 1000} s`,
+            warmLcp <= budget.warmLcpMs,
+            seconds(warmLcp),
+          ]);
         for (const [what, ok, figure] of checks) {
           budgets.push({ name: `Lighthouse ${page.name}: ${what}`, ok, detail: figure });
         }
+        const cell = (what: RegExp) => {
+          const check = checks.find(([name]) => what.test(name));
+          return check ? `${check[2]} ${mark(check[1])}` : "—";
+        };
         rows.push([
           page.name,
-          ...checks.map(([, ok, figure]) => `${figure} ${mark(ok)}`),
-          `${(floorLcp / 1000).toFixed(2)} s / ${m(floor, "perf")}`,
+          cell(/^performance/),
+          cell(/^accessibility/),
+          cell(/^best practices/),
+          cell(/^LCP ≤ [\d.]+ s$/),
+          cell(/^TBT/),
+          cell(/^CLS/),
+          cell(/floor/),
+          cell(/^warm/),
+          `${seconds(floorLcp)} / ${m(floor, "perf")}`,
         ]);
       }
       return {
@@ -164,12 +223,13 @@ export const lighthouseBench: BenchModule = {
               "TBT",
               "CLS",
               "LCP ÷ floor",
+              "warm LCP",
               "floor LCP / performance",
             ],
             rows,
           ),
           "",
-          `Each screen and its floor (the same page as static HTML: its text and CSS, no script) ran ${ROUNDS === 1 ? "once" : `${ROUNDS} times, alternating; medians`}, through the same server and Lighthouse settings.`,
+          `Each screen and its floor (the same page as static HTML: its text and CSS, no script) ran ${ROUNDS === 1 ? "once" : `${ROUNDS} times, alternating; medians`}, through the same server and Lighthouse settings; cold runs clear storage, warm ones follow a visit that installed the service worker. Signed-in screens are held to issue 33's budgets, signed-out ones to issue 20's, the live link and the board to issue 35's.`,
         ].join("\n"),
         budgets,
       };
@@ -181,3 +241,24 @@ export const lighthouseBench: BenchModule = {
     }
   },
 };
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/**
+ * A visit that leaves what a returning phone has: the service worker installed and its precache filled
+ * (navigator.serviceWorker.ready), and the page's own requests in the HTTP cache.
+ */
+async function installServiceWorker(context: BrowserContext, url: string): Promise<void> {
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: "load" });
+    await page.evaluate(() =>
+      Promise.race([
+        navigator.serviceWorker.ready.then(() => undefined),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("no service worker in 30 s")), 30_000)),
+      ]),
+    );
+  } finally {
+    await page.close();
+  }
+}

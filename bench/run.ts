@@ -17,6 +17,7 @@ import { adminBench } from "./admin-bench.ts";
 import { apiBench } from "./api-bench.ts";
 import { bundleBench } from "./bundle-bench.ts";
 import { crowdBench } from "./crowd-bench.ts";
+import { hydrationBench } from "./hydration-bench.ts";
 import { type Engine, postgresEngine, sqliteEngine } from "./lib/engines.ts";
 import type { BenchModule } from "./lib/module.ts";
 import { reasonFor } from "./lib/reasons.ts";
@@ -30,6 +31,7 @@ import { seasonPlanBench } from "./recommendations-bench.ts";
 import { resultsBench } from "./results-bench.ts";
 import { resultsPreviewBench } from "./results-preview-bench.ts";
 import { seasonBench } from "./season-bench.ts";
+import { showDayApiBench } from "./show-day-api-bench.ts";
 import { showDayBench } from "./show-day-bench.ts";
 import { stallsBench } from "./stalls-bench.ts";
 import { startupBench } from "./startup-bench.ts";
@@ -42,9 +44,11 @@ const MODULES: BenchModule[] = [
   startupBench,
   bundleBench,
   lighthouseBench,
+  hydrationBench,
   ocrBench,
   pushBench,
   showDayBench,
+  showDayApiBench,
   stallsBench,
   crowdBench,
   resultsBench,

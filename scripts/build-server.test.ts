@@ -10,6 +10,7 @@ import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "#server/db/seed/demo-accounts.t
 import { hugePagePdf } from "#tests/support/bombs.ts";
 import { calendarIcs } from "#tests/support/calendar-fixtures.ts";
 import { renderPrizeListPdf } from "#tests/support/class-list-images.ts";
+import { freePort } from "#tests/support/ports.ts";
 import { fixtureShows, layoutPrizeList } from "#tests/support/prize-list.ts";
 
 // Inside the project, so the packages left external resolve from node_modules as in production.
@@ -27,12 +28,24 @@ beforeAll(async () => {
   );
   if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
   const dataDir = mkdtempSync(join(tmpdir(), "ringside-compiled-"));
-  // A fixed port, so the allowed Origin (PUBLIC_URL) is known before the server listens.
-  const port = String(20_000 + Math.floor(Math.random() * 30_000));
+  // A port known before the server listens (the allowed Origin, PUBLIC_URL, names it): one nobody listens on
+  // now, and another if someone took it in between (a random pick once met another test's listener).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      base = await startOn(await freePort(), dataDir);
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes("EADDRINUSE")) throw error;
+    }
+  }
+}, 60_000);
+
+/** Starts the compiled server on `port` and resolves with its address once it says it listens. */
+function startOn(port: number, dataDir: string): Promise<string> {
   child = spawn(process.execPath, [join(OUT_DIR, "main.js")], {
     env: {
       ...process.env,
-      PORT: port,
+      PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
@@ -41,7 +54,7 @@ beforeAll(async () => {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  base = await new Promise<string>((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
     let output = "";
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -52,7 +65,7 @@ beforeAll(async () => {
     child!.stderr!.on("data", onData);
     child!.on("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)));
   });
-}, 60_000);
+}
 
 afterAll(() => {
   if (child && child.exitCode === null) child.kill("SIGKILL");

@@ -21,6 +21,51 @@ export async function budgetedPages(base: string, cookie: string): Promise<Bench
   ];
 }
 
+/**
+ * The screens issue 33 measures on a show day beside the budgeted three: the show running now (the bench
+ * user has an entry in it and stewards it, bench/lib/live-show.ts), its Ring control, and Standings.
+ */
+export function showDayPages(liveShowId: string): BenchPage[] {
+  return [
+    { name: "today's show detail", path: `/shows/${liveShowId}`, signedIn: true },
+    { name: "ring control", path: `/shows/${liveShowId}/ring`, signedIn: true },
+    { name: "standings", path: "/standings", signedIn: true },
+  ];
+}
+
+/**
+ * The two pages people without an account open (issue 35): a live link for one of the bench user's horses
+ * at the show running now, and that show's public ring board. Made through the API, as a person would.
+ */
+export async function publicPages(base: string, cookie: string, liveShowId: string): Promise<BenchPage[]> {
+  const write = (path: string, method: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { cookie, origin: base, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const show = encodeURIComponent(liveShowId);
+  const { horses } = (await (
+    await fetch(`${base}/api/shows/${show}/watch-horses`, { headers: { cookie } })
+  ).json()) as {
+    horses: { id: string }[];
+  };
+  if (!horses[0]) throw new Error("the bench user has no horse to share at the show running now");
+  const link = await write("/api/watch-links", "POST", {
+    horseId: horses[0].id,
+    showId: liveShowId,
+    showRider: true,
+  });
+  if (!link.ok) throw new Error(`making a live link answered ${link.status}`);
+  const { url } = (await link.json()) as { url: string };
+  const board = await write(`/api/shows/${show}/board`, "PUT", { public: true });
+  if (!board.ok) throw new Error(`making the board public answered ${board.status}`);
+  return [
+    { name: "watch link", path: new URL(url, base).pathname, signedIn: false },
+    { name: "board (public)", path: `/shows/${show}/board`, signedIn: false },
+  ];
+}
+
 /** The sign-in screen and a trainer's invite link (its sign-up screen), opened signed out (issue 20). */
 export async function signedOutPages(base: string, cookie: string): Promise<BenchPage[]> {
   const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as {

@@ -33,6 +33,18 @@ describe("reasonFor", () => {
     expect([bundle, lighthouse]).not.toContain(reasonFor(name));
   });
 
+  it.each([
+    [
+      "show-day reads on PostgreSQL: /api/shows/:id/day (today's show, running)",
+      /cached per show and version/,
+    ],
+    ["show-day reads on SQLite: /api/standings", /built per viewer/],
+    ["show-day reads on SQLite: /api/calendar?month=2026-12", /built per viewer/],
+    ["show-day reads on SQLite: /api/roster", /repeat roster/],
+  ])("gives the show-day reads %j their own reason", (name, text) => {
+    expect(reasonFor(name)?.reason).toMatch(text);
+  });
+
   it("gives the push fan-out's p99 its own reason, not the notification list's", () => {
     const name = "API p99 during the push fan-out (PostgreSQL)";
     expect(reasonFor(name)?.reason).toMatch(/worker thread/);

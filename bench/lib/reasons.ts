@@ -29,6 +29,19 @@ export const REASONS: Reason[] = [
     remedy:
       "a quiet machine for TBT and the scores that follow from it; beyond that, a runtime lighter than react-dom (Preact with compat; DESIGN.md names React), or the sign-up form's validation (zod) loaded on first input instead of with the screen.",
   },
+  // The show-day reads (bench/show-day-api-bench.ts, ADR 032) before the API rows their names also match.
+  {
+    match: /^show-day reads on .*: \/api\/shows\/:id\/day/,
+    reason: `${SHARED_MACHINE} the day view is cached per show and version (ADR 032): a repeat read is the session lookup, one statement (the show's revision, the ring's last action number, whether the viewer is a steward) and the cached, pre-compressed body; on PostgreSQL that statement is a round trip to the database, about 10× the bare route's CPU against about 3× on SQLite.`,
+    remedy:
+      "the same run on a quiet machine; beyond that, the version held in process and moved by the ring's patches and the show's changes on the event bus (platform/events.ts), with the steward list cached the same way, so a repeat read touches no database.",
+  },
+  {
+    match: /^show-day reads on .*: \/api\/(?:standings|calendar)/,
+    reason: `${SHARED_MACHINE} standings and the month calendar are built per viewer on every request; their profile (node --cpu-prof under the same load) is SQLite's own query time (the standings page's 'mine' and 'above' subqueries, about 0.6 ms a request on the demo's 108 standings), garbage collection and compressing each body, with no single cause a version cache removes (ADR 032).`,
+    remedy:
+      "standings cached per group and results version with the viewer's 'mine' flags applied after; the calendar's month cached per catalogue version with the viewer's marks added per request, as the roster does.",
+  },
   {
     match: /\/api\/me/,
     reason: `${SHARED_MACHINE} /api/me is a cached session lookup and keeps its share of the health route's throughput.`,
@@ -76,7 +89,7 @@ export const REASONS: Reason[] = [
   {
     match: /^OCR corpus: (?:scans read|photos read|no phantom class|sessions and dates right)/,
     reason:
-      "the corpus's photos are read well only where the sheet is found and cut out of its photo (ADR 031): the low-light sheet and the one on a light laminate table are read with their background, and a ruled grid table photographed at 64 % of a phone frame leaves letters too small and too blurred for Tesseract (s08). Scans lose the odd class to a line OCR breaks or a number it misreads; phantoms are mostly specks of the table beside a page not found, read as a number before a line. The per-sheet table shows where.",
+      "the corpus's photos are read well only where the sheet is found and cut out of its photo (ADR 031): the low-light sheet and the one on a light laminate table are read with their background, and a ruled grid table photographed at 64 % of a phone frame leaves letters too small and too blurred for Tesseract (s08). Scans lose the odd class to a character or number OCR misreads; the phantoms left are misread cells of the ruled table photographed from afar (s08) and a sponsor line read into a name, all marked for a person. bench/ocr-results.md shows sheet by sheet where.",
     remedy:
       "page finding that follows a page's edges where its light fades into the table's (edges, not lightness); a recognizer that reads small, blurred print better, run on the blocks this layout finds (PP-OCR's recognizer on Tesseract's blocks, at about twice the CPU, ADR 031); rules rubbed out along their slope rather than row by row.",
   },

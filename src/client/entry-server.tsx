@@ -7,6 +7,7 @@
  */
 import { PassThrough } from "node:stream";
 import { dehydrate, type QueryClient } from "@tanstack/react-query";
+import { addDays, format, parseISO } from "date-fns";
 import { renderToPipeableStream } from "react-dom/server";
 import { AppTree } from "#client/app/app-tree.tsx";
 import { createQueryClient } from "#client/app/query-client.ts";
@@ -16,11 +17,32 @@ import { meQueryKey } from "#client/features/auth/api/get-me.ts";
 import { inviteQueryOptions } from "#client/features/invites/api/get-invite.ts";
 import { unreadCountQueryOptions } from "#client/features/notifications/api/get-unread-count.ts";
 import { filtersFromParams, filtersToApiQuery } from "#client/features/planner/filters.ts";
+import { standingsQueryOf, standingsQueryOptions } from "#client/features/results/api/get-standings.ts";
 import { rosterQueryOptions } from "#client/features/roster/api/get-roster.ts";
+import { showDayQueryOptions } from "#client/features/show-day/api/get-show-day.ts";
 import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
 import { showListQueryOptions } from "#client/features/shows/api/list-shows.ts";
 import type { PageRequest, RenderedPage } from "#domain/app/page-render.ts";
 import { INVITED_BY } from "#domain/people/invite-link.ts";
+
+const dayAfter = (day: string, days: number) => format(addDays(parseISO(day), days), "yyyy-MM-dd");
+
+/**
+ * The live ring of each show the screen shows as on today (issue 33): the roster's cards of today, show
+ * detail within a day of it (the show's own clock may be a day apart). Read for the instant the page is
+ * rendered at, so its bar, "N classes away" and estimated times are in the page, not painted after
+ * hydration and two fetches.
+ */
+function prefetchDays(queryClient: QueryClient, request: PageRequest, shows: { id: string }[]) {
+  return Promise.all(
+    shows.map((show) =>
+      queryClient.prefetchQuery({
+        ...showDayQueryOptions(show.id),
+        queryFn: () => request.load.showDay(show.id, request.now),
+      }),
+    ),
+  );
+}
 
 /** Asks for the screen's data the way the screen would, through the loaders instead of the API. */
 async function prefetch(queryClient: QueryClient, request: PageRequest): Promise<void> {
@@ -30,10 +52,45 @@ async function prefetch(queryClient: QueryClient, request: PageRequest): Promise
     work.push(queryClient.prefetchQuery({ ...unreadCountQueryOptions(), queryFn: () => load.unreadCount() }));
   }
   if (screen === "roster") {
-    work.push(queryClient.prefetchQuery({ ...rosterQueryOptions(today), queryFn: () => load.roster(today) }));
+    work.push(
+      queryClient
+        .fetchQuery({ ...rosterQueryOptions(today), queryFn: () => load.roster(today) })
+        .then((roster) =>
+          prefetchDays(
+            queryClient,
+            request,
+            roster.sections.today.filter((show) => show.startDate <= today && today <= show.endDate),
+          ),
+        )
+        .catch(() => undefined),
+    );
   } else if (screen === "show" && params.showId) {
     const showId = params.showId;
-    work.push(queryClient.prefetchQuery({ ...showQueryOptions(showId), queryFn: () => load.show(showId) }));
+    work.push(
+      queryClient
+        .fetchQuery({ ...showQueryOptions(showId), queryFn: () => load.show(showId) })
+        .then((show) =>
+          show.startDate <= dayAfter(today, 1) && show.endDate >= dayAfter(today, -1)
+            ? prefetchDays(queryClient, request, [show])
+            : undefined,
+        )
+        .catch(() => undefined),
+    );
+  } else if (screen === "ring" && params.showId) {
+    // Ring control's day for this viewer as the API gives it: a viewer who may not run the ring gets the
+    // day that says so (the screen's refusal), an unknown show nothing (the screen asks, as before).
+    const showId = params.showId;
+    work.push(
+      queryClient.prefetchQuery({
+        ...showDayQueryOptions(showId),
+        queryFn: () => load.showDay(showId, request.now),
+      }),
+    );
+  } else if (screen === "standings") {
+    const query = standingsQueryOf(new URLSearchParams(request.search));
+    work.push(
+      queryClient.prefetchQuery({ ...standingsQueryOptions(query), queryFn: () => load.standings(query) }),
+    );
   } else if (screen === "planner") {
     const query = filtersToApiQuery(filtersFromParams(new URLSearchParams(request.search)));
     work.push(
@@ -71,6 +128,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
       <AppTree
         queryClient={queryClient}
         ssr={{ pathname: request.pathname, search: request.search, today: request.today }}
+        renderedAt={request.now}
       />,
       {
         // The whole screen at once, in order, so the page needs no inline script to put parts in place

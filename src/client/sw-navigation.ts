@@ -45,8 +45,9 @@ export function registerNavigation(sw: ServiceWorkerGlobalScope): void {
         fetchEvent.waitUntil(network.catch(() => undefined));
         return pageResponse(network, () => matchPrecache(CACHED_PAGE));
       },
-      // API calls are never navigations the app makes; a download link opened as a page goes straight through.
-      { denylist: [/^\/api\//] },
+      // API calls are never navigations the app makes; a download link opened as a page goes straight through,
+      // and so do a watch link's page (ADR 044) and a show's ring board (ADR 046), no pages of the app.
+      { denylist: [/^\/api\//, /^\/watch\//, /^\/shows\/[^/]+\/board(?:$|[/?])/] },
     ),
   );
 }

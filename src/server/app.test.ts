@@ -98,8 +98,8 @@ describe("notification read state", () => {
       .execute();
     const countA = await call(t.app, "GET", "/api/notifications/unread-count", { cookie: a.cookie });
     const countB = await call(t.app, "GET", "/api/notifications/unread-count", { cookie: b.cookie });
-    expect(countA.json()).toEqual({ count: 1 });
-    expect(countB.json()).toEqual({ count: 2 });
+    expect(countA.json()).toMatchObject({ count: 1 });
+    expect(countB.json()).toMatchObject({ count: 2 });
   });
 });
 

@@ -1,3 +1,4 @@
+import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -12,6 +13,7 @@ import type { AppConfig } from "#server/config.ts";
 import { type Db, openDatabase } from "#server/db/client.ts";
 import { migrateToLatest } from "#server/db/migrate.ts";
 import { seedDemo } from "#server/db/seed/demo.ts";
+import { keepDemoLive } from "#server/db/seed/demo-live.ts";
 import { adminRoutes } from "#server/features/admin/admin.routes.ts";
 import { barnRoutes } from "#server/features/barn/barn.routes.ts";
 import { calendarFeedRoutes } from "#server/features/calendar-feed/calendar-feed.routes.ts";
@@ -38,6 +40,8 @@ import { showAiRoutes } from "#server/features/show-ai/show-ai.routes.ts";
 import { showDayRoutes } from "#server/features/show-day/show-day.routes.ts";
 import { showAdminRoutes } from "#server/features/shows/shows.admin.routes.ts";
 import { showRoutes } from "#server/features/shows/shows.routes.ts";
+import { boardRoutes } from "#server/features/watch/board.routes.ts";
+import { watchRoutes } from "#server/features/watch/watch.routes.ts";
 import { registerClient } from "#server/http/client-files.ts";
 import { controlCharactersPlugin } from "#server/http/control-characters.ts";
 import { registerDrain } from "#server/http/drain.ts";
@@ -78,8 +82,8 @@ export interface AppDeps {
   ai: AiProvider;
   /** Validated sessions; call `sessions.forgetUsers([id])` after changing a user's account, roles or profile. */
   sessions: SessionCache;
-  /** Web Push: the key browsers subscribe with, and this server's delivery worker (ADR 022). */
-  push: { publicKey: string; delivery: PushDelivery };
+  /** Web Push: the key browsers subscribe with, and this server's delivery workers (ADR 022, ADR 049). */
+  push: { publicKey: string; delivery: PushDelivery; watchDelivery: PushDelivery };
   /** Worker threads that read uploaded and fetched files: calendars, PDFs, pictures (ADR 017). */
   heavy: HeavyReaders;
   /** Prometheus metrics when METRICS_ALLOW or METRICS_TOKEN is set, else null; `trackQueue` a new queue. */
@@ -109,6 +113,9 @@ export const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export const CROSS_SITE_REFUSED = "Cross-site request refused: unknown Origin.";
 
+/** How often a demo server checks that its running show is still live (ADR 032). */
+const DEMO_CLOCK_MS = 10 * 60_000;
+
 /** Every /api response that depends on the session says so, unless its route chose its own caching. */
 const PERSONAL_CACHE_CONTROL = "private, no-store";
 
@@ -123,7 +130,10 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const db = openDatabase(config.database);
   await migrateToLatest(db);
-  if (config.demo) await seedDemo(db);
+  if (config.demo) {
+    await seedDemo(db);
+    await keepDemoLive(db);
+  }
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, demo: config.demo });
   const ai = await createAiProvider(config.ai);
 
@@ -180,7 +190,19 @@ export async function buildApp(
       onError: (message) => app.log.warn(message),
     }),
   });
-  const push = { publicKey: vapidKeys.publicKey, delivery };
+  // Notify me on watch links (ADR 049): its own queue, sent by its own worker with the same keys.
+  const watchDelivery = startPushDelivery({
+    db,
+    bus: events,
+    log: app.log,
+    queue: "watch_push",
+    sender: createPushSender({
+      authorize: vapidAuthorizer(vapidKeys, config.push.subject),
+      allowPrivate: config.push.allowPrivateEndpoints,
+      onError: (message) => app.log.warn(message),
+    }),
+  });
+  const push = { publicKey: vapidKeys.publicKey, delivery, watchDelivery };
   const heavy = createHeavyReaders(config.heavyLimits);
   const metrics = metricsEnabled(config.metrics) ? createMetrics(db) : null;
   metrics?.trackQueue("calendar", heavy.calendar.depth);
@@ -245,7 +267,19 @@ export async function buildApp(
   await app.register(idempotencyPlugin, { db, instance });
   // JSON above 1 KiB goes out Brotli- or gzip-compressed when the client accepts it (Vary is set).
   // The built SPA is compressed once at build time instead (registerClient).
-  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
+  // Brotli's default 4 MiB window is allocated afresh for every response; a 256 KiB one compresses API
+  // JSON (a few KiB; bigger bodies come compressed from their cache) as well for half the CPU (ADR 032).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: {
+      params: {
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+        [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+      },
+    },
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -306,6 +340,14 @@ export async function buildApp(
     streamLimit,
   });
   await app.register(resultRoutes, { db, bus: events, heavy });
+  await app.register(watchRoutes, {
+    db,
+    bus: events,
+    publicUrl: config.publicUrl,
+    clientDir: config.clientDir,
+    push: { publicKey: vapidKeys.publicKey, allowPrivateEndpoints: config.push.allowPrivateEndpoints },
+  });
+  await app.register(boardRoutes, { db, bus: events, clientDir: config.clientDir });
   await app.register(horseRoutes, { db });
   await app.register(barnRoutes, { db });
   await app.register(imageRoutes, { db });
@@ -328,11 +370,22 @@ export async function buildApp(
     loaders: (user) => pageLoaders(db, user),
   });
 
+  // A demo left serving for days keeps a show running now: its ring is placed again once it goes stale.
+  const demoClock = config.demo
+    ? setInterval(() => {
+        keepDemoLive(db).catch((error: unknown) =>
+          app.log.warn({ err: error }, "keeping the demo live failed"),
+        );
+      }, DEMO_CLOCK_MS).unref()
+    : null;
+
   app.addHook("onClose", async () => {
+    if (demoClock) clearInterval(demoClock);
     await heavy.close();
     mailer.close();
     sessions.close();
     await delivery.close();
+    await watchDelivery.close();
     await events.close();
     await streamLimit.close();
     await instance.close();

@@ -1,6 +1,7 @@
 import { adminTexts } from "../../src/domain/texts/admin.ts";
 import { adminAiTexts } from "../../src/domain/texts/admin-ai.ts";
 import { errorsTexts } from "../../src/domain/texts/errors.ts";
+import { scheduleEditorTexts } from "../../src/domain/texts/schedule-editor.ts";
 import { showDayTexts } from "../../src/domain/texts/show-day.ts";
 import { renderPrizeListPdf } from "../support/class-list-images.ts";
 import { fixtureShows, layoutPrizeList } from "../support/prize-list.ts";
@@ -136,8 +137,8 @@ test("show day: Ring control and its scratch dialog, the live ring bar, and the 
   await expectNoAxeViolations(page);
 
   await page.goto("/admin");
-  await page.getByRole("button", { name: showDayTexts.editor.openLabel(RUNNING_SHOW.name) }).click();
-  await expect(dialog(page).getByRole("combobox", { name: showDayTexts.editor.timeZone })).toBeVisible();
-  await expectAccessibleDialog(dialog(page), { name: showDayTexts.editor.title(RUNNING_SHOW.name) });
+  await page.getByRole("button", { name: scheduleEditorTexts.openLabel(RUNNING_SHOW.name) }).click();
+  await expect(dialog(page).getByRole("combobox", { name: scheduleEditorTexts.timeZone })).toBeVisible();
+  await expectAccessibleDialog(dialog(page), { name: scheduleEditorTexts.title(RUNNING_SHOW.name) });
   await closeDialog(page);
 });

@@ -239,6 +239,8 @@ test("at 360 px: a refusal shows once in the form and clears when the field chan
     "select name, start_date, end_date from show where name = ?",
     "Celebration Spring Fun Show",
   )!;
+  // Other specs' shows come before it on the first page of upcoming shows, so it is found as an admin would.
+  await showsPanel(page).getByRole("searchbox").fill(show.name);
   const row = showsPanel(page).getByRole("listitem").filter({ hasText: show.name }).first();
   await expect(row).toContainText(formatShowDates(show.start_date, show.end_date));
   await expect(row).not.toContainText(show.start_date);
@@ -303,7 +305,8 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   await expect(page.getByRole("button", { name: "36A Amateur Country Pleasure" })).toBeVisible();
   // The pasted heading became the show's session (show day).
   await expect(page.getByRole("heading", { level: 4, name: "Wednesday Night · Main Ring" })).toBeVisible();
-  await page.goto("/planner");
+  // Found by name: a show in 2030 is past the first page once other specs' shows are upcoming.
+  await page.goto(`/planner?name=${encodeURIComponent(name)}`);
   await expect(page.getByRole("heading", { name })).toBeVisible();
 
   // Riley enters a class; moving the show's dates tells Riley (ShowUpdate).
@@ -329,6 +332,9 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
     [1280, 800],
   ] as const) {
     await page.setViewportSize({ width, height });
+    // From 1024 px the classes are a list with the chosen class's form beside it (ADR 048).
+    if (width === 1280)
+      await edit.getByRole("listbox", { name: a.editor.classList }).getByRole("option").nth(1).click();
     const field = edit.getByLabel(a.editor.nameOf(2), { exact: true });
     const box = await field.boundingBox();
     expect(await field.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);

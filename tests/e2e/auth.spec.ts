@@ -31,7 +31,7 @@ test.describe("default demo session", () => {
     await page.reload();
     await expect(page.getByRole("heading", { name: authTexts.signInTitle })).toBeVisible();
     await page.goto("/planner");
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?next=%2Fplanner$/);
   });
 });
 
@@ -264,10 +264,19 @@ test.describe("magic link", () => {
 });
 
 test.describe("route guards", () => {
-  test("signed out, every path leads to /auth", async ({ signedOutPage: page }) => {
-    for (const path of ["/", "/roster", "/admin", "/horses/abc", "/nowhere"]) {
+  test("signed out, every path leads to /auth, a screen's own address kept as next", async ({
+    signedOutPage: page,
+  }) => {
+    const leadsTo: [string, RegExp][] = [
+      ["/", /\/auth$/],
+      ["/roster", /\/auth$/],
+      ["/nowhere", /\/auth$/],
+      ["/admin", /\/auth\?next=%2Fadmin$/],
+      ["/horses/abc", /\/auth\?next=%2Fhorses%2Fabc$/],
+    ];
+    for (const [path, url] of leadsTo) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page).toHaveURL(url);
     }
   });
 
@@ -293,7 +302,7 @@ test.describe("route guards", () => {
     await signInAs(DEMO.admin, "/admin");
     await expect(page.getByRole("heading", { name: adminTexts.title })).toBeVisible();
     // The spec's four sample notifications, plus a NewShow for everyone per show another spec creates meanwhile.
-    const badge = page.getByTestId("unread-badge");
+    const badge = page.getByTestId("unread-badge").filter({ visible: true });
     await expect.poll(async () => Number(await badge.textContent()) - unreadOf(DEMO.admin)).toBe(0);
     const count = await badge.textContent();
     expect(Number(count)).toBeGreaterThanOrEqual(4);

@@ -4,12 +4,15 @@ import { consentTexts } from "../../src/domain/texts/consent.ts";
 import { entriesTexts } from "../../src/domain/texts/entries.ts";
 import { entryStatusTexts } from "../../src/domain/texts/entry-status.ts";
 import { notificationsTexts } from "../../src/domain/texts/notifications.ts";
+import { peopleSearchTexts } from "../../src/domain/texts/people-search.ts";
 import { profileTexts } from "../../src/domain/texts/profile.ts";
 import { rosterTexts } from "../../src/domain/texts/roster.ts";
 import { showTexts } from "../../src/domain/texts/show.ts";
+import { PHONE } from "./a11y-helpers.ts";
 import { CELINA, classButton, escapeRegExp, openEntryDialog, showIdByName } from "./entries-helpers.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse, uniqueName } from "./horses-helpers.ts";
+import { SHOTS, WIDE } from "./season-helpers.ts";
 
 /** People act on others only with consent (issue 8, item 3; ADR 008). */
 const p = profileTexts;
@@ -17,7 +20,7 @@ const r = rosterTexts;
 const CLASSES = ["Ladies Amateur Walking Specialty", "Country Pleasure Open", "Limited Performance"];
 
 /** A second person in their own browser context, signed up through the real endpoint. */
-async function otherPerson(browser: Browser, baseURL: string, prefix: string) {
+async function otherPerson(browser: Browser, baseURL: string, prefix: string, town?: string) {
   const context = await browser.newContext({ baseURL });
   await context.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
   const page = await context.newPage();
@@ -27,6 +30,12 @@ async function otherPerson(browser: Browser, baseURL: string, prefix: string) {
     data: { name, email: uniqueEmail(prefix.toLowerCase()), password: "e2e-password-1" },
   });
   expect(res.status(), await res.text()).toBe(200);
+  // Strangers find only people who let themselves be found (issue 34, item 7).
+  const findable = await page.request.put("/api/profile/findability", {
+    headers: { origin: baseURL },
+    data: { findable: true, town: town ?? null },
+  });
+  expect(findable.status()).toBe(200);
   const id = ((await (await page.request.get("/api/me")).json()) as { id: string }).id;
   return { context, page, name, id };
 }
@@ -274,37 +283,52 @@ test.describe("consent", () => {
     await fay.context.close();
   });
 
-  test("a class for someone with no tie is refused in the entry dialog with the consent message, and nothing is saved", async ({
+  test("the rider picker for a stranger: not listed, found by a search with their town, refused by name, nothing saved", async ({
     page,
     browser,
     baseURL,
     signUpAs,
     axe,
   }) => {
-    // A small phone, where the end of the dialog is below the fold.
-    await page.setViewportSize({ width: 360, height: 640 });
-    await signUpAs({ name: uniqueName("Nell") });
-    const stranger = await otherPerson(browser, baseURL!, "Stan");
-    await stranger.context.close();
-    const dialog = await openEntryDialog(page, CELINA, CLASSES[2]!);
-    await dialog.getByRole("button", { name: "Friend is Showing", exact: true }).click();
-    await dialog
-      .getByRole("combobox", {
-        name: entriesTexts.chooserName(entriesTexts.rider, entryStatusTexts.statusLabels.FriendIsShowing),
+    for (const viewport of [PHONE, WIDE]) {
+      await page.setViewportSize(viewport);
+      await signUpAs({ name: uniqueName("Nell") });
+      const stranger = await otherPerson(browser, baseURL!, "Stan", "Shelbyville");
+      await stranger.context.close();
+      const dialog = await openEntryDialog(page, CELINA, CLASSES[2]!);
+      await dialog.getByRole("button", { name: "Friend is Showing", exact: true }).click();
+      const tile = entryStatusTexts.statusLabels.FriendIsShowing;
+      const riders = dialog.getByRole("combobox", {
+        name: entriesTexts.chooserName(entriesTexts.rider, tile),
         exact: true,
-      })
-      .selectOption({ label: stranger.name });
-    await dialog.getByRole("button", { name: entriesTexts.save }).click();
-    await expect(dialog.getByRole("alert")).toHaveText(
-      `${entryStatusTexts.errors.saveFailed} ${consentTexts.noTie}`,
-    );
-    // On a phone the reason scrolls into sight rather than sitting below the fold.
-    await expect(dialog.getByRole("alert")).toBeInViewport({ ratio: 1 });
-    await expect(dialog).toBeVisible();
-    expect((await axe().include('[role="dialog"]').analyze()).violations).toEqual([]);
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
-    const res = await page.request.get(`/api/shows/${showIdByName(CELINA)}/entries`);
-    expect(((await res.json()) as { entries: unknown[] }).entries).toEqual([]);
+      });
+      // The list offers only the people Nell knows: nobody yet, and never every account in Ringside.
+      await expect(riders.getByRole("option", { name: stranger.name })).toHaveCount(0);
+      await dialog.getByRole("button", { name: peopleSearchTexts.findRider }).click();
+      const search = dialog.getByRole("searchbox", { name: peopleSearchTexts.findRiderLabel(tile) });
+      await search.fill(stranger.name.slice(0, 2));
+      await expect(dialog.getByText(peopleSearchTexts.typeMore)).toBeVisible();
+      await search.fill(stranger.name);
+      const pick = dialog.getByRole("button", {
+        name: `${peopleSearchTexts.choose(stranger.name)}, Shelbyville`,
+      });
+      await expect(pick).toBeVisible();
+      expect((await axe().include('[role="dialog"]').analyze()).violations).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/rider-search-${viewport.width}.png` });
+      await pick.click();
+      await expect(riders.locator("option:checked")).toHaveText(stranger.name);
+      await dialog.getByRole("button", { name: entriesTexts.save }).click();
+      await expect(dialog.getByRole("alert")).toHaveText(
+        `${entryStatusTexts.errors.saveFailed} ${consentTexts.noTieFor(stranger.name)}`,
+      );
+      // On a phone the reason scrolls into sight rather than sitting below the fold.
+      await expect(dialog.getByRole("alert")).toBeInViewport({ ratio: 1 });
+      expect((await axe().include('[role="dialog"]').analyze()).violations).toEqual([]);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      const res = await page.request.get(`/api/shows/${showIdByName(CELINA)}/entries`);
+      expect(((await res.json()) as { entries: unknown[] }).entries).toEqual([]);
+      await page.context().clearCookies();
+    }
   });
 });

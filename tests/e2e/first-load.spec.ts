@@ -113,7 +113,7 @@ test("the planner and a show detail opened cold hydrate without asking for their
   calls.length = 0;
   const response = await page.goto(show);
   expect(response?.request().redirectedFrom()?.url()).toMatch(/\/shows\//);
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fshows%2F[^&]+$/);
   await expect(page.getByRole("button", { name: authTexts.signInButton, exact: true })).toBeVisible();
   expect(calls).not.toContain("/api/session");
 });

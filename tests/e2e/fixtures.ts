@@ -9,6 +9,7 @@ import {
   type Page,
 } from "@playwright/test";
 import SQLite from "better-sqlite3";
+import { DEMO_SEEDED_KEY } from "../../src/server/db/seed/demo-accounts.ts";
 
 export const DEMO_PASSWORD = "ringside-demo";
 export const DEMO = {
@@ -50,6 +51,26 @@ export function openE2eDatabase(): SQLite.Database {
   return db;
 }
 
+let seededAt: Date | undefined;
+/**
+ * The demo's shows are dated from the moment the e2e server seeded them, not from the test's clock: a run
+ * that crosses midnight would otherwise look for every demo date one day late.
+ */
+export function demoDay(offset: number): Date {
+  if (!seededAt) {
+    const db = openE2eDatabase();
+    try {
+      const row = db.prepare("select value from app_meta where key = ?").get(DEMO_SEEDED_KEY) as {
+        value: string;
+      };
+      seededAt = new Date(row.value);
+    } finally {
+      db.close();
+    }
+  }
+  return new Date(seededAt.getFullYear(), seededAt.getMonth(), seededAt.getDate() + offset);
+}
+
 interface Fixtures {
   /** A page in a browser that has signed in before, so demo mode does not sign it in on its own. */
   signedOutPage: Page;
@@ -61,6 +82,24 @@ interface Fixtures {
     name?: string;
   }) => Promise<{ email: string; name: string; password: string }>;
   axe: () => AxeBuilder;
+}
+
+/**
+ * Opens `path` with every script of the app held until the function it gives is called: till then the
+ * page is the server's HTML, as on a slow phone (the context must block service workers, so scripts come
+ * from the network).
+ */
+export async function openHeld(page: Page, path: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: "commit" });
+  return release;
 }
 
 /**

@@ -5,7 +5,8 @@ import { CELINA, escapeRegExp, openEntryDialog, showIdByName } from "./entries-h
 import { DEMO, expect, test } from "./fixtures.ts";
 import { createHorse, uniqueName } from "./horses-helpers.ts";
 
-const badge = (page: import("@playwright/test").Page) => page.getByTestId("unread-badge");
+const badge = (page: import("@playwright/test").Page) =>
+  page.getByTestId("unread-badge").filter({ visible: true });
 
 test.describe("Notifications", () => {
   test("one user enters a horse the other owns; the other sees it arrive live and the badge rise", async ({

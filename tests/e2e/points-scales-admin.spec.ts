@@ -8,7 +8,7 @@ import { DEMO, expect, test } from "./fixtures.ts";
  */
 const t = resultsTexts.scales;
 
-test("an admin loads an organisation's points scale, is told what is wrong, and saves it", async ({
+test("an admin chooses an organisation on a show, loads its points scale, is told what is wrong, and saves it", async ({
   page,
   signInAs,
 }) => {
@@ -16,14 +16,35 @@ test("an admin loads an organisation's points scale, is told what is wrong, and 
   await signInAs(DEMO.admin, "/admin");
   const card = page.getByRole("region", { name: t.title });
   const org = `E2E Scale Club ${Date.now().toString(36)}`;
+  // The organisation is written on a show (issue 34: the card offers those, and nothing typed).
+  const made = await page.request.post("/api/shows", {
+    headers: { origin: new URL(page.url()).origin },
+    data: {
+      name: `${org} Show`,
+      startDate: "2031-06-01",
+      endDate: "2031-06-01",
+      location: "Shelbyville, TN",
+      judges: ["Larry Wheelon"],
+      sanctioningOrg: org,
+      classes: [{ id: "class-1", name: "Class 1 Walking Horses" }],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  await page.reload();
+  const choose = card.getByRole("combobox", { name: t.org });
 
-  // Nothing named: the organisation field says so.
-  await card.getByRole("button", { name: t.load }).click();
+  // Nothing chosen: the organisation field says so.
+  await card.getByRole("button", { name: t.save }).click();
   await expect(card.getByText(t.errors.orgRequired)).toBeVisible();
 
+  // An organisation not written on any show is not offered, and the server refuses it by name.
+  await expect(choose.getByRole("option", { name: "WHOAA", exact: true })).toHaveCount(0);
+  const unknown = await page.request.get(`/api/admin/points-scales/${encodeURIComponent(`${org}X`)}`);
+  expect(unknown.status()).toBe(404);
+  expect((await unknown.json()).error.message).toBe(t.errors.unknownOrg(`${org}X`));
+
   // An organisation without its own scale starts from the default.
-  await card.getByLabel(t.org).fill(org);
-  await card.getByRole("button", { name: t.load }).click();
+  await choose.selectOption(org);
   await expect(card.getByLabel(t.placings)).toHaveValue("7, 6, 5, 4, 3, 2");
   await expect(card.getByLabel(t.shown)).toHaveValue("1");
 
@@ -49,10 +70,10 @@ test("an admin loads an organisation's points scale, is told what is wrong, and 
 
   // Loaded again after a reload, the saved scale is what the form shows.
   await page.reload();
-  await card.getByLabel(t.org).fill(org);
-  await card.getByRole("button", { name: t.load }).click();
+  await card.getByRole("combobox", { name: t.org }).selectOption(org);
   await expect(card.getByLabel(t.placings)).toHaveValue("10, 8, 6, 4, 2");
   await expect(card.getByLabel(t.scaleBySize)).toBeChecked();
   await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolations(page, 'section[aria-labelledby="admin-points-scales"]');
   await card.screenshot({ path: "test-results/points-scales-1280.png" });
 });

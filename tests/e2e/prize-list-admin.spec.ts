@@ -1,5 +1,6 @@
 import { format } from "date-fns";
 import { resolveDateWithoutYear } from "../../src/domain/imports/dates-without-year.ts";
+import { previewSessionHeading, previewShowDates } from "../../src/domain/imports/preview-words.ts";
 import { adminAiTexts } from "../../src/domain/texts/admin-ai.ts";
 import { prizeListTexts } from "../../src/domain/texts/prize-lists.ts";
 import { renderPrizeListImage, renderPrizeListPdf } from "../support/class-list-images.ts";
@@ -83,10 +84,10 @@ test("a photographed two-column prize list becomes a show with the right dates a
 
   // Grouped under the sessions as printed, with their dates.
   await expect(
-    card.getByRole("heading", { name: p.sessionHeading("Friday Night", friday, null) }),
+    card.getByRole("heading", { name: previewSessionHeading("Friday Night", friday, null) }),
   ).toBeVisible();
   await expect(
-    card.getByRole("heading", { name: p.sessionHeading("Saturday Night", saturday, null) }),
+    card.getByRole("heading", { name: previewSessionHeading("Saturday Night", saturday, null) }),
   ).toBeVisible();
   const numbers = card.getByLabel(/^Number of class \d+$/);
   await expect(numbers.first()).toBeVisible();
@@ -118,7 +119,7 @@ test("a photographed two-column prize list becomes a show with the right dates a
     } else read.add(number);
   }
   await expect(card.getByText(p.nothingToCheck, { exact: false })).toBeVisible();
-  await expect(card.getByText(p.showDates(friday, saturday))).toBeVisible();
+  await expect(card.getByText(previewShowDates(friday, saturday))).toBeVisible();
   await page.screenshot({ path: "test-results/prize-list-360-fixed.png", fullPage: true });
 
   const name = `Spring Fling ${Date.now().toString(36)}`;

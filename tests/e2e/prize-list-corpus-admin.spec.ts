@@ -1,5 +1,6 @@
 import { format } from "date-fns";
 import { resolveDateWithoutYear } from "../../src/domain/imports/dates-without-year.ts";
+import { previewSessionHeading } from "../../src/domain/imports/preview-words.ts";
 import { adminAiTexts } from "../../src/domain/texts/admin-ai.ts";
 import { prizeListTexts } from "../../src/domain/texts/prize-lists.ts";
 import {
@@ -11,6 +12,7 @@ import {
 import { expectNoAxeViolations } from "./a11y-helpers.ts";
 import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
 import { flaggedRows } from "./prize-list-helpers.ts";
+import { expectSideBySide } from "./wide-helpers.ts";
 
 /**
  * Issue 37, "done when": a phone photo from the independent corpus (s02: a one-column list on a table,
@@ -50,8 +52,12 @@ for (const width of [360, 1280]) {
       format(new Date(), "yyyy-MM-dd"),
     );
     await expect(
-      card.getByRole("heading", { name: p.sessionHeading("FRIDAY NIGHT", friday.date, null) }),
+      card.getByRole("heading", { name: previewSessionHeading("FRIDAY NIGHT", friday.date, null) }),
     ).toBeVisible();
+    // From 1024 px the photographed page stays beside the preview (issue 36, ADR 048); a phone shows the preview alone.
+    const photo = card.getByRole("img", { name: t.sourceImage });
+    if (width >= 1024) await expectSideBySide(photo, card.getByLabel(t.showName));
+    else await expect(photo).toBeHidden();
     await page.screenshot({ path: `test-results/prize-list-corpus-${width}-preview.png`, fullPage: true });
     if (width === 360) await expectNoAxeViolations(page);
 

@@ -1,9 +1,12 @@
 import type { APIRequestContext } from "@playwright/test";
 import { authTexts } from "../../src/domain/texts/auth.ts";
 import { errorsTexts } from "../../src/domain/texts/errors.ts";
+import { peopleSearchTexts } from "../../src/domain/texts/people-search.ts";
 import { profileTexts } from "../../src/domain/texts/profile.ts";
+import { PHONE } from "./a11y-helpers.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse, expectModalClosesEveryWay, pngBytes, uniqueName } from "./horses-helpers.ts";
+import { SHOTS, WIDE } from "./season-helpers.ts";
 
 const t = profileTexts;
 
@@ -15,6 +18,12 @@ async function signUpOther(request: APIRequestContext, baseURL: string, first: s
     data: { name, email: uniqueEmail(first.toLowerCase().replace(/\W/g, "")), password: "e2e-password-1" },
   });
   expect(res.status()).toBe(200);
+  // Strangers find only people who let themselves be found (issue 34, item 7).
+  const findable = await request.put("/api/profile/findability", {
+    headers: { origin: baseURL },
+    data: { findable: true, town: null },
+  });
+  expect(findable.status()).toBe(200);
   return name;
 }
 
@@ -165,6 +174,8 @@ test("Friends: count, add by name search ('No users found'), accepted request, r
   baseURL,
   axe,
 }) => {
+  // A long walk through two people's flows; on a shared two-core machine it outgrows the default 30 s.
+  test.setTimeout(60_000);
   const friendName = await signUpOther(request, baseURL!, "Fern");
   const me = await signUpAs({ name: uniqueName("Moe") });
   await page.goto("/profile");
@@ -248,4 +259,30 @@ test("Friends: a sent request waits on the sender's tab until withdrawn; only th
   await expect(page.getByText(t.noFriends)).toBeVisible();
   // Ben no longer has a request to answer.
   expect((await (await request.get("/api/friends/requests")).json()).incoming).toEqual([]);
+});
+
+test("Who can find me: off for a new account, turned on with a town, kept after a reload", async ({
+  page,
+  signUpAs,
+  axe,
+}) => {
+  const s = peopleSearchTexts.setting;
+  await signUpAs({ name: uniqueName("Fay") });
+  for (const viewport of [PHONE, WIDE]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/profile");
+    const section = page.getByRole("region", { name: s.title });
+    await expect(section.getByRole("checkbox", { name: s.findable })).toBeEnabled();
+    await section.screenshot({ path: `${SHOTS}/findability-${viewport.width}.png` });
+  }
+  const section = page.getByRole("region", { name: s.title });
+  await expect(section.getByRole("checkbox", { name: s.findable })).not.toBeChecked();
+  await section.getByRole("checkbox", { name: s.findable }).check();
+  await section.getByLabel(s.town).fill("Wartrace");
+  await section.getByRole("button", { name: s.save }).click();
+  await expect(section.getByRole("status")).toHaveText(s.saved);
+  expect((await axe().analyze()).violations).toEqual([]);
+  await page.reload();
+  await expect(section.getByRole("checkbox", { name: s.findable })).toBeChecked();
+  await expect(section.getByLabel(s.town)).toHaveValue("Wartrace");
 });

@@ -1,17 +1,14 @@
-import { type BrowserContext, type CDPSession, devices, type Page } from "@playwright/test";
+import { devices, type Page } from "@playwright/test";
 import { pushMessage } from "../../src/domain/notifications/push-payload.ts";
 import { authTexts } from "../../src/domain/texts/auth.ts";
 import { notificationsTexts } from "../../src/domain/texts/notifications.ts";
 import { profileTexts } from "../../src/domain/texts/profile.ts";
 import { pushTexts } from "../../src/domain/texts/push.ts";
-import {
-  type PushServiceStandIn,
-  type StandInSubscription,
-  startPushService,
-} from "../support/push-service.ts";
-import { PHONE } from "./a11y-helpers.ts";
+import { type PushServiceStandIn, startPushService } from "../support/push-service.ts";
+import { expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
 import { CELEBRATION, classButton, showIdByName } from "./entries-helpers.ts";
 import { expect, openE2eDatabase, test, uniqueEmail } from "./fixtures.ts";
+import { deliverPush, shownNotifications, tapNotification, useStandInSubscription } from "./push-helpers.ts";
 
 const t = pushTexts;
 
@@ -25,44 +22,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await service.close();
 });
-
-/**
- * Headless Chromium cannot reach a browser vendor's push service, so in this test only the page's
- * PushManager hands out the stand-in's subscription (keys the test made); it records the key the app
- * subscribed with. The server, its queue and encryption, and the service worker stay real.
- */
-async function useStandInSubscription(page: Page, subscription: StandInSubscription["json"]) {
-  await page.addInitScript((sub) => {
-    const KEY = "e2e-push-application-server-key";
-    const toBase64Url = (bytes: Uint8Array) =>
-      btoa(String.fromCharCode(...bytes))
-        .replaceAll("+", "-")
-        .replaceAll("/", "_")
-        .replace(/=+$/, "");
-    const fromBase64Url = (text: string) =>
-      Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
-    const make = (key: string) => ({
-      endpoint: sub.endpoint,
-      expirationTime: null,
-      options: { userVisibleOnly: true, applicationServerKey: fromBase64Url(key).buffer },
-      getKey: (name: "p256dh" | "auth") => fromBase64Url(sub.keys[name]).buffer,
-      toJSON: () => sub,
-      unsubscribe: async () => {
-        localStorage.removeItem(KEY);
-        return true;
-      },
-    });
-    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
-      const key = toBase64Url(new Uint8Array(options?.applicationServerKey as ArrayBuffer));
-      localStorage.setItem(KEY, key);
-      return make(key) as unknown as PushSubscription;
-    };
-    PushManager.prototype.getSubscription = async () => {
-      const key = localStorage.getItem(KEY);
-      return key ? (make(key) as unknown as PushSubscription) : null;
-    };
-  }, subscription);
-}
 
 const subscribedKey = (page: Page) =>
   page.evaluate(() => localStorage.getItem("e2e-push-application-server-key"));
@@ -99,75 +58,6 @@ function lateClass(showId: string): { id: string; number: string; name: string }
   } finally {
     db.close();
   }
-}
-
-/** The service worker's registration id, for the DevTools protocol's ServiceWorker domain. */
-async function registrationId(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; id: string }> {
-  const cdp = await context.newCDPSession(page);
-  const found = new Promise<string>((resolve) => {
-    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const live = registrations.find((r: { isDeleted: boolean }) => !r.isDeleted);
-      if (live) resolve(live.registrationId);
-    });
-  });
-  await cdp.send("ServiceWorker.enable");
-  return { cdp, id: await found };
-}
-
-/**
- * Hands `message` to the service worker as the push service would, through a DevTools session made for
- * this delivery, and waits for its notification. Two clean-clone runs saw a delivery show nothing for
- * 7 s (once after the worker had navigated the page, once under load), never reproduced alone; like a
- * push service that gets no answer, it delivers again, at most three times in all: a worker that shows
- * nothing still fails the test.
- */
-async function deliverPush(context: BrowserContext, page: Page, message: unknown, title: string) {
-  const origin = new URL(page.url()).origin;
-  for (let attempt = 1; ; attempt++) {
-    const { cdp, id } = await registrationId(context, page);
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin,
-      registrationId: id,
-      data: JSON.stringify(message),
-    });
-    await cdp.detach();
-    const shown = await expect
-      .poll(async () => (await shownNotifications(page)).map((n) => n.title), { timeout: 7_000 })
-      .toContain(title)
-      .then(() => true)
-      .catch((error: unknown) => {
-        if (attempt >= 3) throw error;
-        return false;
-      });
-    if (shown) return;
-  }
-}
-
-const shownNotifications = (page: Page) =>
-  page.evaluate(async () =>
-    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-      title: n.title,
-      body: n.body,
-      tag: n.tag,
-      icon: n.icon,
-      badge: (n as Notification & { badge?: string }).badge,
-      url: (n.data as { url: string }).url,
-    })),
-  );
-
-/**
- * The tap on the lock screen. The DevTools protocol cannot click a notification, so the service worker
- * is handed the notificationclick event its own notification would raise.
- */
-async function tapNotification(context: BrowserContext, tag: string) {
-  const [worker] = context.serviceWorkers();
-  if (!worker) throw new Error("no service worker");
-  await worker.evaluate(async (wanted) => {
-    const sw = self as unknown as ServiceWorkerGlobalScope;
-    const notification = (await sw.registration.getNotifications()).find((n) => n.tag === wanted);
-    if (!notification) throw new Error(`no notification tagged ${wanted}`);
-    sw.dispatchEvent(new NotificationEvent("notificationclick", { notification }));
-  }, tag);
 }
 
 test("a phone opts in, shows a push the server sent through the service worker, and a tap opens the right screen", async ({
@@ -331,4 +221,29 @@ test("where this browser cannot push, the settings say why and how to fix it, in
       await context.close();
     }
   }
+});
+
+test("a push sign-up the browser refuses says so in our words, with what to do", async ({
+  page,
+  signUpAs,
+}) => {
+  test.setTimeout(60_000);
+  await signUpAs({ name: "Refused Pusher" });
+  // The browser's push service refuses, as Chromium does with "Registration failed - permission denied".
+  await page.addInitScript(() => {
+    PushManager.prototype.subscribe = async () => {
+      throw new DOMException("Registration failed - permission denied", "NotAllowedError");
+    };
+  });
+  await page.goto("/profile/notifications");
+  await page.getByRole("button", { name: t.thisDevice.enable }).click();
+  const alert = page.getByRole("alert").filter({ hasText: t.thisDevice.browserRefused });
+  await expect(alert).toHaveCount(1);
+  await expect(page.getByText("Registration failed")).toHaveCount(0);
+  await expect(page.getByText(t.thisDevice.off)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath("push-refused-360.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(alert).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("push-refused-1280.png"), fullPage: true });
 });

@@ -10,6 +10,7 @@ import { entryStatusTexts } from "../../src/domain/texts/entry-status.ts";
 import { errorsTexts } from "../../src/domain/texts/errors.ts";
 import { plannerTexts } from "../../src/domain/texts/planner.ts";
 import { recommendationsTexts } from "../../src/domain/texts/recommendations.ts";
+import { showTexts } from "../../src/domain/texts/show.ts";
 import { type FakeLlm, offeredClasses, pickOffered, startFakeLlm } from "../support/fake-llm.ts";
 import { CELEBRATION, CELINA, showIdByName } from "./entries-helpers.ts";
 import { DEMO, DEMO_PASSWORD, expect, openE2eDatabase, test } from "./fixtures.ts";
@@ -21,7 +22,7 @@ const getRecommendations = (page: Page) =>
 
 /** Unfolds the AI row where it starts folded (show detail on a phone); elsewhere it is open. */
 async function unfoldAiRow(page: Page) {
-  const fold = page.getByRole("button", { name: t.showRowTitle, exact: true, expanded: false });
+  const fold = page.getByRole("button", { name: showTexts.aiRowTitle, exact: true, expanded: false });
   await fold.or(horsePicker(page)).first().waitFor();
   if (await fold.isVisible()) await fold.click();
 }

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { addDays, format } from "date-fns";
+import { KEEP_NAME } from "../../src/domain/results/preview-choices.ts";
 import { entryStatusTexts } from "../../src/domain/texts/entry-status.ts";
 import { resultsTexts } from "../../src/domain/texts/results.ts";
 import { expectAccessibleScreen, expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
@@ -111,8 +112,10 @@ test("a steward pastes a class's results; roster, horse detail, Show Records and
     );
   await s.getByRole("button", { name: p.preview }).click();
   await expect(s.getByText(p.exact(HORSE))).toBeVisible();
+  // Close only to the horse line 1 already is: it starts on the name as printed (issue 34).
   const close = s.getByLabel(p.chooseLabel(2));
-  await expect(close).toHaveValue("");
+  await expect(close).toHaveValue(KEEP_NAME);
+  await expect(s.getByText(p.takenMatch("Midnite Masterpeice"))).toBeVisible();
   await expect(s.getByText(p.none)).toBeVisible();
   await expectNoAxeViolations(s);
   await shoot(s, "post");

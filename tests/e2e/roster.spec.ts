@@ -1,13 +1,15 @@
-import { addDays, format } from "date-fns";
+import { format } from "date-fns";
 import { formatDayHeading, formatShowDates } from "../../src/domain/dates/show-dates.ts";
 import { entryStatusTexts } from "../../src/domain/texts/entry-status.ts";
 import { rosterTexts } from "../../src/domain/texts/roster.ts";
+import { rosterEmptyTexts } from "../../src/domain/texts/roster-empty.ts";
+import { expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
 import { CELEBRATION, CELINA, showIdByName } from "./entries-helpers.ts";
-import { DEMO, expect, test } from "./fixtures.ts";
+import { DEMO, demoDay, expect, test } from "./fixtures.ts";
 
 const t = rosterTexts;
-/** yyyy-mm-dd `offset` days from today: the demo seed's shows are 7, 8, 9 and 120–123 days ahead. */
-const day = (offset: number) => format(addDays(new Date(), offset), "yyyy-MM-dd");
+/** yyyy-mm-dd `offset` days from the seed's day: the demo's shows are 7, 8, 9 and 120–123 days ahead. */
+const day = (offset: number) => format(demoDay(offset), "yyyy-MM-dd");
 const section = (page: import("@playwright/test").Page, key: "today" | "thisWeek" | "showSeason") =>
   page.getByTestId(`roster-${key}`);
 
@@ -61,16 +63,29 @@ test.describe("Your Roster", () => {
     ).toHaveCount(1);
   });
 
-  test("a new user sees three empty sections linking to the planner, and a new entry lands in the right one", async ({
+  test("a new user is told once that the roster is empty, with the way to the planner, and a new entry lands in the right section", async ({
     page,
     signUpAs,
   }) => {
+    test.setTimeout(120_000);
     await signUpAs({ role: "Owner", name: `Roster Owner ${Date.now()}` });
-    await page.goto("/roster");
-    for (const key of ["today", "thisWeek", "showSeason"] as const) {
-      await expect(section(page, key).getByText(t.empty)).toBeVisible();
+    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(viewport);
+      await page.goto("/roster");
+      const nothing = page.getByTestId("roster-nothing");
+      await expect(nothing).toContainText(rosterEmptyTexts.nothingYet);
+      await expect(nothing).toContainText(rosterEmptyTexts.nothingYetHint);
+      // Said once: no section repeats it.
+      await expect(page.getByText(t.empty)).toHaveCount(0);
+      await expect(page.getByText(rosterEmptyTexts.nothingYet)).toHaveCount(1);
+      await expect(page.getByRole("link", { name: t.planLink })).toHaveCount(1);
+      await expectNoAxeViolations(page);
+      await page.screenshot({
+        path: test.info().outputPath(`roster-nothing-${viewport.width}.png`),
+        fullPage: true,
+      });
     }
-    await section(page, "today").getByRole("link", { name: t.planLink }).click();
+    await page.getByRole("link", { name: t.planLink }).click();
     await expect(page).toHaveURL(/\/planner$/);
 
     const res = await page.request.put(`/api/shows/${showIdByName(CELEBRATION)}/classes/cel-1/entries`, {

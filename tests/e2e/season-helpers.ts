@@ -33,11 +33,19 @@ export async function createShow(
 export async function enter(
   page: Page,
   baseURL: string,
-  at: { showId: string; classId: string; horseId: string; status?: string },
+  at: { showId: string; classId: string; horseId: string; status?: string; riderId?: string },
 ) {
   const res = await page.request.put(`/api/shows/${at.showId}/classes/${at.classId}/entries`, {
     headers: { origin: baseURL },
-    data: { entries: [{ status: at.status ?? "HorseIsShowing", horseId: at.horseId }] },
+    data: {
+      entries: [
+        {
+          status: at.status ?? "HorseIsShowing",
+          horseId: at.horseId,
+          ...(at.riderId ? { riderId: at.riderId } : {}),
+        },
+      ],
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
 }

@@ -1,9 +1,9 @@
-import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { addDays, addMonths } from "date-fns";
 import { seasonTexts } from "../../src/domain/texts/season.ts";
+import { openPdf } from "../support/pdf-read.ts";
 import { expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
-import { DEMO, expect, personIn, test } from "./fixtures.ts";
+import { DEMO, expect, personIn, test, untilShown } from "./fixtures.ts";
 import { createHorse, horseIdByName, uniqueName } from "./horses-helpers.ts";
 import { createShow, enter, SHOTS, WIDE, ymd } from "./season-helpers.ts";
 
@@ -14,14 +14,7 @@ import { createShow, enter, SHOTS, WIDE, ymd } from "./season-helpers.ts";
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 async function pdfText(bytes: Buffer): Promise<{ text: string; pages: number }> {
-  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const root = fileURLToPath(new URL("../../node_modules/pdfjs-dist/", import.meta.url));
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    standardFontDataUrl: `${root}standard_fonts/`,
-    verbosity: 0,
-  }).promise;
+  const doc = await openPdf(bytes);
   const parts: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const content = await (await doc.getPage(n)).getTextContent();
@@ -107,6 +100,31 @@ const fontSize = (page: Page, selector: string) =>
     .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
 const overflowsSideways = (page: Page) =>
   page.evaluate(() => document.scrollingElement!.scrollWidth > window.innerWidth);
+/** The sheet's elements whose right edge is past the viewport's (a scrolling box inside the page hides them). */
+const pastRightEdge = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid="print-sheet"] *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .map((el) => `${el.tagName} ${el.textContent?.slice(0, 30)}`),
+  );
+
+/** A line's Horse, Rider, Owner and time on screen, each with its column's name (issue 34 item 8). */
+async function columnsOnScreen(page: Page) {
+  const c = seasonTexts.print.columns;
+  const line = page.getByTestId("print-line").first();
+  for (const label of [c.horse, c.rider, c.owner, c.time]) {
+    const cell = line.locator(`td[data-label="${label}"]`);
+    // A phone's card leaves an empty cell out: a class with no session yet has no estimated time.
+    if (label === c.time && !(await cell.textContent())?.trim()) continue;
+    await expect(cell, label).toBeVisible();
+    // Within the screen's width, by the page's own scroll alone (no sideways-scrolling box hides it).
+    const box = (await cell.boundingBox())!;
+    const width = page.viewportSize()!.width;
+    expect(box.x, label).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, label).toBeLessThanOrEqual(width + 0.5);
+  }
+  await expect(line.locator(`td[data-label="${c.horse}"]`)).toContainText("Midnight Masterpiece");
+}
 
 test("the printed schedule's Large type makes the sheet's text larger, fits a 360 px phone, and stays in the address", async ({
   browser,
@@ -130,14 +148,25 @@ test("the printed schedule's Large type makes the sheet's text larger, fits a 36
   await admin.context.close();
   const owner = await personIn(browser, baseURL!, DEMO.owner, { viewport: PHONE });
   const page = owner.page;
+  // Every column filled, the rider too (an empty cell is left out of a phone's card).
+  const me = (await (await page.request.get("/api/me")).json()) as { id: string };
   for (const classId of ["class-1", "class-2"])
-    await enter(page, baseURL!, { showId, classId, horseId: horseIdByName("Midnight Masterpiece") });
+    await enter(page, baseURL!, {
+      showId,
+      classId,
+      horseId: horseIdByName("Midnight Masterpiece"),
+      riderId: me.id,
+    });
 
   await page.goto(`/shows/${showId}/print`);
-  await expect(page.getByTestId("print-line")).toHaveCount(2);
+  // A lazy screen and its sheet: on a loaded machine that can take a while.
+  await expect(page.getByTestId("print-line")).toHaveCount(2, { timeout: 30_000 });
   const line = '[data-testid="print-line"] td';
   const small = { line: await fontSize(page, line), title: await fontSize(page, "h1") };
   expect(await overflowsSideways(page)).toBe(false);
+  expect(await pastRightEdge(page)).toEqual([]);
+  await columnsOnScreen(page);
+  await page.screenshot({ path: `${SHOTS}/season-print-small-360.png`, fullPage: true });
 
   const large = page.getByRole("checkbox", { name: seasonTexts.print.large });
   await expect(large).not.toBeChecked();
@@ -146,6 +175,8 @@ test("the printed schedule's Large type makes the sheet's text larger, fits a 36
   await expect.poll(() => fontSize(page, line)).toBeGreaterThan(small.line);
   expect(await fontSize(page, "h1")).toBeGreaterThan(small.title);
   expect(await overflowsSideways(page)).toBe(false);
+  expect(await pastRightEdge(page)).toEqual([]);
+  await columnsOnScreen(page);
   // On a phone the QR code goes under the title, which keeps the whole width for its large words.
   const title = await page.locator("h1").boundingBox();
   const qr = await page.getByRole("img", { name: seasonTexts.print.scan }).boundingBox();
@@ -160,13 +191,27 @@ test("the printed schedule's Large type makes the sheet's text larger, fits a 36
 
   // The choice is in the address: a reload (or the link shared) keeps it.
   await page.reload();
+  await untilShown(page);
   await expect(page.getByRole("checkbox", { name: seasonTexts.print.large })).toBeChecked();
   expect(await fontSize(page, line)).toBeGreaterThan(small.line);
   expect(await overflowsSideways(page)).toBe(false);
 
-  await page.getByRole("checkbox", { name: seasonTexts.print.large }).uncheck();
+  // A click, then the state: the address changes in a transition, and the box shows the new state when it
+  // commits (uncheck() looks at once, and on a loaded machine met the box still ticked).
+  await page.getByRole("checkbox", { name: seasonTexts.print.large }).click();
+  await expect(page.getByRole("checkbox", { name: seasonTexts.print.large })).not.toBeChecked();
   await expect(page).not.toHaveURL(/large=/);
   await expect.poll(() => fontSize(page, line)).toBe(small.line);
+
+  // From 640 px, and on paper, the sheet is a table whose column headings show.
+  for (const width of [640, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const label of Object.values(seasonTexts.print.columns))
+      await expect(page.getByRole("columnheader", { name: label, exact: true }).first()).toBeVisible();
+    await columnsOnScreen(page);
+  }
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/season-print-1280.png`, fullPage: true });
   await owner.context.close();
 });
 

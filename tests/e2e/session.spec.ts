@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 import { authTexts } from "../../src/domain/texts/auth.ts";
 import { texts, USER_STORAGE_KEY } from "../../src/domain/texts/shell.ts";
 import { expect, test } from "./fixtures.ts";
@@ -28,6 +28,9 @@ const leaked = (page: Page) =>
     return { reachedAuth: !!w.__reachedAuth, leaked: w.__leaked ?? null };
   });
 
+/** The notifications stream, whatever its query (a first connect names where its badge stood: `?since=`). */
+const isNotificationStream = (response: Response) => new URL(response.url()).pathname === "/api/events";
+
 const cachedUser = (page: Page) => page.evaluate((key) => localStorage.getItem(key), USER_STORAGE_KEY);
 
 test("signing out in one tab takes the other to /auth by itself, and the old name never comes back", async ({
@@ -39,7 +42,7 @@ test("signing out in one tab takes the other to /auth by itself, and the old nam
   await page.goto("/roster");
   await expect(page.getByRole("link", { name: user.name })).toBeVisible();
   const other = await context.newPage();
-  const streamOpen = other.waitForResponse("**/api/events");
+  const streamOpen = other.waitForResponse(isNotificationStream);
   await other.goto("/planner");
   await expect(other.getByRole("link", { name: user.name })).toBeVisible();
   expect((await streamOpen).status()).toBe(200);
@@ -62,7 +65,7 @@ test("a session gone without notice sends the screen to /auth at the next reques
 }) => {
   const user = await signUpAs({ name: `Server Ended ${Date.now()}` });
   // The live stream is open before the cookie goes, so the click's request is the first to find it gone.
-  const streamOpen = page.waitForResponse("**/api/events");
+  const streamOpen = page.waitForResponse(isNotificationStream);
   await page.goto("/roster");
   await streamOpen;
   await expect(page.getByRole("link", { name: user.name })).toBeVisible();

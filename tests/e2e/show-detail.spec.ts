@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { addDays, format } from "date-fns";
+import { format } from "date-fns";
 import { plannerTexts } from "../../src/domain/texts/planner.ts";
 import { recommendationsTexts } from "../../src/domain/texts/recommendations.ts";
 import { texts } from "../../src/domain/texts/shell.ts";
 import { showTexts } from "../../src/domain/texts/show.ts";
-import { DEMO, expect, openE2eDatabase, test } from "./fixtures.ts";
+import { DEMO, demoDay, expect, openE2eDatabase, openHeld, test } from "./fixtures.ts";
 
 const CELEBRATION = "Tennessee Walking Horse National Celebration";
 const FUN_SHOW = "Celebration Spring Fun Show";
@@ -19,9 +19,8 @@ function showId(name: string): string {
   }
 }
 
-const day = (offset: number) => addDays(new Date(), offset);
-const heading = (offset: number) => format(day(offset), "EEEE, MMMM d");
-const icsDate = (offset: number) => format(day(offset), "yyyyMMdd");
+const heading = (offset: number) => format(demoDay(offset), "EEEE, MMMM d");
+const icsDate = (offset: number) => format(demoDay(offset), "yyyyMMdd");
 
 const classList = (page: Page) => page.getByTestId("class-list");
 const dayHeadings = (page: Page) => classList(page).getByRole("heading", { level: 3 });
@@ -130,7 +129,7 @@ test("Back returns to the planner with its filters", async ({ signInAs, page }) 
   await signInAs(DEMO.owner, "/planner?org=SHOW");
   await page.getByRole("link", { name: new RegExp(CELEBRATION) }).click();
   await expect(page.getByRole("heading", { level: 1, name: CELEBRATION })).toBeVisible();
-  await page.getByRole("button", { name: texts.common.back }).click();
+  await page.getByRole("link", { name: texts.common.back }).click();
   await expect(page).toHaveURL(/\/planner\?org=SHOW$/);
 });
 
@@ -153,7 +152,7 @@ test("on a 360 × 740 phone the first class shows on arrival and the page scroll
   await signInAs(DEMO.owner, `/shows/${showId(CELEBRATION)}`);
   await expect(page.getByRole("heading", { level: 1, name: CELEBRATION })).toBeVisible();
   // The AI row arrives folded to one line; it unfolds on a tap.
-  const fold = page.getByRole("button", { name: recommendationsTexts.showRowTitle, exact: true });
+  const fold = page.getByRole("button", { name: showTexts.aiRowTitle, exact: true });
   await expect(fold).toHaveAttribute("aria-expanded", "false");
   const firstClass = classList(page)
     .locator("[data-index]")
@@ -201,4 +200,49 @@ test("a class alert's link brings its class into view in the page's own scroll o
   const row = classList(page).locator("[data-index]").filter({ hasText: late.name });
   await expect(row).toBeInViewport();
   await page.screenshot({ path: "test-results/screens/show-detail-360-alert.png" });
+});
+
+test.describe("before the page's script runs", () => {
+  // Scripts come from the network only, where the test holds them.
+  test.use({ serviceWorkers: "block" });
+
+  /**
+   * Opens the Celebration on a phone with every script of the app held until the function it gives is
+   * called: till then the page is the server's HTML.
+   */
+  async function openCelebrationHeld(page: Page, signInAs: (email: string, path?: string) => Promise<void>) {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInAs(DEMO.owner, "/roster");
+    return openHeld(page, `/shows/${showId(CELEBRATION)}`);
+  }
+
+  test("a tap on the folded AI row shows it is not ready yet; once the script runs a tap unfolds it (issue 33)", async ({
+    signInAs,
+    page,
+  }) => {
+    const release = await openCelebrationHeld(page, signInAs);
+    const fold = page.getByRole("button", { name: showTexts.aiRowTitle, exact: true });
+    await expect(fold).toBeDisabled();
+    expect(await fold.evaluate((el) => getComputedStyle(el).opacity)).toBe("0.6");
+    await fold.click({ force: true });
+    await expect(fold).toHaveAttribute("aria-expanded", "false");
+
+    release();
+    await expect(fold).toBeEnabled();
+    await fold.click();
+    await expect(fold).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("combobox", { name: recommendationsTexts.horseLabel })).toBeVisible();
+  });
+
+  test("words typed into the class search before the script runs are searched once it runs, and stay", async ({
+    signInAs,
+    page,
+  }) => {
+    const release = await openCelebrationHeld(page, signInAs);
+    await search(page).fill("GRAND lead world");
+    release();
+    await expect(page.getByText(showTexts.classCount(1, 100))).toBeVisible();
+    await expect(classList(page)).toContainText("Lead Line World Grand Championship");
+    await expect(search(page)).toHaveValue("GRAND lead world");
+  });
 });

@@ -19,9 +19,13 @@ export async function freshDatabase(): Promise<{ database: DatabaseConfig; drop:
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("RINGSIDE_TEST_DB=postgres needs TEST_DATABASE_URL");
   const name = `ringside_t_${randomBytes(6).toString("hex")}`;
+  // Copied from the run's migrated template when there is one (pg-template.setup.ts).
+  const template = process.env.RINGSIDE_PG_TEMPLATE;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    `create database ${name}${template && /^ringside_tpl_[0-9a-f]+$/.test(template) ? ` template ${template}` : ""}`,
+  );
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

@@ -71,6 +71,13 @@ export const PROBES: Probe[] = [
   },
   {
     method: "POST",
+    route: "/api/shows/{showId}/classes/{classId}/results/withdraw",
+    access: "steward",
+    url: (i) => `${classUrl(i)}/withdraw`,
+    body: () => ({ version: 1 }),
+  },
+  {
+    method: "POST",
     route: "/api/shows/{showId}/classes/{classId}/results",
     access: "steward",
     url: classUrl,
@@ -128,6 +135,12 @@ export const PROBES: Probe[] = [
   },
   {
     method: "GET",
+    route: "/api/admin/points-scales",
+    access: "admin",
+    url: () => "/api/admin/points-scales",
+  },
+  {
+    method: "GET",
     route: "/api/admin/points-scales/{org}",
     access: "admin",
     url: (i) => `/api/admin/points-scales/${i.org}`,
@@ -150,6 +163,13 @@ export const PROBES: Probe[] = [
     route: "/api/shows/{showId}/day/events",
     access: "anyone",
     url: (i) => `/api/shows/${i.show}/day/events`,
+    stream: true,
+  },
+  {
+    method: "GET",
+    route: "/api/show-day/events",
+    access: "anyone",
+    url: (i) => `/api/show-day/events?shows=${i.show}`,
     stream: true,
   },
   {

@@ -2,6 +2,7 @@ import { IsRestoringProvider, type QueryClient, QueryClientProvider } from "@tan
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { OptionalPart } from "#client/app/optional-part.tsx";
 import { PathRouter } from "#client/app/path-router.tsx";
+import { RenderClock } from "#client/app/render-clock.ts";
 import { RenderDay } from "#client/app/render-day.ts";
 import { useConfig } from "#client/features/auth/api/get-config.ts";
 
@@ -19,15 +20,19 @@ import { AppRoutes } from "#client/app/router.tsx";
 /**
  * The whole app below its query client: what the browser renders or hydrates, and what the server
  * renders for a page (entry-server.tsx) with the requested location and the viewer's calendar day.
+ * `renderedAt`: the instant the server rendered the page at, on the server and while the browser
+ * hydrates that page.
  */
 export function AppTree({
   queryClient,
   isRestoring = false,
   ssr,
+  renderedAt = null,
 }: {
   queryClient: QueryClient;
   isRestoring?: boolean;
   ssr?: { pathname: string; search: string; today: string };
+  renderedAt?: number | null;
 }) {
   // The last resort for a part whose code cannot be fetched (each screen and dialog has its own, ADR 024).
   const routes = (
@@ -41,7 +46,9 @@ export function AppTree({
     <QueryClientProvider client={queryClient}>
       <IsRestoringProvider value={isRestoring}>
         <DemoNotice />
-        {ssr ? <RenderDay.Provider value={ssr.today}>{routes}</RenderDay.Provider> : routes}
+        <RenderClock.Provider value={renderedAt}>
+          {ssr ? <RenderDay.Provider value={ssr.today}>{routes}</RenderDay.Provider> : routes}
+        </RenderClock.Provider>
       </IsRestoringProvider>
     </QueryClientProvider>
   );

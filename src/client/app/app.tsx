@@ -90,7 +90,9 @@ if (rendered) {
 }
 /** The screens whose data the server put in the page say when they are shown (useFirstScreenShown). */
 const firstScreenSays = (pathname: string) =>
-  ["/auth", "/roster", "/planner", "/shows/:showId"].some((path) => matchPage(path, pathname) !== null);
+  ["/auth", "/roster", "/planner", "/shows/:showId", "/shows/:showId/ring", "/standings"].some(
+    (path) => matchPage(path, pathname) !== null,
+  );
 
 // The markup is this location's, made from the same data and day the browser would use: hydrate it.
 // Otherwise (a hash link moved, the day differs) the browser renders the screen over it.
@@ -114,7 +116,13 @@ function App() {
   useEffect(() => {
     void restoring.then(() => setIsRestoring(false));
   }, []);
-  return <AppTree queryClient={queryClient} isRestoring={isRestoring} />;
+  return (
+    <AppTree
+      queryClient={queryClient}
+      isRestoring={isRestoring}
+      renderedAt={hydrating ? (rendered?.now ?? null) : null}
+    />
+  );
 }
 
 /**

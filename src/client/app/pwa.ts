@@ -48,15 +48,9 @@ export function startPwa(): void {
     });
   });
   window.addEventListener("appinstalled", () => change({ install: null }));
-  // After load, once the first screen is shown, and out of the entry chunk: the service worker is no
-  // part of the first paint and should not take bandwidth from it (ADR 015).
-  // A page the server rendered starts the app after its first paint, which may be after `load`.
-  const loaded =
-    document.readyState === "complete"
-      ? Promise.resolve()
-      : new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
-  void loaded
-    .then(afterFirstScreen)
+  // Once the first screen is shown, and out of the entry chunk: the service worker is no part of the
+  // first paint and should not take bandwidth from it (ADR 015); pwa-register.ts also waits for `load`.
+  void afterFirstScreen()
     .then(() => import("#client/app/pwa-register.ts"))
     .then(({ registerServiceWorker }) => registerServiceWorker((update) => change({ update })))
     .catch((error: unknown) => console.error("Service worker registration failed:", error));

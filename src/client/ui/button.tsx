@@ -2,15 +2,9 @@ import type { ButtonHTMLAttributes } from "react";
 
 type Variant = "primary" | "secondary" | "ghost" | "danger";
 
-const variants: Record<Variant, string> = {
-  primary: "bg-brand-700 text-white hover:bg-brand-800 disabled:bg-stone-300 disabled:text-stone-500",
-  secondary: "border border-stone-300 bg-white text-stone-800 hover:bg-stone-50 disabled:text-stone-400",
-  ghost: "text-brand-700 hover:bg-brand-50 disabled:text-stone-400",
-  danger: "bg-red-700 text-white hover:bg-red-800 disabled:bg-stone-300",
-};
-
 export function buttonClass(variant: Variant = "primary", extra = ""): string {
-  return `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
+  // A variant's colours are a named utility in styles.css (button-primary, …): off the first load's JavaScript.
+  return `inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed button-${variant} ${extra}`;
 }
 
 export function Button({

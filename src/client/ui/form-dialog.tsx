@@ -18,6 +18,7 @@ export function FormDialog({
   error,
   onSubmit,
   children,
+  side = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -29,6 +30,11 @@ export function FormDialog({
   error: string | null | undefined;
   onSubmit: FormEventHandler<HTMLFormElement>;
   children: ReactNode;
+  /**
+   * From 1024 px a pane along the right edge, beside the table it was opened from (Modal's `side`); from
+   * 1280 px not modal, the table still usable beside it (Modal's `beside`, ADR 048).
+   */
+  side?: boolean;
 }) {
   const formId = useId();
   return (
@@ -37,6 +43,8 @@ export function FormDialog({
       onOpenChange={onOpenChange}
       title={title}
       description={description}
+      side={side}
+      beside={side}
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -1,6 +1,6 @@
 import { Camera } from "lucide-react";
 import { useRef } from "react";
-import { Button } from "#client/ui/button.tsx";
+import { ReadyButton } from "#client/ui/ready-button.tsx";
 
 /**
  * A button that opens the phone's camera or file picker for one image. The file input stays hidden
@@ -36,10 +36,10 @@ export function ImagePickerButton({
           if (file) onPick(file);
         }}
       />
-      <Button variant={variant} disabled={pending} onClick={() => input.current?.click()}>
+      <ReadyButton variant={variant} disabled={pending} onClick={() => input.current?.click()}>
         <Camera aria-hidden className="size-4" />
         {pending ? pendingLabel : label}
-      </Button>
+      </ReadyButton>
     </>
   );
 }

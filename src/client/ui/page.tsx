@@ -35,7 +35,7 @@ export function EmptyState({
   icon?: ReactNode;
 }) {
   return (
-    <div className="flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white/60 px-4 py-8 text-center">
+    <div className="empty-state">
       {icon ? <div className="mb-2 text-stone-400">{icon}</div> : null}
       <p className="text-sm font-medium text-stone-700">{title}</p>
       {children ? <div className="mt-2 text-sm text-stone-600">{children}</div> : null}
@@ -58,10 +58,7 @@ export function Spinner({ label }: { label: string }) {
   }
   return (
     <div role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-stone-600">
-      <span
-        aria-hidden
-        className="size-5 animate-spin rounded-full border-2 border-stone-300 border-t-brand-600"
-      />
+      <span aria-hidden className="spinner-ring" />
       <span>{label}</span>
     </div>
   );

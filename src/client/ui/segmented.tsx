@@ -26,7 +26,7 @@ export function Segmented<T extends string | boolean>({
           type="button"
           aria-pressed={value === option}
           onClick={() => value !== option && onChange(option)}
-          className="inline-flex min-h-11 flex-1 items-center justify-center rounded-md px-4 text-sm font-semibold text-stone-700 hover:text-brand-800 aria-pressed:bg-white aria-pressed:text-brand-800 aria-pressed:shadow-sm sm:flex-none"
+          className="segment-option"
         >
           {text}
         </button>

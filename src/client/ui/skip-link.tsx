@@ -14,7 +14,7 @@ export function SkipLink({ targetId }: { targetId: string }) {
         target?.focus();
         target?.scrollIntoView({ block: "start" });
       }}
-      className="sr-only z-50 rounded-lg bg-white px-4 py-3 text-sm font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      className="skip-link"
     >
       {texts.common.skipToContent}
     </a>

@@ -10,10 +10,11 @@ export interface BootState {
   config: PublicConfig;
   /**
    * Set when the server rendered the screen into the page (ADR 019): the address and calendar day it
-   * rendered for, and the screen's queries (TanStack Query's dehydrated state), so the browser hydrates
-   * the markup from the same data without asking for it again.
+   * rendered for, the instant it rendered at (the live ring's estimates are made for it), and the
+   * screen's queries (TanStack Query's dehydrated state), so the browser hydrates the markup from the
+   * same data and clock without asking for it again.
    */
-  rendered?: { path: string; today: string; queries: unknown };
+  rendered?: { path: string; today: string; now: number; queries: unknown };
 }
 
 /** The id of the `<script type="application/json">` element that carries the boot state. */

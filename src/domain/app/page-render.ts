@@ -2,7 +2,9 @@ import type { PageScreen } from "#domain/app/page-routes.ts";
 import type { Me, PublicConfig } from "#domain/contracts/auth.ts";
 import type { Invite } from "#domain/contracts/invites.ts";
 import type { UnreadCount } from "#domain/contracts/notifications.ts";
+import type { Standings } from "#domain/contracts/results.ts";
 import type { Roster } from "#domain/contracts/roster.ts";
+import type { ShowDay } from "#domain/contracts/show-day.ts";
 import type { ShowDetail, ShowPage } from "#domain/contracts/shows.ts";
 
 /**
@@ -15,9 +17,13 @@ import type { ShowDetail, ShowPage } from "#domain/contracts/shows.ts";
 export interface PageLoaders {
   roster(today: string): Promise<Roster>;
   show(showId: string): Promise<ShowDetail>;
+  /** A show's day (its live ring) as it stands at `now` (epoch ms). */
+  showDay(showId: string, now: number): Promise<ShowDay>;
   /** One page of the planner's list for the API querystring the planner would send. */
   showPage(query: string, cursor: string | null): Promise<ShowPage>;
   unreadCount(): Promise<UnreadCount>;
+  /** The standings for the API querystring the Standings screen would send. */
+  standings(query: string): Promise<Standings>;
   /** The trainer behind an invite link (no session needed). */
   invite(trainerId: string): Promise<Invite>;
 }
@@ -31,6 +37,8 @@ export interface PageRequest {
   config: PublicConfig;
   /** The viewer's calendar day (#domain/app/client-day.ts). */
   today: string;
+  /** The instant the page is rendered at (epoch ms): the live ring's estimates are made for it. */
+  now: number;
   load: PageLoaders;
 }
 

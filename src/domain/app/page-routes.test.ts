@@ -13,7 +13,16 @@ describe("what a page address shows (the spec's routing rules)", () => {
     ["/auth/", "?mode=signup&invitedBy=t1", null, { kind: "screen", screen: "auth", params: {} }],
     ["/", "", null, { kind: "redirect", to: "/auth" }],
     ["/roster", "", null, { kind: "redirect", to: "/auth" }],
-    ["/shows/abc", "", null, { kind: "redirect", to: "/auth" }],
+    ["/shows/abc", "", null, { kind: "redirect", to: "/auth?next=%2Fshows%2Fabc" }],
+    [
+      "/shows/abc/print",
+      "?day=2",
+      null,
+      { kind: "redirect", to: "/auth?next=%2Fshows%2Fabc%2Fprint%3Fday%3D2" },
+    ],
+    ["/nowhere", "", null, { kind: "redirect", to: "/auth" }],
+    ["/auth", "?next=%2Fshows%2Fs1%2Fprint", owner, { kind: "redirect", to: "/shows/s1/print" }],
+    ["/auth", "?next=%2F%2Fevil.example", owner, { kind: "redirect", to: "/roster" }],
     // signed in: / and unknown paths go to /roster, /auth opens the roster
     ["/", "", owner, { kind: "redirect", to: "/roster" }],
     ["/nowhere", "", owner, { kind: "redirect", to: "/roster" }],

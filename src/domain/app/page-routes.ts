@@ -1,4 +1,5 @@
 import { parse } from "regexparam";
+import { signInPathFor } from "#domain/app/next-path.ts";
 import { afterSignInPath } from "#domain/people/invite-link.ts";
 import { hasRole, type Role } from "#domain/people/roles.ts";
 
@@ -89,7 +90,8 @@ export type PageResolution =
   | { kind: "redirect"; to: string };
 
 /**
- * What a page address shows for this viewer, or where it redirects: signed out, only /auth exists;
+ * What a page address shows for this viewer, or where it redirects: signed out, only /auth exists (a
+ * screen's address is kept as /auth?next=… so sign-in lands there, issue 34);
  * signed in, /auth opens the roster (greeting an invited customer), / and unknown paths go to /roster,
  * and /barn and /admin are only for trainers and admins. Over-long addresses count as unknown.
  */
@@ -100,8 +102,11 @@ export function resolvePage(
 ): PageResolution {
   const tooLong = pathname.length > MAX_PAGE_PATH || search.length > MAX_PAGE_QUERY;
   const isAuth = !tooLong && matchPage(AUTH_PATH, pathname) !== null;
-  if (!user)
-    return isAuth ? { kind: "screen", screen: "auth", params: {} } : { kind: "redirect", to: AUTH_PATH };
+  if (!user) {
+    if (isAuth) return { kind: "screen", screen: "auth", params: {} };
+    const known = !tooLong && SIGNED_IN_ROUTES.some((route) => matchPage(route.path, pathname) !== null);
+    return { kind: "redirect", to: known ? signInPathFor(`${pathname}${search}`, HOME_PATH) : AUTH_PATH };
+  }
   if (isAuth) return { kind: "redirect", to: afterSignInPath(new URLSearchParams(search)) };
   if (tooLong) return { kind: "redirect", to: HOME_PATH };
   for (const route of SIGNED_IN_ROUTES) {

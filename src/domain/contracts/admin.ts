@@ -4,9 +4,11 @@ import { HorseDetailsBody, HorseGender } from "#domain/contracts/horses.ts";
 import { DateOnly, IdParam, PersonRef } from "#domain/contracts/people.ts";
 import { UserGender } from "#domain/contracts/profile.ts";
 import { EditorClassBody, SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
+import { SHOW_PERIODS } from "#domain/contracts/shows.ts";
 import { CALENDAR_FIELDS } from "#domain/imports/calendar-import.ts";
 import type { ImportedSession } from "#domain/imports/imported-sessions.ts";
 import { ROLES } from "#domain/people/roles.ts";
+import { sortParams } from "#domain/sorting/table-sort.ts";
 
 /** Admin Panel → Data Management and Show Management (issue 14). */
 
@@ -17,7 +19,7 @@ export const ADMIN_LIMITS = {
   cursor: 300,
 } as const;
 
-export const AdminListQuery = z.strictObject({
+const AdminListQuery = z.strictObject({
   q: z
     .string()
     .trim()
@@ -26,7 +28,48 @@ export const AdminListQuery = z.strictObject({
   cursor: z.string().max(ADMIN_LIMITS.cursor).optional(),
   limit: z.coerce.number().int().min(1).max(ADMIN_LIMITS.maxPageSize).default(ADMIN_LIMITS.pageSize),
 });
-export type AdminListQuery = z.output<typeof AdminListQuery>;
+
+/**
+ * The columns the Admin Panel's tables sort by on the server, over the whole list (ADR 048): an allow-list,
+ * each a column that is never empty, so a page can start after the last row's value and id.
+ */
+export const ADMIN_USER_SORTS = ["name", "email"] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+export const ADMIN_HORSE_SORTS = ["name", "dateOfBirth"] as const;
+export type AdminHorseSort = (typeof ADMIN_HORSE_SORTS)[number];
+
+export const AdminUserListQuery = AdminListQuery.extend({
+  sort: z.enum(sortParams(ADMIN_USER_SORTS)).default("name"),
+});
+export type AdminUserListQuery = z.output<typeof AdminUserListQuery>;
+export const AdminHorseListQuery = AdminListQuery.extend({
+  sort: z.enum(sortParams(ADMIN_HORSE_SORTS)).default("name"),
+});
+export type AdminHorseListQuery = z.output<typeof AdminHorseListQuery>;
+
+/**
+ * The Admin Panel's shows table (ADR 048): upcoming (ending today or later) or past, by start date, name or
+ * place. With no sort the period's date order: upcoming soonest first, past most recent first.
+ */
+export const ADMIN_SHOW_SORTS = ["startDate", "name", "location"] as const;
+export type AdminShowSort = (typeof ADMIN_SHOW_SORTS)[number];
+export const AdminShowListQuery = AdminListQuery.extend({
+  period: z.enum(SHOW_PERIODS).default("upcoming"),
+  sort: z.enum(sortParams(ADMIN_SHOW_SORTS)).optional(),
+});
+export type AdminShowListQuery = z.output<typeof AdminShowListQuery>;
+
+export const AdminShow = z.object({
+  id: z.string(),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  location: z.string(),
+  isAiPrediction: z.boolean(),
+});
+export type AdminShow = z.infer<typeof AdminShow>;
+export const AdminShowPage = z.object({ shows: z.array(AdminShow), nextCursor: z.string().nullable() });
+export type AdminShowPage = z.infer<typeof AdminShowPage>;
 
 export const AdminIdParams = z.strictObject({ id: IdParam });
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { MAX_NEXT_PATH, sameSitePath } from "#domain/app/next-path.ts";
 import { ROLES, SIGN_UP_ROLES } from "#domain/people/roles.ts";
+import { errorsTexts } from "#domain/texts/errors.ts";
 
 export const Role = z.enum(ROLES);
 export const SignUpRole = z.enum(SIGN_UP_ROLES);
@@ -20,11 +22,20 @@ const name = z
   .min(1, { error: "Name is required." })
   .max(LIMITS.name, { error: `Name must be at most ${LIMITS.name} characters.` });
 
+/**
+ * Where better-auth sends the browser after a sign-in or a magic link: only a path on this site (issue 34,
+ * item 4), so no request can make a sign-in link that ends on another site or runs a script.
+ */
+const callbackUrl = z
+  .string()
+  .max(MAX_NEXT_PATH)
+  .refine((value) => sameSitePath(value) !== null, { error: errorsTexts.notASiteAddress });
+
 export const SignInBody = z.strictObject({
   email,
   password,
   rememberMe: z.boolean().optional(),
-  callbackURL: z.string().max(2048).optional(),
+  callbackURL: callbackUrl.optional(),
 });
 export type SignInBody = z.infer<typeof SignInBody>;
 
@@ -35,19 +46,17 @@ export const SignUpBody = z.strictObject({
     error: `Password must be at least ${LIMITS.passwordMin} characters.`,
   }),
   role: SignUpRole.default("Owner"),
-  callbackURL: z.string().max(2048).optional(),
+  callbackURL: callbackUrl.optional(),
 });
 export type SignUpBody = z.input<typeof SignUpBody>;
 
 export const MagicLinkBody = z.strictObject({
   email,
-  callbackURL: z.string().max(2048).optional(),
-  errorCallbackURL: z.string().max(2048).optional(),
-  newUserCallbackURL: z.string().max(2048).optional(),
+  callbackURL: callbackUrl.optional(),
+  errorCallbackURL: callbackUrl.optional(),
+  newUserCallbackURL: callbackUrl.optional(),
   name: z.string().max(LIMITS.name).optional(),
 });
-
-const callbackUrl = z.string().max(2048);
 
 /** The magic link's query string: what better-auth puts in it, nothing else. */
 export const MagicLinkVerifyQuery = z.strictObject({

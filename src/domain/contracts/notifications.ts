@@ -1,6 +1,11 @@
 import { z } from "zod";
 
-export const UnreadCount = z.object({ count: z.number().int().nonnegative() });
+/**
+ * The badge's count, and the version of the notification list it was counted at (read before the count):
+ * the live stream takes it as `since`, so a notification sent between this answer and the stream's start
+ * is not missed.
+ */
+export const UnreadCount = z.object({ count: z.number().int().nonnegative(), version: z.string() });
 export type UnreadCount = z.infer<typeof UnreadCount>;
 
 /**

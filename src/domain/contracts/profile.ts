@@ -35,7 +35,9 @@ export type FriendRelation = z.infer<typeof FriendRelation>;
 
 export const UserSearchQuery = z.strictObject({ q: z.string().max(100).default("") });
 export const UserSearchResult = z.object({
-  users: z.array(PersonRef.extend({ relation: FriendRelation })),
+  users: z.array(
+    PersonRef.extend({ relation: FriendRelation, town: z.string().nullable(), barn: z.string().nullable() }),
+  ),
 });
 export type UserSearchResult = z.infer<typeof UserSearchResult>;
 

@@ -1,18 +1,12 @@
 import { z } from "zod";
 import { IdParam } from "#domain/contracts/people.ts";
 import { MAX_SCALE_PLACINGS, MAX_SCALE_POINTS } from "#domain/results/high-point.ts";
-import { MAX_RESULT_LINES } from "#domain/results/result-limits.ts";
+import { RESULT_LIMITS } from "#domain/results/result-limits.ts";
+import { STANDINGS_SORT_PARAMS } from "#domain/results/standings-sort.ts";
 
 /** Posted results and high-point standings (issue 22, ADR 026). */
 
-export const RESULT_LIMITS = {
-  text: 60_000,
-  name: 120,
-  lines: MAX_RESULT_LINES,
-  standingsPage: 50,
-  /** The most rows a standings CSV carries (a division of the issue's season holds ~6,000). */
-  standingsCsv: 20_000,
-} as const;
+export { RESULT_LIMITS };
 
 export const ClassResultParams = z.strictObject({
   showId: z.string().min(1).max(100),
@@ -38,6 +32,8 @@ export const PreviewLine = z.object({
   match: z.enum(["exact", "close", "none"]),
   horseId: z.string().nullable(),
   candidates: z.array(HorseRef),
+  /** The close candidate preselected for a person to confirm; null when candidates tie (issue 34). */
+  suggested: z.string().nullable(),
 });
 export type PreviewLine = z.infer<typeof PreviewLine>;
 
@@ -73,6 +69,10 @@ export type PublishBody = z.infer<typeof PublishBody>;
 export const CorrectBody = PublishBody.extend({ version: z.number().int().min(1) });
 export type CorrectBody = z.infer<typeof CorrectBody>;
 
+/** Withdrawing a class's publication names the version the person saw (issue 34). */
+export const WithdrawBody = z.strictObject({ version: z.number().int().min(1) });
+export type WithdrawBody = z.infer<typeof WithdrawBody>;
+
 export const Placement = z.object({
   id: z.string(),
   placing: z.number().int().nullable(),
@@ -103,7 +103,7 @@ export const ResultHistory = z.object({
   entries: z.array(
     z.object({
       version: z.number().int(),
-      kind: z.enum(["published", "corrected"]),
+      kind: z.enum(["published", "corrected", "withdrawn"]),
       by: z.string().nullable(),
       at: z.string(),
       lines: z.array(PublishLine.omit({ confirmed: true })),
@@ -118,6 +118,8 @@ export const StandingsQuery = z.strictObject({
   division: z.string().max(60).optional(),
   mine: z.enum(["1", "0"]).optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
+  /** The whole division's order (ADR 048): an allow-list, so no text of the request reaches the SQL. */
+  sort: z.enum(STANDINGS_SORT_PARAMS).optional(),
 });
 export type StandingsQuery = z.infer<typeof StandingsQuery>;
 
@@ -126,6 +128,8 @@ export const StandingRow = z.object({
   horseKey: z.string(),
   horseId: z.string().nullable(),
   horseName: z.string(),
+  /** As printed on the horse's results at its newest show in these standings; "" when none was. */
+  owner: z.string(),
   points: z.number().int(),
   shows: z.number().int(),
   classes: z.number().int(),
@@ -206,3 +210,6 @@ export const PointsScaleBody = z.strictObject({
 });
 export type PointsScaleBody = z.infer<typeof PointsScaleBody>;
 export const PointsScaleParams = z.strictObject({ org: z.string().min(1).max(100) });
+/** The organisations a points scale can be set for: those on shows, and those with a scale already. */
+export const PointsScaleOrgs = z.object({ orgs: z.array(z.string()) });
+export type PointsScaleOrgs = z.infer<typeof PointsScaleOrgs>;

@@ -4,6 +4,7 @@ import { DateOnly, IdParam, PersonRef } from "#domain/contracts/people.ts";
 import { SHOW_ADMIN_LIMITS } from "#domain/contracts/show-admin.ts";
 import { ACTION_LOG_SIZE, MAX_REASON } from "#domain/show-day/ring.ts";
 import { MAX_CLASSES_AWAY } from "#domain/show-day/ring-alerts.ts";
+import { RING_STREAM_SHOWS } from "#domain/show-day/ring-stream.ts";
 import { DEFAULT_RING, isClockTime } from "#domain/show-day/show-sessions.ts";
 import { isTimeZone } from "#domain/shows/show-time-zone.ts";
 
@@ -19,6 +20,8 @@ export const SHOW_DAY_LIMITS = {
   stewards: 50,
   /** Actions a ring view lists (the newest first). */
   actionLog: ACTION_LOG_SIZE,
+  /** Shows one ring stream carries (ADR 041). */
+  liveShows: RING_STREAM_SHOWS,
 } as const;
 
 const ClockTime = z
@@ -67,8 +70,18 @@ const SessionId = z.string().min(1).max(100);
 const ClassId = z.string().min(1).max(100);
 
 export const RingActionBody = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("start-session"), sessionId: SessionId }),
-  z.strictObject({ kind: z.literal("finish-session"), sessionId: SessionId }),
+  z.strictObject({
+    kind: z.literal("start-session"),
+    sessionId: SessionId,
+    /** The steward confirmed a start before the session's day or well before its time (issue 34). */
+    early: z.boolean().optional(),
+  }),
+  z.strictObject({
+    kind: z.literal("finish-session"),
+    sessionId: SessionId,
+    /** What becomes of classes not run (issue 34); required when there are any. */
+    unrun: z.enum(["scratch", "move"]).optional(),
+  }),
   z.strictObject({
     kind: z.literal("in-ring"),
     sessionId: SessionId,
@@ -125,6 +138,7 @@ export const SessionLiveView = z.object({
   status: z.enum(["scheduled", "running", "finished"]),
   startedAt: Instant,
   finishedAt: Instant,
+  early: z.boolean().optional(),
   delays: z.array(z.object({ at: z.number().int(), minutes: z.number().int() })),
 });
 export type SessionLiveView = z.infer<typeof SessionLiveView>;
@@ -151,11 +165,22 @@ export const RingLive = z.object({
 });
 export type RingLive = z.infer<typeof RingLive>;
 
+/**
+ * The show's zone offsets around its day, from the server's zone rules (zone-spans.ts, ADR 042): a browser
+ * prints the day's times from them without loading its own zone data in the middle of hydration.
+ */
+export const ZoneSpansView = z.object({
+  spans: z.array(z.object({ from: z.number(), offset: z.number(), abbr: z.string() })),
+  until: z.number(),
+});
+
 /** GET /api/shows/:showId/day: everything a live screen needs about the show's day. */
 export const ShowDay = z.object({
   showId: z.string(),
   name: z.string(),
   timeZone: z.string(),
+  /** Absent in a day saved by an older version (the offline cache): the browser asks its zone rules. */
+  zoneSpans: ZoneSpansView.optional(),
   minutesPerClass: z.number().int(),
   /** The show's own calendar day now, and whether the show runs on it (ring actions need that). */
   today: z.string(),
@@ -178,8 +203,23 @@ export const RingPatch = z.object({
   action: RingActionView,
   /** The seq an Undo marked undone, so the log can strike it through. */
   undid: z.number().int().nullable(),
+  /** Classes changed session (a Finish moved them, or its Undo put them back): screens read the whole day again. */
+  scheduleChanged: z.boolean().optional(),
 });
 export type RingPatch = z.infer<typeof RingPatch>;
+
+/**
+ * GET /api/show-day/events?shows=<id>,<id>… (ring-stream.ts, ADR 041): the page's one ring stream, each
+ * `event: ring` a RingPatch whose `showId` says which show it is for.
+ */
+const ShowIdList = z
+  .string()
+  .max(SHOW_DAY_LIMITS.liveShows * 101)
+  .transform((value) => [...new Set(value.split(","))])
+  .pipe(z.array(z.string().min(1).max(100)).min(1).max(SHOW_DAY_LIMITS.liveShows));
+
+export const RingStreamQuery = z.strictObject({ shows: ShowIdList });
+export type RingStreamQuery = z.output<typeof RingStreamQuery>;
 
 /** 409 for a stale action: the refusal and the ring as it is. */
 export const RingRefusal = z.object({

@@ -85,4 +85,10 @@ describe("classes dated outside their show's dates", () => {
     ).toBe(prizeListTexts.outsideDates("2", "2026-05-14", "2027-05-14", "2027-05-15"));
     expect(outsideDatesProblem(show, [{ number: "1", date: null }])).toBeNull();
   });
+
+  it("writes the dates as the rest of the app does, never as stored (issue 34, item 9)", () => {
+    expect(prizeListTexts.outsideDates("2", "2026-05-14", "2027-05-14", "2027-05-15")).toBe(
+      "Class 2 is dated Thu, May 14, 2026, outside the show's dates (May 14 – May 15, 2027). Change the class's date or the show's.",
+    );
+  });
 });

@@ -46,6 +46,8 @@ export interface DoubtContext {
   unsureLines?: ReadonlySet<string> | undefined;
   /** Classes followed by a line that was not read. */
   followedByUnread: ReadonlySet<ReadClass>;
+  /** Lines cut out of one line OCR read across two classes (class-list-lines.ts cutRunTogether). */
+  cutLines?: ReadonlySet<string>;
 }
 
 /** A name holding another class's number and name: a number near its own, then a new name. */
@@ -114,7 +116,7 @@ export function findDoubts(classes: readonly ReadClass[], context: DoubtContext)
     const key = c.number.toUpperCase();
     if (seen.has(key)) doubts.push("repeated-number");
     seen.add(key);
-    if (runTogether(c)) doubts.push("run-together");
+    if (runTogether(c) || c.lines.some((l) => context.cutLines?.has(l))) doubts.push("run-together");
     if (context.mismatched.has(c)) doubts.push("weekday-mismatch");
     if (context.followedByUnread.has(c)) doubts.push("line-below-unread");
     return doubts;

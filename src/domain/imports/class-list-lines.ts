@@ -22,34 +22,46 @@ const TIME_LIKE = /\b\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?(?=\W|$)/gi;
 const CLOCK =
   /(?:\b(?:at|@)\s*)?\b(\d{1,2})(?::(\d{2}))?\s*(a\.?\s?m\.?|p\.?\s?m\.?)?(?=\W|$)(?:\s*(?:start|starts))?/gi;
 
-/** "30 Name", "30. Name", "30) Name", "30 - Name", "Class 36A: Name", "No. 7 Name", "#12 Name". */
+/**
+ * "30 Name", "30. Name", "30) Name", "30 - Name", "Class 36A: Name", "No. 7 Name", "#12 Name", and "11, Name"
+ * (OCR's reading of "11." on a photo; a comma before a number, "11, 12 & 13", is a range in a name), and
+ * "S6." / "§3." / "$8." (a 5 OCR read as a letter: only before one more digit and a full stop).
+ */
 const CLASS_LINE =
-  /^(?:class\s+|no\.?\s*|#\s*)?((?:[0-9]|[Il|](?=[0-9]))[0-9OoIl|]{0,3}[a-z]?)(?:[.):\-–]|\s+[-–])?\s+(.+)$/i;
+  /^(?:class\s+|no\.?\s*|#\s*)?((?:[0-9]|[Il|](?=[0-9])|[Ss§$](?=[0-9][.)]\s))[0-9OoIl|]{0,3}[a-z]?)(?:[.):\-–]|,(?=\s+[A-Z])|\s+[-–])?\s+(.+)$/i;
 /** A trailing session code on a class line, as in a division-ordered schedule ("All Day Pleasure  Wed PM"). */
 const TRAILING_SESSION = new RegExp(`\\s+(${WEEKDAY}\\.?\\s+(?:am|pm))$`, "i");
 const MONEY = /\$\s?\d[\d,]*(?:\.\d{2})?/;
-/** Prize money at the end of a class line, with its dot leaders and words ("$500 Added", "$100-75-50"). */
+/** Prize money at the end of a class line, with its dot leaders, a spaced dash before it and its words ("$500 Added", "$100-75-50"). */
 const MONEY_TAIL =
-  /[\s.…·_]*(?:\(?\s*\$\s?\d[\d,]*(?:\.\d{2})?(?:\s*[-/]\s*\$?\s?\d[\d,]*)*\s*(?:added|purse|premiums?|prize money|guaranteed|stake)?\s*\)?)+\s*$/i;
+  /(?:\s+[-–])?[\s.…·_]*(?:\(?\s*\$\s?\d[\d,]*(?:\.\d{2})?(?:\s*[-/]\s*\$?\s?\d[\d,]*)*\s*(?:added|purse|premiums?|prize money|guaranteed|stake)?\s*\)?)+\s*$/i;
 const DOT_LEADER = /\s*[.…·_]{3,}\s*$/;
+/** A line that ends with a class's premium ("… Years and Over $50/$30/ $20", "$1,500 Added"): the end of its entry. */
+export const PRICE_AT_END = /\$\s?\d[\d,.]*(?:\s*[-/]\s*%?\$?\s?\d[\d,.]*)*\s*(?:added)?\s*\)?$/i;
+
+/** "Registration Required" on a line of its own: a note, or the end of a name wrapped after a comma. */
+export const REGISTRATION_NOTE = /^\(?\s*registration\s+required\.?\s*\)?$/i;
 
 const FURNITURE: RegExp[] = [
   /^page\s*\d+(?:\s*(?:of|\/)\s*\d+)?$/i,
   /^[-–]\s*\d+\s*[-–]$/,
   /^\d+\s+of\s+\d+$/i,
-  /^\(?\s*registration\s+required\.?\s*\)?$/i,
+  REGISTRATION_NOTE,
   /^\(?\s*(?:continued|cont'd|cont\.)\s*\)?$/i,
   /^(?:class(?:es)?\s*(?:no\.?|#|number)(?:\s*class)?(?:\s*(?:name|description))?|class(?:es)?\s+(?:name|description)|no\.?\s+class(?:\s+name)?)$/i,
   /^(?:prize\s+list|class\s+(?:schedule|list|sheet)|schedule\s+of\s+classes|order\s+of\s+classes|official\s+(?:program|prize\s+list))$/i,
   /(?:www\.|https?:\/\/|\S+@\S+\.\w|\(\d{3}\)\s*\d{3}[-.\s]\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b)/i,
   // A sponsor's line under a class ("sponsored by Smith Farms"), whole or as OCR split it.
   /^(?:sponsored|courtesy\s+of|compliments\s+of)\b|\bsponsored\s+by\b|^by\s+[A-Z]|^sp[a-z]{4,8}\s+by\s/i,
-  /^(?:entries|entry\s+fees?|post\s+entries|admission|gates?\s+open|sanctioned|affiliated|judges?\b|ringmaster|announcer|show\s+(?:manager|secretary|chairman)|secretary|stabling|stalls|farrier|veterinarian|office|all\s+classes|rules|notes?\b|trophies|ribbons)/i,
+  /^(?:intermission|entries|entry\s+fees?|post\s+entries|admission|gates?\s+open|sanctioned|affiliated|judges?\b|ringmaster|announcer|show\s+(?:manager|secretary|chairman)|secretary|stabling|stalls|farrier|veterinarian|office|all\s+classes|rules|notes?\b|trophies|ribbons)/i,
 ];
 
-/** OCR reads 0 as O and 1 as l, I or |, mostly inside numbers. */
+/** OCR reads 0 as O, 1 as l, I or |, mostly inside numbers, and a leading 5 as S, § or $. */
 function ocrDigits(token: string): string {
-  return token.replace(/[Oo]/g, "0").replace(/[Il|]/g, "1");
+  return token
+    .replace(/^[Ss§$]/, "5")
+    .replace(/[Oo]/g, "0")
+    .replace(/[Il|]/g, "1");
 }
 
 export function normaliseLine(raw: string): string {
@@ -70,6 +82,12 @@ export function normaliseLine(raw: string): string {
       .replace(/\s*\|+$/, "")
       // A speck or two of the table beside the page read before a numbered line ("E 1. Owner…", "3 3. Youth…").
       .replace(/^\S{1,2}\s+(?=\d{1,3}[A-Za-z]?[.)]\s+[A-Z(])/, "")
+      // A speck read as a quote after a class number's full stop: '12." Juvenile…'.
+      .replace(/^(\d{1,3}[A-Za-z]?\.)["'](?=\s+[A-Z(])/, "$1")
+      // OCR's "{" for a parenthesis opening a line: "{pads not to exceed 1 inch thick)".
+      .replace(/^\{(?=[a-z])/, "(")
+      // OCR's ";" for the comma before a heading's date: "Saturday Morning; June 27".
+      .replace(/;(?=\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)/i, ",")
       .trim()
   );
 }
@@ -115,8 +133,15 @@ export function printedDate(text: string): HeadingParts["printed"] {
 /**
  * The first real clock time in a heading, as HH:MM: "7:00 P.M." → 19:00, "9 AM" → 09:00, "noon" → 12:00;
  * an evening or night session's "7:00" is 19:00. A number that is not a time ("25:00", a bare "9") is not
- * taken, and stays part of the heading's text.
+ * taken, and stays part of the heading's text, but for a bare hour that ends a heading after its part of
+ * the day ("Thursday Morning Session 8", where OCR lost the "AM"; "Friday Night at 7").
  */
+function periodHourAtEnd(text: string, m: RegExpMatchArray): boolean {
+  const before = text.slice(0, m.index);
+  const after = text.slice((m.index ?? 0) + m[0].length);
+  return /\b(?:morning|afternoon|evening|night|session)\s*$/i.test(before) && after.trim() === "";
+}
+
 function startTimeOf(text: string): { time: string; match: string } | null {
   const noon = /\bnoon\b/i.exec(text);
   if (noon) return { time: "12:00", match: noon[0] };
@@ -124,7 +149,7 @@ function startTimeOf(text: string): { time: string; match: string } | null {
     const hour = Number(m[1]);
     const minutes = m[2] === undefined ? null : Number(m[2]);
     const meridiem = m[3]?.toLowerCase().replace(/[^ap]/g, "") ?? null;
-    if (minutes === null && !meridiem) continue;
+    if (minutes === null && !meridiem && !(hour >= 1 && hour <= 12 && periodHourAtEnd(text, m))) continue;
     if (minutes !== null && minutes > 59) continue;
     let h: number;
     if (meridiem) {
@@ -196,6 +221,45 @@ export function splitTrailingSession(text: string): { text: string; session: str
   return trailing ? { text: text.slice(0, trailing.index), session: trailing[1]! } : { text, session: null };
 }
 
+/**
+ * A token no printed class name has: words glued together ("LseShodOpen", "WalkingHorse2YearOld"), a letter
+ * before a digit ("m0", "s1%0"), or a mark OCR made of specks ("§", "~", "%", "©", "{").
+ */
+const NO_WORD = /[a-z]{2}[A-Z]|[a-z]\d|[§~%{}©®™\\|]/;
+
+/** Whether a name read holds a token that is no word of a name (see NO_WORD). */
+export const hasNoWord = (name: string) => name.split(/\s+/).some((token) => NO_WORD.test(token));
+
+/**
+ * Another class's number inside a line, as OCR reads two columns across their gutter ("104 Plantation
+ * Pleasure 116 - 2 Year Old Open", "… Canter 17. . Amateur …", "… Geldings 15, O/A English …"): a number
+ * after a space, then its mark and a capitalised word or a number and a word.
+ */
+const INNER_CLASS =
+  /\s([0-9][0-9Il]{0,2}[A-Z]?)\s*(?:[.,)](?:\s*\.)*|\s?[-–])\s+(?=[A-Z(][a-z/]|(\d+)\s+[A-Z][a-z])/g;
+/** "12 to 17 Specialty", "2 & 3 Year Old", "Riders 6 - 11": a number after these is a range in a name. */
+const RANGE_BEFORE = /(?:\bto|&|\d\s*[-–]|\band|\bor|\d)$/i;
+
+/**
+ * A class line holding the start of another class with a higher number, cut in two there (and again for a
+ * third); other lines as they are.
+ */
+export function cutRunTogether(line: string): string[] {
+  const start = classStart(line);
+  if (!start) return [line];
+  const own = Number.parseInt(start.number, 10);
+  for (const m of line.matchAll(INNER_CLASS)) {
+    const n = Number.parseInt(ocrDigits(m[1]!), 10);
+    const before = line.slice(0, m.index).trimEnd();
+    // "Riders 12 - 17 Years" is a range: the number after is higher.
+    const rangeUp = m[2] !== undefined && Number(m[2]) > n;
+    const next = `${m[1]}. ${line.slice(m.index! + m[0].length)}`;
+    if (n <= own || rangeUp || RANGE_BEFORE.test(before) || !classStart(next)) continue;
+    return [before, ...cutRunTogether(next)];
+  }
+  return [line];
+}
+
 /** Leader dots (four or more: "..." may end a printed name) and whatever follows them: the prize money, or what OCR made of the dots. */
 const LEADER_ON = /(?:\s*[.…·_]){4,}.*$/;
 
@@ -206,7 +270,7 @@ export function cleanName(name: string): string {
       .replace(MONEY_TAIL, "")
       .replace(DOT_LEADER, "")
       // Marks OCR reads from specks and rules at a line's end ("~~", "|", "=").
-      .replace(/(?:\s+[~|=_\\]+)+\s*$/, "")
+      .replace(/(?:\s+[~|=_\\{}]+)+\s*$/, "")
       // "Two- Year-Old": a hyphen OCR spaced from the word after it (a spaced dash has a space before too).
       .replace(/(?<=[A-Za-z])- (?=[A-Z][a-z])/g, "-")
       .replace(/\s+/g, " ")
@@ -214,8 +278,8 @@ export function cleanName(name: string): string {
   );
 }
 
-const CONNECTOR_END = /(?:[,&/(:[-]|\b(?:and|or|on|of|for|with|the|in|to|at|by))$/i;
-const CONNECTOR_WORD = /^(?:and|or|on|of|for|with|the|in|to|at|by|&|a|an|over|under)$/i;
+const CONNECTOR_END = /(?:[,&/(:[-]|\b(?:and|or|on|of|for|with|within|without|the|in|to|at|by))$/i;
+const CONNECTOR_WORD = /^(?:and|or|on|of|for|with|within|without|the|in|to|at|by|&|a|an|over|under)$/i;
 
 function unbalanced(text: string): boolean {
   const count = (re: RegExp) => text.match(re)?.length ?? 0;
@@ -224,6 +288,8 @@ function unbalanced(text: string): boolean {
 
 /** The line so far visibly runs on: a trailing comma, "&", "and", an open parenthesis… */
 export const runsOnAtEnd = (previous: string) => CONNECTOR_END.test(previous) || unbalanced(previous);
+/** A parenthesis or bracket is still open in a name read so far. */
+export const parenthesisOpen = (name: string) => unbalanced(name);
 
 /**
  * Words a class name is made of: each capitalised, a number, a joining word ("and", "on", "&") or a

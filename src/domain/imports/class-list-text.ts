@@ -1,12 +1,26 @@
 import { type ClassDoubt, findDoubts } from "#domain/imports/class-list-doubts.ts";
 import {
+  headerNumberLines,
+  LOWER_CASE_REST,
+  MAX_RUNNING_ON_LINES,
+  nameUpToNextClass,
+  nextInOrder,
+  priceEndsEntry,
+  wrapWidths,
+} from "#domain/imports/class-list-entries.ts";
+import {
   classStart,
   cleanName,
+  cutRunTogether,
   type HeadingParts,
+  hasNoWord,
   isFurniture,
   joinWrapped,
   looksLikeNameWords,
   normaliseLine,
+  PRICE_AT_END,
+  parenthesisOpen,
+  REGISTRATION_NOTE,
   runsOnAtEnd,
   sessionHeading,
   shortTail,
@@ -81,8 +95,19 @@ export interface ClassListTextOptions {
   unsureLines?: ReadonlySet<string>;
 }
 
+interface Current {
+  parsed: ParsedClass;
+  lastLine: string;
+  extraLines: number;
+}
+
 /** A class name may run over this many extra lines. */
 const MAX_CONTINUATION_LINES = 3;
+
+/** The class's name so far visibly runs on: its last line ends so, or a parenthesis is still open. */
+const runningOn = (current: Current) => runsOnAtEnd(current.lastLine) || parenthesisOpen(current.parsed.name);
+const maxExtraLines = (current: Current) =>
+  runningOn(current) ? MAX_RUNNING_ON_LINES : MAX_CONTINUATION_LINES;
 /** A line at least this share of the list's longest class line is "full": its name may wrap. */
 const FULL_LINE = 0.7;
 /** A "class name" starting so is the end of the name above ("6 and Under", "17 & Over"). */
@@ -137,40 +162,36 @@ function sessionFrom(heading: HeadingParts, options: ClassListTextOptions, conte
   return { session, weekdayMismatch, weekday };
 }
 
-/**
- * Per line, the longest class line of its block (lines between blank lines: a column, when OCR read the
- * page column by column): a wrapped name's first line is about as long as its column is wide.
- */
-function wrapWidths(lines: readonly string[]): number[] {
-  const widths: number[] = [];
-  let start = 0;
-  for (let i = 0; i <= lines.length; i++) {
-    if (i < lines.length && lines[i] !== "") continue;
-    let width = 0;
-    for (let j = start; j < i; j++) if (classStart(lines[j]!)) width = Math.max(width, lines[j]!.length);
-    for (let j = start; j <= i && j < lines.length; j++) widths[j] = width;
-    start = i + 1;
-  }
-  return widths;
-}
-
-interface Current {
-  parsed: ParsedClass;
-  lastLine: string;
-  extraLines: number;
-}
+/** A line opening with a lone S, § or $ and a name's capitalised word: a 5 OCR read as a letter. */
+const FIVE_AS_LETTER = /^[S§$]\.?\s+(?=[A-Z][a-z])/;
 
 /** Whether `line` continues the class above rather than being a line of its own. */
-function continues(current: Current | null, line: string, afterBlank: boolean, width: number): boolean {
-  if (!current || current.extraLines >= MAX_CONTINUATION_LINES) return false;
-  if (runsOnAtEnd(current.lastLine) || CONNECTOR_START.test(line)) return true;
+function continues(
+  current: Current | null,
+  line: string,
+  afterBlank: boolean,
+  width: number,
+  below: { priceEndsEntry: boolean; nameUpToNextClass: boolean },
+): boolean {
+  if (!current || current.extraLines >= maxExtraLines(current)) return false;
+  if (runningOn(current) || CONNECTOR_START.test(line)) return true;
   if (afterBlank) return false;
+  // A name's words that run on themselves ("Class, Youth Division,") are no heading, footer or name of
+  // their own.
+  const named = cleanName(line);
+  if (runsOnAtEnd(named) && /^[A-Za-z(]/.test(named) && !/\d{3}/.test(named)) return true;
   // A wrapped name's first line is full; its later lines may be short where the printer moved a word
   // down, and its last few words may be in lower case ("req.", "walk, running walk").
-  const full = current.lastLine.length >= FULL_LINE * width || current.extraLines > 0;
+  const full =
+    current.lastLine.length >= FULL_LINE * width ||
+    current.extraLines > 0 ||
+    (below.priceEndsEntry && !PRICE_AT_END.test(current.lastLine)) ||
+    below.nameUpToNextClass;
   // Its prize money ("... Optional Tack ....$50/$30/$20") is no part of what it says.
   const words = cleanName(line);
-  return full && words !== "" && (looksLikeNameWords(words) || shortTail(words));
+  return (
+    full && words !== "" && (looksLikeNameWords(words) || shortTail(words) || LOWER_CASE_REST.test(words))
+  );
 }
 
 export function parseClassListText(text: string, options: ClassListTextOptions): ClassListText {
@@ -186,10 +207,25 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
   let headingText = "";
   let current: Current | null = null;
   let blankSince = false;
-  const lines = text.split(/\r\n|\r|\n/).map(normaliseLine);
+  // Two classes OCR read as one line across a gutter are cut apart again, each marked for a person.
+  const cutLines = new Set<string>();
+  const unsureLines = new Set(options.unsureLines);
+  const lines = text
+    .split(/\r\n|\r|\n/)
+    .map(normaliseLine)
+    .flatMap((line) => {
+      const parts = cutRunTogether(line);
+      if (parts.length > 1)
+        for (const part of parts) {
+          cutLines.add(part);
+          if (unsureLines.has(line)) unsureLines.add(part);
+        }
+      return parts;
+    });
   const widths = wrapWidths(lines);
   // The header runs to the first class: a first heading there ("Saturday, June 20, 2009") dates the show.
-  const firstBody = lines.findIndex((l) => classStart(l) !== null);
+  const inHeader = headerNumberLines(lines);
+  const firstBody = lines.findIndex((l, i) => !inHeader.has(i) && classStart(l) !== null);
   const dates: DateContext = {
     show: showDaysFrom(lines.slice(0, firstBody < 0 ? lines.length : firstBody)),
     previous: null,
@@ -203,12 +239,16 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
     }
     const afterBlank = blankSince;
     blankSince = false;
-    if (isFurniture(line)) continue;
+    const runsOn = current !== null && runsOnAtEnd(current.lastLine);
+    if (isFurniture(line) && !(runsOn && REGISTRATION_NOTE.test(line))) continue;
 
     // A heading OCR read in two pieces ("Saturday" + "Night — 6:30 P.M."), or printed twice (a table's
     // caption under the header's date line), before any class: one session, with all it printed.
+    // A tail has words ("Night — 6:30 P.M.", "P.M."), not only a number OCR read from a class line ("14-").
     const tail =
-      session && sessionIsNew && !classStart(line) ? sessionHeading(`${headingText} ${line}`) : null;
+      session && sessionIsNew && !classStart(line) && /[A-Za-z]{2}|\b[ap]\.\s?m\b/i.test(line)
+        ? sessionHeading(`${headingText} ${line}`)
+        : null;
     const heading = tail ?? sessionHeading(line);
     if (heading) {
       const next = sessionFrom(heading, options, dates);
@@ -226,13 +266,29 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
       continue;
     }
 
-    const start = classStart(line);
+    let read = inHeader.has(index) ? null : classStart(line);
+    // "S Youth 17 & Under …" straight under class 4: class 5, its 5 read as a letter and its mark lost (a
+    // photo read across its gutter). Taken as that class, marked for a person like a line cut in two.
+    if (!read && current && nextInOrder(current.parsed.number, "5") && FIVE_AS_LETTER.test(line)) {
+      read = classStart(line.replace(FIVE_AS_LETTER, "5. "));
+      if (read) cutLines.add(line);
+    }
+    // A line OCR was unsure of whose name holds no word of a name ("8 WesomikeShod m0") is no class: it is
+    // listed for a person, never glued to the class above.
+    const refused = read !== null && unsureLines.has(line) && hasNoWord(read.name);
+    const start = refused ? null : read;
     // "…Adult," + "18 and Over, Canter": a name that visibly runs on takes the next line even if it starts with a number.
     // "…Ponies, Riders" + "6 and Under": a number that goes on with a joining word ends the name above.
+    // "…Optional Tack," + "31 Youth Equitation": the next class in running order is a class of its own.
+    const joinedOn = start !== null && JOINED_ON.test(start.name);
+    const ownClass =
+      start !== null &&
+      !joinedOn &&
+      (nextInOrder(current?.parsed.number ?? "", start.number) || cutLines.has(line));
     const runsOnHere =
       current !== null &&
-      current.extraLines < MAX_CONTINUATION_LINES &&
-      (runsOnAtEnd(current.lastLine) || (!afterBlank && start !== null && JOINED_ON.test(start.name)));
+      current.extraLines < maxExtraLines(current) &&
+      ((runsOn && !ownClass) || (!afterBlank && joinedOn));
     if (start && !runsOnHere) {
       const trailing = start.trailingSession;
       const parsed: ParsedClass = {
@@ -251,7 +307,11 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
       continue;
     }
 
-    if (continues(current, line, afterBlank, width) && current) {
+    const below = {
+      priceEndsEntry: priceEndsEntry(lines, index),
+      nameUpToNextClass: current !== null && nameUpToNextClass(lines, index, current.parsed.number),
+    };
+    if (!refused && continues(current, line, afterBlank, width, below) && current) {
       const trailing = splitTrailingSession(line);
       current.parsed.name = cleanName(joinWrapped(current.parsed.name, trailing.text));
       current.parsed.lines.push(line);
@@ -276,7 +336,8 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
     mismatched,
     sessionStarts,
     followedByUnread,
-    unsureLines: options.unsureLines,
+    unsureLines,
+    cutLines,
   });
   classes.forEach((c, i) => {
     c.doubts = doubts[i]!;

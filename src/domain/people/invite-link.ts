@@ -1,3 +1,5 @@
+import { NEXT_PARAM, safeNextPath } from "#domain/app/next-path.ts";
+
 /**
  * A trainer's invite link opens sign-up and carries the trainer's id (`invitedBy`). The id is only ever
  * used to greet the reader by the trainer's name, which the server looks up and vouches for; see
@@ -8,8 +10,13 @@ export const INVITED_BY = "invitedBy";
 export const inviteLink = (origin: string, trainerId: string): string =>
   `${origin}/auth?mode=signup&${INVITED_BY}=${encodeURIComponent(trainerId)}`;
 
-/** Where a reader of the auth screen goes once signed in: the roster, greeting them when a trainer invited them. */
+/**
+ * Where a reader of the auth screen goes once signed in: where they were going (a safe `next` path), else
+ * the roster, greeting them when a trainer invited them.
+ */
 export function afterSignInPath(search: URLSearchParams): string {
+  const next = safeNextPath(search.get(NEXT_PARAM));
+  if (next) return next;
   const inviter = search.get(INVITED_BY);
   return inviter ? `/roster?${new URLSearchParams({ [INVITED_BY]: inviter })}` : "/roster";
 }

@@ -9,6 +9,7 @@ import {
   type MatchableHorse,
   matchHorse,
   normaliseHorseName,
+  suggestedHorse,
 } from "#domain/results/horse-match.ts";
 
 const horses = [
@@ -57,6 +58,56 @@ describe("matchHorse", () => {
     ["Someone Else Entirely", { kind: "none" }],
     ["", { kind: "none" }],
   ])("%j", (printed, match) => expect(matchHorse(printed, horses)).toEqual(match));
+});
+
+describe("suggestedHorse", () => {
+  const offered = (printed: string) => {
+    const match = matchHorse(printed, horses);
+    const ids = match.kind === "close" ? match.candidates : [];
+    return horses.filter((h) => ids.includes(h.id));
+  };
+  // Preselected for a person to confirm (issue 34): the nearest, unless another is as near.
+  it.each([
+    ["Midnite Sun", "h1"],
+    ["Sun Midnight", "h1"],
+    ["Gen's Blak Majic", "h3"],
+    ["Lancelot Golde", "h7"],
+    ["Pushers Delight", null],
+    ["Pusher's Delite", null],
+    ["Bayou Belle", null],
+    ["", null],
+  ] as const)("%j → %s", (printed, id) => expect(suggestedHorse(printed, offered(printed))).toBe(id));
+
+  it.each([
+    [
+      "the nearer of two",
+      "Midnite Sun",
+      [
+        { id: "a", names: ["Midnight Sun"] },
+        { id: "b", names: ["Midnite Suns Day"] },
+      ],
+      "a",
+    ],
+    [
+      "a remembered name counts",
+      "Mid Sun",
+      [
+        { id: "a", names: ["Midnight Sun", "Mid Sunn"] },
+        { id: "b", names: ["Mad Sin"] },
+      ],
+      "a",
+    ],
+    [
+      "two as far off",
+      "Midnite Sun",
+      [
+        { id: "a", names: ["Midnight Sun"] },
+        { id: "b", names: ["Mignite Sxm"] },
+      ],
+      null,
+    ],
+    ["none offered", "Midnite Sun", [], null],
+  ] as const)("%s", (_, printed, candidates, id) => expect(suggestedHorse(printed, candidates)).toBe(id));
 });
 
 describe("checkPrintedName", () => {

@@ -30,6 +30,13 @@ export function normaliseHorseName(name: string): string {
 }
 
 /**
+ * Whether a printed line names a horse: not empty, not only punctuation, and not starting with a dash
+ * (a field separator: what follows it is the rider or owner, as in "4 — Jane Roe (rider)", issue 34).
+ */
+export const hasHorseName = (horse: string): boolean =>
+  normaliseHorseName(horse) !== "" && !/^[—–-]/.test(horse.trim());
+
+/**
  * Edit distance (insert, delete, substitute, swap of neighbours), stopping once it exceeds `max`.
  * Three typed rows rather than a matrix: it runs for every close candidate of every pasted line.
  */
@@ -151,6 +158,32 @@ export class HorseIndex {
     scored.sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return { kind: "close", candidates: scored.slice(0, MAX_CANDIDATES).map((s) => s.id) };
   }
+}
+
+/**
+ * The close candidate to preselect for a person to confirm (issue 34): the one nearest the printed
+ * name when no other is as near; null when the nearest tie (two horses of one name, or two spellings
+ * as far off), so the person chooses. Candidates are the few `match` offered, with their names.
+ */
+export function suggestedHorse(printed: string, candidates: readonly MatchableHorse[]): string | null {
+  const key = normaliseHorseName(printed);
+  if (key === "") return null;
+  const words = sortedWords(key);
+  const scored = candidates.map((h) => ({
+    id: h.id,
+    distance: Math.min(
+      ...h.names.map((n) => {
+        const other = normaliseHorseName(n);
+        if (other === key) return 0;
+        if (other !== "" && sortedWords(other) === words) return 0.5;
+        return editDistance(key, other, key.length + other.length);
+      }),
+    ),
+  }));
+  scored.sort((a, b) => a.distance - b.distance);
+  const [best, next] = scored;
+  if (!best || (next && next.distance === best.distance)) return null;
+  return best.id;
 }
 
 /** One printed name against a few horses; for many lines, build a `HorseIndex` once. */

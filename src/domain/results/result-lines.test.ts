@@ -32,6 +32,10 @@ describe("parseResultText", () => {
     ["6 Only A Horse", 6, "Only A Horse", "", ""],
     ["S Shown Not Placed — Kim Ott", null, "Shown Not Placed", "Kim Ott", ""],
     ["12th Late Starter – Ed Moe – Moe's", 12, "Late Starter", "Ed Moe", "Moe's"],
+    // No horse printed (issue 34): the rider is not taken for one.
+    ["4 — Jane Roe (rider)", 4, "", "Jane Roe", ""],
+    ["4 - Jane Roe (rider) - Roe Farm", 4, "", "Jane Roe", "Roe Farm"],
+    ["4. – Jane Roe", 4, "", "Jane Roe", ""],
   ])("reads %j", (text, placing, horse, rider, owner) => {
     expect(parseResultText(text)).toEqual({
       lines: [{ lineNo: 1, placing, horse, rider, owner }],
@@ -53,6 +57,14 @@ describe("parseResultText", () => {
       lines: [{ lineNo: 3, placing: 1, horse: "A", rider: "R", owner: "O" }],
       problems: [],
     });
+  });
+
+  it("flags a line without a horse, naming who is on it", () => {
+    const parsed = parseResultText("1 Midnight Sun — Ann Lee\n2 — Jane Roe (rider)");
+    expect(placingProblems(parsed.lines)).toEqual([t.noHorse(2, "Jane Roe")]);
+    expect(t.noHorse(2, "Jane Roe")).toBe(
+      'Line 2: no horse (only "Jane Roe"). Add the horse as printed or remove the line: a line without a horse is not published.',
+    );
   });
 
   it("refuses placing 0", () => {
@@ -91,11 +103,20 @@ describe("placingProblems", () => {
     ["gap 1, 2, 4", [line(1, 1), line(2, 2), line(3, 4)], false, [t.gap(3, 4, 3)]],
     ["gap the show meant", [line(1, 1), line(2, 2), line(3, 4)], true, []],
     ["no 1st", [line(1, 2)], false, [t.gap(1, 2, 1)]],
-    ["no horse", [line(1, 1, "")], false, [t.noHorse(1)]],
+    ["no horse", [line(1, 1, "")], false, [t.noHorse(1, "")]],
+    ["only punctuation", [line(1, 1, "—")], false, [t.noHorse(1, "")]],
+    ["a dash where the horse should be", [line(1, 1, "— Jane Roe")], false, [t.noHorse(1, "")]],
+    ["a name with a dash inside", [line(1, 1, "Jean-Luc")], false, []],
     ["the same line number twice", [line(1, 1), line(2, 2), line(2, 3)], false, [t.lineTwice(2)]],
     ["a line number three times", [line(4, 1), line(4, 2), line(4, 3)], false, [t.lineTwice(4)]],
   ])("%s", (_, lines, gaps, problems) => {
     expect(placingProblems(lines, gaps)).toEqual(problems);
+  });
+
+  it("takes a horse a person chose for a line whatever was printed, and only for that line", () => {
+    const lines = [line(1, 1, "..."), line(2, 2, "—")];
+    expect(placingProblems(lines, false, new Set([1]))).toEqual([t.noHorse(2, "")]);
+    expect(placingProblems(lines, false, new Set([1, 2]))).toEqual([]);
   });
 
   it("refuses more than 300 lines", () => {

@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { hasHorseName } from "#domain/results/horse-match.ts";
 import { MAX_RESULT_LINES } from "#domain/results/result-limits.ts";
 import { resultsTexts } from "#domain/texts/results.ts";
 
@@ -31,9 +32,16 @@ const SEPARATOR = /\s+[—–-]\s+|\t+|\s*\|\s*|\s*;\s*/;
 /** "(rider)", "(owner)", "(trainer)" and "rider:" labels as printed. */
 const ROLE_LABEL = /\(\s*(?:rider|owner|owners|trainer|up)\s*\)|^\s*(?:rider|owner|owners)\s*:\s*/gi;
 
+/** A dash at the very start of the fields: the sheet left the horse out ("4 — Jane Roe (rider)"). */
+const LEADING_DASH = /^[—–-]+\s+/;
+
 const clean = (s: string | undefined) => (s ?? "").replace(ROLE_LABEL, "").replace(/\s+/g, " ").trim();
 
 function fieldsOf(rest: string): { horse: string; rider: string; owner: string } {
+  if (LEADING_DASH.test(rest)) {
+    const parts = rest.replace(LEADING_DASH, "").split(SEPARATOR).map(clean);
+    return { horse: "", rider: parts[0] ?? "", owner: parts.slice(1).join(", ") };
+  }
   const parts = rest.split(SEPARATOR).map(clean);
   if (parts.length === 1 && rest.includes(",")) {
     const byComma = rest.split(",").map(clean);
@@ -93,9 +101,14 @@ export function parseResultCsv(text: string): ParsedResults {
 
 /**
  * The placings must run 1, 2, 3… with none twice; a gap (1, 2, 4) is refused unless the person said the
- * show meant it. Every line needs a horse. Problems name the line; no problems means it can be published.
+ * show meant it. Every line needs a horse: a printed name, or (`chosenLines`, by line number) a horse a person
+ * chose for it, whatever was printed. Problems name the line; no problems means it can be published.
  */
-export function placingProblems(lines: readonly ResultLine[], gapsIntended = false): string[] {
+export function placingProblems(
+  lines: readonly ResultLine[],
+  gapsIntended = false,
+  chosenLines: ReadonlySet<number> = new Set(),
+): string[] {
   const problems: string[] = [];
   if (lines.length === 0) return [t.noPlacings];
   if (lines.length > MAX_RESULT_LINES) return [t.tooManyLines];
@@ -106,7 +119,8 @@ export function placingProblems(lines: readonly ResultLine[], gapsIntended = fal
     const times = (seenLines.get(l.lineNo) ?? 0) + 1;
     if (times === 2) problems.push(t.lineTwice(l.lineNo));
     seenLines.set(l.lineNo, times);
-    if (l.horse === "") problems.push(t.noHorse(l.lineNo));
+    if (!chosenLines.has(l.lineNo) && !hasHorseName(l.horse))
+      problems.push(t.noHorse(l.lineNo, l.rider || l.owner));
     if (l.placing === null) continue;
     const seen = firstAt.get(l.placing);
     if (seen !== undefined) problems.push(t.twice(l.lineNo, l.placing, seen));

@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { classStatusText } from "#domain/show-day/class-status-text.ts";
+import { earlyStart } from "#domain/show-day/early-start.ts";
 import { foldRing, type RingAction, type RingActionInput } from "#domain/show-day/ring.ts";
 import {
   awayCounts,
+  type ClassDayStatus,
   classDayStatus,
+  estimateDay,
   estimateSession,
   observedMedian,
+  statusTime,
 } from "#domain/show-day/ring-estimates.ts";
 import { effectiveSessions, type ScheduledClass } from "#domain/show-day/show-sessions.ts";
+import { showDayTexts } from "#domain/texts/show-day.ts";
 
 const zone = "America/Chicago";
 /** 7:00 PM CDT on 27 August 2026. */
@@ -221,5 +227,116 @@ describe("what a class says on show day", () => {
       kind: "estimate",
       at: SEVEN + 7 * MIN,
     });
+  });
+});
+
+/** The one estimate (issue 34): every screen and sheet reads a class's status and time from estimateDay. */
+const t = showDayTexts.status;
+const sessions = effectiveSessions(
+  { startDate: "2026-08-27", endDate: "2026-08-28" },
+  [
+    { id: "eve", name: "Thursday Evening", date: "2026-08-27", startTime: "19:00", ring: "Main Ring" },
+    { id: "sat", name: "Friday Morning", date: "2026-08-28", startTime: "08:00", ring: "Main Ring" },
+  ],
+  [...[1, 2, 3, 4, 5].map(cls), { ...cls(6), sessionId: "sat" }, { ...cls(7), sessionId: "sat" }],
+);
+const day = (actions: [number, RingActionInput][], nowMinute: number) =>
+  estimateDay({
+    sessions,
+    state: foldRing(sessions, at(actions)),
+    minutesPerClass: 7,
+    zone,
+    now: SEVEN + nowMinute * MIN,
+  });
+
+/** Friday 8:00 AM CDT. */
+const FRIDAY_EIGHT = Date.parse("2026-08-28T13:00:00Z");
+
+describe("one estimate for every class of the show", () => {
+  const running = day(
+    [
+      [0, start],
+      [0, call(1, null)],
+      [7, call(2, 1)],
+      [9, { kind: "scratch", sessionId: "eve", classId: "c4", reason: "No entries" }],
+    ],
+    10,
+  );
+  it.each<[string, ClassDayStatus, string | null]>([
+    ["c1", { kind: "done" }, t.done],
+    ["c2", { kind: "in-ring", since: SEVEN + 7 * MIN }, t.inRing],
+    ["c3", { kind: "up-next", at: SEVEN + 14 * MIN }, `${t.upNext} · ≈ 7:14 PM CDT`],
+    ["c4", { kind: "scratched", reason: "No entries" }, `${t.scratched}: No entries`],
+    ["c5", { kind: "away", count: 2, at: SEVEN + 21 * MIN }, "2 classes away · ≈ 7:21 PM CDT"],
+    // The next session, not started: its printed times.
+    ["c6", { kind: "estimate", at: FRIDAY_EIGHT }, "≈ 8:00 AM CDT"],
+    ["c7", { kind: "estimate", at: FRIDAY_EIGHT + 7 * MIN }, "≈ 8:07 AM CDT"],
+    ["unknown", { kind: "none" }, null],
+  ])("%s says the same on every screen", (id, status, words) => {
+    expect(running.statusOf(id)).toEqual(status);
+    expect(classStatusText(running.statusOf(id), zone)).toBe(words);
+  });
+
+  it("gives a scratched, done or in-ring class no time", () => {
+    for (const id of ["c1", "c2", "c4"]) expect(statusTime(running.statusOf(id))).toBeNull();
+    expect(statusTime(running.statusOf("c5"))).toBe(SEVEN + 21 * MIN);
+  });
+
+  it("keeps the session estimates the live bar reads", () => {
+    expect(running.estimates.get("eve")?.starts.get("c3")).toBe(SEVEN + 14 * MIN);
+    expect(running.estimates.get("sat")?.starts.get("c6")).toBe(FRIDAY_EIGHT);
+  });
+
+  it("gives the classes a Finish scratched no time", () => {
+    const finished = day(
+      [
+        [0, start],
+        [0, call(1, null)],
+        [7, { kind: "finish-session", sessionId: "eve", unrun: "scratch" }],
+      ],
+      8,
+    );
+    expect(finished.statusOf("c1")).toEqual({ kind: "done" });
+    expect(finished.statusOf("c3")).toEqual({ kind: "scratched", reason: showDayTexts.refusals.notRun });
+    expect(statusTime(finished.statusOf("c3"))).toBeNull();
+  });
+});
+
+describe("a session started early (issue 34)", () => {
+  /** Started at 2:40 PM, 4 h 20 min before its printed 7:00 PM. */
+  const startedAt = -260;
+  const early = (confirmed: boolean) =>
+    estimates(
+      at([
+        [startedAt, { kind: "start-session", sessionId: "eve", early: confirmed }],
+        [startedAt, call(1, null)],
+      ]),
+      startedAt + 1,
+    ).starts;
+
+  it("keeps every estimate at or after the printed start unless the steward said it started early", () => {
+    expect(early(false)).toEqual({ c2: 0, c3: 7, c4: 14, c5: 21 });
+    expect(early(true)).toEqual({
+      c2: startedAt + 7,
+      c3: startedAt + 14,
+      c4: startedAt + 21,
+      c5: startedAt + 28,
+    });
+  });
+
+  it.each<[string, string, string | null, number, boolean]>([
+    ["the day before", "2026-08-28", "08:00", SEVEN, true],
+    ["more than 30 minutes before its time", "2026-08-27", "19:00", SEVEN - 31 * MIN, true],
+    ["30 minutes before its time", "2026-08-27", "19:00", SEVEN - 30 * MIN, false],
+    ["after its time", "2026-08-27", "19:00", SEVEN + 5 * MIN, false],
+    ["on its day, untimed", "2026-08-27", null, SEVEN - 600 * MIN, false],
+  ])("starting %s asks first: %s %s", (_, date, startTime, now, asks) => {
+    expect(earlyStart({ date, startTime }, zone, now).early).toBe(asks);
+  });
+
+  it("says the printed day and time", () => {
+    expect(earlyStart({ date: "2026-08-28", startTime: "08:00" }, zone, SEVEN).printed).toBe(
+      "Friday, August 28 · 8:00 AM",
+    );
   });
 });

@@ -58,6 +58,7 @@ export function estimateSession(input: {
 
   let anchor: number | null;
   let perClass = input.minutesPerClass;
+  const printed = session.startTime ? zonedInstant(session.date, session.startTime, zone) : null;
   if (live.status === "running") {
     perClass = observedMedian(state, session) ?? input.minutesPerClass;
     const inRing = inRingOf(state, session);
@@ -69,8 +70,9 @@ export function estimateSession(input: {
       const last = Math.max(live.startedAt ?? now, ...ends);
       anchor = Math.max(now, last) + delayAfter(delays, last) * MINUTE;
     }
+    // Never before the printed start unless the steward said the session started early (issue 34).
+    if (printed !== null && !live.early) anchor = Math.max(anchor, printed);
   } else {
-    const printed = session.startTime ? zonedInstant(session.date, session.startTime, zone) : null;
     anchor = printed === null ? null : Math.max(now, printed + delayAfter(delays, -Infinity) * MINUTE);
   }
   if (anchor === null) return { starts, minutesPerClass: perClass };
@@ -116,6 +118,46 @@ export function classDayStatus(
   if (count === 1) return { kind: "up-next", at };
   if (count !== undefined) return { kind: "away", count, at };
   return at === null ? { kind: "none" } : { kind: "estimate", at };
+}
+
+/**
+ * The one estimate (issue 34): every class's live status and estimated start, from the ring as it is.
+ * Show detail, the roster, Ring control, the printed schedule and the calendar feed all read it, so a
+ * class never has two times. A scratched or done class has no time; a class of a finished session
+ * that never ran says "none".
+ */
+export interface DayEstimates {
+  estimates: Map<string, SessionEstimate>;
+  statusOf: (classId: string) => ClassDayStatus;
+}
+
+export function estimateDay(input: {
+  sessions: readonly EffectiveSession[];
+  state: RingState;
+  minutesPerClass: number;
+  zone: string;
+  now: number;
+}): DayEstimates {
+  const { sessions, state, minutesPerClass, zone, now } = input;
+  const estimates = new Map<string, SessionEstimate>();
+  const away = new Map<string, number>();
+  const sessionOf = new Map<string, string>();
+  for (const session of sessions) {
+    estimates.set(session.id, estimateSession({ session, state, minutesPerClass, zone, now }));
+    for (const [id, n] of awayCounts(state, session)) away.set(id, n);
+    for (const c of session.classes) sessionOf.set(c.id, session.id);
+  }
+  const none: SessionEstimate = { starts: new Map(), minutesPerClass };
+  return {
+    estimates,
+    statusOf: (classId) =>
+      classDayStatus(classId, state, away, estimates.get(sessionOf.get(classId) ?? "") ?? none),
+  };
+}
+
+/** The estimated start a status carries (null for done, scratched, in the ring or untimed). */
+export function statusTime(status: ClassDayStatus): number | null {
+  return status.kind === "up-next" || status.kind === "away" || status.kind === "estimate" ? status.at : null;
 }
 
 /**

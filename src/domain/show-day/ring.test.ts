@@ -6,11 +6,13 @@ import {
   describeAction,
   foldRing,
   lastEffective,
+  nextSessionOf,
   nextToCall,
   queueOf,
   type RingAction,
   type RingActionInput,
   sessionLive,
+  unrunClasses,
 } from "#domain/show-day/ring.ts";
 import { effectiveSessions, type ScheduledClass } from "#domain/show-day/show-sessions.ts";
 import { showDayTexts } from "#domain/texts/show-day.ts";
@@ -81,6 +83,10 @@ describe("folding steward actions", () => {
       start,
       call(31, null),
       { kind: "scratch", sessionId: "eve", classId: "cel-32", reason: "No entries" },
+      { kind: "done", sessionId: "eve", classId: "cel-31" },
+      ...[33, 34, 35].map(
+        (n): RingActionInput => ({ kind: "scratch", sessionId: "eve", classId: `cel-${n}`, reason: "Rain" }),
+      ),
       { kind: "finish-session", sessionId: "eve" },
     ]);
     const state = foldRing(sessions, actions);
@@ -131,6 +137,12 @@ describe("checkRingAction refuses what the ring has moved past", () => {
     ],
     ["starting a running session", start, 409, r.alreadyRunning("Thursday Evening")],
     [
+      "finishing with classes not run, without saying what becomes of them",
+      { kind: "finish-session", sessionId: "eve" },
+      409,
+      r.unrunChoice(2),
+    ],
+    [
       "starting a second session in the same ring",
       { kind: "start-session", sessionId: "late" },
       409,
@@ -161,7 +173,11 @@ describe("checkRingAction refuses what the ring has moved past", () => {
     ["running late", { kind: "late", sessionId: "eve", minutes: 10 }],
     ["a session in another ring at the same time", { kind: "start-session", sessionId: "warm" }],
     ["undoing the latest", { kind: "undo", undoSeq: 4 }],
-    ["finishing", { kind: "finish-session", sessionId: "eve" }],
+    [
+      "finishing, scratching what has not run",
+      { kind: "finish-session", sessionId: "eve", unrun: "scratch" },
+    ],
+    ["finishing, moving what has not run", { kind: "finish-session", sessionId: "eve", unrun: "move" }],
   ])("accepts %s", (_, input) => {
     expect(checkRingAction(sessions, state, base, input)).toEqual({ ok: true });
   });
@@ -172,6 +188,39 @@ describe("checkRingAction refuses what the ring has moved past", () => {
       status: 409,
       message: r.nothingToUndo,
     });
+  });
+});
+
+describe("finishing a session with classes not run (issue 34)", () => {
+  const base = run([start, call(31, null), call(32, 31)]);
+  it("scratches them with the reason, and Undo brings them back waiting", () => {
+    const finished = run([{ kind: "finish-session", sessionId: "eve", unrun: "scratch" }], [...base]);
+    const state = foldRing(sessions, finished);
+    expect(sessionLive(state, "eve").status).toBe("finished");
+    expect(classLive(state, "cel-32").status).toBe("done");
+    for (const n of [33, 34, 35])
+      expect(classLive(state, `cel-${n}`)).toMatchObject({ status: "scratched", reason: r.notRun });
+    const undone = run([{ kind: "undo", undoSeq: 4 }], finished);
+    const back = foldRing(sessions, undone);
+    expect(sessionLive(back, "eve").status).toBe("running");
+    expect(classLive(back, "cel-32").status).toBe("in-ring");
+    expect(unrunClasses(back, sessions[0]!).map((c) => c.number)).toEqual(["33", "34", "35"]);
+  });
+
+  it("moves them to the next session not finished in running order, or refuses when there is none", () => {
+    const state = foldRing(sessions, base);
+    expect(nextSessionOf(sessions, state, sessions[0]!)?.id).toBe("late");
+    const lateDone = run(
+      [
+        { kind: "finish-session", sessionId: "eve", unrun: "scratch" },
+        { kind: "start-session", sessionId: "late" },
+        { kind: "finish-session", sessionId: "late", unrun: "scratch" },
+      ],
+      [...base],
+    );
+    // Only the same ring's sessions take them: the Warm-up ring's is not where these classes run.
+    expect(nextSessionOf(sessions, foldRing(sessions, lateDone), sessions[0]!)).toBeNull();
+    expect(nextSessionOf(sessions, state, sessions.find((x) => x.id === "late")!)).toBeNull();
   });
 });
 

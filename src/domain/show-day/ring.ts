@@ -15,9 +15,12 @@ export const MAX_REASON = 200;
 /** How many of the newest actions a ring view lists. */
 export const ACTION_LOG_SIZE = 20;
 
+/** What becomes of a session's classes not run when it finishes (issue 34): scratched, or moved to the next session. */
+export type UnrunChoice = "scratch" | "move";
+
 export type RingActionInput =
-  | { kind: "start-session"; sessionId: string }
-  | { kind: "finish-session"; sessionId: string }
+  | { kind: "start-session"; sessionId: string; early?: boolean | undefined }
+  | { kind: "finish-session"; sessionId: string; unrun?: UnrunChoice | undefined }
   | { kind: "in-ring"; sessionId: string; classId: string; expectedInRing: string | null }
   | { kind: "done"; sessionId: string; classId: string }
   | { kind: "scratch"; sessionId: string; classId: string; reason: string }
@@ -41,6 +44,8 @@ export interface SessionLive {
   status: SessionStatus;
   startedAt: number | null;
   finishedAt: number | null;
+  /** Started early, as the steward confirmed (issue 34): estimates may then come before the printed start. */
+  early?: boolean;
 }
 
 export interface Delay {
@@ -63,6 +68,10 @@ export const classLive = (state: RingState, classId: string): ClassLive => state
 export const sessionLive = (state: RingState, sessionId: string): SessionLive =>
   state.sessions[sessionId] ?? SCHEDULED;
 
+/** The minutes a steward said the session runs late, all told ("Running late +10 min"). */
+export const lateMinutesOf = (state: RingState, sessionId: string): number =>
+  (state.delays[sessionId] ?? []).reduce((sum, d) => sum + d.minutes, 0);
+
 /** The class of `session` in the ring, if any. */
 export function inRingOf(state: RingState, session: EffectiveSession): ScheduledClass | null {
   return session.classes.find((c) => classLive(state, c.id).status === "in-ring") ?? null;
@@ -70,6 +79,27 @@ export function inRingOf(state: RingState, session: EffectiveSession): Scheduled
 
 /** Whether an action takes effect (it is not an undo, and no undo took it back). */
 const effective = (a: RingAction) => a.kind !== "undo" && !a.undone;
+
+/** A session's classes still waiting (neither in the ring, done nor scratched). */
+export const unrunClasses = (state: RingState, session: EffectiveSession): ScheduledClass[] =>
+  session.classes.filter((c) => classLive(state, c.id).status === "waiting");
+
+const sameRing = (a: EffectiveSession, b: EffectiveSession) =>
+  a.ring.trim().toLowerCase() === b.ring.trim().toLowerCase();
+
+/** Where a Finish moves unrun classes: the next session in the same ring, in running order, not finished. */
+export function nextSessionOf(
+  sessions: readonly EffectiveSession[],
+  state: RingState,
+  session: EffectiveSession,
+): EffectiveSession | null {
+  const after = sessions.slice(sessions.findIndex((s) => s.id === session.id) + 1);
+  return (
+    after.find(
+      (s) => !s.implicit && sameRing(s, session) && sessionLive(state, s.id).status !== "finished",
+    ) ?? null
+  );
+}
 
 /** The latest action still in effect: what Undo would take back. */
 export function lastEffective(actions: readonly RingAction[]): RingAction | null {
@@ -85,12 +115,21 @@ function apply(state: RingState, sessions: ReadonlyMap<string, EffectiveSession>
   const session = sessions.get(a.sessionId);
   switch (a.kind) {
     case "start-session":
-      state.sessions[a.sessionId] = { status: "running", startedAt: a.at, finishedAt: null };
+      state.sessions[a.sessionId] = {
+        status: "running",
+        startedAt: a.at,
+        finishedAt: null,
+        ...(a.early ? { early: true } : {}),
+      };
       return;
     case "finish-session": {
       const current = session ? inRingOf(state, session) : null;
       if (current)
         state.classes[current.id] = { ...classLive(state, current.id), status: "done", endedAt: a.at };
+      // Moved classes left the session on the server (their session changed); scratched ones stay, scratched.
+      if (session && a.unrun === "scratch")
+        for (const c of unrunClasses(state, session))
+          state.classes[c.id] = { status: "scratched", startedAt: null, endedAt: null, reason: r.notRun };
       state.sessions[a.sessionId] = {
         ...sessionLive(state, a.sessionId),
         status: "finished",
@@ -212,15 +251,18 @@ export function checkRingAction(
     if (live.status === "running") return refuse(409, r.alreadyRunning(name));
     if (live.status === "finished") return refuse(409, r.finished(name));
     const other = sessions.find(
-      (s) =>
-        s.id !== session.id &&
-        s.ring.trim().toLowerCase() === session.ring.trim().toLowerCase() &&
-        sessionLive(state, s.id).status === "running",
+      (s) => s.id !== session.id && sameRing(s, session) && sessionLive(state, s.id).status === "running",
     );
     return other ? refuse(409, r.otherRunning(sessionName(other))) : { ok: true };
   }
   if (input.kind === "finish-session") {
-    return live.status === "running" ? { ok: true } : refuse(409, r.notRunning(name));
+    if (live.status !== "running") return refuse(409, r.notRunning(name));
+    // Classes not run never stay waiting for ever: the steward says what becomes of them.
+    const unrun = unrunClasses(state, session).filter((c) => c.id !== inRingOf(state, session)?.id);
+    if (unrun.length > 0 && !input.unrun) return refuse(409, r.unrunChoice(unrun.length));
+    if (unrun.length > 0 && input.unrun === "move" && !nextSessionOf(sessions, state, session))
+      return refuse(409, r.noNextSession);
+    return { ok: true };
   }
   if (input.kind === "late") {
     return live.status === "finished" ? refuse(409, r.finished(name)) : { ok: true };

@@ -32,7 +32,12 @@ export function sessionsOfDay(day: Pick<ShowDay, "sessions" | "classes">): Effec
 export function ringStateOf(live: Pick<RingLive, "sessions" | "classes">): RingState {
   const state: RingState = { sessions: {}, classes: {}, delays: {} };
   for (const s of live.sessions) {
-    state.sessions[s.id] = { status: s.status, startedAt: s.startedAt, finishedAt: s.finishedAt };
+    state.sessions[s.id] = {
+      status: s.status,
+      startedAt: s.startedAt,
+      finishedAt: s.finishedAt,
+      ...(s.early ? { early: true } : {}),
+    };
     if (s.delays.length) state.delays[s.id] = s.delays;
   }
   for (const c of live.classes) {

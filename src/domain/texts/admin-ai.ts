@@ -21,6 +21,8 @@ export const adminAiTexts = {
   importIntro:
     "A photo, scan or PDF of a prize list. Check the classes it finds, then create a show or add them to one.",
   file: "Image or PDF",
+  /** The chosen photo beside the preview read from it, from 1024 px (issue 36). */
+  sourceImage: "The class list as photographed",
   readList: "Read Class List",
   reading: "Reading…",
   progress: (page: number, pages: number, percent: number) =>

@@ -25,6 +25,13 @@ export const adminTexts = {
   edit: "Edit",
   delete: "Delete",
   cancel: "Cancel",
+  /** From 1280 px the form's pane lets another row be chosen; with changes typed, it asks first (ADR 048). */
+  switchRow: {
+    title: "Discard your changes?",
+    message: "The form beside the table has changes that are not saved. Open the other row and lose them?",
+    discard: "Discard changes",
+    keep: "Keep editing",
+  },
   save: "Save",
   name: "Name",
   email: "Email",
@@ -35,6 +42,8 @@ export const adminTexts = {
   owners: "Owner(s)",
   trainers: "Trainer(s)",
   none: "None",
+  /** The Admin Panel tables' last column, heard only: its buttons say what they do. */
+  actions: "Actions",
   editLabel: (name: string) => `Edit ${name}`,
   deleteLabel: (name: string) => `Delete ${name}`,
   confirmDeleteTitle: (name: string) => `Delete ${name}?`,
@@ -58,6 +67,9 @@ export const adminTexts = {
     editShow: "Edit Show",
     searchShows: "Search by show name...",
     noShows: "No shows found",
+    name: "Name",
+    dates: "Dates",
+    location: "Location",
   },
   editor: {
     name: "Show Name",
@@ -75,6 +87,13 @@ export const adminTexts = {
     numberOf: (i: number) => `Number of class ${i}`,
     nameOf: (i: number) => `Name of class ${i}`,
     dateOf: (i: number) => `Date of class ${i}`,
+    /** From 1024 px the classes are a list with the chosen one's form beside it (ADR 048). */
+    classList: "Classes of this show",
+    unnamed: "(no name yet)",
+    rowProblem: "needs a fix",
+    /** The chosen class's fields' visible words; each is in its field's name (numberOf, nameOf, dateOf). */
+    formNumber: "Number",
+    formName: "Name",
     moveUp: (name: string) => `Move ${name} up`,
     moveDown: (name: string) => `Move ${name} down`,
     remove: (name: string) => `Remove ${name}`,

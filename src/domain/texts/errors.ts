@@ -9,6 +9,7 @@ export const errorsTexts = {
   emailExists: "An account with this email already exists.",
   noAccount: "No account found with this email.",
   magicLinkUserNotFound: "Could not complete magic link sign in. User not found.",
+  notASiteAddress: "Sign-in can only return to an address on this site.",
   passwordsDoNotMatch: "Passwords do not match!",
   adminsCannotBeDeleted: "For safety, Admins cannot be deleted in this demo.",
   fillAllFields: "Please fill out all fields",

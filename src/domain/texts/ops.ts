@@ -5,6 +5,9 @@
  */
 export const opsTexts = {
   metricsRefused: "Metrics are not served to this client.",
+  badEventsQuery: "The live stream takes only since, a notification list version such as 12.3.",
+  badRingStreamQuery: (max: number) =>
+    `The ring stream takes only shows: 1 to ${max} show ids separated by commas.`,
   shuttingDown: "This server is shutting down; try again and another one will answer.",
   tooManyStreams: (limit: number) =>
     `You have too many live updates open (${limit} at once). Close some Ringside tabs or devices and try again.`,

@@ -1,3 +1,4 @@
+import { formatShowDates } from "#domain/dates/show-dates.ts";
 import type { ClassDoubt } from "#domain/imports/class-list-doubts.ts";
 import type { ReadNote } from "#domain/imports/read-notes.ts";
 
@@ -48,8 +49,9 @@ export const prizeListTexts = {
       ? `The new show is dated ${start}, from its classes.`
       : `The new show runs ${start} to ${end}, from its classes' dates.`,
   noClassDates: "No class has a date, so the new show starts today; change its dates in Show Management.",
+  /** Dates as the rest of the app writes them ("Sat, May 15, 2027"), from the stored YYYY-MM-DD. */
   outsideDates: (number: string, date: string, start: string, end: string) =>
-    `Class ${number} is dated ${date}, outside the show's dates (${start} to ${end}). Change the class's date or the show's.`,
+    `Class ${number} is dated ${formatShowDates(date, date)}, outside the show's dates (${formatShowDates(start, end)}). Change the class's date or the show's.`,
   classDate: (i: number) => `Date of class ${i}`,
   putBack: "Put back as a class",
   putBackLabel: (line: string) => `Put back as a class: ${line}`,

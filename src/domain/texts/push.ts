@@ -19,6 +19,11 @@ export const pushTexts = {
     asking: "Waiting for your answer to the browser…",
     checking: "Checking this browser…",
     failed: "Could not turn on notifications for this phone.",
+    /** The browser's own refusal to sign up for pushes (its words, such as "Registration failed - permission denied", are not shown). */
+    browserRefused:
+      "Could not turn on notifications for this phone: the browser would not sign it up. Check that notifications are allowed for Ringside in the site settings (the icon beside the address, or your phone's Settings → Notifications), then tap the button again.",
+    workerNotReady:
+      "Could not turn on notifications for this phone: Ringside's background helper has not started in this browser yet. Reload the page, then tap the button again.",
   },
 
   /** Where this browser cannot push, in plain words, with the way out. */

@@ -8,7 +8,6 @@ const orList = (items: readonly string[]) =>
  */
 export const recommendationsTexts = {
   aiPlanner: "AI Planner",
-  showRowTitle: "AI Recommendations",
   horseLabel: "Horse for AI recommendations",
   dialogTitle: (horse: string) => `AI Recommendations for ${horse}`,
   analyzing: (horse: string) => `Analyzing class list for ${horse}...`,

@@ -11,7 +11,8 @@ export const resultsTexts = {
     noPlacings: "No placings found",
     noPlacing: (n: number, text: string) => `${line(n)}: no placing at the start ("${text}").`,
     badPlacing: (n: number, text: string) => `${line(n)}: "${text}" is not a placing.`,
-    noHorse: (n: number) => `${line(n)}: no horse name.`,
+    noHorse: (n: number, rest: string) =>
+      `${line(n)}: no horse${rest ? ` (only "${rest}")` : ""}. Add the horse as printed or remove the line: a line without a horse is not published.`,
     lineTwice: (n: number) => `${line(n)} is there twice: give each placing its own line number.`,
     twice: (n: number, placing: number, first: number) =>
       `${line(n)}: a second ${placingLabel(String(placing))} (line ${first} is ${placingLabel(String(placing))}).`,
@@ -32,6 +33,7 @@ export const resultsTexts = {
   placed: (horse: string, placing: number, classNumber: string, show: string) =>
     `${horse} placed ${placingLabel(String(placing))} in Class ${classNumber} at ${show}`,
   corrected: (message: string) => `Result corrected: ${message}`,
+  withdrawn: (message: string) => `Result withdrawn: ${message}`,
   correctedRemoved: (horse: string, classNumber: string, show: string) =>
     `Result corrected: ${horse} is no longer placed in Class ${classNumber} at ${show}`,
   fromResults: "from the show's results",
@@ -46,7 +48,10 @@ export const resultsTexts = {
     notAllowed: "Only admins and this show's ring stewards can post its results.",
     noClasses: "This show has no classes yet.",
     klass: "Class",
-    classOption: (n: string, name: string, posted: boolean) => `${n} · ${name}${posted ? " (posted)" : ""}`,
+    classOption: (n: string, name: string, posted: boolean, scratched: boolean) =>
+      `${n} · ${name}${scratched ? " (scratched)" : ""}${posted ? " (posted)" : ""}`,
+    scratchedWarning: (n: string) =>
+      `Class ${n} was scratched. Check that these are its results: published, they reach owners and the standings like any class's.`,
     how: "How the placings come in",
     typed: "Type or paste lines",
     csv: "CSV (placing, horse, rider, owner)",
@@ -71,6 +76,18 @@ export const resultsTexts = {
     none: "Not in Ringside, kept as printed",
     chooseLabel: (line: number) => `Ringside horse for line ${line}`,
     keepName: "Keep the name as printed",
+    chooseHorse: "Choose the horse…",
+    closeMatch: (printed: string) => `Close match for "${printed}": check it is this horse.`,
+    chooseWhich: (printed: string) =>
+      `"${printed}" is close to more than one horse: choose which, or keep the name as printed.`,
+    takenMatch: (printed: string) =>
+      `"${printed}" is close only to a horse already placed on another line: the name is kept as printed.`,
+    preselected: (count: number) =>
+      count === 1
+        ? "1 close match is preselected. Check it: publishing confirms it."
+        : `${count} close matches are preselected. Check each: publishing confirms them.`,
+    mustChoose: (line: number) => `Line ${line}: choose the horse or keep the name as printed.`,
+    noHorseLine: "No horse on this line: it cannot be published.",
     candidate: (name: string) => `It is ${name}`,
     publish: "Publish results",
     correct: "Publish correction",
@@ -82,14 +99,24 @@ export const resultsTexts = {
         ? `Posted, corrected (version ${version}). Publishing again corrects it.`
         : "Posted. Publishing again corrects it.",
     shownShort: "S",
+    withdraw: "Withdraw these results",
+    withdrawTitle: (n: string) => `Withdraw the results of Class ${n}?`,
+    withdrawDescription:
+      "Their points leave the standings, and everyone told of a placing is told it is withdrawn. The history keeps them, and the class can be published again.",
+    withdrawConfirm: "Withdraw results",
+    withdrawing: "Withdrawing…",
+    cancel: "Cancel",
+    withdrawn: (n: string) => `Withdrew the results of Class ${n}. Everyone told of a placing has been told.`,
   },
   scales: {
     title: "Points scales",
     intro:
       "Each sanctioning organisation's high-point scale. Classes published from now on use it; published classes keep their points.",
     org: "Sanctioning organisation",
-    orgHint: "As written on the show, for example WHOA.",
-    load: "Load scale",
+    orgHint: "The organisations written on shows.",
+    orgPlaceholder: "Choose an organisation",
+    noOrgs: "No show names a sanctioning organisation yet: add one to a show in Show Management first.",
+    orgsFailed: "Could not load the organisations.",
     placings: "Points for 1st, 2nd, 3rd, …",
     placingsHint: "Separated by commas, for example 7, 6, 5, 4, 3, 2.",
     shown: "Points for showing without a placing",
@@ -99,7 +126,9 @@ export const resultsTexts = {
     loadFailed: "Could not load the points scale.",
     saveFailed: "Could not save the points scale.",
     errors: {
-      orgRequired: "Enter the sanctioning organisation.",
+      orgRequired: "Choose the sanctioning organisation.",
+      unknownOrg: (org: string) =>
+        `No show is sanctioned by "${org}", so it has no points scale. Choose an organisation written on a show.`,
       placingsRequired: "Enter the points for at least 1st.",
       tooMany: (n: number) => `At most ${n} placings.`,
       notWhole: (max: number) => `Whole numbers from 0 to ${max}.`,
@@ -146,7 +175,14 @@ export const resultsTexts = {
     empty: "No standings yet. They fill in as shows post their results.",
     emptyMine: "None of your horses is in these standings.",
     caption: (division: string, year: number) => `${division}, ${year}`,
-    columns: { rank: "Rank", horse: "Horse", points: "Points", shows: "Shows", placings: "Placings" },
+    columns: {
+      rank: "Rank",
+      horse: "Horse",
+      owner: "Owner",
+      points: "Points",
+      shows: "Shows",
+      placings: "Placings",
+    },
     placings: (firsts: number, seconds: number, thirds: number, classes: number) =>
       [
         firsts ? `${firsts}× 1st` : "",
@@ -164,5 +200,7 @@ export const resultsTexts = {
     next: "Next",
     page: (page: number, pages: number) => `Page ${page} of ${pages}`,
     loadFailed: "Could not load the standings.",
+    waitingOffline:
+      "You are offline: these are the standings as last read. They change when the connection returns.",
   },
 } as const;

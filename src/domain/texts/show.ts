@@ -4,6 +4,8 @@
  */
 export const showTexts = {
   addToCalendar: "Add to Calendar",
+  /** The AI row's title (its other words are in texts/recommendations.ts): shown before its code loads. */
+  aiRowTitle: "AI Recommendations",
   /** Opens the printed barn schedule (issue 25); its words are in texts/season.ts. */
   printSchedule: "Print schedule",
   searchClasses: (n: number) => `Search ${n} classes...`,
@@ -19,6 +21,6 @@ export const showTexts = {
   classSchedule: "Class Schedule",
   searchLabel: "Search classes",
   classCount: (shown: number, total: number) =>
-    shown === total ? `${total} classes` : `${shown} of ${total} classes`,
+    shown === total ? `${total} ${total === 1 ? "class" : "classes"}` : `${shown} of ${total} classes`,
   loadFailed: "Could not load this show.",
 } as const;

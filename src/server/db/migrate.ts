@@ -19,6 +19,12 @@ import { horseAliasMigration } from "#server/db/migrations/022-horse-alias.ts";
 import { horseNameKeyMigration } from "#server/db/migrations/023-horse-name-key.ts";
 import { standingPointsMigration } from "#server/db/migrations/024-standing-points.ts";
 import { serverInstancesMigration } from "#server/db/migrations/029-server-instances.ts";
+import { finishAndEarlyStartMigration } from "#server/db/migrations/030-finish-and-early-start.ts";
+import { findablePeopleMigration } from "#server/db/migrations/031-findable-people.ts";
+import { watchLinksMigration } from "#server/db/migrations/032-watch-links.ts";
+import { publicRingBoardMigration } from "#server/db/migrations/033-public-ring-board.ts";
+import { watchPushMigration } from "#server/db/migrations/034-watch-push.ts";
+import { barnWatchLinksMigration } from "#server/db/migrations/036-barn-watch-links.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
 function provider(db: Db): MigrationProvider {
@@ -44,6 +50,12 @@ function provider(db: Db): MigrationProvider {
         "023-horse-name-key": horseNameKeyMigration(),
         "024-standing-points": standingPointsMigration(),
         "029-server-instances": serverInstancesMigration(),
+        "030-finish-and-early-start": finishAndEarlyStartMigration(),
+        "031-findable-people": findablePeopleMigration(),
+        "032-watch-links": watchLinksMigration(),
+        "033-public-ring-board": publicRingBoardMigration(),
+        "034-watch-push": watchPushMigration(),
+        "036-barn-watch-links": barnWatchLinksMigration(),
       };
     },
   };

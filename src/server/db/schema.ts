@@ -8,6 +8,7 @@ import type { PushTables } from "#server/db/tables/push.ts";
 import type { ResultsTables } from "#server/db/tables/results.ts";
 import type { ShowDayTables } from "#server/db/tables/show-day.ts";
 import type { ShowsTables } from "#server/db/tables/shows.ts";
+import type { WatchTables } from "#server/db/tables/watch.ts";
 
 /**
  * Kysely's view of the whole data model (DESIGN.md): every table by name, gathered from the subjects
@@ -25,7 +26,8 @@ export interface Database
     NotificationsTables,
     PlatformTables,
     PushTables,
-    ResultsTables {}
+    ResultsTables,
+    WatchTables {}
 
 export type { Generated } from "kysely";
 export type * from "#server/db/tables/accounts.ts";
@@ -38,3 +40,4 @@ export type * from "#server/db/tables/push.ts";
 export type * from "#server/db/tables/results.ts";
 export type * from "#server/db/tables/show-day.ts";
 export type * from "#server/db/tables/shows.ts";
+export type * from "#server/db/tables/watch.ts";

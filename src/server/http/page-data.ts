@@ -1,10 +1,13 @@
 import type { PageLoaders } from "#domain/app/page-render.ts";
 import { InviteParams } from "#domain/contracts/invites.ts";
+import { StandingsQuery } from "#domain/contracts/results.ts";
 import { ShowListQuery } from "#domain/contracts/shows.ts";
 import type { Db } from "#server/db/client.ts";
 import { getInvite } from "#server/features/barn/barn.service.ts";
-import { countUnreadVisible } from "#server/features/notifications/notifications.service.ts";
+import { getUnreadCount } from "#server/features/notifications/notifications.service.ts";
+import { getStandings } from "#server/features/results/standings.service.ts";
 import { getRoster } from "#server/features/roster/roster.service.ts";
+import { showDayVersion } from "#server/features/show-day/show-day.service.ts";
 import { getShowDetail, getShowPage, todayYmd } from "#server/features/shows/shows.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 
@@ -28,6 +31,7 @@ export function pageLoaders(db: Db, viewer: Viewer | null): PageLoaders {
   return {
     roster: (today) => signedIn((v) => getRoster(db, v, today)),
     show: (showId) => signedIn(() => getShowDetail(db, showId)),
+    showDay: (showId, now) => signedIn(async (v) => (await showDayVersion(db, v, showId, now)).load()),
     showPage: (query, cursor) =>
       signedIn(() =>
         getShowPage(
@@ -36,7 +40,8 @@ export function pageLoaders(db: Db, viewer: Viewer | null): PageLoaders {
           todayYmd(),
         ),
       ),
-    unreadCount: () => signedIn(async (v) => ({ count: await countUnreadVisible(db.db, v.id) })),
+    unreadCount: () => signedIn((v) => getUnreadCount(db, v)),
+    standings: (query) => signedIn((v) => getStandings(db, v, StandingsQuery.parse(queryObject(query)))),
     // Like GET /api/invites/:trainerId, which needs no session.
     invite: (trainerId) => getInvite(db, InviteParams.parse({ trainerId }).trainerId),
   };

@@ -8,10 +8,13 @@ import { plannerTexts } from "#domain/texts/planner.ts";
 import { rosterTexts } from "#domain/texts/roster.ts";
 import { texts } from "#domain/texts/shell.ts";
 import { showTexts } from "#domain/texts/show.ts";
+import { showDayTexts } from "#domain/texts/show-day.ts";
 import { deferAppScripts } from "#server/http/spa-shell.ts";
 import { buildEntry, buildEntryShow, daysFrom } from "#tests/support/entries-factories.ts";
 import { signedInUser } from "#tests/support/factories.ts";
 import { call } from "#tests/support/server.ts";
+import { buildRunningShow, signedInAdmin } from "#tests/support/show-day-factories.ts";
+import { writeStandings } from "#tests/support/standings-rows.ts";
 import { buildAppForTest, buildTestApp } from "#tests/support/test-app.ts";
 
 /**
@@ -42,12 +45,29 @@ function clientDir(): string {
 
 const t = buildTestApp({ clientDir: clientDir(), ssrEntry: resolve("src/client/entry-server.tsx") });
 
+/** Starts the running show's Evening session and puts its class 1 in the ring, as `runner`. */
+async function classOneInRing(runner: { cookie: string }, showId: string, evening: string) {
+  for (const body of [
+    { kind: "start-session", sessionId: evening },
+    { kind: "in-ring", sessionId: evening, classId: "class-1", expectedInRing: null },
+  ]) {
+    const res = await call(t.app, "POST", `/api/shows/${showId}/ring/actions`, {
+      cookie: runner.cookie,
+      body,
+    });
+    expect(res.statusCode).toBe(200);
+  }
+}
+
 describe("redirects on the server, with their status", () => {
   it.each([
     ["/", "/auth"],
     ["/roster", "/auth"],
-    ["/planner?highlight=x", "/auth"],
+    ["/planner?highlight=x", "/auth?next=%2Fplanner%3Fhighlight%3Dx"],
+    ["/shows/s1/print", "/auth?next=%2Fshows%2Fs1%2Fprint"],
     ["/no/such/page", "/auth"],
+    ["//evil.example/shows/s1", "/auth"],
+    ["/%2F%2Fevil.example", "/auth"],
   ])("signed out, %s → %s", async (path, to) => {
     const res = await call(t.app, "GET", path, { headers: NAVIGATION });
     expect(res.statusCode).toBe(302);
@@ -152,6 +172,157 @@ describe("the first screen rendered on the server", () => {
     });
     expect(rootOf(detail.body)).toContain("Two Year Old Walking Colts");
     expect(rootOf(detail.body)).toContain(showTexts.searchClasses(2));
+  });
+
+  it("renders a running show's live ring bar with the day and the instant it was made for (issue 33)", async () => {
+    const admin = await signedInAdmin(t.app);
+    const { show, evening } = await buildRunningShow(t.app, admin, { classes: 3 });
+    await classOneInRing(admin, show.id, evening);
+    const before = Date.now();
+    const page = await call(t.app, "GET", `/shows/${show.id}`, { cookie: admin.cookie, headers: NAVIGATION });
+    const root = rootOf(page.body);
+    expect(root).toContain('data-testid="live-ring-bar"');
+    expect(root).toContain(showDayTexts.live.inRing);
+    expect(root).toContain("Class 1 Walking Horses");
+    const rendered = bootStateOf(page.body)?.rendered;
+    expect(rendered?.now).toBeGreaterThanOrEqual(before);
+    const queries = rendered?.queries as
+      | { queries: { queryKey: unknown[]; state: { data: unknown } }[] }
+      | undefined;
+    const day = queries?.queries.find((q) => q.queryKey[0] === "show-day");
+    expect(day?.queryKey).toEqual(["show-day", "day", show.id]);
+    expect(day?.state.data).toMatchObject({ showId: show.id, runningToday: true });
+
+    // A show not on today has no day in the page, and no bar.
+    const later = await buildEntryShow(t.app, {
+      name: "Later Jubilee",
+      startDate: daysFrom(30),
+      classes: ["Trail"],
+    });
+    const quiet = await call(t.app, "GET", `/shows/${later.id}`, {
+      cookie: admin.cookie,
+      headers: NAVIGATION,
+    });
+    expect(rootOf(quiet.body)).not.toContain('data-testid="live-ring-bar"');
+    expect(JSON.stringify(bootStateOf(quiet.body)?.rendered?.queries)).not.toContain("show-day");
+  });
+
+  it("renders Ring control with the ring for its steward, its controls not ready; a non-steward sees the refusal, a visitor the sign-in (issue 33)", async () => {
+    const admin = await signedInAdmin(t.app);
+    const steward = await signedInUser(t.app, { name: "Sam Steward" });
+    const owner = await signedInUser(t.app, { name: "Olive Owner" });
+    const { show, evening } = await buildRunningShow(t.app, admin, { classes: 3, name: "Ring Page Jubilee" });
+    const named = await call(t.app, "PUT", `/api/shows/${show.id}/stewards`, {
+      cookie: admin.cookie,
+      body: { userIds: [steward.id] },
+    });
+    expect(named.statusCode).toBe(200);
+    await classOneInRing(steward, show.id, evening);
+    const path = `/shows/${show.id}/ring`;
+    const dayOf = (html: string) =>
+      (
+        bootStateOf(html)!.rendered!.queries as {
+          queries: { queryKey: unknown[]; state: { data: unknown } }[];
+        }
+      ).queries.find((q) => q.queryKey[0] === "show-day");
+    const ring = showDayTexts.ring;
+    /** The screen inside the app's frame (whose own controls, the menu and the like, are not the screen's). */
+    const screenOf = (html: string) => {
+      const root = rootOf(html);
+      return root.slice(root.indexOf("<main"), root.indexOf("</main>"));
+    };
+
+    const page = await call(t.app, "GET", path, { cookie: steward.cookie, headers: NAVIGATION });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    const root = rootOf(page.body);
+    expect(root).toContain(ring.inRing("1"));
+    expect(root).toContain(ring.callNext("2"));
+    expect(root).toContain("Class 1 Walking Horses");
+    // Every control is disabled until the screen's script has hydrated it: a tap before then is not lost unseen.
+    const controls = screenOf(page.body).match(/<(button|select|input)\b[^>]*>/g) ?? [];
+    expect(controls.length).toBeGreaterThanOrEqual(8);
+    for (const control of controls) expect(control).toContain('disabled=""');
+    // The day in the page is the one the API gives this steward: the browser asks for nothing.
+    expect(dayOf(page.body)?.queryKey).toEqual(["show-day", "day", show.id]);
+    const stewardsDay = await call(t.app, "GET", `/api/shows/${show.id}/day`, { cookie: steward.cookie });
+    expect(dayOf(page.body)?.state.data).toEqual(stewardsDay.json());
+    expect(dayOf(page.body)?.state.data).toMatchObject({ canRunRing: true });
+
+    // A signed-in person who may not run the ring gets the screen's refusal, and nothing of the ring on it;
+    // the page holds only the day the API would give them.
+    const refused = await call(t.app, "GET", path, { cookie: owner.cookie, headers: NAVIGATION });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.headers["cache-control"]).toBe("private, no-store");
+    const refusal = screenOf(refused.body);
+    expect(refusal).toContain("Only admins and this show");
+    expect(refusal).not.toContain(ring.inRing("1"));
+    expect(refusal).not.toContain("Class 1 Walking Horses");
+    expect(refusal).not.toContain("<button");
+    const ownersDay = await call(t.app, "GET", `/api/shows/${show.id}/day`, { cookie: owner.cookie });
+    expect(dayOf(refused.body)?.state.data).toEqual(ownersDay.json());
+    expect(dayOf(refused.body)?.state.data).toMatchObject({ canRunRing: false });
+
+    // No session: the sign-in, keeping the address.
+    const visitor = await call(t.app, "GET", path, { headers: NAVIGATION });
+    expect(visitor.statusCode).toBe(302);
+    expect(visitor.headers.location).toBe(`/auth?next=${encodeURIComponent(path)}`);
+    expect(visitor.body).not.toContain("Class 1");
+  });
+
+  it("renders Standings with the division asked for, sorted as asked, its controls not ready; a visitor gets the sign-in (issue 33)", async () => {
+    const viewer = await signedInUser(t.app, { name: "Stella Standings" });
+    const group = { year: 2033, org: "PAGEORG", division: "div-page" };
+    const horses = [
+      { key: "p-1", name: "Zephyr Page", points: 30 },
+      { key: "p-2", name: "Amber Page", points: 20 },
+      { key: "p-3", name: "Marble Page", points: 10 },
+    ];
+    await writeStandings(
+      t.app.deps.db.db,
+      group,
+      horses.map((h) => ({ ...h, shows: 1, classes: 1, firsts: 1, seconds: 0, thirds: 0 })),
+    );
+    const query = `year=${group.year}&org=${group.org}&division=${group.division}&sort=horse`;
+    // A sort the server does not take is left out of the query, as the screen leaves it out.
+    const path = `/standings?year=${group.year}&org=${group.org}&division=${group.division}&sort=bogus&extra=1`;
+    const standingsOf = (html: string) =>
+      (
+        bootStateOf(html)!.rendered!.queries as {
+          queries: { queryKey: unknown[]; state: { data: unknown } }[];
+        }
+      ).queries.find((q) => q.queryKey[1] === "standings");
+
+    const page = await call(t.app, "GET", `/standings?${query}`, {
+      cookie: viewer.cookie,
+      headers: NAVIGATION,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    const root = rootOf(page.body);
+    const screen = root.slice(root.indexOf("<main"), root.indexOf("</main>"));
+    // By horse, A to Z, as the address asks.
+    const order = horses.map((h) => screen.indexOf(h.name)).map((at) => (at < 0 ? Number.NaN : at));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect(order[1]!).toBeLessThan(order[2]!);
+    expect(order[2]!).toBeLessThan(order[0]!);
+    const controls = screen.match(/<(button|select|input)\b[^>]*>/g) ?? [];
+    expect(controls.length).toBeGreaterThanOrEqual(6);
+    for (const control of controls) expect(control).toContain('disabled=""');
+    const api = await call(t.app, "GET", `/api/standings?${query}`, { cookie: viewer.cookie });
+    expect(standingsOf(page.body)?.state.data).toEqual(api.json());
+
+    const odd = await call(t.app, "GET", path, { cookie: viewer.cookie, headers: NAVIGATION });
+    expect(odd.statusCode).toBe(200);
+    expect(standingsOf(odd.body)?.queryKey).toEqual([
+      "results",
+      "standings",
+      `year=${group.year}&org=${group.org}&division=${group.division}`,
+    ]);
+
+    const visitor = await call(t.app, "GET", `/standings?${query}`, { headers: NAVIGATION });
+    expect(visitor.statusCode).toBe(302);
+    expect(visitor.body).not.toContain("Zephyr Page");
   });
 
   it("renders the sign-in screen, and an invite link's sign-up screen, signed out", async () => {

@@ -31,8 +31,11 @@ const bootBlock = (state: BootState) =>
 
 const ROOT = '<div id="root"></div>';
 
-/** Each screen's module in the client's build manifest (its lazy chunk). */
-const SCREEN_MODULES: Record<PageScreen, string> = {
+/**
+ * Each screen's module in the client's build manifest (its lazy chunk); Ring control's and Standings'
+ * routes load their screens lazily in turn, and the page each is rendered into preloads both.
+ */
+const SCREEN_MODULES: Record<PageScreen, string | readonly string[]> = {
   auth: "features/auth/auth-screen.tsx",
   roster: "features/roster/roster-screen.tsx",
   planner: "features/planner/planner-screen.tsx",
@@ -44,9 +47,9 @@ const SCREEN_MODULES: Record<PageScreen, string> = {
   admin: "features/admin/admin-screen.tsx",
   notifications: "features/notifications/notifications-screen.tsx",
   notificationSettings: "features/push/notification-settings-screen.tsx",
-  ring: "features/show-day/ring-control-route.tsx",
+  ring: ["features/show-day/ring-control-route.tsx", "features/show-day/ring-control-screen.tsx"],
   postResults: "features/results/results-route.tsx",
-  standings: "features/results/results-route.tsx",
+  standings: ["features/results/results-route.tsx", "features/results/standings-screen.tsx"],
   print: "features/season/print-route.tsx",
 };
 
@@ -73,10 +76,10 @@ function screenModules(clientDir: string): Partial<Record<PageScreen, string[]>>
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const shared = entry ? closure(entry) : new Set<string>();
   const files: Partial<Record<PageScreen, string[]>> = {};
-  for (const [screen, module] of Object.entries(SCREEN_MODULES) as [PageScreen, string][]) {
-    files[screen] = [...closure(module)]
-      .filter((key) => !shared.has(key))
-      .map((key) => `/${manifest[key]!.file}`);
+  for (const [screen, modules] of Object.entries(SCREEN_MODULES) as [PageScreen, string | string[]][]) {
+    const seen = new Set<string>();
+    for (const module of typeof modules === "string" ? [modules] : modules) closure(module, seen);
+    files[screen] = [...seen].filter((key) => !shared.has(key)).map((key) => `/${manifest[key]!.file}`);
   }
   return files;
 }
@@ -159,7 +162,8 @@ export function spaShell(
     reply.header("cache-control", personal);
     const plain = () => reply.send(`${before}${ROOT}${bootBlock(state)}${after}`);
     if (!options.ssr) return plain();
-    const today = viewerDay(request, new Date());
+    const now = Date.now();
+    const today = viewerDay(request, new Date(now));
     let rendered: RenderedPage;
     try {
       rendered = await options.ssr.renderPage({
@@ -170,6 +174,7 @@ export function spaShell(
         user: state.user,
         config: state.config,
         today,
+        now,
         load: options.loaders(state.user),
       });
     } catch (error) {
@@ -179,7 +184,7 @@ export function spaShell(
       );
       return plain();
     }
-    const boot: BootState = { ...state, rendered: { path: url, today, queries: rendered.queries } };
+    const boot: BootState = { ...state, rendered: { path: url, today, now, queries: rendered.queries } };
     const head = deferAppScripts(before, screenFiles[page.screen] ?? []);
     return reply.send(
       Readable.from(

@@ -123,4 +123,58 @@ describe("catch-up through the app", () => {
     expect(quiet.events).not.toContain("notification");
     back.close();
   });
+
+  it("catches a first connect up from the version its page's badge was counted at (since)", async () => {
+    const owner = await signedInUser(t.app, { name: "Early Owner" });
+    const trainer = await signedInUser(t.app, { name: "Early Trainer", roles: ["Owner", "Trainer"] });
+    const horse = await buildHorse(t.app, { owners: [owner.id], trainers: [trainer.id] });
+    const show = await buildEntryShow(t.app);
+    const badge = await call(t.app, "GET", "/api/notifications/unread-count", { cookie: trainer.cookie });
+    expect(badge.statusCode).toBe(200);
+    const { count, version } = badge.json() as { count: number; version: string };
+    expect(version).toMatch(/^[0-9]+\.[0-9]+$/);
+
+    // Between the page's read of its badge and its stream's start, the owner enters the horse.
+    const res = await call(t.app, "PUT", `/api/shows/${show.id}/classes/class-1/entries`, {
+      cookie: owner.cookie,
+      body: { entries: [{ status: "ImShowing", horseId: horse.id }] },
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await call(t.app, "GET", "/api/notifications/unread-count", { cookie: trainer.cookie });
+    expect(after.json()).toMatchObject({ count: count + 1 });
+
+    const late = await openEventStream(base, trainer.cookie, { path: `/api/events?since=${version}` });
+    await late.waitFor("notification");
+    expect(late.events.slice(0, 2)).toEqual(["ready", "notification"]);
+    const current = (after.json() as { version: string }).version;
+    const upToDate = await openEventStream(base, trainer.cookie, { path: `/api/events?since=${current}` });
+    await upToDate.waitFor("ready");
+    // A catch-up would come before this next notification: one arrives, not two.
+    const next = await call(t.app, "PUT", `/api/shows/${show.id}/classes/class-2/entries`, {
+      cookie: owner.cookie,
+      body: { entries: [{ status: "ImShowing", horseId: horse.id }] },
+    });
+    expect(next.statusCode).toBe(200);
+    await upToDate.waitFor("notification");
+    expect(upToDate.events).toEqual(["ready", "notification"]);
+    late.close();
+    upToDate.close();
+  });
+
+  it("refuses a since that is not a version, and any other parameter, with the error shape", async () => {
+    const user = await signedInUser(t.app, { name: "Odd Query" });
+    for (const query of [
+      "since=abc",
+      `since=${"1".repeat(70)}.1`,
+      "since=1.2&x=1",
+      "since=1.2.3",
+      "since=-1.2",
+    ]) {
+      const stream = await openEventStream(base, user.cookie, { path: `/api/events?${query}` });
+      expect(stream.status, query).toBe(400);
+      expect(JSON.parse(stream.body), query).toEqual({
+        error: { code: "BAD_REQUEST", message: opsTexts.badEventsQuery },
+      });
+    }
+  });
 });

@@ -151,7 +151,7 @@ describe("live notifications through the app", () => {
     expect(res.statusCode).toBe(200);
     await trainerStream.waitFor("notification");
     const count = await call(t.app, "GET", "/api/notifications/unread-count", { cookie: trainer.cookie });
-    expect(count.json()).toEqual({ count: 1 });
+    expect(count.json()).toMatchObject({ count: 1 });
     expect(ownerStream.events).not.toContain("notification");
     ownerStream.close();
     trainerStream.close();

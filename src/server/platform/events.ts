@@ -29,6 +29,11 @@ export type LiveEvent =
       type: "ring";
       showId: string;
       patch: Record<string, unknown>;
+    }
+  | {
+      /** A class's results were published, corrected or withdrawn (issue 35): watch pages read their day again. */
+      type: "results";
+      showId: string;
     };
 
 export type LiveListener = (event: LiveEvent) => void;
@@ -105,6 +110,9 @@ function parseEvent(payload: string | undefined): LiveEvent | null {
     if (value.type === "ring" && typeof value.showId === "string" && isPlainObject(value.patch)) {
       return { type: "ring", showId: value.showId, patch: value.patch };
     }
+    if (value.type === "results" && typeof value.showId === "string") {
+      return { type: "results", showId: value.showId };
+    }
     return null;
   } catch {
     return null;
@@ -127,7 +135,7 @@ function parseSessionsEvent(payload: string | undefined): SessionsEvent | null {
 /** Splits an event so each PostgreSQL message stays under the payload limit. */
 export function chunkEvent(event: LiveEvent): LiveEvent[] {
   // A ring patch names a handful of classes; it is kept small enough where it is made (show-day).
-  if (event.type === "ring") return [event];
+  if (event.type === "ring" || event.type === "results") return [event];
   if (event.type === "session-ended") {
     // Session and user ids travel in pairs; half the budget each.
     const size = Math.floor(MAX_IDS_PER_MESSAGE / 2);

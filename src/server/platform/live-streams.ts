@@ -1,7 +1,8 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { opsTexts } from "#domain/texts/ops.ts";
-import { unauthorized, unavailable } from "#server/platform/errors.ts";
+import { badRequest, unauthorized, unavailable } from "#server/platform/errors.ts";
 import type { EventBus, LiveEvent } from "#server/platform/events.ts";
 import { type StreamLimit, streamLimitReached } from "#server/platform/stream-limit.ts";
 
@@ -31,6 +32,20 @@ export type SessionLookup = (
  */
 export type CursorLookup = (userId: string) => Promise<string>;
 
+/**
+ * `since`: the cursor the page's own data was read at (the unread count's version), for a first connect,
+ * which has no `Last-Event-ID` yet: a notification sent between that read and this stream is caught up.
+ */
+const EventsQuery = z
+  .object({
+    since: z
+      .string()
+      .max(64)
+      .regex(/^[0-9]+\.[0-9]+$/)
+      .optional(),
+  })
+  .strict();
+
 /** How soon, at most, a stream ended by a shutdown reconnects; spread so servers are not stormed. */
 export const SHUTDOWN_RETRY_MS = 1_000;
 
@@ -42,7 +57,9 @@ export const SHUTDOWN_RETRY_MS = 1_000;
  * closes it. Open streams end when the app closes, so shutdown never waits on them: they are told to
  * reconnect soon (to another server, behind the proxy), and a stream asked for meanwhile gets 503.
  * With `cursorOf`, events carry ids, and a reconnect whose `Last-Event-ID` is behind the user's
- * cursor gets a `notification` at once: what was sent while it was away is caught up (ADR 021).
+ * cursor gets a `notification` at once: what was sent while it was away is caught up (ADR 021). A first
+ * connect says where its page's data stood with `?since=` (the unread count's version) and is caught up
+ * the same way.
  * Each stream takes one of its person's slots in `limit`, shared with the show-day streams (ADR 020).
  */
 export async function eventRoutes(
@@ -66,6 +83,8 @@ export async function eventRoutes(
     { schema: { tags: ["notifications"], summary: "Live notification events (Server-Sent Events)" } },
     async (request, reply) => {
       if (streams.closing()) throw unavailable(opsTexts.shuttingDown);
+      const query = EventsQuery.safeParse(request.query ?? {});
+      if (!query.success) throw badRequest(opsTexts.badEventsQuery);
       const session = await opts.sessionOf(request);
       if (!session) throw unauthorized();
       const cursorOf = opts.cursorOf;
@@ -76,6 +95,7 @@ export async function eventRoutes(
         heartbeatMs,
         cursor: cursorOf && (() => cursorOf(session.userId).catch(() => null)),
         missedEvent: "notification",
+        since: query.data.since,
         onEvent: (event, write) => {
           if (concerns(event, session.userId)) write(event.type, "{}");
         },
@@ -124,6 +144,10 @@ export async function openStream(
     onEvent: (event: LiveEvent, write: (name: string, data: string) => void) => void;
     cursor?: (() => Promise<string | null>) | undefined;
     missedEvent?: string;
+    /** Where a first connect's page stood, when it has no `Last-Event-ID` to say so. */
+    since?: string | undefined;
+    /** What the heartbeat writes: a comment unless the page wants to hear it (a watch page, ADR 044). */
+    heartbeatLine?: string;
   },
 ): Promise<void> {
   const { session, streams, cursor } = opts;
@@ -147,7 +171,7 @@ export async function openStream(
     "x-content-type-options": "nosniff",
   });
   const id = (value: string | null) => (value === null ? "" : `id: ${value}\n`);
-  const lastSeen = request.headers["last-event-id"];
+  const lastSeen = request.headers["last-event-id"] ?? opts.since;
   res.write(`retry: 3000\n\n${id(now)}event: ready\ndata: {}\n\n`);
   if (opts.missedEvent && cursor && typeof lastSeen === "string" && lastSeen !== now) {
     res.write(`${id(now)}event: ${opts.missedEvent}\ndata: {}\n\n`);
@@ -175,7 +199,7 @@ export async function openStream(
   });
   const heartbeat = setInterval(async () => {
     if (res.writableEnded) return;
-    res.write(": heartbeat\n\n");
+    res.write(opts.heartbeatLine ?? ": heartbeat\n\n");
     // A failed lookup (database busy) keeps the stream; only a session known to be gone ends it.
     const still = await opts.sessionOf(request).catch(() => undefined);
     if (still === null || (still && still.sessionId !== session.sessionId)) endWithSession();

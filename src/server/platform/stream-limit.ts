@@ -3,11 +3,13 @@ import { opsTexts } from "#domain/texts/ops.ts";
 import { AppError } from "#server/platform/errors.ts";
 
 /**
- * How many live streams (GET /api/events and every GET /api/shows/:showId/day/events together) one
- * person may hold open: on SQLite's one server, and on PostgreSQL across all servers together (ADR 029). A browser tab holds one notification stream plus one per show
- * running today on its screen; a busy trainer's laptop, tablet and phone come to about a dozen, and
- * connections that dropped without a word (a phone changing networks) keep their slot until a heartbeat
- * write fails, which TCP may take minutes to report. Why 32: ADR 020, "A limit on open live streams".
+ * How many live streams (GET /api/events, GET /api/show-day/events and every
+ * GET /api/shows/:showId/day/events together) one person may hold open: on SQLite's one server, and on
+ * PostgreSQL across all servers together (ADR 029). A browser tab holds one notification stream plus one
+ * ring stream for the shows running today on its screen (ADR 041); a busy trainer's laptop, tablet and
+ * phone come to about a dozen, and connections that dropped without a word (a phone changing networks)
+ * keep their slot until a heartbeat write fails, which TCP may take minutes to report. Why 32: ADR 020,
+ * "A limit on open live streams".
  */
 export const LIVE_STREAMS_PER_USER = 32;
 

@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { SearchBox } from "#client/features/admin/search-box.tsx";
-import { Button } from "#client/ui/button.tsx";
+import { ReadyButton } from "#client/ui/ready-button.tsx";
 
 /** A Data Management tab's search box and its Add button, side by side from 420 px. */
 export function ListToolbar({
@@ -19,10 +19,10 @@ export function ListToolbar({
       <div className="flex-1">
         <SearchBox label={searchLabel} placeholder={searchLabel} onSearch={onSearch} />
       </div>
-      <Button onClick={onAdd}>
+      <ReadyButton onClick={onAdd}>
         <Plus aria-hidden className="size-4" />
         {addLabel}
-      </Button>
+      </ReadyButton>
     </div>
   );
 }

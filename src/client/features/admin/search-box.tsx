@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
+import { keepTypedEarly } from "#client/ui/typed-early.ts";
 
 /** A search field that hands its text on once typing pauses, so each keystroke is not a request. */
 export function SearchBox({
@@ -29,6 +30,7 @@ export function SearchBox({
       <input
         id={id}
         type="search"
+        ref={keepTypedEarly(text, setText)}
         value={text}
         placeholder={placeholder}
         onChange={(e) => setText(e.target.value)}

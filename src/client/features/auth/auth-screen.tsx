@@ -11,7 +11,8 @@ import { sessionEndReason, signInRefusal } from "#client/lib/session-cache.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Logo } from "#client/ui/logo.tsx";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
-import { INVITED_BY } from "#domain/people/invite-link.ts";
+import { NEXT_PARAM, safeNextPath } from "#domain/app/next-path.ts";
+import { afterSignInPath, INVITED_BY } from "#domain/people/invite-link.ts";
 import { authTexts } from "#domain/texts/auth.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 
@@ -36,6 +37,7 @@ export default function AuthScreen() {
   const me = useMe();
   const requested = params.get("mode");
   const invitedBy = params.get(INVITED_BY);
+  const goingTo = safeNextPath(params.get(NEXT_PARAM));
   const linkError = linkErrorFromUrl(params.get("error"));
   // A refused demo session or a failed session check shows here, above a form that still works.
   const [initialError] = useState(
@@ -65,8 +67,12 @@ export default function AuthScreen() {
     setError(null);
     setModeState(next);
     if (params.has("error") || params.has("mode")) {
-      // An invited customer who switches to sign-in is still greeted on their roster afterwards.
-      setParams(invitedBy ? { [INVITED_BY]: invitedBy } : {}, { replace: true });
+      // An invited customer who switches to sign-in is still greeted on their roster afterwards, and
+      // whoever was on their way somewhere still lands there.
+      const kept: Record<string, string> = {};
+      if (invitedBy) kept[INVITED_BY] = invitedBy;
+      if (goingTo) kept[NEXT_PARAM] = goingTo;
+      setParams(kept, { replace: true });
     }
   };
 
@@ -81,8 +87,10 @@ export default function AuthScreen() {
         <div className="mb-4 empty:hidden">
           <ErrorAlert message={error} />
         </div>
-        {mode === "signin" ? <SignInForm onError={setError} defaultEmail={prefillEmail} /> : null}
-        {mode === "magic" ? <MagicLinkForm onError={setError} /> : null}
+        {mode === "signin" ? (
+          <SignInForm key={prefillEmail} onError={setError} defaultEmail={prefillEmail} />
+        ) : null}
+        {mode === "magic" ? <MagicLinkForm onError={setError} landing={afterSignInPath(params)} /> : null}
         {mode === "signup" ? (
           <>
             <InvitedByNote trainerId={invitedBy} />

@@ -1,5 +1,5 @@
 import { UserPlus } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { useBarn } from "#client/features/barn/api/get-barn.ts";
@@ -13,6 +13,11 @@ import { barnTexts } from "#domain/texts/barn.ts";
 import { texts } from "#domain/texts/shell.ts";
 
 const t = barnTexts;
+
+// Live links of the barn at a show (issue 35, ADR 050): a chunk of their own, shown once it has something.
+const BarnWatchLinks = lazy(() =>
+  import("#client/features/watch/barn-watch-links.tsx").catch(() => ({ default: () => null })),
+);
 
 export default function BarnScreen() {
   const barn = useBarn();
@@ -64,6 +69,11 @@ export default function BarnScreen() {
           ))}
         </ul>
       )}
+      <Suspense fallback={null}>
+        <div className="mt-6 empty:hidden">
+          <BarnWatchLinks />
+        </div>
+      </Suspense>
       {me.data ? <InviteDialog trainerId={me.data.id} open={inviting} onOpenChange={setInviting} /> : null}
     </>
   );

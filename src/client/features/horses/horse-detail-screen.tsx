@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { format, parseISO } from "date-fns";
 import { ArrowLeft, Pencil, Plus, Share2, Trophy, Users } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useParams } from "#client/app/routing.ts";
 import { useChangePicture } from "#client/features/horses/api/change-picture.ts";
 import { useHorse } from "#client/features/horses/api/get-horse.ts";
@@ -31,6 +31,11 @@ import { profileTexts } from "#domain/texts/profile.ts";
 import { texts } from "#domain/texts/shell.ts";
 
 const t = horsesTexts;
+
+// Live links (issue 35): only the horse's owners, trainers and riders see them; a chunk of their own.
+const HorseWatchLinks = lazy(() =>
+  import("#client/features/watch/horse-watch-links.tsx").catch(() => ({ default: () => null })),
+);
 
 function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -202,6 +207,12 @@ function HorseDetailView({ horse }: { horse: HorseDetail }) {
       <div className="mt-6">
         <HorseStandings horseId={horse.id} />
       </div>
+
+      <Suspense fallback={null}>
+        <div className="mt-6 empty:hidden">
+          <HorseWatchLinks horse={horse} />
+        </div>
+      </Suspense>
 
       <section className="mt-6">
         <div className="mb-3 flex items-center justify-between gap-2">

@@ -5,9 +5,10 @@ import { useHorseList } from "#client/features/horses/api/list-horses.ts";
 import { HorseCard } from "#client/features/horses/components/horse-card.tsx";
 import { HorseFormDialog } from "#client/features/horses/components/horse-form-dialog.tsx";
 import { LoadError } from "#client/ui/alert.tsx";
-import { Button, buttonClass } from "#client/ui/button.tsx";
+import { buttonClass } from "#client/ui/button.tsx";
 import { HorseIcon } from "#client/ui/icons.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
+import { ReadyButton } from "#client/ui/ready-button.tsx";
 import { horsesTexts } from "#domain/texts/horses.ts";
 import { texts } from "#domain/texts/shell.ts";
 
@@ -25,10 +26,10 @@ export default function HorsesScreen() {
             <Link to="/standings" className={buttonClass("ghost")}>
               {horsesTexts.standings}
             </Link>
-            <Button onClick={() => setAdding(true)}>
+            <ReadyButton onClick={() => setAdding(true)}>
               <Plus aria-hidden className="size-4" />
               {horsesTexts.addHorse}
-            </Button>
+            </ReadyButton>
           </>
         }
       />

@@ -1,9 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { unreadCountQueryKey } from "#client/features/notifications/api/get-unread-count.ts";
 import { friendsKey } from "#client/features/profile/api/list-friends.ts";
 import { api } from "#client/lib/api.ts";
 import { endSession } from "#client/lib/session-cache.ts";
 import type { SessionState } from "#domain/contracts/auth.ts";
+import type { UnreadCount } from "#domain/contracts/notifications.ts";
 
 /** Every notifications query (list and badge) starts with this key. */
 const NOTIFICATIONS_KEY = ["notifications"] as const;
@@ -11,7 +13,10 @@ const MAX_RETRY_MS = 30_000;
 
 /**
  * Holds the live stream (GET /api/events) while signed in. A "notification" event refetches the
- * list and the badge; so does every reconnect, to catch anything sent while the stream was down.
+ * list and the badge; so does every reconnect, to catch anything sent while the stream was down. The
+ * first connect comes after the page's own data (the stream loads after the first paint): it names the
+ * version the badge was counted at (`since`), and the server sends a "notification" at once if anything
+ * came after it; with no badge to name, the first connect refetches like a reconnect.
  * EventSource reconnects by itself after a network drop; when the server refuses the stream (for
  * instance during a restart) it gives up, so we open a new one with a growing delay, unless the
  * refusal is because the session is gone. The server ends the stream with `session-ended` when the
@@ -35,11 +40,14 @@ export function useLiveNotifications(enabled: boolean): void {
       ]);
 
     const connect = () => {
-      source = new EventSource("/api/events", { withCredentials: true });
+      const since = connectedBefore
+        ? undefined
+        : queryClient.getQueryData<UnreadCount>(unreadCountQueryKey)?.version;
+      const query = since ? `?since=${encodeURIComponent(since)}` : "";
+      source = new EventSource(`/api/events${query}`, { withCredentials: true });
       source.addEventListener("ready", () => {
         retryMs = 1_000;
-        // The first connect comes with the page's own fetches; later ones may have missed events.
-        if (connectedBefore) void refresh();
+        if (connectedBefore || !since) void refresh();
         connectedBefore = true;
       });
       source.addEventListener("notification", () => void refresh());

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useFirstScreenShown } from "#client/app/after-first-screen.ts";
+import { useAfterFirstScreen, useFirstScreenShown } from "#client/app/after-first-screen.ts";
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { useSearchParams } from "#client/app/routing.ts";
 import { FilterChips } from "#client/features/planner/components/filter-chips.tsx";
@@ -18,12 +18,18 @@ import {
 import { PlannerAiSlot } from "#client/features/recommendations/ai-slots.tsx";
 import { SeasonCalendar, useCalendarView, ViewSlot } from "#client/features/season/view-slot.tsx";
 import { showListQueryOptions, useShowList } from "#client/features/shows/api/list-shows.ts";
+import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import { useProgressiveCount } from "#client/ui/use-progressive-count.ts";
 import { plannerTexts } from "#domain/texts/planner.ts";
 import { texts } from "#domain/texts/shell.ts";
+
+// From 1024 px the filters are a panel beside the list (ADR 035): after the first screen, its form never on a phone.
+const FilterPanel = retryingLazy(() => import("#client/features/planner/components/filter-panel.tsx"));
+// From 1280 px the month calendar, or the chosen show, beside the list (ADR 047): after the first screen too.
+const PlannerPane = retryingLazy(() => import("#client/features/planner/components/planner-pane.tsx"));
 
 /** The spec's highlight ring lasts 3 seconds. */
 const HIGHLIGHT_MS = 3000;
@@ -47,10 +53,13 @@ export default function PlannerScreen() {
 
   const view = useCalendarView();
   const calendar = view[0];
-  // Every filter change is a new history entry, so Back returns to the previous filters.
+  // Every filter change is a new history entry, so Back returns to the previous filters. A show open beside
+  // the list (from 1280 px, ADR 047) stays open while the list refilters.
   const apply = (next: PlannerFilters) => {
     const p = filtersToParams(next);
     if (calendar) p.set("view", "calendar");
+    const show = params.get("show");
+    if (show) p.set("show", show);
     setParams(p);
   };
 
@@ -59,69 +68,99 @@ export default function PlannerScreen() {
   // A page of cards is rendered a few at a time; a highlighted show needs its card there to scroll to.
   const progressive = useProgressiveCount(shows.length, { first: 8, step: 8 });
   const rendered = highlight ? shows.length : progressive;
+  // Also when the Filters button and Upcoming / Past are ready: till then they are the server's HTML, where a
+  // tap does nothing, and they are shown as not ready.
+  const later = useAfterFirstScreen();
+  const calendarQuery = filtersToApiQuery({ ...filters, past: false });
 
   return (
     <>
       <PageHeader
         title={plannerTexts.title}
         subtitle={plannerTexts.subtitle}
-        actions={<FilterSheet filters={filters} onApply={apply} />}
+        actions={<FilterSheet filters={filters} onApply={apply} ready={later} />}
       />
-      <div className="flex flex-wrap gap-x-2">
-        <ViewSlot view={view} />
+      {/* From 1024 px: the filter panel's column (kept while it loads, so the list never moves), the list beside;
+          from 1280 px, in the list view, a third column (ADR 047). */}
+      <div data-wide className="planner-columns">
+        <div className="hidden lg:block">
+          {later && (
+            <LoadBoundary fallback={null}>
+              <FilterPanel filters={filters} onApply={apply} />
+            </LoadBoundary>
+          )}
+        </div>
+        <div className="min-w-0 lg:col-start-2">
+          <div className="flex flex-wrap gap-x-2">
+            <ViewSlot view={view} />
+            {calendar ? null : (
+              <PeriodSwitch
+                past={filters.past}
+                onChange={(past) => apply({ ...filters, past })}
+                ready={later}
+              />
+            )}
+          </div>
+          <FilterChips
+            filters={filters}
+            onRemove={(chip) => apply(removeChip(filters, chip))}
+            onClearAll={() => apply(clearFilters(filters))}
+          />
+          <PlannerAiSlot />
+          {calendar ? (
+            <LoadBoundary fallback={<Spinner label={texts.common.loading} />}>
+              <SeasonCalendar query={calendarQuery} />
+            </LoadBoundary>
+          ) : list.isPending ? (
+            <Spinner label={plannerTexts.loadingShows} />
+          ) : list.isError && shows.length === 0 ? (
+            <LoadError
+              message={`${plannerTexts.loadFailed} ${list.error.message}`}
+              onRetry={() => void list.refetch()}
+            />
+          ) : shows.length === 0 ? (
+            <EmptyState title={plannerTexts.empty}>{plannerTexts.emptyHint}</EmptyState>
+          ) : (
+            <>
+              <ul
+                aria-busy={list.isPlaceholderData}
+                className={`flex flex-col gap-3 transition-opacity ${list.isPlaceholderData ? "opacity-50" : ""}`}
+              >
+                {shows.slice(0, rendered).map((show) => (
+                  <li key={show.id}>
+                    <ShowCard show={show} highlighted={ringed === show.id} />
+                  </li>
+                ))}
+              </ul>
+              {list.isFetchNextPageError ? (
+                <div className="mt-3">
+                  <ErrorAlert message={`${plannerTexts.loadFailed} ${list.error?.message ?? ""}`} />
+                </div>
+              ) : null}
+              {list.hasNextPage && rendered >= shows.length ? (
+                <div ref={sentinel} className="mt-4 flex justify-center">
+                  <Button
+                    variant="secondary"
+                    disabled={list.isFetchingNextPage}
+                    onClick={() => list.fetchNextPage()}
+                  >
+                    {list.isFetchingNextPage ? texts.common.loading : plannerTexts.loadMore}
+                  </Button>
+                </div>
+              ) : null}
+            </>
+          )}
+        </div>
         {calendar ? null : (
-          <PeriodSwitch past={filters.past} onChange={(past) => apply({ ...filters, past })} />
+          <div className="planner-pane">
+            {later && (
+              <LoadBoundary fallback={null}>
+                <PlannerPane query={calendarQuery} />
+              </LoadBoundary>
+            )}
+          </div>
         )}
       </div>
-      <FilterChips
-        filters={filters}
-        onRemove={(chip) => apply(removeChip(filters, chip))}
-        onClearAll={() => apply(clearFilters(filters))}
-      />
-      <PlannerAiSlot />
-      {calendar ? (
-        <LoadBoundary fallback={<Spinner label={texts.common.loading} />}>
-          <SeasonCalendar query={filtersToApiQuery({ ...filters, past: false })} />
-        </LoadBoundary>
-      ) : list.isPending ? (
-        <Spinner label={plannerTexts.loadingShows} />
-      ) : list.isError && shows.length === 0 ? (
-        <LoadError
-          message={`${plannerTexts.loadFailed} ${list.error.message}`}
-          onRetry={() => void list.refetch()}
-        />
-      ) : shows.length === 0 ? (
-        <EmptyState title={plannerTexts.empty}>{plannerTexts.emptyHint}</EmptyState>
-      ) : (
-        <>
-          <ul
-            aria-busy={list.isPlaceholderData}
-            className={`flex flex-col gap-3 transition-opacity ${list.isPlaceholderData ? "opacity-50" : ""}`}
-          >
-            {shows.slice(0, rendered).map((show) => (
-              <li key={show.id}>
-                <ShowCard show={show} highlighted={ringed === show.id} />
-              </li>
-            ))}
-          </ul>
-          {list.isFetchNextPageError ? (
-            <div className="mt-3">
-              <ErrorAlert message={`${plannerTexts.loadFailed} ${list.error?.message ?? ""}`} />
-            </div>
-          ) : null}
-          {list.hasNextPage && rendered >= shows.length ? (
-            <div ref={sentinel} className="mt-4 flex justify-center">
-              <Button
-                variant="secondary"
-                disabled={list.isFetchingNextPage}
-                onClick={() => list.fetchNextPage()}
-              >
-                {list.isFetchingNextPage ? texts.common.loading : plannerTexts.loadMore}
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
     </>
   );
 }

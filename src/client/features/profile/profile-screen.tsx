@@ -1,6 +1,7 @@
 import { format } from "date-fns";
 import { Bell, LogOut, Pencil } from "lucide-react";
 import { Tabs } from "radix-ui";
+import type { ComponentProps } from "react";
 import { type ComponentType, lazy, Suspense, useState } from "react";
 import { Link, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
@@ -8,13 +9,16 @@ import { useSignOut } from "#client/features/auth/api/sign-out.ts";
 import { useChangePhoto } from "#client/features/profile/api/change-photo.ts";
 import { useFriends } from "#client/features/profile/api/list-friends.ts";
 import { EditProfileDialog } from "#client/features/profile/components/edit-profile-dialog.tsx";
+import { FindabilitySetting } from "#client/features/profile/components/findability-setting.tsx";
 import { FriendsTab } from "#client/features/profile/components/friends-tab.tsx";
 import { RecordsTab } from "#client/features/profile/components/records-tab.tsx";
 import { ErrorAlert } from "#client/ui/alert.tsx";
-import { Button, buttonClass } from "#client/ui/button.tsx";
+import { buttonClass } from "#client/ui/button.tsx";
 import { ImagePickerButton } from "#client/ui/image-picker-button.tsx";
 import { PageHeader } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
+import { ReadyButton } from "#client/ui/ready-button.tsx";
+import { useHydrated } from "#client/ui/use-hydrated.ts";
 import { ageInYears, isDateOnly } from "#domain/people/age.ts";
 
 import { authTexts } from "#domain/texts/auth.ts";
@@ -32,7 +36,7 @@ const ClassAlertSetting = lazy<ComponentType>(() =>
 
 const t = profileTexts;
 const tabClass =
-  "inline-flex min-h-11 flex-1 items-center justify-center border-b-2 border-transparent px-3 text-sm font-semibold text-stone-600 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
+  "inline-flex min-h-11 flex-1 items-center justify-center border-b-2 border-transparent px-3 text-sm font-semibold text-stone-600 hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800 disabled:cursor-progress disabled:opacity-60";
 
 export default function ProfileScreen() {
   const me = useMe();
@@ -54,10 +58,10 @@ export default function ProfileScreen() {
       <PageHeader
         title={t.title}
         actions={
-          <Button variant="secondary" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+          <ReadyButton variant="secondary" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
             <LogOut aria-hidden className="size-4" />
             {authTexts.signOut}
-          </Button>
+          </ReadyButton>
         }
       />
       <section className="mb-6 rounded-xl border border-stone-200 bg-white p-4">
@@ -84,10 +88,10 @@ export default function ProfileScreen() {
               <dd className="text-stone-900">{age}</dd>
             </dl>
             <div className="mt-3 flex flex-wrap gap-2">
-              <Button variant="secondary" onClick={() => setEditing(true)}>
+              <ReadyButton variant="secondary" onClick={() => setEditing(true)}>
                 <Pencil aria-hidden className="size-4" />
                 {t.editProfile}
-              </Button>
+              </ReadyButton>
               <Link to="/profile/notifications" className={buttonClass("secondary")}>
                 <Bell aria-hidden className="size-4" />
                 {pushTexts.settingsLink}
@@ -103,15 +107,12 @@ export default function ProfileScreen() {
       <Suspense fallback={null}>
         <ClassAlertSetting />
       </Suspense>
+      <FindabilitySetting />
 
       <Tabs.Root defaultValue={params.get("tab") === "friends" ? "friends" : "records"}>
         <Tabs.List aria-label={t.title} className="mb-4 flex border-b border-stone-200">
-          <Tabs.Trigger value="records" className={tabClass}>
-            {t.showRecords}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="friends" className={tabClass}>
-            {t.friendsCount(friends.data?.friends.length ?? 0)}
-          </Tabs.Trigger>
+          <ProfileTab value="records">{t.showRecords}</ProfileTab>
+          <ProfileTab value="friends">{t.friendsCount(friends.data?.friends.length ?? 0)}</ProfileTab>
         </Tabs.List>
         <Tabs.Content value="records">
           <RecordsTab />
@@ -123,4 +124,14 @@ export default function ProfileScreen() {
       <EditProfileDialog me={user} open={editing} onOpenChange={setEditing} />
     </>
   );
+}
+
+/**
+ * A tab (Records / Friends), not ready in the page the server rendered until it has hydrated (issue 33). A leaf of its
+ * own, so that only it renders again then: the screen rendering again would have React draw anew its lazy
+ * parts not yet hydrated.
+ */
+function ProfileTab(props: Omit<ComponentProps<typeof Tabs.Trigger>, "className">) {
+  const ready = useHydrated();
+  return <Tabs.Trigger disabled={!ready} className={tabClass} {...props} />;
 }

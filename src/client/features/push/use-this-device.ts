@@ -5,6 +5,7 @@ import { getPushConfig } from "#client/features/push/api/get-push-config.ts";
 import { pushKeys } from "#client/features/push/api/keys.ts";
 import { useDevices } from "#client/features/push/api/list-devices.ts";
 import { removeDevice } from "#client/features/push/api/remove-device.ts";
+import { pushFailureWords } from "#client/features/push/push-failure.ts";
 import {
   browserPushEnvironment,
   currentPushSubscription,
@@ -96,11 +97,7 @@ export function useThisDevice() {
     enable: () => enable.mutate(),
     disable: (device: PushDevice) => disable.mutate(device),
     pending: enable.isPending || disable.isPending,
-    error: error
-      ? error instanceof PermissionNotGiven
-        ? error.message
-        : `${pushTexts.thisDevice.failed} ${error.message}`
-      : null,
+    error: error ? (error instanceof PermissionNotGiven ? error.message : pushFailureWords(error)) : null,
     /** Look again (after a device was removed from the list). */
     refresh: look,
   };

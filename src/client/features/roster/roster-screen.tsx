@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { CalendarDays, MapPin } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useAfterFirstScreen, useFirstScreenShown } from "#client/app/after-first-screen.ts";
@@ -12,12 +13,14 @@ import { useRoster } from "#client/features/roster/api/get-roster.ts";
 import { CalendarFeedButton } from "#client/features/roster/components/calendar-feed-button.tsx";
 import { useToday } from "#client/features/roster/use-today.ts";
 import { SeasonCalendar, useCalendarView, ViewSlot } from "#client/features/season/view-slot.tsx";
+import { showDayKeys } from "#client/features/show-day/api/show-day-keys.ts";
 import { useQueuedChanges } from "#client/lib/queued.ts";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { EmptyState, PageHeader, Spinner } from "#client/ui/page.tsx";
 import { useProgressiveCount } from "#client/ui/use-progressive-count.ts";
 import type { Roster, RosterEntryView, RosterShow } from "#domain/contracts/roster.ts";
+import type { ShowDay } from "#domain/contracts/show-day.ts";
 import { formatDayHeading, formatShowDates } from "#domain/dates/show-dates.ts";
 import { INVITED_BY } from "#domain/people/invite-link.ts";
 import { statusLabel } from "#domain/roster/entry-status.ts";
@@ -34,6 +37,8 @@ const WelcomeBanner = retryingLazy(() =>
   })),
 );
 const t = rosterTexts;
+// Only a new account's empty roster shows it: off everyone else's first load.
+const NothingYet = retryingLazy(() => import("#client/features/roster/components/nothing-yet.tsx"));
 
 // Opened by one action on someone else's line: its dialog code loads on first use, not at first paint.
 // Entries saved offline are listed only while some wait: their words and markup stay off the first load.
@@ -41,18 +46,18 @@ const WaitingEntries = retryingLazy(() => import("#client/features/roster/compon
 const BlockDialog = retryingLazy(() =>
   import("#client/features/profile/components/block-dialog.tsx").then((m) => ({ default: m.BlockDialog })),
 );
-// A show on today gets its live ring bar and class statuses (issue 21), loaded after the first screen.
-// If that chunk cannot be fetched (the signal went), the card stays as it is without them.
+// A show on today gets its live ring bar and class statuses (issue 21): in the page when the server
+// rendered them (its day is in the page's data, ADR 040), else once the first screen is shown. If that
+// chunk cannot be fetched (the signal went), the card stays as it is without them.
 const RosterLive = lazy(() =>
   import("#client/features/show-day/roster-live.tsx").catch(() => ({
     default: ({ fallback }: { fallback: ReactNode }) => fallback,
   })),
 );
 
-// Past shows' placings of the viewer's horses (issue 22), after the first screen.
-const MyResults = lazy(() =>
-  import("#client/features/results/components/my-results.tsx").then((m) => ({ default: m.MyResults })),
-);
+// Past shows' placings of the viewer's horses (issue 22) and, from 1280 px, the notifications (ADR 047),
+// after the first screen.
+const RosterLater = lazy(() => import("#client/features/roster/components/roster-later.tsx"));
 
 const SECTIONS: { key: keyof Roster["sections"]; title: string }[] = [
   { key: "today", title: t.today },
@@ -147,7 +152,7 @@ export default function RosterScreen() {
       )}
       {later ? (
         <Suspense fallback={null}>
-          <MyResults />
+          <RosterLater />
         </Suspense>
       ) : null}
     </>
@@ -177,8 +182,16 @@ function RosterSections({
     shown.push({ key, title, cards: cards.slice(0, left) });
     left -= Math.min(left, cards.length);
   }
+  // Nothing anywhere (a new account): one sentence and the way to fill it, not one per section.
+  if (total === 0)
+    return (
+      <LoadBoundary fallback={<Spinner label={texts.common.loading} />}>
+        <NothingYet />
+      </LoadBoundary>
+    );
+  // From 1280 px (ADR 035, 047) a section's shows are two columns, three from 1792 px, read row by row.
   return (
-    <div className="flex flex-col gap-7">
+    <div data-wide className="flex flex-col gap-7">
       {shown.map(({ key, title, cards }) => (
         <section key={key} aria-labelledby={`roster-${key}`} data-testid={`roster-${key}`}>
           <h2 id={`roster-${key}`} className="mb-2 text-lg font-semibold text-brand-900">
@@ -186,15 +199,12 @@ function RosterSections({
           </h2>
           {roster.sections[key].length === 0 ? (
             <EmptyState title={t.empty}>
-              <Link
-                to="/planner"
-                className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline-offset-2 hover:underline"
-              >
+              <Link to="/planner" className="plan-link">
                 {t.planLink}
               </Link>
             </EmptyState>
           ) : (
-            <div className="flex flex-col gap-3">
+            <div className="roster-cards">
               {cards.map((show) => (
                 <ShowCard key={show.id} show={show} actions={actions} today={today} />
               ))}
@@ -206,18 +216,21 @@ function RosterSections({
   );
 }
 
+/** What the lazy part adds to a card: the live bar and statuses on a show's days, "Share live" (issue 35). */
 interface LiveParts {
-  bar: ReactNode;
-  statusOf: (classId: string) => ReactNode;
+  bar?: ReactNode;
+  statusOf?: (classId: string) => ReactNode;
+  share?: ReactNode;
 }
 
 function ShowCard({ show, actions, today }: { show: RosterShow; actions: EntryActions; today: string }) {
   const later = useAfterFirstScreen();
+  const inPage = !!useQueryClient().getQueryData<ShowDay>(showDayKeys.day(show.id))?.runningToday;
   const card = (live?: LiveParts) => <ShowCardBody show={show} actions={actions} live={live} />;
-  if (!later || today < show.startDate || today > show.endDate) return card();
+  if (!(later || inPage) || today > show.endDate) return card();
   return (
     <Suspense fallback={card()}>
-      <RosterLive showId={show.id} render={card} fallback={card()} />
+      <RosterLive show={show} running={today >= show.startDate} render={card} fallback={card()} />
     </Suspense>
   );
 }
@@ -247,14 +260,13 @@ function ShowCardBody({
           <CalendarDays aria-hidden className="size-4 shrink-0 text-brand-600" />
           {formatShowDates(show.startDate, show.endDate)}
         </p>
-        {live ? <div className="mt-2 empty:hidden">{live.bar}</div> : null}
+        {live?.bar ? <div className="mt-2 empty:hidden">{live.bar}</div> : null}
+        {live?.share}
       </header>
       {show.days.map((day) => (
         <div key={day.date}>
           {day.heading ? (
-            <h4 className="bg-stone-50 px-4 py-1.5 text-xs font-bold tracking-wide text-brand-800 uppercase">
-              {formatDayHeading(day.date)}
-            </h4>
+            <h4 className="roster-day-heading">{formatDayHeading(day.date)}</h4>
           ) : needsClassDay(day, show) ? (
             <p data-testid="roster-class-day" className="px-4 pt-2.5 text-xs font-semibold text-brand-800">
               {t.classesOn(formatDayHeading(day.date))}
@@ -272,7 +284,7 @@ function ShowCardBody({
                   </span>
                   {cls.name}
                 </p>
-                {live ? (
+                {live?.statusOf ? (
                   <p className="mt-1 empty:hidden">{live.statusOf(cls.id)}</p>
                 ) : cls.planned ? (
                   <p className="mt-0.5 text-xs text-stone-600">≈ {cls.planned.label}</p>
@@ -306,9 +318,7 @@ function StatusLine({ entry, actions }: { entry: RosterEntryView; actions: Entry
     entry.mirrored && entry.fromId && entry.fromName ? { id: entry.fromId, name: entry.fromName } : null;
   return (
     <li className="text-xs text-stone-600" data-testid="roster-entry">
-      <span className="mr-1.5 inline-block rounded-full bg-brand-50 px-2 py-0.5 font-semibold text-brand-800">
-        {label}
-      </span>
+      <span className="entry-status">{label}</span>
       {details.join(" · ")}
       {entry.placing ? (
         <>

@@ -8,6 +8,7 @@ import { buttonClass } from "#client/ui/button.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import { Segmented } from "#client/ui/segmented.tsx";
 import { useDocumentTitle } from "#client/ui/use-document-title.ts";
+import { useHydrated } from "#client/ui/use-hydrated.ts";
 import type { BarnSchedule } from "#domain/contracts/season.ts";
 import { formatDayHeading, formatShowDates } from "#domain/dates/show-dates.ts";
 import { hasRole } from "#domain/people/roles.ts";
@@ -28,6 +29,8 @@ export default function PrintScheduleScreen() {
   const me = useMe();
   const barn = params.get("barn");
   const large = params.get("large") === "1";
+  // The switch is in the server's HTML: until the script runs it is shown as not ready, so a tap then is not lost.
+  const ready = useHydrated();
   const today = localDay(new Date());
   const query = new URLSearchParams({ today });
   if (barn) query.set("barn", barn);
@@ -98,6 +101,7 @@ export default function PrintScheduleScreen() {
               <input
                 type="checkbox"
                 checked={large}
+                disabled={!ready}
                 onChange={(e) => set("large", e.target.checked ? "1" : null)}
                 className="size-5 accent-brand-700"
               />
@@ -151,7 +155,8 @@ export default function PrintScheduleScreen() {
                 {formatDayHeading(day.date)}
               </h2>
               {day.sessions.map((session) => (
-                // On a phone the sheet keeps its columns and scrolls sideways; on paper it fits the page.
+                // Below 640 px each line is a card of labelled rows (styles.css, .sheet-table), nothing
+                // past the screen's edge; wider, and on paper, a table.
                 <section
                   key={`${session.name}-${session.startTime}`}
                   aria-label={sessionTitle(session)}
@@ -160,7 +165,7 @@ export default function PrintScheduleScreen() {
                   className="overflow-x-auto print:overflow-visible"
                 >
                   <table
-                    className={`w-full table-fixed border-collapse print:min-w-0 ${large ? "min-w-[46rem]" : "min-w-[34rem]"}`}
+                    className={`sheet-table w-full table-fixed border-collapse print:min-w-0 ${large ? "min-w-[46rem]" : "min-w-[34rem]"}`}
                   >
                     <caption className="pb-1 text-left font-semibold text-stone-800">
                       {sessionTitle(session)}
@@ -195,19 +200,24 @@ export default function PrintScheduleScreen() {
                           data-testid="print-line"
                         >
                           <td className="py-1 pr-2 font-mono font-semibold tabular-nums">{line.number}</td>
-                          <td dir="auto" className="py-1 pr-2 break-words">
+                          <td
+                            dir="auto"
+                            className="py-1 pr-2 font-semibold break-words sm:font-normal print:font-normal"
+                          >
                             {line.className}
                           </td>
-                          <td dir="auto" className="py-1 pr-2 break-words">
+                          <td dir="auto" data-label={t.columns.horse} className="py-1 pr-2 break-words">
                             {line.horse}
                           </td>
-                          <td dir="auto" className="py-1 pr-2 break-words">
+                          <td dir="auto" data-label={t.columns.rider} className="py-1 pr-2 break-words">
                             {line.rider}
                           </td>
-                          <td dir="auto" className="py-1 pr-2 break-words">
+                          <td dir="auto" data-label={t.columns.owner} className="py-1 pr-2 break-words">
                             {line.owner}
                           </td>
-                          <td className="py-1">{line.time}</td>
+                          <td data-label={t.columns.time} className="py-1">
+                            {line.time}
+                          </td>
                         </tr>
                       ))}
                     </tbody>

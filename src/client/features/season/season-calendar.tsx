@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { addDays, addMonths, format, isValid, parseISO } from "date-fns";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef } from "react";
 import { useNavigate, useSearchParams } from "#client/app/routing.ts";
 import { DayAgenda } from "#client/features/season/day-agenda.tsx";
 import { MonthGrid } from "#client/features/season/month-grid.tsx";
@@ -10,6 +10,7 @@ import { MonthStrip } from "#client/features/season/month-strip.tsx";
 import { api } from "#client/lib/api.ts";
 import { LoadError } from "#client/ui/alert.tsx";
 import { Spinner } from "#client/ui/page.tsx";
+import { useMediaQuery } from "#client/ui/use-media-query.ts";
 import type { CalendarMonth } from "#domain/contracts/season.ts";
 import { formatDayHeading } from "#domain/dates/show-dates.ts";
 import { localDay } from "#domain/roster/roster-view.ts";
@@ -36,19 +37,6 @@ const ymd = (day: Date) => format(day, "yyyy-MM-dd");
 const monthOf = (value: string | null, fallback: string) =>
   value && /^\d{4}-(0[1-9]|1[0-2])$/.test(value) && isValid(parseISO(`${value}-01`)) ? value : fallback;
 
-function useWide(): boolean {
-  const query = "(min-width: 768px)";
-  const [wide, setWide] = useState(() => window.matchMedia?.(query).matches ?? true);
-  useEffect(() => {
-    const list = window.matchMedia?.(query);
-    if (!list) return;
-    const change = () => setWide(list.matches);
-    list.addEventListener("change", change);
-    return () => list.removeEventListener("change", change);
-  }, []);
-  return wide;
-}
-
 /**
  * The season's month calendar (issue 25), for the planner (its filters in `query`) and the roster
  * (`mine`: shows holding the viewer's entries). Wide: a month grid with each show a bar across its
@@ -56,14 +44,23 @@ function useWide(): boolean {
  * chosen day are in the URL (`month`, `day`). An ARIA grid: arrow keys move by day, Page Up / Page Down
  * by month, each day cell announces its shows; Enter shows the day's agenda.
  */
-export default function SeasonCalendar({ query, mine = false }: { query: string; mine?: boolean }) {
+export default function SeasonCalendar({
+  query,
+  mine = false,
+  onOpen,
+}: {
+  query: string;
+  mine?: boolean;
+  /** Where a show's bar opens it; its page unless given (the planner's third column opens it there). */
+  onOpen?: (showId: string) => void;
+}) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const today = localDay(new Date());
   const month = monthOf(params.get("month"), today.slice(0, 7));
   const chosenParam = params.get("day");
   const chosen = chosenParam?.startsWith(month) && isValid(parseISO(chosenParam)) ? chosenParam : null;
-  const wide = useWide();
+  const wide = useMediaQuery("(min-width: 768px)");
   const data = useQuery({
     queryKey: ["calendar", query, month, mine],
     queryFn: () =>
@@ -174,7 +171,7 @@ export default function SeasonCalendar({ query, mine = false }: { query: string;
                 today={today}
                 selected={selected}
                 cellProps={cellProps}
-                onOpen={(id) => navigate(`/shows/${encodeURIComponent(id)}`)}
+                onOpen={onOpen ?? ((id) => navigate(`/shows/${encodeURIComponent(id)}`))}
                 onMore={(day) => {
                   go({ day });
                   requestAnimationFrame(() => agenda.current?.focus());

@@ -1,21 +1,29 @@
-import { useEffect, useMemo, useState } from "react";
+import { useContext, useEffect, useMemo, useState } from "react";
+import { RenderClock } from "#client/app/render-clock.ts";
 import type { RingActionBody, ShowDay } from "#domain/contracts/show-day.ts";
 import { applyInput, type RingState } from "#domain/show-day/ring.ts";
 import {
-  awayCounts,
   type ClassDayStatus,
-  classDayStatus,
-  estimateSession,
+  estimateDay,
   type RingSummary,
   ringSummaries,
   type SessionEstimate,
 } from "#domain/show-day/ring-estimates.ts";
 import { ringStateOf, sessionsOfDay } from "#domain/show-day/show-day-view.ts";
 import type { EffectiveSession } from "#domain/show-day/show-sessions.ts";
+import { learnZone } from "#domain/show-day/zone-spans.ts";
 
-/** The clock the estimates run on, ticking every 30 s (a class lasts minutes). */
+/**
+ * The clock the estimates run on, ticking every 30 s (a class lasts minutes). In a page the server
+ * rendered it starts at the instant of that render, so hydration finds the same estimates in the markup,
+ * and moves to the device's clock once mounted.
+ */
 export function useNow(intervalMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
+  const renderedAt = useContext(RenderClock);
+  const [now, setNow] = useState(() => renderedAt ?? Date.now());
+  useEffect(() => {
+    if (renderedAt !== null) setNow(Date.now());
+  }, [renderedAt]);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);
@@ -38,31 +46,27 @@ export interface DayModel {
  */
 export function useDayModel(day: ShowDay, now: number, waiting: readonly RingActionBody[] = []): DayModel {
   return useMemo(() => {
+    // The zone's offsets came with the day: the times below print without the browser's zone data.
+    learnZone(day.timeZone, day.zoneSpans);
     const sessions = sessionsOfDay(day);
     let state = ringStateOf(day.ring);
     for (const action of waiting) {
       if (action.kind !== "undo") state = applyInput(sessions, state, action, now);
     }
-    const estimates = new Map<string, SessionEstimate>();
-    const away = new Map<string, number>();
-    const sessionOf = new Map<string, string>();
-    for (const session of sessions) {
-      estimates.set(
-        session.id,
-        estimateSession({ session, state, minutesPerClass: day.minutesPerClass, zone: day.timeZone, now }),
-      );
-      for (const [id, n] of awayCounts(state, session)) away.set(id, n);
-      for (const c of session.classes) sessionOf.set(c.id, session.id);
-    }
-    const none = { starts: new Map<string, number>(), minutesPerClass: day.minutesPerClass };
+    const { estimates, statusOf } = estimateDay({
+      sessions,
+      state,
+      minutesPerClass: day.minutesPerClass,
+      zone: day.timeZone,
+      now,
+    });
     return {
       zone: day.timeZone,
       sessions,
       state,
       estimates,
       rings: ringSummaries(sessions, state, estimates),
-      statusOf: (classId) =>
-        classDayStatus(classId, state, away, estimates.get(sessionOf.get(classId) ?? "") ?? none),
+      statusOf,
     };
   }, [day, now, waiting]);
 }

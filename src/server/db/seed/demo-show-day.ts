@@ -1,9 +1,11 @@
 import { addDays, format, parseISO } from "date-fns";
 import type { Transaction } from "kysely";
-import { showClockTime, showToday, zonedInstant } from "#domain/show-day/show-time.ts";
+import { DEMO_RING } from "#domain/show-day/live-demo.ts";
+import { showToday } from "#domain/show-day/show-time.ts";
 import { assignClassDates } from "#domain/shows/class-dates.ts";
 import { defaultTimeZone } from "#domain/shows/show-time-zone.ts";
 import type { Database } from "#server/db/schema.ts";
+import { placeRunningSession, RUNNING_SHOW, rememberLiveShow } from "#server/db/seed/demo-live.ts";
 import { insertClasses } from "#server/db/show-classes.ts";
 import { refreshPlannedStarts } from "#server/features/show-day/show-day.schedule.ts";
 import { newId } from "#server/platform/ids.ts";
@@ -47,18 +49,6 @@ export const EAGLEVILLE_CLASSES: readonly [string, string][] = [
   ["27", "Four Year Old Amateur"],
   ["28", "Riders' Cup Walking Horse (Canter) Championship"],
 ];
-
-export const RUNNING_SHOW = {
-  name: "Eagleville Lions Club Horse Show",
-  location: "Eagleville, TN",
-  org: "WHOA",
-  judges: ["Larry Wheelon"],
-};
-
-const MINUTES = 7;
-const MINUTE = 60_000;
-/** Classes already run when the demo starts, and the one in the ring. */
-const RUN_BEFORE = 5;
 
 const weekday = (ymd: string) => format(parseISO(ymd), "EEEE");
 
@@ -132,9 +122,9 @@ export async function seedCelebrationSessions(
 }
 
 /**
- * A show on today and tomorrow (on its own clock) whose first session started a little over half an hour before
- * `now`: five classes run, the sixth in the ring, the admin the steward who ran them. Demo people's
- * horses show a few classes later, so their rosters count down as the ring is driven.
+ * A show on today and tomorrow (on its own clock) whose session started a little over half an hour before
+ * `now` (placeRunningSession): five classes run, the sixth in the ring, the admin the steward who ran them.
+ * Demo people's horses show a few classes later, so their rosters count down as the ring is driven.
  */
 export async function seedRunningShow(
   trx: Transaction<Database>,
@@ -145,8 +135,7 @@ export async function seedRunningShow(
     entries: { userId: string; horseId: string; riderId: string | null; status: string; after: number }[];
   },
 ): Promise<string> {
-  const zone = defaultTimeZone(RUNNING_SHOW.location);
-  const today = showToday(opts.now.getTime(), zone);
+  const today = showToday(opts.now.getTime(), defaultTimeZone(RUNNING_SHOW.location));
   const id = newId();
   await trx
     .insertInto("show")
@@ -171,55 +160,11 @@ export async function seedRunningShow(
     id,
     EAGLEVILLE_CLASSES.map(([number, name]) => ({ id: `class-${number}`, name })),
   );
-  // The session began RUN_BEFORE classes and a bit ago; never before midnight, so it stays today's.
-  const midnight = zonedInstant(today, "00:00", zone)!;
-  const begun = Math.max(midnight, opts.now.getTime() - (RUN_BEFORE * MINUTES + 4) * MINUTE);
-  const startTime = showClockTime(begun - (begun % (5 * MINUTE)), zone);
-  const sessionId = await addSession(trx, id, {
-    position: 0,
-    name: `${weekday(today)} ${Number(startTime.slice(0, 2)) < 12 ? "AM" : "PM"}`,
-    date: today,
-    startTime,
-    classIds: EAGLEVILLE_CLASSES.map(([number]) => `class-${number}`),
-  });
-  await refreshPlannedStarts(trx, id);
+  await rememberLiveShow(trx, { showId: id, actorId: opts.adminId });
+  await placeRunningSession(trx, { showId: id, actorId: opts.adminId }, opts.now.getTime());
 
   const classIds = EAGLEVILLE_CLASSES.map(([number]) => `class-${number}`);
-  const actions = [
-    {
-      kind: "start-session",
-      class_id: null as string | null,
-      expected_in_ring: null as string | null,
-      at: begun,
-    },
-    ...classIds.slice(0, RUN_BEFORE + 1).map((classId, i) => ({
-      kind: "in-ring",
-      class_id: classId,
-      expected_in_ring: i === 0 ? null : classIds[i - 1]!,
-      at: begun + i * MINUTES * MINUTE,
-    })),
-  ];
-  await trx
-    .insertInto("ring_action")
-    .values(
-      actions.map((a, i) => ({
-        show_id: id,
-        seq: i + 1,
-        kind: a.kind,
-        session_id: sessionId,
-        class_id: a.class_id,
-        expected_in_ring: a.expected_in_ring,
-        reason: null,
-        minutes: null,
-        undo_seq: null,
-        actor_id: opts.adminId,
-        at: Math.min(a.at, opts.now.getTime()),
-        undone: 0,
-      })),
-    )
-    .execute();
-  await trx.insertInto("ring_counter").values({ show_id: id, seq: actions.length }).execute();
-
+  if (opts.entries.length === 0) return id;
   await trx
     .insertInto("class_entry")
     .values(
@@ -227,7 +172,7 @@ export async function seedRunningShow(
         id: newId(),
         user_id: e.userId,
         show_id: id,
-        class_id: classIds[RUN_BEFORE + e.after]!,
+        class_id: classIds[DEMO_RING.classesBefore + e.after]!,
         status: e.status,
         horse_id: e.horseId,
         rider_id: e.riderId,

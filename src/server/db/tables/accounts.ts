@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 export interface UserTable {
   id: string;
   name: string;
@@ -8,6 +10,9 @@ export interface UserTable {
   gender: string | null;
   date_of_birth: string | null;
   photo_id: string | null;
+  /** 1 when people outside their friends and barn may find them by a search (migration 031). */
+  findable: Generated<number>;
+  town: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }

@@ -19,6 +19,11 @@ export interface RingActionTable {
   reason: string | null;
   minutes: number | null;
   undo_seq: number | null;
+  /** Migration 030: a Finish's choice for unrun classes ("scratch" | "move"), and the classes it moved (JSON). */
+  unrun: string | null;
+  moved_class_ids: string | null;
+  /** Migration 030: 1 on a Start confirmed as early. */
+  early: number;
   actor_id: string | null;
   /** Epoch milliseconds; PostgreSQL's bigint arrives as a string. */
   at: number | string;

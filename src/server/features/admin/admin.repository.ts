@@ -1,4 +1,4 @@
-import { type Kysely, type SqlBool, sql, type Transaction } from "kysely";
+import { type Kysely, type SelectQueryBuilder, type SqlBool, sql, type Transaction } from "kysely";
 import type { Role } from "#domain/people/roles.ts";
 import { serializeRoles } from "#domain/people/roles.ts";
 import { searchWords } from "#domain/shows/word-search.ts";
@@ -8,10 +8,37 @@ import { newId } from "#server/platform/ids.ts";
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Where a page by name ends: the next page starts after it. */
-export interface NameKey {
-  name: string;
+/** Where a page ends: the sorted column's value and the id of its last row; the next page starts after it. */
+export interface PageKey {
+  value: string;
   id: string;
+}
+
+/** A list's order: a column that is never empty, then the id, both the same way round. */
+export interface ListOrder<C extends string> {
+  column: C;
+  descending: boolean;
+}
+
+/** The rows after `after` in `order`, sorted so: keyset paging over any allowed column. */
+function ordered<S extends SelectQueryBuilder<Database, "user" | "horse" | "show", object>>(
+  select: S,
+  column: "name" | "email" | "date_of_birth" | "start_date" | "location",
+  descending: boolean,
+  after: PageKey | null,
+): S {
+  const past = descending ? "<" : ">";
+  const direction = descending ? "desc" : "asc";
+  let query = select;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql.ref(column), past, after.value),
+        eb.and([eb(sql.ref(column), "=", after.value), eb(sql.ref("id"), past, after.id)]),
+      ]),
+    ) as S;
+  }
+  return query.orderBy(sql.ref(column), direction).orderBy(sql.ref("id"), direction) as S;
 }
 
 const escapeLike = (word: string): string => word.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -29,22 +56,52 @@ export interface UserRow {
 
 const USER_COLUMNS = ["id", "name", "email", "roles", "gender", "date_of_birth"] as const;
 
-/** One page of users by name: every search word in the name or the email. */
+/** One page of users in the order asked for: every search word in the name or the email. */
 export async function listUsers(
   db: Executor,
-  query: { q: string; after: NameKey | null; limit: number },
+  query: { q: string; order: ListOrder<"name" | "email">; after: PageKey | null; limit: number },
 ): Promise<UserRow[]> {
   let select = db.selectFrom("user").select(USER_COLUMNS);
   for (const word of searchWords(query.q)) {
     select = select.where((eb) => eb.or([like("name", word), like("email", word)]));
   }
-  const after = query.after;
-  if (after) {
-    select = select.where((eb) =>
-      eb.or([eb("name", ">", after.name), eb.and([eb("name", "=", after.name), eb("id", ">", after.id)])]),
-    );
-  }
-  return select.orderBy("name").orderBy("id").limit(query.limit).execute();
+  return ordered(select, query.order.column, query.order.descending, query.after)
+    .limit(query.limit)
+    .execute();
+}
+
+export interface AdminShowRow {
+  id: string;
+  name: string;
+  start_date: string;
+  end_date: string;
+  location: string;
+  is_ai_prediction: number;
+}
+
+/**
+ * One page of shows in the order asked for: every search word in the name; upcoming are those ending today
+ * or later (running shows too, as the planner lists them), past the others.
+ */
+export async function listAdminShows(
+  db: Executor,
+  query: {
+    q: string;
+    past: boolean;
+    today: string;
+    order: ListOrder<"start_date" | "name" | "location">;
+    after: PageKey | null;
+    limit: number;
+  },
+): Promise<AdminShowRow[]> {
+  let select = db
+    .selectFrom("show")
+    .select(["id", "name", "start_date", "end_date", "location", "is_ai_prediction"])
+    .where("end_date", query.past ? "<" : ">=", query.today);
+  for (const word of searchWords(query.q)) select = select.where(like("name", word));
+  return ordered(select, query.order.column, query.order.descending, query.after)
+    .limit(query.limit)
+    .execute();
 }
 
 export async function findUser(db: Executor, id: string): Promise<UserRow | undefined> {
@@ -145,19 +202,16 @@ export interface HorseListRow {
   canters: number;
 }
 
+/** One page of horses in the order asked for: every search word in the name. */
 export async function listHorses(
   db: Executor,
-  query: { q: string; after: NameKey | null; limit: number },
+  query: { q: string; order: ListOrder<"name" | "date_of_birth">; after: PageKey | null; limit: number },
 ): Promise<HorseListRow[]> {
   let select = db.selectFrom("horse").select(["id", "name", "gender", "date_of_birth", "canters"]);
   for (const word of searchWords(query.q)) select = select.where(like("name", word));
-  const after = query.after;
-  if (after) {
-    select = select.where((eb) =>
-      eb.or([eb("name", ">", after.name), eb.and([eb("name", "=", after.name), eb("id", ">", after.id)])]),
-    );
-  }
-  return select.orderBy("name").orderBy("id").limit(query.limit).execute();
+  return ordered(select, query.order.column, query.order.descending, query.after)
+    .limit(query.limit)
+    .execute();
 }
 
 export async function divisionsOfHorses(

@@ -5,12 +5,15 @@ import { ERROR_CODES, ErrorBody } from "#domain/app/errors.ts";
 import {
   AdminHorse,
   AdminHorseBody,
+  AdminHorseListQuery,
   AdminHorsePage,
   AdminIdParams,
-  AdminListQuery,
+  AdminShowListQuery,
+  AdminShowPage,
   AdminUser,
   AdminUserBody,
   AdminUserCreated,
+  AdminUserListQuery,
   AdminUserPage,
   CalendarImportBody,
   CalendarImportResult,
@@ -21,6 +24,7 @@ import {
   SoleHorses,
 } from "#domain/contracts/admin.ts";
 import { sessionEnded } from "#server/auth/session-end.ts";
+import { todayYmd } from "#server/features/shows/shows.service.ts";
 import { AppError } from "#server/platform/errors.ts";
 import { IMAGE_ERRORS, multipartOptions, readUpload } from "#server/platform/images.ts";
 import {
@@ -30,6 +34,7 @@ import {
   editHorse,
   editUser,
   listHorsesPage,
+  listShowsPage,
   listSoleHorses,
   listUsersPage,
   removeHorse,
@@ -91,8 +96,9 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["admin"],
-        summary: "Users by name, a page at a time; q matches every word in the name or email (Admin)",
-        querystring: AdminListQuery,
+        summary:
+          "Users a page at a time, by name or by sort (name, email; a minus for descending); q matches every word in the name or email (Admin)",
+        querystring: AdminUserListQuery,
         response: { 200: AdminUserPage, ...errors },
       },
     },
@@ -162,14 +168,32 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["admin"],
-        summary: "Every horse by name with owners and trainers, a page at a time (Admin)",
-        querystring: AdminListQuery,
+        summary:
+          "Every horse with owners and trainers, a page at a time, by name or by sort (name, dateOfBirth; a minus for descending) (Admin)",
+        querystring: AdminHorseListQuery,
         response: { 200: AdminHorsePage, ...errors },
       },
     },
     async (request) => {
       await admin(request);
       return listHorsesPage(db, request.query);
+    },
+  );
+
+  r.get(
+    "/api/admin/shows",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Upcoming or past shows, a page at a time, by the period's date order or by sort (startDate, name, location; a minus for descending) (Admin)",
+        querystring: AdminShowListQuery,
+        response: { 200: AdminShowPage, ...errors },
+      },
+    },
+    async (request) => {
+      await admin(request);
+      return listShowsPage(db, request.query, todayYmd());
     },
   );
 

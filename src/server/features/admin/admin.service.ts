@@ -1,18 +1,25 @@
 import type {
   AdminHorse,
   AdminHorseBody,
+  AdminHorseListQuery,
   AdminHorsePage,
-  AdminListQuery,
+  AdminHorseSort,
+  AdminShowListQuery,
+  AdminShowPage,
+  AdminShowSort,
   AdminUser,
   AdminUserBody,
   AdminUserCreated,
+  AdminUserListQuery,
   AdminUserPage,
+  AdminUserSort,
   DeleteUserQuery,
   SoleHorses,
 } from "#domain/contracts/admin.ts";
 import { HORSE_GENDERS, type HorseGender } from "#domain/contracts/horses.ts";
 import { USER_GENDERS } from "#domain/contracts/profile.ts";
 import { parseRoles } from "#domain/people/roles.ts";
+import { parseSortParam } from "#domain/sorting/table-sort.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { userDeletionTexts } from "#domain/texts/user-deletion.ts";
 import type { Db } from "#server/db/client.ts";
@@ -35,10 +42,11 @@ import {
   divisionsOfHorses,
   findUser,
   insertUser,
+  listAdminShows,
   listHorses,
   listUsers,
-  type NameKey,
   otherAdminCount,
+  type PageKey,
   sessionIdsOf,
   soleOwnedHorses,
   transferHorses,
@@ -57,17 +65,20 @@ export interface AdminDeps {
   log: { warn(obj: unknown, msg?: string): void };
 }
 
-/** The page cursor: the last row's name and id, opaque to clients. */
-export function encodeNameCursor(key: NameKey): string {
-  return Buffer.from(JSON.stringify([key.name, key.id]), "utf8").toString("base64url");
+/**
+ * The page cursor, opaque to clients: the list's sort and the last row's value in it and id. A cursor made
+ * for another sort is refused, as a changed sort starts again at its first page.
+ */
+export function encodePageCursor(sort: string, key: PageKey): string {
+  return Buffer.from(JSON.stringify([sort, key.value, key.id]), "utf8").toString("base64url");
 }
 
-export function decodeNameCursor(cursor: string): NameKey {
+export function decodePageCursor(cursor: string, sort: string): PageKey {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Array.isArray(value) && value.length === 2) {
-      const [name, id] = value;
-      if (typeof name === "string" && typeof id === "string") return { name, id };
+    if (Array.isArray(value) && value.length === 3) {
+      const [madeFor, key, id] = value;
+      if (madeFor === sort && typeof key === "string" && typeof id === "string") return { value: key, id };
     }
   } catch {
     // falls through to the refusal below
@@ -75,10 +86,50 @@ export function decodeNameCursor(cursor: string): NameKey {
   throw badRequest("Invalid page cursor.");
 }
 
-function page<T extends { name: string; id: string }>(rows: T[], limit: number) {
+/** A page of `limit` rows (one more was read to know whether another page follows) and its cursor. */
+function page<T extends { id: string }>(rows: T[], limit: number, sort: string, keyOf: (row: T) => string) {
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
-  return { shown, nextCursor: rows.length > limit && last ? encodeNameCursor(last) : null };
+  return {
+    shown,
+    nextCursor:
+      rows.length > limit && last ? encodePageCursor(sort, { value: keyOf(last), id: last.id }) : null,
+  };
+}
+
+const SHOW_COLUMN = { startDate: "start_date", name: "name", location: "location" } as const;
+
+/** A page of the Admin Panel's shows; the cursor names the period and the sort it was made for. */
+export async function listShowsPage(
+  db: Db,
+  query: AdminShowListQuery,
+  today: string,
+): Promise<AdminShowPage> {
+  const sort = query.sort ?? (query.period === "past" ? "-startDate" : "startDate");
+  const madeFor = `${query.period} ${sort}`;
+  const after = query.cursor ? decodePageCursor(query.cursor, madeFor) : null;
+  const { column, direction } = parseSortParam<AdminShowSort>(sort);
+  const order = { column: SHOW_COLUMN[column], descending: direction === "descending" };
+  const rows = await listAdminShows(db.db, {
+    q: query.q,
+    past: query.period === "past",
+    today,
+    order,
+    after,
+    limit: query.limit + 1,
+  });
+  const { shown, nextCursor } = page(rows, query.limit, madeFor, (row) => row[order.column]);
+  return {
+    shows: shown.map((row) => ({
+      id: row.id,
+      name: row.name,
+      startDate: row.start_date,
+      endDate: row.end_date,
+      location: row.location,
+      isAiPrediction: Number(row.is_ai_prediction) === 1,
+    })),
+    nextCursor,
+  };
 }
 
 const presentUser = (row: UserRow): AdminUser => ({
@@ -92,10 +143,12 @@ const presentUser = (row: UserRow): AdminUser => ({
   dateOfBirth: row.date_of_birth,
 });
 
-export async function listUsersPage(db: Db, query: AdminListQuery): Promise<AdminUserPage> {
-  const after = query.cursor ? decodeNameCursor(query.cursor) : null;
-  const rows = await listUsers(db.db, { q: query.q, after, limit: query.limit + 1 });
-  const { shown, nextCursor } = page(rows, query.limit);
+export async function listUsersPage(db: Db, query: AdminUserListQuery): Promise<AdminUserPage> {
+  const after = query.cursor ? decodePageCursor(query.cursor, query.sort) : null;
+  const { column, direction } = parseSortParam<AdminUserSort>(query.sort);
+  const order = { column, descending: direction === "descending" };
+  const rows = await listUsers(db.db, { q: query.q, order, after, limit: query.limit + 1 });
+  const { shown, nextCursor } = page(rows, query.limit, query.sort, (row) => row[column]);
   return { users: shown.map(presentUser), nextCursor };
 }
 
@@ -201,10 +254,13 @@ export async function removeUser(
 const asGender = (value: string | null): HorseGender | null =>
   (HORSE_GENDERS as readonly string[]).includes(value ?? "") ? (value as HorseGender) : null;
 
-export async function listHorsesPage(db: Db, query: AdminListQuery): Promise<AdminHorsePage> {
-  const after = query.cursor ? decodeNameCursor(query.cursor) : null;
-  const rows = await listHorses(db.db, { q: query.q, after, limit: query.limit + 1 });
-  const { shown, nextCursor } = page(rows, query.limit);
+export async function listHorsesPage(db: Db, query: AdminHorseListQuery): Promise<AdminHorsePage> {
+  const after = query.cursor ? decodePageCursor(query.cursor, query.sort) : null;
+  const sort = parseSortParam<AdminHorseSort>(query.sort);
+  const column = sort.column === "dateOfBirth" ? "date_of_birth" : "name";
+  const order = { column, descending: sort.direction === "descending" } as const;
+  const rows = await listHorses(db.db, { q: query.q, order, after, limit: query.limit + 1 });
+  const { shown, nextCursor } = page(rows, query.limit, query.sort, (row) => row[column]);
   const ids = shown.map((h) => h.id);
   const [owners, trainers, divisions] = await Promise.all([
     peopleOfHorses(db.db, "horse_owner", ids),

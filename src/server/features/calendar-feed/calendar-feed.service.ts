@@ -1,8 +1,11 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { format, subDays } from "date-fns";
 import type { CalendarFeed } from "#domain/contracts/calendar-feed.ts";
+import type { Roster } from "#domain/contracts/roster.ts";
+import { statusTime } from "#domain/show-day/ring-estimates.ts";
 import type { Db } from "#server/db/client.ts";
 import { getRoster } from "#server/features/roster/roster.service.ts";
+import { liveClassStatuses } from "#server/features/show-day/show-day.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { nowIso } from "#server/platform/ids.ts";
 import { eventsHash, feedCalendar, rosterEvents } from "./calendar-feed.ics.ts";
@@ -13,6 +16,26 @@ export interface CalendarFeedDeps {
   /** AUTH_SECRET: tokens derive from it, so the database alone never yields a working URL. */
   secret: string;
   publicUrl: string;
+}
+
+/**
+ * Today's shows move their classes to the ring's live estimate (issue 34), the one every screen shows;
+ * a scratched class keeps no time (an all-day event), a class done or in the ring its printed time.
+ */
+async function withLiveTimes(db: Db, roster: Roster): Promise<Roster> {
+  for (const show of roster.sections.today) {
+    const live = await liveClassStatuses(db, show.id);
+    if (!live) continue;
+    for (const day of show.days)
+      for (const cls of day.classes) {
+        const status = live.get(cls.id);
+        if (!status || !cls.planned) continue;
+        const at = statusTime(status);
+        if (status.kind === "scratched") cls.planned = null;
+        else if (at !== null) cls.planned = { ...cls.planned, start: new Date(at).toISOString() };
+      }
+  }
+  return roster;
 }
 
 /** How far back the feed reaches: last month's classes stay in the calendar a while. */
@@ -60,7 +83,8 @@ export async function readCalendarFeed(deps: CalendarFeedDeps, token: string): P
   const feed = await repo.byTokenHash(tokenHash);
   if (!feed) return null;
   const since = format(subDays(new Date(), PAST_DAYS), "yyyy-MM-dd");
-  const events = rosterEvents(await getRoster(deps.db, { id: feed.userId, roles: feed.roles }, since));
+  const roster = await getRoster(deps.db, { id: feed.userId, roles: feed.roles }, since);
+  const events = rosterEvents(await withLiveTimes(deps.db, roster));
   const contentHash = eventsHash(events);
   let changedAt = feed.changedAt;
   if (contentHash !== feed.contentHash) {

@@ -210,7 +210,7 @@ describe("barn notifications need a tie to the horse", () => {
         { status: "FriendIsShowing", riderId: riderOf().id, horseId: horse.id },
       ]);
       expect(res.statusCode).toBe(403);
-      expect(res.json().error.message).toBe(consentTexts.noTie);
+      expect(res.json().error.message).toBe(consentTexts.noTieFor(riderOf().name));
       for (const person of [owner, trainer, rider]) expect(await barnNotices(person.id, cls.id)).toEqual([]);
       expect(await classEntries(riderOf(), cls.id)).toEqual([]);
       expect(await classEntries(actor(), cls.id)).toEqual([]);

@@ -237,14 +237,16 @@ describe("horse and rider choices follow the chooser rules", () => {
 });
 
 describe("chooser data", () => {
-  it("offers a non-trainer their own horses, every owner or trainer as rider, every horse, no customers", async () => {
+  it("offers a non-trainer their own horses, as riders themselves, their friends and barn (never a stranger), every horse, no customers", async () => {
     const res = await call(t.app, "GET", "/api/entries/choices", { cookie: owner.cookie });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.ownHorses.map((h: { id: string }) => h.id)).toContain(ownerHorse.id);
     expect(body.ownHorses.map((h: { id: string }) => h.id)).not.toContain(friendHorse.id);
     const riders = body.riders.map((r: { id: string }) => r.id);
-    expect(riders).toEqual(expect.arrayContaining([owner.id, trainer.id, customer.id, friend.id]));
+    // Issue 34, item 7: the trainer of the owner's horse is their barn; the trainer's customer is a stranger to them.
+    expect([...riders].sort()).toEqual([owner.id, trainer.id, friend.id].sort());
+    expect(riders).not.toContain(customer.id);
     expect(riders).not.toContain(adminOnly.id);
     expect(body.allHorses.map((h: { id: string }) => h.id)).toEqual(
       expect.arrayContaining([ownerHorse.id, customerHorse.id, friendHorse.id, trainerHorse.id]),

@@ -69,6 +69,7 @@ export async function checkChoices(
     horses: new Set(horses.keys()),
     ownHorses: await ownedHorseIds(trx, viewer.id, horseIds),
     people: new Map([...people].map(([id, p]) => [id, p.roles])),
+    names: new Map([...people].map(([id, p]) => [id, p.name])),
     customerHorses: groupCustomerHorses(await customerHorses(trx, viewer.id, customerIds)),
     tied: await tiesAmong(trx, viewer.id, unique(added.filter(mirrorsToRider).map((c) => c.riderId))),
   };

@@ -32,6 +32,7 @@ const facts: ChoiceFacts = {
     ["trainer", new Set(["own"])],
   ]),
   tied: new Set(["friend", "cust"]),
+  names: new Map([["trainer", "Casey"]]),
 };
 
 const choice = (
@@ -132,7 +133,7 @@ describe("entryChoiceDenial", () => {
       "FriendIsShowing, a rider with no tie",
       owner,
       choice("FriendIsShowing", null, "trainer"),
-      [403, consentTexts.noTie],
+      [403, consentTexts.noTieFor("Casey")],
     ],
     [
       "CustomerIsShowing, a customer with no tie",

@@ -28,6 +28,8 @@ export interface ChoiceFacts {
   customerHorses: ReadonlyMap<string, ReadonlySet<string>>;
   /** The named riders with a tie to the viewer: accepted friends and barn mates (issue 24, item 3). */
   tied: ReadonlySet<string>;
+  /** The named people's names, for a refusal that says whose roster it means. */
+  names: ReadonlyMap<string, string>;
 }
 
 export interface Denial {
@@ -72,7 +74,7 @@ function riderDenial(riderId: string | null, facts: ChoiceFacts): Denial | null 
 
 /**
  * A choice that would put a class on another person's roster needs a tie with them (`lacksTie`):
- * "Only your friends and your barn can add classes to your roster."
+ * "Only Casey's friends and barn can add classes to Casey's roster."
  */
 export function canPutOnRoster(viewer: EntryViewer, choice: EntryChoice, facts: ChoiceFacts): boolean {
   return !lacksTie(viewer.id, choice, facts.tied);
@@ -86,7 +88,9 @@ export function entryChoiceDenial(
 ): Denial | null {
   const denial = chooserDenial(viewer, choice, facts);
   if (denial) return denial;
-  return canPutOnRoster(viewer, choice, facts) ? null : deny(403, consentTexts.noTie);
+  if (canPutOnRoster(viewer, choice, facts)) return null;
+  const name = choice.riderId === null ? undefined : facts.names.get(choice.riderId);
+  return deny(403, name ? consentTexts.noTieFor(name) : consentTexts.noTie);
 }
 
 /** The spec's chooser rules (sections 4–6) for one choice. */

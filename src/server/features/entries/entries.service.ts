@@ -4,6 +4,7 @@ import { hasRole } from "#domain/people/roles.ts";
 import { entriesTexts } from "#domain/texts/entries.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
+import { knownRiders } from "#server/db/people-search.ts";
 import { blockedWith } from "#server/db/relations.ts";
 import type { ClassEntryTable } from "#server/db/schema.ts";
 import { SHOWING, viewerWarnings } from "#server/features/roster/roster.service.ts";
@@ -27,13 +28,7 @@ import {
   saveScope,
   showExists,
 } from "./entries.repository.ts";
-import {
-  allHorses,
-  customerHorses,
-  horsesOwnedBy,
-  loadHorses,
-  ridersList,
-} from "./entry-people.repository.ts";
+import { allHorses, customerHorses, horsesOwnedBy, loadHorses } from "./entry-people.repository.ts";
 
 export interface EntriesDeps {
   db: Db;
@@ -210,7 +205,7 @@ export async function getEntryChoices(db: Db, viewer: Viewer): Promise<EntryChoi
   const trainer = hasRole(viewer, "Trainer");
   const [ownHorses, riders, horses, customerRows] = await Promise.all([
     horsesOwnedBy(db.db, viewer.id),
-    ridersList(db.db),
+    knownRiders(db.db, viewer.id),
     allHorses(db.db),
     trainer ? customerHorses(db.db, viewer.id) : Promise.resolve([]),
   ]);

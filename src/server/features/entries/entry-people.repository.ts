@@ -110,17 +110,6 @@ export async function horsesOwnedBy(db: Queryable, userId: string): Promise<{ id
     .execute();
 }
 
-/** Every owner or trainer, for the rider choosers. Roles are a normalised comma list. */
-export async function ridersList(db: Queryable): Promise<{ id: string; name: string }[]> {
-  return db
-    .selectFrom("user")
-    .where((eb) => eb.or([eb("roles", "like", "%Owner%"), eb("roles", "like", "%Trainer%")]))
-    .select(["id", "name"])
-    .orderBy("name")
-    .orderBy("id")
-    .execute();
-}
-
 export async function allHorses(db: Queryable): Promise<{ id: string; name: string }[]> {
   return db.selectFrom("horse").select(["id", "name"]).orderBy("name").orderBy("id").execute();
 }

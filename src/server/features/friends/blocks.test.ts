@@ -95,7 +95,7 @@ describe("blocking", () => {
     const later = freshClass();
     const refused = await save(pest, later.id, [{ status: "FriendIsShowing", riderId: me.id }]);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.message).toBe(consentTexts.noTie);
+    expect(refused.json().error.message).toBe(consentTexts.noTieFor("Bea Blocker"));
     expect(await entriesOf(me.id, later.id)).toEqual([]);
     expect(await entriesOf(pest.id, later.id)).toEqual([]);
 

@@ -1,12 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
 import type { PersonRef } from "#domain/contracts/people.ts";
+import { PEOPLE_SEARCH_LIMIT, type PeopleQuery } from "#domain/people/people-search.ts";
+import { distinguishing, findableIds } from "#server/db/people-search.ts";
 import type { Database } from "#server/db/schema.ts";
-import { allWordsLike } from "#server/db/word-search.ts";
 
 type Executor = Kysely<Database> | Transaction<Database>;
-
-/** At most this many people per search; the dialog asks for a more specific name beyond that. */
-export const SEARCH_LIMIT = 25;
 
 /** Accepted friends only: requests live in `friend_request` until accepted. */
 export async function listFriends(db: Executor, userId: string): Promise<PersonRef[]> {
@@ -20,9 +18,14 @@ export async function listFriends(db: Executor, userId: string): Promise<PersonR
     .execute();
 }
 
-/** People whose name holds every word of the query, with how each relates to the viewer. */
-export async function searchUsers(db: Executor, userId: string, query: string) {
-  return db
+/**
+ * Add Friends (issue 34, item 7): the people the viewer may find with `query` (people they know first, others
+ * only if findable; db/people-search.ts), with how each relates to the viewer.
+ */
+export async function searchUsers(db: Executor, userId: string, query: PeopleQuery) {
+  const found = await findableIds(db, userId, query, PEOPLE_SEARCH_LIMIT);
+  if (found.length === 0) return [];
+  const rows = await db
     .selectFrom("user as u")
     .leftJoin("friendship as f", (join) =>
       join.onRef("f.friend_id", "=", "u.id").on("f.user_id", "=", userId),
@@ -36,8 +39,11 @@ export async function searchUsers(db: Executor, userId: string, query: string) {
     .leftJoin("user_block as b", (join) =>
       join.onRef("b.blocked_id", "=", "u.id").on("b.blocker_id", "=", userId),
     )
-    .where("u.id", "<>", userId)
-    .where((eb) => eb.and(allWordsLike("u.name", query)))
+    .where(
+      "u.id",
+      "in",
+      found.map((f) => f.id),
+    )
     .select([
       "u.id",
       "u.name",
@@ -47,10 +53,13 @@ export async function searchUsers(db: Executor, userId: string, query: string) {
       "got.created_at as gotAt",
       "b.created_at as blockedAt",
     ])
-    .orderBy("u.name")
-    .orderBy("u.id")
-    .limit(SEARCH_LIMIT)
     .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const details = await distinguishing(db, [...byId.keys()]);
+  return found.flatMap(({ id }) => {
+    const row = byId.get(id);
+    return row ? [{ ...row, town: details.get(id)?.town ?? null, barn: details.get(id)?.barn ?? null }] : [];
+  });
 }
 
 export async function findPerson(db: Executor, id: string): Promise<PersonRef | undefined> {

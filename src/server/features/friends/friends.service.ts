@@ -4,6 +4,7 @@ import type {
   FriendRequests,
   UserSearchResult,
 } from "#domain/contracts/profile.ts";
+import { readPeopleQuery } from "#domain/people/people-search.ts";
 import { friendsTexts } from "#domain/texts/friends.ts";
 import { notificationsTexts } from "#domain/texts/notifications.ts";
 import type { Db } from "#server/db/client.ts";
@@ -52,7 +53,7 @@ export async function getFriends(db: Db, viewer: Viewer): Promise<FriendList> {
 }
 
 export async function findPeople(db: Db, viewer: Viewer, query: string): Promise<UserSearchResult> {
-  const rows = await searchUsers(db.db, viewer.id, query);
+  const rows = await searchUsers(db.db, viewer.id, readPeopleQuery(query));
   return {
     users: rows.map(({ friendOf, sentAt, gotAt, blockedAt, ...u }) => ({
       ...u,

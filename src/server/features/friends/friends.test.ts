@@ -257,12 +257,19 @@ describe("friends", () => {
   it("search matches every word of the name, case-insensitively, never oneself, and says how each person relates", async () => {
     const me = await signedInUser(t.app, { name: "Quinn Searcher" });
     const friend = await buildUser(t.app, { name: "Quinn Alpha Zulu" });
-    await buildUser(t.app, { name: "Zulu Quinn Beta" });
+    const beta = await buildUser(t.app, { name: "Zulu Quinn Beta" });
+    await buildUser(t.app, { name: "Quinn Hidden Zulu" });
     const asked = await buildUser(t.app, { name: "Quinn Asked Zulu" });
     const asking = await signedInUser(t.app, { name: "Quinn Asking Zulu" });
     const blocked = await buildUser(t.app, { name: "Quinn Blocked Zulu" });
     await buildUser(t.app, { name: "Quinn Gamma" });
-    await buildUser(t.app, { name: "50% Quinn_Odd" });
+    const odd = await buildUser(t.app, { name: "50% Quinn_Odd" });
+    // Strangers are found only when they let themselves be (issue 34, item 7): Quinn Hidden Zulu did not.
+    await t.app.deps.db.db
+      .updateTable("user")
+      .set({ findable: 1 })
+      .where("id", "in", [beta.id, odd.id, blocked.id])
+      .execute();
     await befriend(t.app, me.id, friend.id);
     await add(me, asked.id);
     await add(asking, me.id);
@@ -280,7 +287,7 @@ describe("friends", () => {
       ["Zulu Quinn Beta", "none"],
     ]);
     expect((await search("quinn")).map((u) => u.name)).not.toContain("Quinn Searcher");
-    expect((await search("50%")).map((u) => u.name)).toEqual(["50% Quinn_Odd"]);
+    expect((await search("50% quinn")).map((u) => u.name)).toEqual(["50% Quinn_Odd"]);
     expect(await search("_odd")).toHaveLength(1);
     expect(await search("nobody-has-this-name")).toEqual([]);
   });

@@ -10,9 +10,9 @@ import {
 } from "#domain/contracts/notifications.ts";
 import type { Db } from "#server/db/client.ts";
 import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
-import { countUnreadVisible } from "./notifications.repository.ts";
 import {
   getNotificationListVersion,
+  getUnreadCount,
   listNotifications,
   readAllNotifications,
   readNotification,
@@ -33,7 +33,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { db: Db })
     },
     async (request) => {
       const viewer = await app.requireViewer(request);
-      return { count: await countUnreadVisible(opts.db.db, viewer.id) };
+      return getUnreadCount(opts.db, viewer);
     },
   );
 

@@ -1,4 +1,4 @@
-import type { NotificationItem } from "#domain/contracts/notifications.ts";
+import type { NotificationItem, UnreadCount } from "#domain/contracts/notifications.ts";
 import type { Db } from "#server/db/client.ts";
 import { enqueuePushes, type PushableNotification } from "#server/features/push/push.enqueue.ts";
 import type { Viewer } from "#server/http/viewer.ts";
@@ -7,6 +7,7 @@ import type { LiveEvent } from "#server/platform/events.ts";
 import { newId, nowIso } from "#server/platform/ids.ts";
 import { isVisibleNotification } from "./notifications.policy.ts";
 import {
+  countUnreadVisible,
   findNotification,
   insertNotifications,
   listVisible,
@@ -38,6 +39,15 @@ export async function getNotificationListVersion(
   viewer: Viewer,
 ): Promise<{ key: string; version: string }> {
   return { key: viewer.id, version: await notificationListVersion(db.db, viewer.id) };
+}
+
+/**
+ * The badge: the viewer's unread count, with the list's version read first, so the version is never newer
+ * than the count. The live stream takes that version as `since` and catches up anything after it.
+ */
+export async function getUnreadCount(db: Db, viewer: Viewer): Promise<UnreadCount> {
+  const version = await notificationListVersion(db.db, viewer.id);
+  return { count: await countUnreadVisible(db.db, viewer.id), version };
 }
 
 /** Marks one visible notification read for the viewer only; nothing makes it unread again. */
@@ -139,4 +149,4 @@ async function insertAll(
 }
 
 /** For the page the server renders (its unread count) and the live stream's catch-up cursor. */
-export { countUnreadVisible, notificationListVersion } from "./notifications.repository.ts";
+export { notificationListVersion } from "./notifications.repository.ts";

@@ -1,15 +1,16 @@
 import type { PushUrgency } from "#domain/notifications/push-kinds.ts";
 import { pushOutcome, retryDelaySeconds } from "#domain/notifications/push-schedule.ts";
 import type { Db } from "#server/db/client.ts";
-import type { EventBus } from "#server/platform/events.ts";
+import type { EventBus, LiveEvent } from "#server/platform/events.ts";
 import { newId } from "#server/platform/ids.ts";
 import type { PushSender, PushTarget } from "#server/platform/push/send.ts";
 import {
   type ClaimedDelivery,
   claimDeliveries,
-  deleteSubscription,
+  type PushQueue,
   releaseForRetry,
   removeClaimed,
+  removeGoneSubscription,
   subscriptionsByIds,
 } from "./push.repository.ts";
 
@@ -24,6 +25,11 @@ export interface PushDeliveryOptions {
   log: Logger;
   /** Wakes the worker when a notification was created (on any app server, over PostgreSQL). */
   bus: EventBus;
+  /**
+   * Which queue it sends: people's devices (the default, woken by notifications) or Notify me on watch
+   * links (ADR 049), woken by the ring's moves and posted results, which queue its messages.
+   */
+  queue?: PushQueue;
   /** Messages taken per claim, and how many of them are in flight at once. */
   batchSize?: number;
   concurrency?: number;
@@ -45,6 +51,9 @@ export function startPushDelivery(options: PushDeliveryOptions) {
   const concurrency = options.concurrency ?? 16;
   const leaseMs = options.leaseMs ?? 60_000;
   const now = options.now ?? Date.now;
+  const queue = options.queue ?? "push";
+  const wakesOn = (event: LiveEvent) =>
+    queue === "push" ? event.type === "notification" : event.type === "ring" || event.type === "results";
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
@@ -59,7 +68,7 @@ export function startPushDelivery(options: PushDeliveryOptions) {
     if (!target) return false;
     const remaining = Math.floor((Date.parse(item.expires_at) - now()) / 1000);
     if (remaining <= 0) {
-      await removeClaimed(db.db, [item.id], token);
+      await removeClaimed(db.db, [item.id], token, queue);
       return false;
     }
     const answer = await sender.send(target, {
@@ -73,7 +82,7 @@ export function startPushDelivery(options: PushDeliveryOptions) {
     if (outcome === "delivered") return true;
     if (outcome === "subscription-gone") {
       log.info(context, "push: the push service no longer knows this device; removed it");
-      await deleteSubscription(db.db, item.subscription_id);
+      await removeGoneSubscription(db.db, queue, item.subscription_id);
       return false;
     }
     if (outcome === "retry") await retryOrDrop(item, token, answer.retryAfterSeconds, context);
@@ -86,32 +95,36 @@ export function startPushDelivery(options: PushDeliveryOptions) {
       { ...context, subscriptionId: item.subscription_id, attempts: item.attempts },
       "push: gave up on a message",
     );
-    await removeClaimed(db.db, [item.id], token);
+    await removeClaimed(db.db, [item.id], token, queue);
   }
 
   /** Back in the queue after a wait, or, out of tries, dropped and logged. */
   async function retryOrDrop(item: ClaimedDelivery, token: string, retryAfter: number | null, context = {}) {
     const wait = retryDelaySeconds(item.attempts, retryAfter);
     if (wait === null) await drop(item, token, context);
-    else await releaseForRetry(db.db, item.id, token, new Date(now() + wait * 1000).toISOString());
+    else await releaseForRetry(db.db, item.id, token, new Date(now() + wait * 1000).toISOString(), queue);
   }
 
   /** One claim's worth: returns how many messages it took. */
   async function runBatch(): Promise<number> {
     const token = newId();
     const at = now();
-    const claimed = await claimDeliveries(db.db, db.kind, {
-      token,
-      nowIso: new Date(at).toISOString(),
-      leaseUntilIso: new Date(at + leaseMs).toISOString(),
-      limit: batchSize,
-    });
+    const claimed = await claimDeliveries(
+      db.db,
+      db.kind,
+      {
+        token,
+        nowIso: new Date(at).toISOString(),
+        leaseUntilIso: new Date(at + leaseMs).toISOString(),
+        limit: batchSize,
+      },
+      queue,
+    );
     if (claimed.length === 0) return 0;
     const targets = new Map(
-      (await subscriptionsByIds(db.db, [...new Set(claimed.map((c) => c.subscription_id))])).map((s) => [
-        s.id,
-        s,
-      ]),
+      (await subscriptionsByIds(db.db, [...new Set(claimed.map((c) => c.subscription_id))], queue)).map(
+        (s) => [s.id, s],
+      ),
     );
     const delivered: string[] = [];
     let next = 0;
@@ -128,7 +141,7 @@ export function startPushDelivery(options: PushDeliveryOptions) {
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, lane));
-    await removeClaimed(db.db, delivered, token);
+    await removeClaimed(db.db, delivered, token, queue);
     return claimed.length;
   }
 
@@ -159,7 +172,7 @@ export function startPushDelivery(options: PushDeliveryOptions) {
   }
 
   const unsubscribe = options.bus.subscribe((event) => {
-    if (event.type === "notification") void wake();
+    if (wakesOn(event)) void wake();
   });
   const poll = setInterval(() => void wake(), options.pollMs ?? 5_000);
   poll.unref();

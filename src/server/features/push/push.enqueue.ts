@@ -58,3 +58,36 @@ export async function enqueuePushes(
   await enqueueDeliveries(trx, rows);
   return rows.length;
 }
+
+/** One Notify-me message (ADR 049): its subscription, what it is about, and the JSON text it carries. */
+export interface WatchPush {
+  subscriptionId: string;
+  subject: string;
+  message: string;
+}
+
+/**
+ * Queues Notify-me messages of watch links in the caller's transaction, sent like a class alert (high
+ * urgency, half an hour to live) by the watch queue's worker, which the ring's moves and posted results wake.
+ */
+export async function enqueueWatchPushes(
+  trx: Kysely<Database> | Transaction<Database>,
+  pushes: readonly WatchPush[],
+  now: Date,
+): Promise<void> {
+  const rule = PUSH_KIND_RULES["class-alert"];
+  await enqueueDeliveries(
+    trx,
+    pushes.map((p) => ({
+      id: newId(),
+      subscription_id: p.subscriptionId,
+      topic: pushTopic(p.subject),
+      message: p.message,
+      urgency: rule.urgency,
+      due_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + rule.ttlSeconds * 1000).toISOString(),
+      created_at: now.toISOString(),
+    })),
+    "watch_push",
+  );
+}

@@ -174,6 +174,24 @@ export async function findPushTargets(
   return found;
 }
 
+/**
+ * The two delivery queues, of the same columns and sent by the same worker: people's devices
+ * (`push_subscription`, `push_delivery`, migration 014) and Notify me on watch links
+ * (`watch_push_subscription`, `watch_push_delivery`, migration 034).
+ */
+export type PushQueue = "push" | "watch_push";
+
+// The watch queue's tables have every column these queries use, under the same names.
+const tablesOf = (queue: PushQueue) => ({
+  delivery: `${queue}_delivery` as "push_delivery",
+  subscription: `${queue}_subscription` as "push_subscription",
+});
+
+/** A subscription the push service no longer knows: gone, with what waits for it (cascade). */
+export async function removeGoneSubscription(db: Queryable, queue: PushQueue, id: string): Promise<void> {
+  await db.deleteFrom(tablesOf(queue).subscription).where("id", "=", id).execute();
+}
+
 export interface NewDelivery {
   id: string;
   subscription_id: string;
@@ -189,10 +207,14 @@ export interface NewDelivery {
  * Queues messages. A message about a subject the device still has one waiting for replaces it, and
  * takes the lease away: a sender busy with the older one then leaves this one to be sent.
  */
-export async function enqueueDeliveries(db: Queryable, rows: readonly NewDelivery[]): Promise<void> {
+export async function enqueueDeliveries(
+  db: Queryable,
+  rows: readonly NewDelivery[],
+  queue: PushQueue = "push",
+): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) {
     await db
-      .insertInto("push_delivery")
+      .insertInto(tablesOf(queue).delivery)
       .values(rows.slice(i, i + 200).map((r) => ({ ...r, attempts: 0 })))
       .onConflict((oc) =>
         oc.columns(["subscription_id", "topic"]).doUpdateSet((eb) => ({
@@ -229,16 +251,18 @@ export async function claimDeliveries(
   db: Kysely<Database>,
   kind: DbKind,
   claim: { token: string; nowIso: string; leaseUntilIso: string; limit: number },
+  queue: PushQueue = "push",
 ): Promise<ClaimedDelivery[]> {
+  const table = tablesOf(queue).delivery;
   const due = db
-    .selectFrom("push_delivery")
+    .selectFrom(table)
     .select("id")
     .where("due_at", "<=", claim.nowIso)
     .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", claim.nowIso)]))
     .orderBy("due_at")
     .limit(claim.limit);
   return db
-    .updateTable("push_delivery")
+    .updateTable(table)
     .set({ lease_owner: claim.token, lease_until: claim.leaseUntilIso, attempts: sql`attempts + 1` })
     .where("id", "in", kind === "postgres" ? due.forUpdate().skipLocked() : due)
     .returning(["id", "subscription_id", "topic", "message", "urgency", "expires_at", "attempts"])
@@ -248,19 +272,29 @@ export async function claimDeliveries(
 export async function subscriptionsByIds(
   db: Queryable,
   ids: readonly string[],
+  queue: PushQueue = "push",
 ): Promise<Pick<SubscriptionRow, "id" | "endpoint" | "p256dh" | "auth">[]> {
   if (ids.length === 0) return [];
   return db
-    .selectFrom("push_subscription")
+    .selectFrom(tablesOf(queue).subscription)
     .select(["id", "endpoint", "p256dh", "auth"])
     .where("id", "in", ids)
     .execute();
 }
 
 /** Done with these (sent, expired or given up): only while this sender still holds them. */
-export async function removeClaimed(db: Queryable, ids: readonly string[], token: string): Promise<void> {
+export async function removeClaimed(
+  db: Queryable,
+  ids: readonly string[],
+  token: string,
+  queue: PushQueue = "push",
+): Promise<void> {
   if (ids.length === 0) return;
-  await db.deleteFrom("push_delivery").where("id", "in", ids).where("lease_owner", "=", token).execute();
+  await db
+    .deleteFrom(tablesOf(queue).delivery)
+    .where("id", "in", ids)
+    .where("lease_owner", "=", token)
+    .execute();
 }
 
 /** Back in the queue, due again at `dueAtIso`: only while this sender still holds it. */
@@ -269,9 +303,10 @@ export async function releaseForRetry(
   id: string,
   token: string,
   dueAtIso: string,
+  queue: PushQueue = "push",
 ): Promise<void> {
   await db
-    .updateTable("push_delivery")
+    .updateTable(tablesOf(queue).delivery)
     .set({ due_at: dueAtIso, lease_owner: null, lease_until: null })
     .where("id", "=", id)
     .where("lease_owner", "=", token)

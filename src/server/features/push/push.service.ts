@@ -66,7 +66,7 @@ export async function subscribe(
 ): Promise<PushDevice> {
   const problem = await subscriptionProblem(input.endpoint, deps.config.allowPrivateEndpoints);
   if (problem) throw badRequest(problem);
-  if (!onCurve(input.keys.p256dh)) throw badRequest(pushTexts.errors.badKey);
+  if (!p256dhOnCurve(input.keys.p256dh)) throw badRequest(pushTexts.errors.badKey);
   const label = deviceLabel(userAgent);
   const keys = { p256dh: input.keys.p256dh.replace(/=+$/, ""), auth: input.keys.auth.replace(/=+$/, "") };
   // The device as this transaction left it: a sign-out right after may already have removed it again.
@@ -99,7 +99,7 @@ export async function subscribe(
 }
 
 /** Whether a p256dh of the right length is really a point of P-256 (one that is not could never be encrypted to). */
-function onCurve(p256dh: string): boolean {
+export function p256dhOnCurve(p256dh: string): boolean {
   try {
     ECDH.convertKey(p256dh.replace(/=+$/, ""), "prime256v1", "base64url", "base64url", "uncompressed");
     return true;

@@ -14,15 +14,20 @@ import { entryRiders } from "./results.repository.ts";
 
 export const RESULT_TYPE = "Result";
 
-/** "Midnight Sun placed 2nd in Class 32 at …" to the horse's owners, trainers and riders; once per publication. */
+/**
+ * "Midnight Sun placed 2nd in Class 32 at …" to the horse's owners, trainers and riders; once per
+ * publication. A correction tells those whose placing changed; a withdrawal (issue 34) those who had a
+ * placing: "Result withdrawn: Midnight Sun placed 2nd in Class 32 at …".
+ */
 export async function notifyPlacings(
   trx: Transaction<Database>,
   ctx: ClassContext,
   old: readonly ResultRow[],
   rows: readonly ResultRow[],
   names: ReadonlyMap<string, string>,
-  correction: boolean,
+  kind: "publish" | "correct" | "withdraw",
 ): Promise<LiveEvent | null> {
+  const correction = kind !== "publish";
   const before = new Map(old.flatMap((r) => (r.horse_id ? [[r.horse_id, r.placing] as const] : [])));
   const after = new Map(rows.flatMap((r) => (r.horse_id ? [[r.horse_id, r.placing] as const] : [])));
   const messages = new Map<string, string>();
@@ -46,9 +51,12 @@ export async function notifyPlacings(
     );
     for (const [horseId, placing] of before) {
       if (after.has(horseId) || placing === null) continue;
+      const name = oldNames.get(horseId) ?? "";
       messages.set(
         horseId,
-        resultsTexts.correctedRemoved(oldNames.get(horseId) ?? "", number, ctx.show.name),
+        kind === "withdraw"
+          ? resultsTexts.withdrawn(resultsTexts.placed(name, Number(placing), number, ctx.show.name))
+          : resultsTexts.correctedRemoved(name, number, ctx.show.name),
       );
     }
   }

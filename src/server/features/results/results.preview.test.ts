@@ -29,6 +29,15 @@ describe("preview", () => {
     ]);
     expect(body.lines[0]).toMatchObject({ rider: "Jane Doe", owner: "Smith Farms" });
     expect(body.lines[2]?.candidates).toEqual([{ id: midnight.id, name: "Midnight Sun" }]);
+    // A close match comes preselected for the person to confirm (issue 34); nothing else does.
+    expect(body.lines.map((l) => l.suggested)).toEqual([null, null, midnight.id, null]);
+  });
+
+  it("flags a line without a horse instead of taking the rider for one (issue 34)", async () => {
+    const res = await preview(steward, "c-32", "1 Midnight Sun — Ann Lee\n2 — Jane Roe (rider)");
+    const body: ResultPreview = res.json();
+    expect(body.lines[1]).toMatchObject({ horse: "", rider: "Jane Roe", match: "none", suggested: null });
+    expect(body.problems).toEqual([p.noHorse(2, "Jane Roe")]);
   });
 
   it("reads a CSV and names the line of two 1sts and of an unmeant gap", async () => {

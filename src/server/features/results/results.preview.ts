@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { PreviewBody, PreviewLine, ResultPreview } from "#domain/contracts/results.ts";
-import { HorseIndex } from "#domain/results/horse-match.ts";
+import { HorseIndex, suggestedHorse } from "#domain/results/horse-match.ts";
 import {
   type ParsedResults,
   parseResultCsv,
@@ -28,6 +28,7 @@ async function matchLines(db: Db, parsed: ParsedResults, gapsIntended: boolean, 
     if ((i + 1) % HORSES_PER_TURN === 0) await nextTurn();
   }
   const lines: PreviewLine[] = [];
+  const namesOf = (id: string) => ({ id, names: [names.get(id) ?? "", ...(aliases.get(id) ?? [])] });
   for (const l of parsed.lines) {
     const match = index.match(l.horse);
     const candidates =
@@ -37,6 +38,7 @@ async function matchLines(db: Db, parsed: ParsedResults, gapsIntended: boolean, 
       match: match.kind,
       horseId: match.kind === "exact" ? match.horseId : null,
       candidates: candidates.map((id) => ({ id, name: names.get(id) ?? "" })),
+      suggested: match.kind === "close" ? suggestedHorse(l.horse, match.candidates.map(namesOf)) : null,
     });
     if (lines.length % LINES_PER_TURN === 0) await nextTurn();
   }

@@ -8,6 +8,7 @@ import { resultsTexts } from "#domain/texts/results.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
 import { horsesNamedExactly } from "#server/features/horses/horses.service.ts";
+import { queueWatchPlacingPushes } from "#server/features/watch/watch-push.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { badRequest, conflict, notFound } from "#server/platform/errors.ts";
 import type { LiveEvent } from "#server/platform/events.ts";
@@ -47,7 +48,8 @@ async function publishProblems(
   body: PublishBody,
 ): Promise<{ problems: string[]; names: Map<string, string>; printedNames: PrintedName[] }> {
   const lines: ResultLine[] = body.lines.map(({ horseId: _, confirmed: __, ...l }) => l);
-  const problems = placingProblems(lines, body.gapsIntended ?? false);
+  const chosen = new Set(body.lines.flatMap((l) => (l.horseId ? [l.lineNo] : [])));
+  const problems = placingProblems(lines, body.gapsIntended ?? false, chosen);
   const horseIds = [...new Set(body.lines.flatMap((l) => (l.horseId ? [l.horseId] : [])))];
   const printedKeys = body.lines.flatMap((l) => (l.horseId ? [normaliseHorseName(l.horse)] : []));
   const [names, named] = await Promise.all([
@@ -192,14 +194,25 @@ export async function writeClassResults(
   await setEntryPlacings(trx, ids.showId, ids.classId, entryPlacings(old, rows));
   await insertHistory(trx, historyRow(w, at));
   if (w.notify === false) return null;
-  return notifyPlacings(trx, w, old, rows, names, mode.kind === "correct");
+  // Notify me on the class's horses' watch links (ADR 049): "placed 2nd", once per placing.
+  if (!w.withdrawn) {
+    await queueWatchPlacingPushes(trx, {
+      ...ids,
+      classNumber: w.cls.number,
+      placings: rows.map((r) => ({ horseId: r.horse_id, placing: r.placing })),
+    });
+  }
+  return notifyPlacings(trx, w, old, rows, names, w.withdrawn ? "withdraw" : mode.kind);
 }
 
 /**
- * Withdraws the published results of classes about to be deleted (of the whole show when `classIds`
- * is null), inside the caller's transaction and before the delete: each is a correction to no lines,
- * so standings, horse results and Show Records lose them by difference as any correction does, and
- * the history keeps a "withdrawn" entry. Nobody is notified: the class, not a placing, changed (ADR 039).
+ * Withdraws published results, inside the caller's transaction: each class is a correction to no
+ * lines, so standings, horse results and Show Records lose them by difference as any correction does,
+ * the history keeps a "withdrawn" entry, and the class's publication goes (it can be published again).
+ * Classes about to be deleted (of the whole show when `classIds` is null) are withdrawn before the
+ * delete and nobody is notified: the class, not a placing, changed (ADR 039). A person withdrawing a
+ * class's publication (`withdrawResults`) names the version they saw, and those told of a placing are
+ * told "Result withdrawn: …" (ADR 043). Returns the live events to send after commit.
  */
 export async function withdrawClassResults(
   trx: Transaction<Database>,
@@ -207,29 +220,56 @@ export async function withdrawClassResults(
   showId: string,
   classIds: readonly string[] | null,
   actorId: string | null,
-): Promise<void> {
-  if (classIds?.length === 0) return;
+  opts: { version?: number; notify?: boolean } = {},
+): Promise<LiveEvent[]> {
+  if (classIds?.length === 0) return [];
   const published = await publishedClasses(trx, showId, classIds);
   const show = published.length > 0 ? await findResultShow(trx, showId) : undefined;
-  if (!show) return;
+  if (!show) return [];
   const scale = await scaleOf(trx, resultOrg(show));
+  const events: LiveEvent[] = [];
   // A schedule save may remove a thousand posted classes: the event loop gets a turn between them.
   const turn = slicer();
   for (const { version, ...cls } of published) {
-    await writeClassResults(trx, kind, {
+    const event = await writeClassResults(trx, kind, {
       show,
       cls,
       lines: [],
       names: new Map(),
       scale,
       actorId,
-      mode: { kind: "correct", version: Number(version) },
-      notify: false,
+      mode: { kind: "correct", version: opts.version ?? Number(version) },
+      notify: opts.notify ?? false,
       withdrawn: true,
     });
+    if (event) events.push(event);
     await deleteResultClass(trx, showId, cls.id);
     await turn();
   }
+  return events;
+}
+
+/**
+ * An admin or a steward of the show withdraws a class's publication (issue 34: results posted to the
+ * wrong class), naming the version they saw (409 when someone corrected it meanwhile, 404 when it is
+ * not published). The same withdrawal as a deleted class's (ADR 039), told to the people of placed horses.
+ */
+export async function withdrawResults(
+  deps: ResultsDeps,
+  viewer: Viewer,
+  ids: { showId: string; classId: string },
+  version: number,
+): Promise<LiveEvent[]> {
+  const { db } = deps;
+  await postingContext(db, viewer, ids.showId, ids.classId);
+  return db.db.transaction().execute(async (trx) => {
+    const current = await resultClassRow(trx, ids.showId, ids.classId);
+    if (!current) throw notFound(t.notPublished);
+    return withdrawClassResults(trx, db.kind, ids.showId, [ids.classId], viewer.id, {
+      version,
+      notify: true,
+    });
+  });
 }
 
 /** The history row of a publication or correction: who, when, the version and the lines as published. */

@@ -129,14 +129,18 @@ export async function insertHistory(
 }
 
 export async function historyOf(db: Queryable, showId: string, classId: string) {
-  return db
-    .selectFrom("result_history as h")
-    .leftJoin("user as u", "u.id", "h.actor_id")
-    .select(["h.version", "h.kind", "h.at", "h.lines", "u.name as by"])
-    .where("h.show_id", "=", showId)
-    .where("h.class_id", "=", classId)
-    .orderBy("h.version", "desc")
-    .execute();
+  return (
+    db
+      .selectFrom("result_history as h")
+      .leftJoin("user as u", "u.id", "h.actor_id")
+      .select(["h.version", "h.kind", "h.at", "h.lines", "u.name as by"])
+      .where("h.show_id", "=", showId)
+      .where("h.class_id", "=", classId)
+      // Newest first; a class published again after a withdrawal starts again at version 1.
+      .orderBy("h.at", "desc")
+      .orderBy("h.version", "desc")
+      .execute()
+  );
 }
 
 /** Every published class of a show and its lines. */

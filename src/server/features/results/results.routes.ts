@@ -13,6 +13,7 @@ import {
   HorseResults,
   MyResults,
   PointsScaleBody,
+  PointsScaleOrgs,
   PointsScaleParams,
   PreviewBody,
   PublishBody,
@@ -21,19 +22,27 @@ import {
   ShowResults,
   Standings,
   StandingsQuery,
+  WithdrawBody,
 } from "#domain/contracts/results.ts";
 import { ShowIdParams } from "#domain/contracts/shows.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { AppError, badRequest } from "#server/platform/errors.ts";
-import { type EventBus, publishQuietly } from "#server/platform/events.ts";
+import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
+
+/** What a results change tells the bus: its notifications, and that the show's results moved (watch pages, ADR 044). */
+const withShowResults = (events: LiveEvent | LiveEvent[] | null | undefined, showId: string): LiveEvent[] => [
+  ...(Array.isArray(events) ? events : events ? [events] : []),
+  { type: "results", showId },
+];
+
 import type { HeavyReaders } from "#server/platform/heavy/heavy-pools.ts";
 import { multipartOptions, readUpload } from "#server/platform/images.ts";
 import { forgetHorseAlias, getHorseAliases } from "./horse-names.service.ts";
-import { getPointsScale, setPointsScale } from "./points-scales.service.ts";
+import { getPointsScale, listPointsScaleOrgs, setPointsScale } from "./points-scales.service.ts";
 import { checkMayPostResults } from "./results.posting.ts";
 import { previewReadResults, previewResults } from "./results.preview.ts";
-import { writeResults } from "./results.publish.ts";
+import { withdrawResults, writeResults } from "./results.publish.ts";
 import {
   getHorseResults,
   getMyResults,
@@ -134,7 +143,7 @@ export async function resultRoutes(
       const { results, event } = await writeResults({ db }, viewer, request.params, request.body, {
         kind: "publish",
       });
-      if (event) await publishQuietly(opts.bus, [event], app.log);
+      await publishQuietly(opts.bus, withShowResults(event, request.params.showId), app.log);
       return results;
     },
   );
@@ -158,8 +167,29 @@ export async function resultRoutes(
         kind: "correct",
         version,
       });
-      if (event) await publishQuietly(opts.bus, [event], app.log);
+      await publishQuietly(opts.bus, withShowResults(event, request.params.showId), app.log);
       return results;
+    },
+  );
+
+  r.post(
+    "/api/shows/:showId/classes/:classId/results/withdraw",
+    {
+      bodyLimit: 1024,
+      schema: {
+        tags: ["results"],
+        summary:
+          "Withdraws a class's published results (Admin or a steward of the show): standings follow, the history keeps it, those told of a placing are told it is withdrawn",
+        params: ClassResultParams,
+        body: WithdrawBody,
+        response: { 204: z.null(), ...errors, 409: ErrorBody, 413: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await app.requireViewer(request);
+      const events = await withdrawResults({ db }, viewer, request.params, request.body.version);
+      await publishQuietly(opts.bus, withShowResults(events, request.params.showId), app.log);
+      return reply.status(204).send(null);
     },
   );
 
@@ -279,6 +309,18 @@ export async function resultRoutes(
       await hideResult(db, await app.requireViewer(request), request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  r.get(
+    "/api/admin/points-scales",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "The sanctioning organisations a points scale can be set for: those on shows (Admin)",
+        response: { 200: PointsScaleOrgs, ...errors },
+      },
+    },
+    async (request) => listPointsScaleOrgs(db, await app.requireViewer(request)),
   );
 
   r.get(

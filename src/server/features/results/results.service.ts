@@ -90,7 +90,7 @@ export async function getResultHistory(
   return {
     entries: rows.map((r) => ({
       version: Number(r.version),
-      kind: r.kind === "corrected" ? "corrected" : "published",
+      kind: r.kind === "corrected" || r.kind === "withdrawn" ? r.kind : "published",
       by: r.by,
       at: r.at,
       lines: JSON.parse(r.lines) as Omit<PublishLine, "confirmed">[],

@@ -1,4 +1,11 @@
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
+import { type Expression, type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
+import {
+  isRankOrder,
+  type StandingsSort,
+  type StandingsSortParam,
+  standingsSortOf,
+} from "#domain/results/standings-sort.ts";
+import { sortParam } from "#domain/sorting/table-sort.ts";
 import type { DbKind, Queryable } from "#server/db/client.ts";
 import { reusableQuery, reusableStatement } from "#server/db/reusable-query.ts";
 import type { Database, StandingShowTable, StandingTable } from "#server/db/schema.ts";
@@ -178,6 +185,25 @@ export interface StandingGroupKey {
 const mineOf = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, viewerId: string) =>
   ownedOrTrained(eb, "s.horse_id", viewerId);
 
+/**
+ * The years, organisations and divisions where the viewer has a horse (owned or trained), newest year
+ * first, then where that horse has most points: Standings opens on one of these (issue 34).
+ */
+export async function viewerGroups(db: Queryable, viewerId: string): Promise<StandingGroupKey[]> {
+  const rows = await db
+    .selectFrom("standing as s")
+    .select((eb) => ["s.year", "s.org", "s.division_id", eb.fn.max("s.points").as("best")])
+    .where((eb) => mineOf(eb, viewerId))
+    .groupBy(["s.year", "s.org", "s.division_id"])
+    .orderBy("s.year", "desc")
+    .orderBy("best", "desc")
+    .orderBy("s.org")
+    .orderBy("s.division_id")
+    .limit(50)
+    .execute();
+  return rows.map((r) => ({ year: Number(r.year), org: r.org, division: r.division_id }));
+}
+
 export type StandingsPageRow = StandingTable & { mine: number | string; above: number | string | null };
 
 /**
@@ -185,14 +211,11 @@ export type StandingsPageRow = StandingTable & { mine: number | string; above: n
  * alone (`standing_rank` holds every column they need, so a deep page walks index entries, not table
  * rows); then its 50 rows are read, each saying whether it is one of the viewer's horses and carrying
  * `above`, the horses on higher totals (`standing_points`): for the page's first row only (the ranks
- * after it follow the order), or for each row when only the viewer's horses are listed (each keeps its
- * rank among all horses).
+ * after it follow the order), or for each row when only the viewer's horses are listed or another order
+ * than the ranks' is asked for (each keeps its rank among all horses). Another order (ADR 048) sorts the
+ * whole division by its column and then in rank order, so a page of it is always the same horses.
  */
-function standingsPageQuery(
-  db: Kysely<Database>,
-  group: StandingGroupKey,
-  options: { offset: number; limit: number; viewerId: string; onlyMine: boolean },
-) {
+function standingsPageQuery(db: Kysely<Database>, group: StandingGroupKey, options: PageOptions) {
   let keys = db
     .selectFrom("standing as s")
     .select(["s.horse_key", "s.points"])
@@ -200,47 +223,81 @@ function standingsPageQuery(
     .where("s.org", "=", group.org)
     .where("s.division_id", "=", group.division);
   if (options.onlyMine) keys = keys.where((eb) => mineOf(eb, options.viewerId));
-  keys = keys
-    .orderBy("s.points", "desc")
-    .orderBy("s.horse_name")
-    .orderBy("s.horse_key")
+  const order = orderOf(options.sort);
+  keys = order
+    .reduce((q, [by, direction]) => q.orderBy(by, direction), keys)
     .limit(options.limit)
     .offset(options.offset);
-  return (
-    db
-      .with("page", () => keys)
-      .selectFrom("page")
-      // A cross join so SQLite reads the 50 keys first and then their rows (with an inner join it walked the
-      // whole division by the ranking index to save the final sort); PostgreSQL plans it as the join it is.
-      .crossJoin("standing as s")
-      .whereRef("s.horse_key", "=", "page.horse_key")
-      .where("s.year", "=", group.year)
-      .where("s.org", "=", group.org)
-      .where("s.division_id", "=", group.division)
-      .selectAll("s")
-      .select((eb) => eb.case().when(mineOf(eb, options.viewerId)).then(1).else(0).end().as("mine"))
-      .select((eb) => {
-        const higher = eb
-          .selectFrom("standing_points as p")
-          .select((e) => e.fn.sum<number | string | null>("p.horses").as("n"))
-          .where("p.year", "=", group.year)
-          .where("p.org", "=", group.org)
-          .where("p.division_id", "=", group.division);
-        return (
-          options.onlyMine
-            ? higher.whereRef("p.points", ">", "s.points")
-            : // The first row's count, once: the page's highest total is a scalar.
-              higher.where(
-                "p.points",
-                ">",
-                eb.selectFrom("page as top").select((e) => e.fn.max("top.points").as("m")),
-              )
-        ).as("above");
-      })
-      .orderBy("s.points", "desc")
-      .orderBy("s.horse_name")
-      .orderBy("s.horse_key")
-  );
+  const page = db
+    .with("page", () => keys)
+    .selectFrom("page")
+    // A cross join so SQLite reads the 50 keys first and then their rows (with an inner join it walked the
+    // whole division by the ranking index to save the final sort); PostgreSQL plans it as the join it is.
+    .crossJoin("standing as s")
+    .whereRef("s.horse_key", "=", "page.horse_key")
+    .where("s.year", "=", group.year)
+    .where("s.org", "=", group.org)
+    .where("s.division_id", "=", group.division)
+    .selectAll("s")
+    .select((eb) => eb.case().when(mineOf(eb, options.viewerId)).then(1).else(0).end().as("mine"))
+    .select((eb) => {
+      const higher = eb
+        .selectFrom("standing_points as p")
+        .select((e) => e.fn.sum<number | string | null>("p.horses").as("n"))
+        .where("p.year", "=", group.year)
+        .where("p.org", "=", group.org)
+        .where("p.division_id", "=", group.division);
+      return (
+        options.onlyMine || !isRankOrder(options.sort)
+          ? higher.whereRef("p.points", ">", "s.points")
+          : // The first row's count, once: the page's highest total is a scalar.
+            higher.where(
+              "p.points",
+              ">",
+              eb.selectFrom("page as top").select((e) => e.fn.max("top.points").as("m")),
+            )
+      ).as("above");
+    });
+  return order.reduce((q, [by, direction]) => q.orderBy(by, direction), page);
+}
+
+interface PageOptions {
+  offset: number;
+  limit: number;
+  viewerId: string;
+  onlyMine: boolean;
+  sort: StandingsSort;
+}
+
+type Order = [by: Expression<unknown>, direction: "asc" | "desc"][];
+
+/**
+ * The ORDER BY of a sort, the same expressions over `standing as s` in the page's keys and in its rows. The
+ * rank order is the ranking index's; any other column comes first and the rank order breaks its ties.
+ */
+function orderOf(sort: StandingsSort): Order {
+  const ranks: Order = [
+    [sql.ref("s.points"), "desc"],
+    [sql.ref("s.horse_name"), "asc"],
+    [sql.ref("s.horse_key"), "asc"],
+  ];
+  const turned = ranks.map(([by, d]): Order[number] => [by, d === "asc" ? "desc" : "asc"]);
+  const direction = sort.direction === "ascending" ? "asc" : "desc";
+  const first = (...columns: Expression<unknown>[]): Order => [
+    ...columns.map((by): Order[number] => [by, direction]),
+    ...ranks,
+  ];
+  switch (sort.column) {
+    case "rank":
+    case "points":
+      return isRankOrder(sort) ? ranks : turned;
+    case "horse":
+      return first(sql`lower(${sql.ref("s.horse_name")})`);
+    case "shows":
+      return first(sql.ref("s.shows"));
+    case "placings":
+      return first(sql.ref("s.firsts"), sql.ref("s.seconds"), sql.ref("s.thirds"), sql.ref("s.classes"));
+  }
 }
 
 // Built and compiled once per shape: building this statement with Kysely cost more CPU than running it.
@@ -253,20 +310,22 @@ const standingsPageStatement = reusableStatement<StandingsPageRow>((db, shape, v
     number,
     string,
   ];
+  const [mine, sort] = shape.split(" ") as ["mine" | "all", StandingsSortParam];
   return standingsPageQuery(
     db,
     { year, org, division },
-    { limit, offset, viewerId, onlyMine: shape === "mine" },
+    { limit, offset, viewerId, onlyMine: mine === "mine", sort: standingsSortOf(sort) },
   );
 });
 
 export async function standingsPage(
   db: Queryable,
   group: StandingGroupKey,
-  options: { offset: number; limit: number; viewerId: string; onlyMine: boolean },
+  options: PageOptions,
 ): Promise<StandingsPageRow[]> {
   const values = [group.year, group.org, group.division, options.limit, options.offset, options.viewerId];
-  return (await standingsPageStatement(db, options.onlyMine ? "mine" : "all", values)).rows;
+  const shape = `${options.onlyMine ? "mine" : "all"} ${sortParam(options.sort)}`;
+  return (await standingsPageStatement(db, shape, values)).rows;
 }
 
 /** How many of the group's horses the viewer owns or trains. */
@@ -314,3 +373,44 @@ const horseStandingQuery = reusableQuery(1, (db, horseId) =>
 );
 
 export const horseStandingRows = (db: Queryable, horseId: string) => horseStandingQuery(db, horseId);
+
+/**
+ * The owner as printed on each horse's results in its newest show of a group (issue 36): the public sheet's
+ * words, as class results show them, never a Ringside account. For a page's keys only: the horse's shows
+ * come from `standing_show` (its key), the lines from those shows' results (`result_class_lines`).
+ * A horse whose newest show's sheets printed no owner has none.
+ */
+export async function printedOwners(
+  db: Queryable,
+  group: StandingGroupKey,
+  horseKeys: readonly string[],
+): Promise<Map<string, string>> {
+  if (horseKeys.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("standing_show as ss")
+    .innerJoin("show as sh", "sh.id", "ss.show_id")
+    .innerJoin("result as r", (j) =>
+      j
+        .onRef("r.show_id", "=", "ss.show_id")
+        .onRef("r.horse_key", "=", "ss.horse_key")
+        .onRef("r.division_id", "=", "ss.division_id"),
+    )
+    .select(["ss.horse_key", "ss.show_id", "r.owner_name"])
+    .where("ss.year", "=", group.year)
+    .where("ss.org", "=", group.org)
+    .where("ss.division_id", "=", group.division)
+    .where("ss.horse_key", "in", [...horseKeys])
+    .orderBy("sh.start_date", "desc")
+    .orderBy("ss.show_id")
+    .orderBy("r.class_id")
+    .execute();
+  const owners = new Map<string, string>();
+  const newest = new Map<string, string>();
+  for (const row of rows) {
+    const show = newest.get(row.horse_key) ?? row.show_id;
+    newest.set(row.horse_key, show);
+    const owner = row.owner_name.trim();
+    if (show === row.show_id && owner && !owners.has(row.horse_key)) owners.set(row.horse_key, owner);
+  }
+  return owners;
+}

@@ -8,6 +8,7 @@ import {
   standingDeltas,
   standingKey,
 } from "#domain/results/standing-deltas.ts";
+import { isRankOrder, standingsSortOf } from "#domain/results/standings-sort.ts";
 import { resultsTexts } from "#domain/texts/results.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database, StandingShowTable, StandingTable } from "#server/db/schema.ts";
@@ -17,11 +18,13 @@ import {
   type GroupDelta,
   lockStandings,
   type PointsDelta,
+  printedOwners,
   type StandingGroupKey,
   standingGroups,
   standingShowsFor,
   standingsFor,
   standingsPage,
+  viewerGroups,
   writeStandingShows,
   writeStandings,
 } from "./standings.repository.ts";
@@ -114,7 +117,7 @@ export async function applyStandings(
 
 /** The standings of one year, organisation and division, a page of 50, ranked with shared ranks. */
 export function getStandings(db: Db, viewer: Viewer, query: StandingsQuery): Promise<Standings> {
-  return readStandings(db, viewer, query, RESULT_LIMITS.standingsPage);
+  return readStandings(db, viewer, query, RESULT_LIMITS.standingsPage, true);
 }
 
 /** One page of `limit` rows of the standings the query names (the screen's 50, or the whole CSV). */
@@ -123,13 +126,15 @@ async function readStandings(
   viewer: Viewer,
   query: StandingsQuery,
   limit: number,
+  withOwners = false,
 ): Promise<Standings> {
   const onlyMine = query.mine === "1";
+  const sort = standingsSortOf(query.sort);
   const page = query.page ?? 1;
   const offset = (page - 1) * limit;
   const read = (group: StandingGroupKey) =>
     Promise.all([
-      standingsPage(db.db, group, { offset, limit, viewerId: viewer.id, onlyMine }),
+      standingsPage(db.db, group, { offset, limit, viewerId: viewer.id, onlyMine, sort }),
       onlyMine ? countMine(db.db, group, viewer.id) : null,
     ]);
   // A named division (every request after the screen's first) is read beside the filters: one round trip.
@@ -137,27 +142,53 @@ async function readStandings(
     query.year !== undefined && query.org !== undefined && query.division !== undefined
       ? { year: query.year, org: query.org, division: query.division }
       : null;
-  const [groupRows, early] = await Promise.all([standingGroups(db.db), named ? read(named) : null]);
+  // The screen's first read names no division: it opens on one where the viewer has a horse, if any.
+  const [groupRows, early, theirs] = await Promise.all([
+    standingGroups(db.db),
+    named ? read(named) : null,
+    named ? [] : viewerGroups(db.db, viewer.id),
+  ]);
   const groups = groupRows.map((g) => ({
     year: Number(g.year),
     org: g.org,
     division: g.division_id,
     horses: Number(g.horses),
   }));
-  const year = query.year ?? groups[0]?.year ?? null;
+  const own = theirs.find(
+    (g) =>
+      (query.year === undefined || g.year === query.year) && (query.org === undefined || g.org === query.org),
+  );
+  const year = query.year ?? own?.year ?? groups[0]?.year ?? null;
   const inYear = groups.filter((g) => g.year === year);
-  const org = query.org ?? inYear[0]?.org ?? "";
-  const division = query.division ?? inYear.find((g) => g.org === org)?.division ?? "";
+  const org = query.org ?? own?.org ?? inYear[0]?.org ?? "";
+  const division =
+    query.division ??
+    (own && own.org === org ? own.division : inYear.find((g) => g.org === org)?.division) ??
+    "";
   const empty = { year, org, division, page, total: 0, rows: [], groups };
   if (year === null) return empty;
   const [rows, mineTotal] = early ?? (await read({ year, org, division }));
   const total =
     mineTotal ?? groups.find((g) => g.year === year && g.org === org && g.division === division)?.horses ?? 0;
-  const ranked = onlyMine
-    ? rows.map((r) => ({ ...toInput(r), rank: 1 + Number(r.above ?? 0) }))
-    : rankInOrder(rows, offset, 1 + Number(rows[0]?.above ?? 0));
+  // In rank order a page's ranks follow from its first row's; in any other order each row carries its own.
+  const ranked =
+    onlyMine || !isRankOrder(sort)
+      ? rows.map((r) => ({ ...toInput(r), rank: 1 + Number(r.above ?? 0) }))
+      : rankInOrder(rows, offset, 1 + Number(rows[0]?.above ?? 0));
   const mine = new Set(rows.filter((r) => Number(r.mine) === 1).map((r) => r.horse_key));
-  return { ...empty, total, rows: ranked.map((r) => ({ ...r, mine: mine.has(r.horseKey) })) };
+  // The CSV keeps its columns; the screen's page of 50 names each horse's printed owner.
+  const owners = withOwners
+    ? await printedOwners(
+        db.db,
+        { year, org, division },
+        ranked.map((r) => r.horseKey),
+      )
+    : new Map<string, string>();
+  return {
+    ...empty,
+    total,
+    rows: ranked.map((r) => ({ ...r, owner: owners.get(r.horseKey) ?? "", mine: mine.has(r.horseKey) })),
+  };
 }
 
 const toInput = (s: StandingTable) => ({

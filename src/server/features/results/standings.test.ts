@@ -178,3 +178,49 @@ describe("a standings CSV longer than a page", () => {
     expect(rows.at(-1)).toBe("7,Printed Horse 99,1,1,1,0,0,0");
   });
 });
+
+describe("a standing's owner", () => {
+  it("is the one printed on the horse's results at its newest show, matched horse or printed name", async () => {
+    const early = await buildShow(t.app, {
+      startDate: "2022-04-01",
+      sanctioningOrg: "OWNORG",
+      classes: [{ id: "o-1", name: "Lite Shod Walking Horse" }],
+    });
+    const late = await buildShow(t.app, {
+      startDate: "2022-06-01",
+      sanctioningOrg: "OWNORG",
+      classes: [
+        { id: "o-2", name: "Lite Shod Walking Horse" },
+        { id: "o-3", name: "Lite Shod Walking Horse Amateur" },
+      ],
+    });
+    const cash = await buildHorse(t.app, { name: "Cash Flow", owners: [owner.id] });
+    const post = async (showId: string, classId: string, lines: PublishLine[]) => {
+      const res = await call(t.app, "POST", `/api/shows/${showId}/classes/${classId}/results`, {
+        cookie: admin.cookie,
+        body: { lines },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await post(early.id, "o-1", [
+      { ...line(1, 1, "Cash Flow", cash.id), owner: "Old Farm" },
+      { ...line(2, 2, "Printed Pony"), owner: "Pony Barn" },
+    ]);
+    // At the newer show the first class printed no owner for the horse; the second did.
+    await post(late.id, "o-2", [
+      { ...line(1, 1, "Printed Pony"), owner: "" },
+      { ...line(2, 2, "Cash Flow", cash.id), owner: "" },
+    ]);
+    await post(late.id, "o-3", [{ ...line(1, 1, "Cash Flow", cash.id), owner: "New Farm" }]);
+    const page = await standings(owner, "?year=2022&org=OWNORG&division=lite-shod");
+    expect(page.rows.map((r) => [r.horseName, r.owner])).toEqual([
+      ["Cash Flow", "New Farm"],
+      ["Printed Pony", ""],
+    ]);
+    // The CSV keeps its columns.
+    const csv = await call(t.app, "GET", "/api/standings.csv?year=2022&org=OWNORG&division=lite-shod", {
+      cookie: owner.cookie,
+    });
+    expect(csv.body).not.toContain("Farm");
+  });
+});

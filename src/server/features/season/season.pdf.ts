@@ -9,6 +9,7 @@ import { formatDayHeading, formatShowDates } from "#domain/dates/show-dates.ts";
 import { formatClockTime } from "#domain/show-day/show-sessions.ts";
 import { seasonTexts } from "#domain/texts/season.ts";
 import { slicer } from "#server/platform/turns.ts";
+import { fitColumns, unbreakablePieces } from "./sheet-columns.ts";
 
 /**
  * The barn schedule as a PDF (issue 25), made on the server with pdfkit so it can be shared from a
@@ -56,7 +57,7 @@ const fonts = () =>
 
 const PAPER = { letter: "LETTER", a4: "A4" } as const;
 const MARGIN = 40;
-/** Column shares of the table's width. */
+/** Column shares of the table's width, before each column grows to hold its longest word whole. */
 const COLUMNS = [
   ["number", 0.08],
   ["className", 0.3],
@@ -152,8 +153,49 @@ export async function writeSchedulePdf(
   drawQr(doc, schedule.show.url, MARGIN + width - qrSize, top, qrSize);
   doc.y = Math.max(doc.y, top + qrSize) + size;
 
-  const widths = COLUMNS.map(([, share]) => share * width);
   const padding = 3;
+  const c = t.columns;
+  const turn = slicer();
+  const header = [c.number, c.name, c.horse, c.rider, c.owner, c.time];
+  const cellsOf = (line: BarnSchedule["days"][number]["sessions"][number]["lines"][number]) => [
+    line.number,
+    line.className,
+    line.horse,
+    line.rider,
+    line.owner,
+    line.time,
+  ];
+  // Each column's longest unbreakable piece (a word, or up to a hyphen), measured once per distinct piece.
+  const measured = new Map<string, number>();
+  const needs = header.map(() => 0);
+  const measure = (cells: readonly string[], font: "body" | "bold") => {
+    doc.font(font).fontSize(size);
+    cells.forEach((cell, i) => {
+      for (const piece of unbreakablePieces(cell)) {
+        const key = `${font}\u0000${piece}`;
+        let w = measured.get(key);
+        if (w === undefined) {
+          w = doc.widthOfString(piece);
+          measured.set(key, w);
+        }
+        // A point of slack: pdfkit's wrapper must not find the piece a hair too wide.
+        needs[i] = Math.max(needs[i]!, w + 2 * padding + 1);
+      }
+    });
+  };
+  measure(header, "bold");
+  for (const day of schedule.days)
+    for (const session of day.sessions)
+      for (const line of session.lines) {
+        measure(cellsOf(line), "body");
+        await turn();
+        if (out.destroyed) return;
+      }
+  const widths = fitColumns(
+    COLUMNS.map(([, share]) => share),
+    needs,
+    width,
+  );
   const row = (cells: readonly string[], font: "body" | "bold") => {
     doc.font(font).fontSize(size);
     const heights = cells.map((c, i) => doc.heightOfString(c || " ", { width: widths[i]! - 2 * padding }));
@@ -185,8 +227,6 @@ export async function writeSchedulePdf(
     doc.text(text, MARGIN, doc.y + size * 0.4, { width });
   };
 
-  const c = t.columns;
-  const turn = slicer();
   for (const day of schedule.days) {
     heading(formatDayHeading(day.date), 1.35);
     for (const session of day.sessions) {
@@ -198,9 +238,9 @@ export async function writeSchedulePdf(
         ),
         1.1,
       );
-      row([c.number, c.name, c.horse, c.rider, c.owner, c.time], "bold");
+      row(header, "bold");
       for (const line of session.lines) {
-        row([line.number, line.className, line.horse, line.rider, line.owner, line.time], "body");
+        row(cellsOf(line), "body");
         await turn();
         await taken(out);
         if (out.destroyed) return;

@@ -1,10 +1,10 @@
-import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BarnSchedule } from "#domain/contracts/season.ts";
 import type { ScheduleBody } from "#domain/contracts/show-day.ts";
 import { seasonTexts } from "#domain/texts/season.ts";
 import { buildEntry, buildHorse, daysFrom } from "#tests/support/entries-factories.ts";
 import { signedInUser } from "#tests/support/factories.ts";
+import { openPdf } from "#tests/support/pdf-read.ts";
 import { call } from "#tests/support/server.ts";
 import { ADA_ADMIN } from "#tests/support/show-day-factories.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
@@ -24,14 +24,7 @@ const cls = (n: number, name = `Class ${n} Walking Horses`) => ({
 
 /** The PDF's text, page by page, and where each run of text ends (to see nothing runs off the page). */
 async function readPdf(bytes: Buffer) {
-  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const root = fileURLToPath(new URL("../../../../node_modules/pdfjs-dist/", import.meta.url));
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    standardFontDataUrl: `${root}standard_fonts/`,
-    verbosity: 0,
-  }).promise;
+  const doc = await openPdf(bytes);
   const pages: string[] = [];
   let overflow = 0;
   for (let n = 1; n <= doc.numPages; n++) {

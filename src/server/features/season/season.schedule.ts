@@ -3,12 +3,14 @@ import QRCode from "qrcode";
 import type { BarnSchedule, ScheduleQuery } from "#domain/contracts/season.ts";
 import { hasRole } from "#domain/people/roles.ts";
 import { barnSchedule, lineCount, type ScheduleEntry } from "#domain/season/barn-schedule.ts";
+import { classStatusText } from "#domain/show-day/class-status-text.ts";
 import { formatShowTime } from "#domain/show-day/show-time.ts";
 import { showTimeZone } from "#domain/shows/show-time-zone.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { seasonTexts } from "#domain/texts/season.ts";
 import type { Db } from "#server/db/client.ts";
 import { blockedWith } from "#server/db/relations.ts";
+import { liveClassStatuses } from "#server/features/show-day/show-day.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { forbidden, notFound } from "#server/platform/errors.ts";
 import { slicer } from "#server/platform/turns.ts";
@@ -100,6 +102,13 @@ async function scheduleEntries(
     for (const o of found) owners.set(o.horse_id, [...(owners.get(o.horse_id) ?? []), o.name]);
   }
   const zone = showTimeZone({ timeZone: show.time_zone, location: show.location });
+  // On a show day the sheet says what every screen says: the live status and estimate (issue 34).
+  const live = await liveClassStatuses(db, show.id);
+  const timeOf = (classId: string, plannedStart: string | null) => {
+    const status = live?.get(classId);
+    if (status) return classStatusText(status, zone);
+    return plannedStart ? formatShowTime(Date.parse(plannedStart), zone) : null;
+  };
   // A barn may hold thousands of entries: the event loop gets a turn while they are read (ADR 030).
   const turn = slicer();
   const entries: ScheduleEntry[] = [];
@@ -125,7 +134,7 @@ async function scheduleEntries(
       // An I'm Showing entry without a rider is ridden by its author.
       riderName: r.rider_name ?? (r.status === "ImShowing" ? r.user_name : null),
       owners: r.horse_id ? (owners.get(r.horse_id) ?? []) : [],
-      time: r.planned_start ? formatShowTime(Date.parse(r.planned_start), zone) : null,
+      time: timeOf(r.class_id, r.planned_start),
     });
     await turn();
   }

@@ -28,17 +28,17 @@ export const CLASS_IN_RING = "ClassInRing";
 const AUTHOR_WATCHES = new Set(["ImShowing", "HorseIsShowing", "CustomerIsShowing"]);
 
 /**
- * Sends the show-day alerts now due (src/domain/show-day/ring-alerts.ts) inside the ring action's transaction,
- * and returns the live event to publish after commit. Only classes of running sessions within the
- * largest possible "N away" are looked at, so a tap costs the same on a 600-class show.
+ * Where the running sessions' classes stand now: how many classes away each is (0 = in the ring), only
+ * within the largest possible "N away", each one's estimated start, and its number. What both the
+ * people's alerts and the watch links' Notify me (ADR 049) go by.
  */
-export async function sendDueAlerts(
-  trx: Transaction<Database>,
-  schedule: Schedule,
-  state: RingState,
-  now: number,
-): Promise<LiveEvent | null> {
-  const showId = schedule.show.id;
+export interface RingDistances {
+  away: Map<string, number>;
+  estimates: Map<string, number>;
+  numbers: Map<string, string>;
+}
+
+export function ringDistances(schedule: Schedule, state: RingState, now: number): RingDistances {
   const away = new Map<string, number>();
   const estimates = new Map<string, number>();
   const numbers = new Map<string, string>();
@@ -55,6 +55,23 @@ export async function sendDueAlerts(
     for (const [id, at] of estimate.starts) estimates.set(id, at);
     for (const c of session.classes) numbers.set(c.id, c.number);
   }
+  return { away, estimates, numbers };
+}
+
+/**
+ * Sends the show-day alerts now due (src/domain/show-day/ring-alerts.ts) inside the ring action's transaction,
+ * and returns the live event to publish after commit. Only classes of running sessions within the
+ * largest possible "N away" are looked at, so a tap costs the same on a 600-class show.
+ */
+export async function sendDueAlerts(
+  trx: Transaction<Database>,
+  schedule: Schedule,
+  state: RingState,
+  distances: RingDistances,
+  now: number,
+): Promise<LiveEvent | null> {
+  const showId = schedule.show.id;
+  const { away, estimates, numbers } = distances;
   const classIds = [...away.keys()];
   const entries = await showingEntries(trx, showId, classIds);
   if (entries.length === 0) return null;

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { DbKind } from "#server/db/client.ts";
+import { reusableQuery } from "#server/db/reusable-query.ts";
 import type { Database, RingActionTable } from "#server/db/schema.ts";
 
 type Queryable = Kysely<Database> | Transaction<Database>;
@@ -20,6 +21,61 @@ export async function findDayShow(db: Queryable, showId: string): Promise<DaySho
     .select(["id", "name", "start_date", "end_date", "location", "time_zone", "minutes_per_class"])
     .where("id", "=", showId)
     .executeTakeFirst();
+}
+
+/** How many of these shows exist (ids given once each). */
+export async function countDayShows(db: Queryable, showIds: readonly string[]): Promise<number> {
+  const row = await db
+    .selectFrom("show")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("id", "in", showIds)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface DayVersionRow {
+  revision: number | string;
+  location: string;
+  time_zone: string | null;
+  /** The ring's last action number; null before its first. */
+  seq: number | string | null;
+  /** 1 when the viewer is one of the show's stewards. */
+  steward: number | string | boolean;
+}
+
+/**
+ * What the cached day view depends on, in one indexed read: the show's revision (its sessions, classes
+ * and judges, bumped by triggers), the ring's last action number (every tap, on any server) and whether
+ * the viewer is a steward of the show (asked per request, never cached).
+ */
+const dayVersionQuery = reusableQuery(2, (db, showId, viewerId) =>
+  db
+    .selectFrom("show as s")
+    .select((eb) => [
+      "s.revision",
+      "s.location",
+      "s.time_zone",
+      eb.selectFrom("ring_counter as c").select("c.seq").whereRef("c.show_id", "=", "s.id").as("seq"),
+      eb
+        .exists(
+          eb
+            .selectFrom("ring_steward as w")
+            .select("w.user_id")
+            .whereRef("w.show_id", "=", "s.id")
+            .where("w.user_id", "=", viewerId),
+        )
+        .as("steward"),
+    ])
+    .where("s.id", "=", showId),
+);
+
+// Every day view runs it first: compiled once (building it cost more CPU than running it).
+export async function dayVersionOf(
+  db: Kysely<Database>,
+  showId: string,
+  viewerId: string,
+): Promise<DayVersionRow | undefined> {
+  return (await dayVersionQuery(db, showId, viewerId))[0];
 }
 
 export interface SessionRow {
@@ -264,5 +320,24 @@ export async function claimAlerts(
     )
     .onConflict((oc) => oc.columns(["show_id", "class_id", "user_id", "kind"]).doNothing())
     .returning(["user_id", "class_id", "kind"])
+    .execute();
+}
+
+/**
+ * Puts classes into a session (a Finish moving its unrun classes to the next session, or its Undo
+ * putting them back): the session, and its day, which the roster and calendars read. Null: no session.
+ */
+export async function moveClasses(
+  trx: Transaction<Database>,
+  showId: string,
+  classIds: readonly string[],
+  to: { sessionId: string | null; date: string },
+): Promise<void> {
+  if (classIds.length === 0) return;
+  await trx
+    .updateTable("show_class")
+    .set({ session_id: to.sessionId, date: to.date })
+    .where("show_id", "=", showId)
+    .where("id", "in", [...classIds])
     .execute();
 }

@@ -1,34 +1,38 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ErrorBody } from "#domain/app/errors.ts";
 import {
   AlertSetting,
   RingActionBody,
   RingRefusal,
+  RingStreamQuery,
   ScheduleBody,
+  SHOW_DAY_LIMITS,
   ShowDay,
   Stewards,
   StewardsBody,
 } from "#domain/contracts/show-day.ts";
 import { ShowDetail, ShowIdParams } from "#domain/contracts/shows.ts";
+import { RING_STREAM_PATH } from "#domain/show-day/ring-stream.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { opsTexts } from "#domain/texts/ops.ts";
 import type { Db } from "#server/db/client.ts";
 import { getShowDetail } from "#server/features/shows/shows.service.ts";
-import { notFound, unauthorized, unavailable } from "#server/platform/errors.ts";
+import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
+import { badRequest, notFound, unauthorized, unavailable } from "#server/platform/errors.ts";
 import type { EventBus } from "#server/platform/events.ts";
 import { HEARTBEAT_MS, openStream, type SessionLookup, streamsOf } from "#server/platform/live-streams.ts";
 import type { StreamLimit } from "#server/platform/stream-limit.ts";
-import { findDayShow } from "./show-day.repository.ts";
 import { saveSchedule } from "./show-day.schedule.ts";
 import {
+  allDayShowsExist,
   applyRingAction,
   getAlertSetting,
-  getShowDay,
   getStewards,
   RingRefused,
   setAlertSetting,
   setStewards,
+  showDayVersion,
 } from "./show-day.service.ts";
 
 /** A ring event's data line, made once for all the show's streams (one tap reaches thousands). */
@@ -50,6 +54,9 @@ export async function showDayRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = () => ({ db: opts.db, bus: opts.bus, log: app.log });
   const streams = streamsOf(app);
+  // Every watcher's screen and roster reads the day view: built once per show and version (ADR 032). Kept
+  // by the server only: a shared device's browser must never keep one person's answer for the next.
+  const days = createVersionedJsonCache({ maxEntries: 200, cacheControl: "private, no-store" });
 
   r.get(
     "/api/shows/:showId/day",
@@ -61,11 +68,34 @@ export async function showDayRoutes(
         response: { 200: ShowDay, 401: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = await app.requireViewer(request);
-      return getShowDay(opts.db, viewer, request.params.showId);
+      const { key, version, load } = await showDayVersion(opts.db, viewer, request.params.showId);
+      return days.send(request, reply, key, version, async () => String(reply.serialize(await load())));
     },
   );
+
+  /** Streams the ring of `showIds` (each checked to exist) to the signed-in person, one stream slot. */
+  const ringStream = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: { sessionId: string; userId: string },
+    showIds: readonly string[],
+  ) => {
+    if (!(await allDayShowsExist(opts.db, showIds))) throw notFound(errorsTexts.showNotFound);
+    const shows = new Set(showIds);
+    await openStream(request, reply, {
+      bus: opts.bus,
+      sessionOf: opts.sessionOf,
+      limit: opts.streamLimit,
+      heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS,
+      streams: streams.open,
+      session,
+      onEvent: (event, write) => {
+        if (event.type === "ring" && shows.has(event.showId)) write("ring", ringDataOf(event.patch));
+      },
+    });
+  };
 
   r.get(
     "/api/shows/:showId/day/events",
@@ -81,19 +111,26 @@ export async function showDayRoutes(
       if (streams.closing()) throw unavailable(opsTexts.shuttingDown);
       const session = await opts.sessionOf(request);
       if (!session) throw unauthorized();
-      const { showId } = request.params;
-      if (!(await findDayShow(opts.db.db, showId))) throw notFound(errorsTexts.showNotFound);
-      await openStream(request, reply, {
-        bus: opts.bus,
-        sessionOf: opts.sessionOf,
-        limit: opts.streamLimit,
-        heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS,
-        streams: streams.open,
-        session,
-        onEvent: (event, write) => {
-          if (event.type === "ring" && event.showId === showId) write("ring", ringDataOf(event.patch));
-        },
-      });
+      await ringStream(request, reply, session, [request.params.showId]);
+    },
+  );
+
+  // Not a query schema: a bad list is the one error shape with words of its own, as /api/events does.
+  app.get(
+    RING_STREAM_PATH,
+    {
+      schema: {
+        tags: ["show day"],
+        summary: `The ring of several shows in one stream (\`?shows=<id>,<id>…\`, at most ${SHOW_DAY_LIMITS.liveShows}) as Server-Sent Events: each \`event: ring\` a RingPatch naming its show, for signed-in people (ADR 041)`,
+      },
+    },
+    async (request, reply) => {
+      if (streams.closing()) throw unavailable(opsTexts.shuttingDown);
+      const query = RingStreamQuery.safeParse(request.query ?? {});
+      if (!query.success) throw badRequest(opsTexts.badRingStreamQuery(SHOW_DAY_LIMITS.liveShows));
+      const session = await opts.sessionOf(request);
+      if (!session) throw unauthorized();
+      await ringStream(request, reply, session, query.data.shows);
     },
   );
 

@@ -1,3 +1,4 @@
+import type { Transaction } from "kysely";
 import { ERROR_CODES } from "#domain/app/errors.ts";
 import type {
   RingActionBody,
@@ -13,24 +14,36 @@ import {
   describeAction,
   foldRing,
   lastEffective,
+  nextSessionOf,
   type RingAction,
   type RingActionInput,
+  type RingState,
+  unrunClasses,
 } from "#domain/show-day/ring.ts";
 import { DEFAULT_CLASSES_AWAY } from "#domain/show-day/ring-alerts.ts";
+import { type ClassDayStatus, estimateDay } from "#domain/show-day/ring-estimates.ts";
 import { liveViews, ringDiff } from "#domain/show-day/show-day-view.ts";
-import { showToday } from "#domain/show-day/show-time.ts";
+import { showToday, zonedInstant } from "#domain/show-day/show-time.ts";
+import { type ZoneSpans, zoneSpans } from "#domain/show-day/zone-spans.ts";
+import { showTimeZone } from "#domain/shows/show-time-zone.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { showDayTexts } from "#domain/texts/show-day.ts";
+import type { WatchDay } from "#domain/watch/watch-view.ts";
 import type { Db } from "#server/db/client.ts";
+import type { Database } from "#server/db/schema.ts";
+import { queueWatchRingPushes } from "#server/features/watch/watch-push.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { AppError, badRequest, forbidden, notFound } from "#server/platform/errors.ts";
 import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
-import { sendDueAlerts } from "./show-day.alerts.ts";
+import { ringDistances, sendDueAlerts } from "./show-day.alerts.ts";
 import { canManageShowDay, canRunRing } from "./show-day.policy.ts";
 import {
   alertSettingOf,
+  countDayShows,
+  dayVersionOf,
   existingUserIds,
   lockRing,
+  moveClasses,
   type RingActionRow,
   recordRingAction,
   replaceStewards,
@@ -39,12 +52,22 @@ import {
   stewardIdsOf,
   stewardsOf,
 } from "./show-day.repository.ts";
-import { loadSchedule, type Schedule } from "./show-day.schedule.ts";
+import { loadSchedule, refreshPlannedStarts, type Schedule } from "./show-day.schedule.ts";
 
 export interface ShowDayDeps {
   db: Db;
   bus: EventBus;
   log: { warn(obj: unknown, msg?: string): void };
+}
+
+/** Whether every one of these shows (each id once) exists, as a ring stream needs (404 otherwise). */
+export async function allDayShowsExist(db: Db, showIds: readonly string[]): Promise<boolean> {
+  return (await countDayShows(db.db, showIds)) === showIds.length;
+}
+
+/** Whether the viewer may run the show's ring (an admin, or one of its stewards); also who may show its board. */
+export async function mayRunRing(db: Db, viewer: Viewer, showId: string): Promise<boolean> {
+  return canRunRing(viewer, { stewardIds: await stewardIdsOf(db.db, showId) });
 }
 
 /** A ring action refused because the ring has moved on (409): the answer carries the ring as it is. */
@@ -78,9 +101,14 @@ function toAction(row: RingActionRow): RingAction {
     case "late":
       return { ...base, kind: "late", sessionId, minutes: Number(row.minutes) };
     case "finish-session":
-      return { ...base, kind: "finish-session", sessionId };
+      return {
+        ...base,
+        kind: "finish-session",
+        sessionId,
+        unrun: row.unrun === "scratch" || row.unrun === "move" ? row.unrun : undefined,
+      };
     default:
-      return { ...base, kind: "start-session", sessionId };
+      return { ...base, kind: "start-session", sessionId, early: Number(row.early) === 1 };
   }
 }
 
@@ -115,6 +143,21 @@ function ringLive(schedule: Schedule, rows: readonly RingActionRow[]): RingLive 
 const runsOn = (schedule: Schedule, day: string) =>
   schedule.show.start_date <= day && day <= schedule.show.end_date;
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The zone's offsets from two days before the show's today to three days after the later of today and
+ * the show's last day (at most six weeks): every time a live screen prints (ADR 042). The same for the
+ * whole day, so the cached body may carry it.
+ */
+function daySpans(schedule: Schedule, today: string): ZoneSpans {
+  const midnight = zonedInstant(today, "00:00", schedule.zone) ?? Date.parse(today);
+  const last = schedule.show.end_date > today ? schedule.show.end_date : today;
+  const lastMidnight = zonedInstant(last, "00:00", schedule.zone) ?? midnight;
+  const from = midnight - 2 * DAY_MS;
+  return zoneSpans(schedule.zone, from, Math.min(lastMidnight + 3 * DAY_MS, from + 42 * DAY_MS));
+}
+
 function presentDay(
   schedule: Schedule,
   rows: readonly RingActionRow[],
@@ -126,6 +169,7 @@ function presentDay(
     showId: schedule.show.id,
     name: schedule.show.name,
     timeZone: schedule.zone,
+    zoneSpans: daySpans(schedule, today),
     minutesPerClass: Number(schedule.show.minutes_per_class),
     today,
     runningToday: runsOn(schedule, today),
@@ -150,11 +194,83 @@ async function scheduleOrNotFound(db: Db, showId: string): Promise<Schedule> {
   return schedule;
 }
 
-/** The show's day for any signed-in person: sessions, order, the ring's state and its last actions. */
-export async function getShowDay(db: Db, viewer: Viewer, showId: string, now = Date.now()): Promise<ShowDay> {
-  const schedule = await scheduleOrNotFound(db, showId);
-  const [rows, stewardIds] = await Promise.all([ringActionsOf(db.db, showId), stewardIdsOf(db.db, showId)]);
-  return presentDay(schedule, rows, canRunRing(viewer, { stewardIds }), now);
+/**
+ * The show's calendar day at `now`, kept per zone until its next midnight: every day view asks, and
+ * working it out through the zone's rules each time cost a tenth of a millisecond.
+ */
+const todays = new Map<string, { today: string; from: number; until: number }>();
+function todayAt(now: number, zone: string): string {
+  const known = todays.get(zone);
+  if (known && known.from <= now && now < known.until) return known.today;
+  const today = showToday(now, zone);
+  const from = zonedInstant(today, "00:00", zone) ?? now;
+  // The next day's midnight: a day is 23 to 25 hours long, so 26 hours on is always the next day.
+  const until = zonedInstant(showToday(from + 26 * 3_600_000, zone), "00:00", zone) ?? now + 60_000;
+  todays.set(zone, { today, from, until });
+  return today;
+}
+
+/**
+ * The show's day for any signed-in person (sessions, order, the ring's state and its last actions), as
+ * the cache keeps it (ADR 032): one body per show and per answer to "may this viewer
+ * run the ring" (nothing else in it depends on who asks), at a version that every change to the show,
+ * every tap on any server and the show's midnight move. The version and the viewer's right are read
+ * per request; `load` builds the body for exactly that right on a miss.
+ */
+export async function showDayVersion(
+  db: Db,
+  viewer: Viewer,
+  showId: string,
+  now = Date.now(),
+): Promise<{ key: string; version: string; load: () => Promise<ShowDay> }> {
+  const row = await dayVersionOf(db.db, showId, viewer.id);
+  if (!row) throw notFound(errorsTexts.showNotFound);
+  const steward = row.steward === true || Number(row.steward) === 1;
+  const canRun = canRunRing(viewer, { stewardIds: steward ? [viewer.id] : [] });
+  const today = todayAt(now, showTimeZone({ timeZone: row.time_zone, location: row.location }));
+  return {
+    key: `${showId}:${canRun ? "runs" : "watches"}`,
+    version: `${row.revision}.${row.seq ?? 0}.${today}`,
+    load: async () => {
+      const schedule = await scheduleOrNotFound(db, showId);
+      return presentDay(schedule, await ringActionsOf(db.db, showId), canRun, now);
+    },
+  };
+}
+
+/**
+ * A Finish that moves its unrun classes puts them into the next session; the Undo of such a Finish puts
+ * the same classes back (issue 34). Either way the printed times follow and the schedule is read again.
+ */
+async function moveForFinish(
+  trx: Transaction<Database>,
+  schedule: Schedule,
+  before: RingState,
+  input: RingActionBody,
+  rows: readonly RingActionRow[],
+): Promise<{ ids: string[] | null; changed: boolean; schedule: Schedule }> {
+  const showId = schedule.show.id;
+  let ids: string[] | null = null;
+  let changed = false;
+  if (input.kind === "finish-session" && input.unrun === "move") {
+    const session = schedule.sessions.find((s) => s.id === input.sessionId)!;
+    const target = nextSessionOf(schedule.sessions, before, session)!;
+    ids = unrunClasses(before, session).map((c) => c.id);
+    await moveClasses(trx, showId, ids, { sessionId: target.id, date: target.date });
+    changed = ids.length > 0;
+  }
+  const undone = input.kind === "undo" ? rows.find((r) => Number(r.seq) === input.undoSeq) : undefined;
+  if (undone?.kind === "finish-session" && undone.moved_class_ids) {
+    const from = schedule.sessions.find((s) => s.id === undone.session_id);
+    const back = JSON.parse(undone.moved_class_ids) as string[];
+    if (from) {
+      await moveClasses(trx, showId, back, { sessionId: from.implicit ? null : from.id, date: from.date });
+      changed = back.length > 0;
+    }
+  }
+  if (!changed) return { ids, changed, schedule };
+  await refreshPlannedStarts(trx, showId);
+  return { ids, changed, schedule: (await loadSchedule(trx, showId)) ?? schedule };
 }
 
 /**
@@ -172,7 +288,7 @@ export async function applyRingAction(
 ): Promise<{ day: ShowDay; publish: () => Promise<void> }> {
   const { db } = deps;
   const schedule = await scheduleOrNotFound(db, showId);
-  if (!canRunRing(viewer, { stewardIds: await stewardIdsOf(db.db, showId) })) {
+  if (!(await mayRunRing(db, viewer, showId))) {
     throw forbidden(showDayTexts.refusals.notSteward);
   }
   const outcome = await db.db.transaction().execute(async (trx) => {
@@ -193,6 +309,8 @@ export async function applyRingAction(
       undone: false,
     };
     const undid = input.kind === "undo" ? input.undoSeq : null;
+    const before = foldRing(schedule.sessions, actions);
+    const moved = await moveForFinish(trx, schedule, before, input, rows);
     const row = {
       show_id: showId,
       seq: action.seq,
@@ -203,28 +321,34 @@ export async function applyRingAction(
       reason: input.kind === "scratch" ? input.reason : null,
       minutes: input.kind === "late" ? input.minutes : null,
       undo_seq: undid,
+      unrun: input.kind === "finish-session" ? (input.unrun ?? null) : null,
+      moved_class_ids: moved.ids ? JSON.stringify(moved.ids) : null,
+      early: input.kind === "start-session" && input.early ? 1 : 0,
       actor_id: viewer.id,
       at: now,
     };
     await recordRingAction(trx, row, undid);
-    const before = foldRing(schedule.sessions, actions);
     const afterRows: RingActionRow[] = [
       ...rows.map((r) => (Number(r.seq) === undid ? { ...r, undone: 1 } : r)),
       { ...row, undone: 0, actor_name: viewer.name },
     ];
     const afterActions = [...actions.map((a) => (a.seq === undid ? { ...a, undone: true } : a)), action];
-    const after = foldRing(schedule.sessions, afterActions);
-    const notification = await sendDueAlerts(trx, schedule, after, now);
+    const after = foldRing(moved.schedule.sessions, afterActions);
+    const distances = ringDistances(moved.schedule, after, now);
+    const notification = await sendDueAlerts(trx, moved.schedule, after, distances, now);
+    // Notify me on the show's watch links (ADR 049): the same rule, sent by the watch queue.
+    await queueWatchRingPushes(trx, { showId, zone: moved.schedule.zone, state: after, distances, now });
     const patch: RingPatch = {
       showId,
       seq: action.seq,
       prevSeq: last,
       lastEffectiveSeq: lastEffective(afterActions)?.seq ?? null,
       ...ringDiff(before, after),
-      action: actionView(schedule, afterActions, action, viewer.name),
+      action: actionView(moved.schedule, afterActions, action, viewer.name),
       undid,
+      ...(moved.changed ? { scheduleChanged: true } : {}),
     };
-    return { rows: afterRows, patch, notification };
+    return { rows: afterRows, patch, notification, schedule: moved.schedule };
   });
 
   if ("refused" in outcome && outcome.refused) {
@@ -238,9 +362,56 @@ export async function applyRingAction(
     if (outcome.notification) events.push(outcome.notification);
   }
   return {
-    day: presentDay(schedule, outcome.rows, true, now),
+    day: presentDay(
+      "schedule" in outcome && outcome.schedule ? outcome.schedule : schedule,
+      outcome.rows,
+      true,
+      now,
+    ),
     publish: () => publishQuietly(deps.bus, events, deps.log),
   };
+}
+
+/**
+ * Each class's live status and estimate while the show runs today (on its clock), from the ring as it
+ * is: the same rule the live screens use (issue 34), for the printed schedule and the calendar feed.
+ * Null when the show is not on today (its printed times stand) or does not exist.
+ */
+export async function liveClassStatuses(
+  db: Db,
+  showId: string,
+  now = Date.now(),
+): Promise<Map<string, ClassDayStatus> | null> {
+  const schedule = await loadSchedule(db.db, showId);
+  if (!schedule || !runsOn(schedule, showToday(now, schedule.zone))) return null;
+  const actions = (await ringActionsOf(db.db, showId)).map(toAction);
+  const { statusOf } = estimateDay({
+    sessions: schedule.sessions,
+    state: foldRing(schedule.sessions, actions),
+    minutesPerClass: Number(schedule.show.minutes_per_class),
+    zone: schedule.zone,
+    now,
+  });
+  return new Map(schedule.classes.map((c) => [c.id, statusOf(c.id)]));
+}
+
+/**
+ * The show's day as a watch link's page holds it (issue 35, ADR 044): a watcher's day without the action
+ * log, so it names no steward. Null when the show does not exist.
+ */
+export async function dayForWatchers(
+  db: Db,
+  showId: string,
+  now = Date.now(),
+): Promise<Pick<WatchDay, "show" | "ring"> | null> {
+  const schedule = await loadSchedule(db.db, showId);
+  if (!schedule) return null;
+  const {
+    ring,
+    canRunRing: _canRun,
+    ...show
+  } = presentDay(schedule, await ringActionsOf(db.db, showId), false, now);
+  return { show, ring: { seq: ring.seq, sessions: ring.sessions, classes: ring.classes } };
 }
 
 export async function getStewards(db: Db, viewer: Viewer, showId: string): Promise<Stewards> {

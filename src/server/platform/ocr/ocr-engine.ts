@@ -31,10 +31,11 @@ export const UNSURE_LINE = 70;
 
 /**
  * How Tesseract looks for text: "auto" finds blocks itself; "sparse" finds every piece of text, in no
- * order (for the words' boxes: where the columns are); "block" reads one column of lines, top to bottom.
+ * order (for the words' boxes: where the columns are); "block" reads one column of lines, top to bottom;
+ * "line" reads an image as a single line of text.
  */
-export type OcrMode = "auto" | "sparse" | "block";
-const PAGE_SEGMENTATION: Record<OcrMode, string> = { auto: "3", sparse: "11", block: "6" };
+export type OcrMode = "auto" | "sparse" | "block" | "line";
+const PAGE_SEGMENTATION: Record<OcrMode, string> = { auto: "3", sparse: "11", block: "6", line: "7" };
 
 export interface OcrEngine {
   /** Recognises one image (PNG/JPEG bytes), reporting progress 0–1 as Tesseract works. */

@@ -1,3 +1,6 @@
+import { findPageByEdges } from "#server/platform/ocr/page-edges.ts";
+import type { Point, Quad } from "#server/platform/ocr/quad.ts";
+
 /**
  * Finds the sheet of paper in a phone photo: the page lying on a table fills only part of the frame,
  * turned, in perspective (keystone), with a shadow and uneven light. The page is the large region that is
@@ -5,14 +8,6 @@
  * that hold the most of it, and the page is then mapped back to a rectangle (perspective-warp.ts). A scan,
  * whose paper fills the frame, has no page to find. Pure: raw pixels in, corners out.
  */
-
-export interface Point {
-  x: number;
-  y: number;
-}
-
-/** Corners clockwise from the top left. */
-export type Quad = [Point, Point, Point, Point];
 
 /** A page covers between these shares of the frame. */
 const MIN_COVER = 0.2;
@@ -350,5 +345,6 @@ export function findPageQuad(
     const candidate = candidateAt(paper, width, height, threshold);
     if (candidate && (!best || candidate.area > best.area)) best = candidate;
   }
-  return best?.quad ?? null;
+  // No threshold parts the sheet from its background: its edges may still be seen (page-edges.ts).
+  return best?.quad ?? findPageByEdges(paper, width, height);
 }

@@ -1,4 +1,4 @@
-import type { Point, Quad } from "#server/platform/ocr/page-finder.ts";
+import type { Point, Quad } from "#server/platform/ocr/quad.ts";
 
 /**
  * Maps a photographed page (four corners in perspective) back to an upright rectangle: the homography

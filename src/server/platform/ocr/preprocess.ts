@@ -2,8 +2,9 @@ import sharp from "sharp";
 import { HEAVY_INPUT_LIMITS, heavyInputsTexts } from "#domain/texts/heavy-inputs.ts";
 import { DocumentReadError } from "#server/platform/heavy/heavy-errors.ts";
 import { removeLeaderDots } from "#server/platform/ocr/leader-dots.ts";
-import { findPageQuad, type Quad } from "#server/platform/ocr/page-finder.ts";
+import { findPageQuad } from "#server/platform/ocr/page-finder.ts";
 import { pageSize, warpPage } from "#server/platform/ocr/perspective-warp.ts";
+import type { Quad } from "#server/platform/ocr/quad.ts";
 import { removeRuledLines } from "#server/platform/ocr/ruled-lines.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { FileScan } from "lucide-react";
-import { useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { Link } from "#client/app/routing.ts";
 import { type ExtractProgress, extractClassList, importClasses } from "#client/features/admin/ai/api.ts";
 import {
@@ -11,15 +11,18 @@ import {
   UnplacedLines,
 } from "#client/features/admin/ai/class-list-preview.tsx";
 import { ShowPicker } from "#client/features/admin/ai/show-picker.tsx";
+import { BesideSource } from "#client/features/admin/ai/source-image.tsx";
 import { sessionBody, useSaveShow } from "#client/features/admin/api/shows.ts";
 import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
 import { showKeys } from "#client/features/shows/api/keys.ts";
 import { ApiError } from "#client/lib/api.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
+import { useHydrated } from "#client/ui/use-hydrated.ts";
 import type { ClassListExtraction } from "#domain/contracts/show-ai.ts";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
 import { classesToAdd, datesFromClasses, importedShowDefaults } from "#domain/imports/class-import.ts";
+import { previewShowDates } from "#domain/imports/preview-words.ts";
 import { classNumberFromId } from "#domain/shows/class-number.ts";
 import { adminAiTexts } from "#domain/texts/admin-ai.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
@@ -54,8 +57,15 @@ const cleanClasses = (draft: ClassListDraft) =>
 export function ClassListImportCard() {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
+  // A file already in the server's field when the card hydrates (put there before its script ran) is the one
+  // chosen: its change event came before React listened.
+  const adoptEarlyFile = useCallback((input: HTMLInputElement | null) => {
+    const early = input?.files?.[0];
+    if (early) setFile((current) => current ?? early);
+  }, []);
   const [progress, setProgress] = useState<ExtractProgress | null>(null);
   const [reading, setReading] = useState(false);
+  const ready = useHydrated();
   const [draft, setDraft] = useState<ClassListDraft | null>(null);
   const [target, setTarget] = useState<ShowSummary | null>(null);
   const [choosingShow, setChoosingShow] = useState(false);
@@ -168,6 +178,8 @@ export function ClassListImportCard() {
         <input
           id={`${id}-file`}
           type="file"
+          ref={adoptEarlyFile}
+          disabled={!ready}
           accept="image/*,.heic,.heif,application/pdf,.pdf"
           onChange={(e) => {
             setFile(e.target.files?.[0] ?? null);
@@ -177,7 +189,8 @@ export function ClassListImportCard() {
         />
       </div>
       <div>
-        <Button onClick={read} disabled={reading || busy}>
+        {/* In the server's page until its script hydrates it: not ready till then, so a tap is not lost. */}
+        <Button onClick={read} disabled={reading || busy || !ready}>
           {reading ? t.reading : t.readList}
         </Button>
       </div>
@@ -218,7 +231,7 @@ export function ClassListImportCard() {
           />
         </div>
       ) : draft ? (
-        <>
+        <BesideSource file={file}>
           <ClassListPreview
             value={draft}
             onChange={setDraft}
@@ -226,7 +239,7 @@ export function ClassListImportCard() {
           />
           <p className="text-xs text-stone-600">
             {newDates?.fromClasses
-              ? prizeListTexts.showDates(newDates.startDate, newDates.endDate)
+              ? previewShowDates(newDates.startDate, newDates.endDate)
               : prizeListTexts.noClassDates}{" "}
             {t.newShowNote}
           </p>
@@ -253,7 +266,7 @@ export function ClassListImportCard() {
               </div>
             </div>
           ) : null}
-        </>
+        </BesideSource>
       ) : null}
     </section>
   );

@@ -5,6 +5,7 @@ import { Field } from "#client/ui/field.tsx";
 import type { ClassListExtraction } from "#domain/contracts/show-ai.ts";
 import { type DateRange, isOutside } from "#domain/imports/class-import.ts";
 import type { ClassDoubt } from "#domain/imports/class-list-doubts.ts";
+import { previewSessionHeading } from "#domain/imports/preview-words.ts";
 import { putBackGuess, putBackIndex } from "#domain/imports/put-back-line.ts";
 import { adminAiTexts } from "#domain/texts/admin-ai.ts";
 import { prizeListTexts } from "#domain/texts/prize-lists.ts";
@@ -145,7 +146,7 @@ export function ClassListPreview({
           <section key={`${group.classes[0]!.c.key}`} className="flex flex-col gap-1.5">
             <h5 className="mt-1 border-b border-stone-200 pb-1 text-sm font-semibold text-brand-900">
               {group.session
-                ? p.sessionHeading(
+                ? previewSessionHeading(
                     group.session.name,
                     group.session.date ?? null,
                     group.session.startTime ?? null,

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { findShows } from "#client/features/admin/ai/api.ts";
+import { keepTypedEarly } from "#client/ui/typed-early.ts";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
 import { formatShowDates } from "#domain/dates/show-dates.ts";
 import { adminAiTexts } from "#domain/texts/admin-ai.ts";
@@ -56,6 +57,7 @@ export function ShowPicker({
         <input
           id={`${id}-search`}
           type="search"
+          ref={keepTypedEarly(search, setSearch)}
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);

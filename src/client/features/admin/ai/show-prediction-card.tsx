@@ -10,6 +10,7 @@ import { ApiError } from "#client/lib/api.ts";
 import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
+import { useHydrated } from "#client/ui/use-hydrated.ts";
 import type { ShowDraft } from "#domain/contracts/admin.ts";
 import type { ShowSummary } from "#domain/contracts/shows.ts";
 import { adminAiTexts } from "#domain/texts/admin-ai.ts";
@@ -26,6 +27,7 @@ export function ShowPredictionCard() {
   const id = useId();
   const [show, setShow] = useState<ShowSummary | null>(null);
   const [predicting, setPredicting] = useState(false);
+  const ready = useHydrated();
   const [preview, setPreview] = useState<{ draft: ShowDraft; editions: number } | null>(null);
   const [saved, setSaved] = useState<{ id: string; name: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +59,8 @@ export function ShowPredictionCard() {
       <p className="text-sm text-stone-600">{t.predictionIntro}</p>
       <ShowPicker value={show} onChange={setShow} />
       <div>
-        <Button onClick={predict} disabled={predicting}>
+        {/* In the server's page until its script hydrates it: not ready till then, so a tap is not lost. */}
+        <Button onClick={predict} disabled={predicting || !ready}>
           {predicting ? t.predicting : t.predict}
         </Button>
       </div>

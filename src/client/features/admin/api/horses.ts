@@ -5,13 +5,12 @@ import { pageUrl } from "#client/features/admin/api/users.ts";
 import { api } from "#client/lib/api.ts";
 import type { AdminHorse, AdminHorseBody, AdminHorsePage, Deleted } from "#domain/contracts/admin.ts";
 
-export const listAdminHorses = (q: string, cursor: string | null, signal?: AbortSignal) =>
-  api<AdminHorsePage>(pageUrl("/api/admin/horses", q, cursor), signal ? { signal } : {});
-
-export const useAdminHorses = (q: string) =>
+/** Horses matching the search in the sort asked for ("name", "-dateOfBirth"), a server page at a time. */
+export const useAdminHorses = (q: string, sort = "name") =>
   useInfiniteQuery({
-    queryKey: adminKeys.horses(q),
-    queryFn: ({ pageParam, signal }) => listAdminHorses(q, pageParam, signal),
+    queryKey: adminKeys.horses(q, sort),
+    queryFn: ({ pageParam, signal }) =>
+      api<AdminHorsePage>(pageUrl("/api/admin/horses", q, pageParam, sort), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,

@@ -1,12 +1,32 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { refreshAfterChange } from "#client/features/admin/api/refresh.ts";
 import { showKeys } from "#client/features/shows/api/keys.ts";
 import { api } from "#client/lib/api.ts";
-import type { Deleted, ReplaceClassesBody, ShowDraft } from "#domain/contracts/admin.ts";
-import type { ShowDetail } from "#domain/contracts/shows.ts";
+import type { AdminShowPage, Deleted, ReplaceClassesBody, ShowDraft } from "#domain/contracts/admin.ts";
+import type { ShowDetail, ShowPeriod } from "#domain/contracts/shows.ts";
 import type { ImportedSession } from "#domain/imports/imported-sessions.ts";
 
 const showUrl = (id: string) => `/api/shows/${encodeURIComponent(id)}`;
+
+/**
+ * The Admin Panel's shows of a period matching the search, in the sort asked for ("name", "-location";
+ * none: the period's date order), a server page at a time. Kept under the shows' keys, so whatever
+ * refreshes shows (a save, an import) refreshes it.
+ */
+export const useAdminShows = (period: ShowPeriod, q: string, sort: string | null) =>
+  useInfiniteQuery({
+    queryKey: [...showKeys.all, "admin", period, q, sort] as const,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ period });
+      if (q.trim()) params.set("q", q.trim());
+      if (sort) params.set("sort", sort);
+      if (pageParam) params.set("cursor", pageParam);
+      return api<AdminShowPage>(`/api/admin/shows?${params}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
 
 const fields = (draft: ShowDraft) => ({
   name: draft.name,

@@ -17,22 +17,22 @@ import type {
   SoleHorses,
 } from "#domain/contracts/admin.ts";
 
-const pageUrl = (base: string, q: string, cursor: string | null) => {
+/** A list's page: the search, the sort (the server's default, by name, is left out) and the cursor. */
+const pageUrl = (base: string, q: string, cursor: string | null, sort = "name") => {
   const params = new URLSearchParams();
   if (q.trim()) params.set("q", q.trim());
+  if (sort !== "name") params.set("sort", sort);
   if (cursor) params.set("cursor", cursor);
   const qs = params.toString();
   return qs ? `${base}?${qs}` : base;
 };
 
-export const listAdminUsers = (q: string, cursor: string | null, signal?: AbortSignal) =>
-  api<AdminUserPage>(pageUrl("/api/admin/users", q, cursor), signal ? { signal } : {});
-
-/** Users matching the search, a server page at a time ("Load more"). */
-export const useAdminUsers = (q: string) =>
+/** Users matching the search in the sort asked for ("name", "-email"), a server page at a time ("Load more"). */
+export const useAdminUsers = (q: string, sort = "name") =>
   useInfiniteQuery({
-    queryKey: adminKeys.users(q),
-    queryFn: ({ pageParam, signal }) => listAdminUsers(q, pageParam, signal),
+    queryKey: adminKeys.users(q, sort),
+    queryFn: ({ pageParam, signal }) =>
+      api<AdminUserPage>(pageUrl("/api/admin/users", q, pageParam, sort), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,

@@ -10,6 +10,8 @@ import { useAdminStatus } from "#client/features/admin/status-banner.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { Field, FormField } from "#client/ui/field.tsx";
 import { Choice, ChoiceGroup } from "#client/ui/form-controls.tsx";
+import { ReadyButton } from "#client/ui/ready-button.tsx";
+import { keepTypedEarly } from "#client/ui/typed-early.ts";
 import { CALENDAR_LIMITS, type CalendarPreview, type CalendarShow } from "#domain/contracts/admin.ts";
 import { formatShowDates } from "#domain/dates/show-dates.ts";
 import { CALENDAR_SAMPLE_CSV } from "#domain/imports/calendar-import.ts";
@@ -258,9 +260,9 @@ export function CalendarImport() {
             )}
           </FormField>
         </div>
-        <Button variant="secondary" disabled={busy} onClick={previewFile}>
+        <ReadyButton variant="secondary" disabled={busy} onClick={previewFile}>
           {t.previewFile}
-        </Button>
+        </ReadyButton>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
@@ -268,14 +270,15 @@ export function CalendarImport() {
             label={t.url}
             type="url"
             inputMode="url"
+            ref={keepTypedEarly(url, setUrl)}
             value={url}
             placeholder="https://"
             onChange={(e) => setUrl(e.target.value)}
           />
         </div>
-        <Button variant="secondary" disabled={busy} onClick={previewUrl}>
+        <ReadyButton variant="secondary" disabled={busy} onClick={previewUrl}>
           {t.previewUrl}
-        </Button>
+        </ReadyButton>
       </div>
 
       {preview ? (

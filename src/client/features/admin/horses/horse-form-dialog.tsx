@@ -63,6 +63,7 @@ export function AdminHorseFormDialog({
       saving={save}
       loadError={choices.isError ? choices.error.message : null}
       onSubmit={submit}
+      side
     />
   );
 }

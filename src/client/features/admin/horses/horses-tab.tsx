@@ -1,22 +1,31 @@
 import { useState } from "react";
+import { AdminTable } from "#client/features/admin/admin-table.tsx";
 import { useAdminHorses, useDeleteHorse } from "#client/features/admin/api/horses.ts";
 import { AdminDeleteConfirm } from "#client/features/admin/delete-confirm.tsx";
+import { useGuardedPane } from "#client/features/admin/guarded-pane.tsx";
 import { AdminHorseFormDialog } from "#client/features/admin/horses/horse-form-dialog.tsx";
 import { ListToolbar } from "#client/features/admin/list-toolbar.tsx";
 import { PagedList } from "#client/features/admin/paged-list.tsx";
 import { RowActions } from "#client/features/admin/row-actions.tsx";
-import type { AdminHorse } from "#domain/contracts/admin.ts";
+import type { AdminHorse, AdminHorseSort } from "#domain/contracts/admin.ts";
+import { nextSortOf, sortParam, type TableSort } from "#domain/sorting/table-sort.ts";
 import { adminTexts } from "#domain/texts/admin.ts";
 
 const t = adminTexts;
+const BY_NAME: TableSort<AdminHorseSort> = { column: "name", direction: "ascending" };
+const FIRST = { name: "ascending", dateOfBirth: "ascending" } as const;
 const names = (people: { name: string }[]) => (people.length ? people.map((p) => p.name).join(", ") : t.none);
 
-/** Data Management → Horses: every horse with owners and trainers; add, edit, delete. */
+/**
+ * Data Management → Horses: every horse with owners and trainers; add, edit, delete. From 1024 px a table
+ * sorted on the server by name or date of birth, the form in a pane beside it (ADR 048).
+ */
 export function HorsesTab() {
   const [q, setQ] = useState("");
-  const horses = useAdminHorses(q);
+  const [sort, setSort] = useState(BY_NAME);
+  const horses = useAdminHorses(q, sortParam(sort));
   const remove = useDeleteHorse();
-  const [editing, setEditing] = useState<AdminHorse | null | "new">(null);
+  const { editing, choose, close, guard, question } = useGuardedPane<AdminHorse | "new">();
   const [deleting, setDeleting] = useState<AdminHorse | null>(null);
 
   return (
@@ -25,13 +34,40 @@ export function HorsesTab() {
         searchLabel={t.searchHorses}
         onSearch={setQ}
         addLabel={t.addHorse}
-        onAdd={() => setEditing("new")}
+        onAdd={() => choose("new")}
       />
       <PagedList
         query={horses}
         items={(page) => page.horses}
         empty={t.noHorses}
         label={t.horses}
+        table={(rows) => (
+          <AdminTable
+            label={t.horses}
+            rows={rows}
+            sort={sort}
+            onSort={(column) => setSort(nextSortOf(sort, column, FIRST))}
+            openId={editing !== null && editing !== "new" ? editing.id : null}
+            columns={[
+              { label: t.name, sortBy: "name", cell: (horse) => horse.name },
+              {
+                label: t.dateOfBirth,
+                sortBy: "dateOfBirth",
+                className: "w-40",
+                cell: (horse) => horse.dateOfBirth,
+              },
+              { label: t.owners, cell: (horse) => names(horse.owners) },
+              { label: t.trainers, cell: (horse) => names(horse.trainers) },
+            ]}
+            actions={(horse) => (
+              <RowActions
+                name={horse.name}
+                onEdit={() => choose(horse)}
+                onDelete={() => setDeleting(horse)}
+              />
+            )}
+          />
+        )}
         render={(horse) => (
           <li key={horse.id} className="flex items-center gap-2 px-3 py-2">
             <div className="min-w-0 flex-1">
@@ -43,19 +79,18 @@ export function HorsesTab() {
                 {t.trainers}: {names(horse.trainers)}
               </p>
             </div>
-            <RowActions
-              name={horse.name}
-              onEdit={() => setEditing(horse)}
-              onDelete={() => setDeleting(horse)}
-            />
+            <RowActions name={horse.name} onEdit={() => choose(horse)} onDelete={() => setDeleting(horse)} />
           </li>
         )}
       />
-      <AdminHorseFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        horse={editing === "new" ? null : editing}
-      />
+      {guard(
+        <AdminHorseFormDialog
+          open={editing !== null}
+          onOpenChange={(open) => !open && close()}
+          horse={editing === "new" ? null : editing}
+        />,
+      )}
+      {question}
       <AdminDeleteConfirm
         target={deleting}
         onClose={() => setDeleting(null)}

@@ -2,28 +2,38 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarClock, Plus } from "lucide-react";
 import { useState } from "react";
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
-import { useDeleteShow } from "#client/features/admin/api/shows.ts";
+import { AdminTable } from "#client/features/admin/admin-table.tsx";
+import { useAdminShows, useDeleteShow } from "#client/features/admin/api/shows.ts";
 import { AdminDeleteConfirm } from "#client/features/admin/delete-confirm.tsx";
 import { PagedList } from "#client/features/admin/paged-list.tsx";
 import { RowActions } from "#client/features/admin/row-actions.tsx";
 import { SearchBox } from "#client/features/admin/search-box.tsx";
 import { draftOfShow, ShowEditor } from "#client/features/admin/shows/show-editor.tsx";
 import { showQueryOptions } from "#client/features/shows/api/get-show.ts";
-import { useShowList } from "#client/features/shows/api/list-shows.ts";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { AiPredictionBadge } from "#client/ui/ai-prediction-badge.tsx";
 import { LoadError } from "#client/ui/alert.tsx";
-import { Button } from "#client/ui/button.tsx";
 import { Modal } from "#client/ui/dialog.tsx";
-import type { ShowPeriod, ShowSummary } from "#domain/contracts/shows.ts";
+import { ReadyButton } from "#client/ui/ready-button.tsx";
+import { useHydrated } from "#client/ui/use-hydrated.ts";
+import type { AdminShow, AdminShowSort } from "#domain/contracts/admin.ts";
+import type { ShowPeriod } from "#domain/contracts/shows.ts";
 import { formatShowDates } from "#domain/dates/show-dates.ts";
+import { nextSortOf, sortParam, type TableSort } from "#domain/sorting/table-sort.ts";
 import { adminTexts } from "#domain/texts/admin.ts";
+import { scheduleEditorTexts } from "#domain/texts/schedule-editor.ts";
 import { texts } from "#domain/texts/shell.ts";
-import { showDayTexts } from "#domain/texts/show-day.ts";
 
 const t = adminTexts;
 // Show day's session editor (issue 21), its own chunk.
 const ScheduleEditor = retryingLazy(() => import("#client/features/show-day/schedule-editor.tsx"));
+
+/** Each period's own order when no header was chosen: upcoming soonest first, past most recent first. */
+const BY_DATE: Record<ShowPeriod, TableSort<AdminShowSort>> = {
+  upcoming: { column: "startDate", direction: "ascending" },
+  past: { column: "startDate", direction: "descending" },
+};
+const FIRST = { startDate: "ascending", name: "ascending", location: "ascending" } as const;
 
 function EditShowBody({ showId, onDone }: { showId: string; onDone: () => void }) {
   const show = useQuery({ ...showQueryOptions(showId), staleTime: 0 });
@@ -35,25 +45,43 @@ function EditShowBody({ showId, onDone }: { showId: string; onDone: () => void }
 /** Show Management → Shows: upcoming and past, searchable; new, edit (with classes), delete. */
 export function ShowsPanel() {
   const [period, setPeriod] = useState<ShowPeriod>("upcoming");
+  // Upcoming / Past are not ready in the page the server rendered until hydrated (issue 33). Nothing under
+  // this panel is a lazy part the server rendered, so its rendering again then draws nothing anew.
+  const ready = useHydrated();
   const [q, setQ] = useState("");
-  const query = new URLSearchParams({
-    period,
-    limit: "20",
-    ...(q.trim() ? { name: q.trim() } : {}),
-  }).toString();
-  const shows = useShowList(query);
+  // Null: the period's date order (the phone's list is always in it); a header chosen sorts on the server.
+  const [chosen, setChosen] = useState<TableSort<AdminShowSort> | null>(null);
+  const sort = chosen ?? BY_DATE[period];
+  const shows = useAdminShows(period, q, chosen ? sortParam(chosen) : null);
   const remove = useDeleteShow();
-  const [editing, setEditing] = useState<ShowSummary | "new" | null>(null);
-  const [deleting, setDeleting] = useState<ShowSummary | null>(null);
-  const [scheduling, setScheduling] = useState<ShowSummary | null>(null);
+  const [editing, setEditing] = useState<AdminShow | "new" | null>(null);
+  const [deleting, setDeleting] = useState<AdminShow | null>(null);
+  const [scheduling, setScheduling] = useState<AdminShow | null>(null);
 
   const close = () => setEditing(null);
+  const actions = (show: AdminShow) => (
+    <>
+      <button
+        type="button"
+        aria-label={scheduleEditorTexts.openLabel(show.name)}
+        className="inline-flex size-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 hover:text-brand-800"
+        onClick={() => setScheduling(show)}
+      >
+        <CalendarClock aria-hidden className="size-4" />
+      </button>
+      <RowActions name={show.name} onEdit={() => setEditing(show)} onDelete={() => setDeleting(show)} />
+    </>
+  );
   const periodButton = (value: ShowPeriod, label: string) => (
     <button
       type="button"
       aria-pressed={period === value}
-      onClick={() => setPeriod(value)}
-      className="min-h-11 flex-1 rounded-md px-3 text-sm font-semibold text-stone-700 aria-pressed:bg-white aria-pressed:text-brand-800 aria-pressed:shadow-sm"
+      disabled={!ready}
+      onClick={() => {
+        setPeriod(value);
+        setChosen(null);
+      }}
+      className="min-h-11 flex-1 rounded-md px-3 text-sm font-semibold text-stone-700 aria-pressed:bg-white aria-pressed:text-brand-800 aria-pressed:shadow-sm disabled:cursor-progress disabled:opacity-60"
     >
       {label}
     </button>
@@ -65,10 +93,10 @@ export function ShowsPanel() {
         <h3 id="admin-shows" className="font-semibold text-stone-900">
           {t.shows.heading}
         </h3>
-        <Button onClick={() => setEditing("new")}>
+        <ReadyButton onClick={() => setEditing("new")}>
           <Plus aria-hidden className="size-4" />
           {t.shows.newShow}
-        </Button>
+        </ReadyButton>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
         <div className="flex rounded-lg bg-stone-100 p-1 sm:w-56">
@@ -84,6 +112,34 @@ export function ShowsPanel() {
         items={(page) => page.shows}
         empty={t.shows.noShows}
         label={t.shows.heading}
+        table={(rows) => (
+          <AdminTable
+            label={t.shows.heading}
+            rows={rows}
+            sort={sort}
+            onSort={(column) => setChosen(nextSortOf(sort, column, FIRST))}
+            openId={editing !== null && editing !== "new" ? editing.id : null}
+            columns={[
+              {
+                label: t.shows.name,
+                sortBy: "name",
+                cell: (show) => (
+                  <>
+                    {show.name}
+                    {show.isAiPrediction ? <AiPredictionBadge /> : null}
+                  </>
+                ),
+              },
+              {
+                label: t.shows.dates,
+                sortBy: "startDate",
+                cell: (show) => formatShowDates(show.startDate, show.endDate),
+              },
+              { label: t.shows.location, sortBy: "location", cell: (show) => show.location },
+            ]}
+            actions={actions}
+          />
+        )}
         render={(show) => (
           <li key={show.id} className="flex items-center gap-2 px-3 py-2">
             <div className="min-w-0 flex-1">
@@ -93,15 +149,7 @@ export function ShowsPanel() {
                 {formatShowDates(show.startDate, show.endDate)} · {show.location}
               </p>
             </div>
-            <button
-              type="button"
-              aria-label={showDayTexts.editor.openLabel(show.name)}
-              className="inline-flex size-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 hover:text-brand-800"
-              onClick={() => setScheduling(show)}
-            >
-              <CalendarClock aria-hidden className="size-4" />
-            </button>
-            <RowActions name={show.name} onEdit={() => setEditing(show)} onDelete={() => setDeleting(show)} />
+            {actions(show)}
           </li>
         )}
       />
@@ -120,7 +168,8 @@ export function ShowsPanel() {
       <Modal
         open={scheduling !== null}
         onOpenChange={(open) => !open && setScheduling(null)}
-        title={showDayTexts.editor.title(scheduling?.name ?? "")}
+        title={scheduleEditorTexts.title(scheduling?.name ?? "")}
+        wide
       >
         {scheduling ? (
           <LoadBoundary fallback={<p className="text-sm text-stone-600">{texts.common.loading}</p>}>

@@ -74,6 +74,7 @@ export function UserFormDialog({
       busy={save.isPending}
       error={save.error?.message}
       onSubmit={submit}
+      side
     >
       <Field label={t.name} required autoComplete="off" {...fieldOf(form, "name")} />
       <Field label={t.email} type="email" required autoComplete="off" {...fieldOf(form, "email")} />

@@ -1,5 +1,7 @@
 import { useState } from "react";
+import { AdminTable } from "#client/features/admin/admin-table.tsx";
 import { useAdminUsers } from "#client/features/admin/api/users.ts";
+import { useGuardedPane } from "#client/features/admin/guarded-pane.tsx";
 import { ListToolbar } from "#client/features/admin/list-toolbar.tsx";
 import { PagedList } from "#client/features/admin/paged-list.tsx";
 import { RowActions } from "#client/features/admin/row-actions.tsx";
@@ -7,18 +9,25 @@ import { DeleteUserDialog } from "#client/features/admin/users/delete-user-dialo
 import { UserFormDialog } from "#client/features/admin/users/user-form-dialog.tsx";
 import { useMe } from "#client/features/auth/api/get-me.ts";
 import { MessageDialog } from "#client/ui/alert-dialog.tsx";
-import type { AdminUser } from "#domain/contracts/admin.ts";
+import type { AdminUser, AdminUserSort } from "#domain/contracts/admin.ts";
+import { nextSortOf, sortParam, type TableSort } from "#domain/sorting/table-sort.ts";
 import { adminTexts } from "#domain/texts/admin.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 
 const t = adminTexts;
+const BY_NAME: TableSort<AdminUserSort> = { column: "name", direction: "ascending" };
+const FIRST = { name: "ascending", email: "ascending" } as const;
 
-/** Data Management → Users: search, page, add, edit, delete (never an admin: the spec's alert). */
+/**
+ * Data Management → Users: search, page, add, edit, delete (never an admin: the spec's alert). From 1024 px
+ * a table sorted on the server by name or email, the form in a pane beside it (ADR 048).
+ */
 export function UsersTab() {
   const [q, setQ] = useState("");
-  const users = useAdminUsers(q);
+  const [sort, setSort] = useState(BY_NAME);
+  const users = useAdminUsers(q, sortParam(sort));
   const me = useMe().data;
-  const [editing, setEditing] = useState<AdminUser | null | "new">(null);
+  const { editing, choose, close, guard, question } = useGuardedPane<AdminUser | "new">();
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [refused, setRefused] = useState(false);
 
@@ -33,13 +42,30 @@ export function UsersTab() {
         searchLabel={t.searchUsers}
         onSearch={setQ}
         addLabel={t.addUser}
-        onAdd={() => setEditing("new")}
+        onAdd={() => choose("new")}
       />
       <PagedList
         query={users}
         items={(page) => page.users}
         empty={t.noUsers}
         label={t.users}
+        table={(rows) => (
+          <AdminTable
+            label={t.users}
+            rows={rows}
+            sort={sort}
+            onSort={(column) => setSort(nextSortOf(sort, column, FIRST))}
+            openId={editing !== null && editing !== "new" ? editing.id : null}
+            columns={[
+              { label: t.name, sortBy: "name", cell: (user) => user.name },
+              { label: t.email, sortBy: "email", className: "w-[38%] break-all", cell: (user) => user.email },
+              { label: t.roles, cell: (user) => user.roles.join(", ") },
+            ]}
+            actions={(user) => (
+              <RowActions name={user.name} onEdit={() => choose(user)} onDelete={() => askDelete(user)} />
+            )}
+          />
+        )}
         render={(user) => (
           <li key={user.id} className="flex items-center gap-2 px-3 py-2">
             <div className="min-w-0 flex-1">
@@ -47,15 +73,18 @@ export function UsersTab() {
               <p className="text-sm break-all text-stone-600">{user.email}</p>
               <p className="text-xs text-stone-600">{user.roles.join(", ")}</p>
             </div>
-            <RowActions name={user.name} onEdit={() => setEditing(user)} onDelete={() => askDelete(user)} />
+            <RowActions name={user.name} onEdit={() => choose(user)} onDelete={() => askDelete(user)} />
           </li>
         )}
       />
-      <UserFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        user={editing === "new" ? null : editing}
-      />
+      {guard(
+        <UserFormDialog
+          open={editing !== null}
+          onOpenChange={(open) => !open && close()}
+          user={editing === "new" ? null : editing}
+        />,
+      )}
+      {question}
       <DeleteUserDialog target={deleting} onClose={() => setDeleting(null)} />
       <MessageDialog
         open={refused}

@@ -1,16 +1,22 @@
 import { useMutation } from "@tanstack/react-query";
 import { api } from "#client/lib/api.ts";
+import { NEXT_PARAM, safeNextPath } from "#domain/app/next-path.ts";
 import type { MagicLinkSent } from "#domain/contracts/auth.ts";
 
-/** Where the link lands: the roster on success, the auth screen (with ?error=) on failure. */
-export const MAGIC_LINK_CALLBACK = "/roster";
-export const MAGIC_LINK_ERROR_CALLBACK = "/auth";
-
-/** In demo mode the answer carries the nonce that completes this sign-in; keep it in memory only. */
-export const sendMagicLink = (email: string) =>
-  api<MagicLinkSent>("/api/auth/sign-in/magic-link", {
+/**
+ * Where the link lands: `landing` on success (where the person was going, else the roster), the auth
+ * screen on failure (with ?error=, still carrying where they were going).
+ */
+export const sendMagicLink = ({ email, landing }: { email: string; landing: string }) => {
+  const next = safeNextPath(landing);
+  return api<MagicLinkSent>("/api/auth/sign-in/magic-link", {
     method: "POST",
-    body: { email, callbackURL: MAGIC_LINK_CALLBACK, errorCallbackURL: MAGIC_LINK_ERROR_CALLBACK },
+    body: {
+      email,
+      callbackURL: landing,
+      errorCallbackURL: next ? `/auth?${new URLSearchParams({ [NEXT_PARAM]: next })}` : "/auth",
+    },
   });
+};
 
 export const useSendMagicLink = () => useMutation({ mutationFn: sendMagicLink });

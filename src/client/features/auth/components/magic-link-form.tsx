@@ -13,7 +13,14 @@ import { authTexts } from "#domain/texts/auth.ts";
 const Form = MagicLinkBody.pick({ email: true });
 type Form = z.infer<typeof Form>;
 
-export function MagicLinkForm({ onError }: { onError: (message: string | null) => void }) {
+export function MagicLinkForm({
+  onError,
+  landing,
+}: {
+  onError: (message: string | null) => void;
+  /** Where the link opens once followed (afterSignInPath). */
+  landing: string;
+}) {
   const send = useSendMagicLink();
   const complete = useCompleteDemoMagicLink();
   const config = useConfig();
@@ -23,13 +30,16 @@ export function MagicLinkForm({ onError }: { onError: (message: string | null) =
 
   const submit = form.handleSubmit((values) => {
     onError(null);
-    send.mutate(values.email, {
-      onSuccess: (sent) => {
-        setSentTo(values.email);
-        setDemoNonce(sent.demoNonce ?? null);
+    send.mutate(
+      { email: values.email, landing },
+      {
+        onSuccess: (sent) => {
+          setSentTo(values.email);
+          setDemoNonce(sent.demoNonce ?? null);
+        },
+        onError: (e) => onError(e.message),
       },
-      onError: (e) => onError(e.message),
-    });
+    );
   });
 
   if (sentTo) {

@@ -18,7 +18,12 @@ export function SignInForm({
   defaultEmail: string;
 }) {
   const signIn = useSignIn();
-  const form = useForm<Form>({ resolver: zodResolver(Form), values: { email: defaultEmail, password: "" } });
+  // Defaults, not `values`: those would be set into the fields once the script runs, wiping what was
+  // typed into the server's HTML before it ran. A picked demo account opens the form anew (a new key).
+  const form = useForm<Form>({
+    resolver: zodResolver(Form),
+    defaultValues: { email: defaultEmail, password: "" },
+  });
   const submit = form.handleSubmit((values) => {
     onError(null);
     signIn.mutate(values, { onError: (e) => onError(e.message) });

@@ -50,7 +50,7 @@ const t = { ...entryStatusTexts, ...entriesTexts };
 export function ClassEntryDialog({ show, cls, viewer, open, onOpenChange }: ClassEntryDialogProps) {
   const current = useClassEntries(show.id, cls.id);
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={cls.name} description={show.name}>
+    <Modal open={open} onOpenChange={onOpenChange} title={cls.name} description={show.name} side>
       {current.isPending ? (
         <Spinner label={texts.common.loading} />
       ) : current.isError ? (

@@ -1,4 +1,5 @@
-import { type ChangeEvent, type ReactNode, useId } from "react";
+import { type ChangeEvent, type ReactNode, useId, useState } from "react";
+import { RiderSearch } from "#client/features/entries/components/rider-search.tsx";
 import { withCurrent } from "#client/features/entries/entry-form.ts";
 import type { EntryChoices, Named } from "#domain/contracts/entries.ts";
 import type { EntryStatus } from "#domain/roster/entry-status.ts";
@@ -28,13 +29,25 @@ export function Choosers({
   onHorse: (id: string | null) => void;
   onRider: (id: string | null) => void;
 }) {
+  // People found by the rider search (not in the friends-and-barn list): named so the chooser can show them.
+  const [found, setFound] = useState<ReadonlyMap<string, string>>(new Map());
   if (status === "Interested" || status === "WatchClass") return null;
   if (loading || !choices) {
     return <p className="px-3 pb-3 text-xs text-stone-500">{texts.common.loading}</p>;
   }
   const riders = choices.riders;
   const horseOptions = (options: Named[]) => withCurrent(options, tile.horseId, known);
-  const riderOptions = (options: Named[]) => withCurrent(options, tile.riderId, known);
+  const riderOptions = (options: Named[]) =>
+    withCurrent(options, tile.riderId, new Map([...known, ...found]));
+  const riderSearch = (
+    <RiderSearch
+      tileLabel={t.statusLabels[status]}
+      onPick={(person) => {
+        setFound(new Map([...found, [person.id, person.name]]));
+        onRider(person.id);
+      }}
+    />
+  );
   let fields: ReactNode;
   switch (status) {
     case "ImShowing":
@@ -68,6 +81,7 @@ export function Choosers({
             options={riderOptions(riders)}
             onChange={onRider}
           />
+          {riderSearch}
         </>
       );
       break;
@@ -115,6 +129,7 @@ export function Choosers({
             options={horseOptions(choices.allHorses)}
             onChange={onHorse}
           />
+          {riderSearch}
         </>
       );
       break;

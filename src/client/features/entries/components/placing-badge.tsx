@@ -10,7 +10,7 @@ export function PlacingBadge({ placing, horse }: { placing: string; horse: strin
       role="img"
       aria-label={entryStatusTexts.placed(placing, horse)}
       data-testid="entry-placing"
-      className="inline-flex min-h-6 items-center self-center rounded-full bg-amber-100 px-2 text-xs font-bold whitespace-nowrap text-amber-900"
+      className="placing-badge"
     >
       {placing}
     </span>

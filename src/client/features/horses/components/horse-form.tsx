@@ -68,6 +68,7 @@ export function HorseForm({
   saving,
   loadError,
   onSubmit,
+  side = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -80,6 +81,8 @@ export function HorseForm({
   saving: { isPending: boolean; error: Error | null; reset: () => void };
   loadError?: string | null | undefined;
   onSubmit: (values: HorseFormResult) => void;
+  /** From 1024 px beside the table it was opened from (the Admin Panel's horses). */
+  side?: boolean;
 }) {
   const form = useDialogForm({ open, source: horse, valuesOf, resolver: zodResolver(Form), saving });
   const submit = form.handleSubmit((values) => onSubmit({ ...values, gender: values.gender || null }));
@@ -94,6 +97,7 @@ export function HorseForm({
       busy={saving.isPending}
       error={saving.error?.message ?? loadError}
       onSubmit={submit}
+      side={side}
     >
       <Field label={t.name} required maxLength={100} {...fieldOf(form, "name")} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

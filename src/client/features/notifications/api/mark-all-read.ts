@@ -29,7 +29,7 @@ export function useMarkAllNotificationsRead() {
         notifications: list.notifications.map((n) => (n.isRead ? n : { ...n, isRead: true })),
       });
     }
-    queryClient.setQueryData<UnreadCount>(unreadCountQueryKey, (old) => (old ? { count: 0 } : old));
+    queryClient.setQueryData<UnreadCount>(unreadCountQueryKey, (old) => (old ? { ...old, count: 0 } : old));
     return change.queue(null, label);
   };
   return { markAll, pending: change.isPending };

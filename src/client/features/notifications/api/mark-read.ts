@@ -28,7 +28,7 @@ export function useMarkNotificationRead(): (id: string) => void {
       notifications: list.notifications.map((n) => (n.id === id ? { ...n, isRead: true } : n)),
     });
     queryClient.setQueryData<UnreadCount>(unreadCountQueryKey, (old) =>
-      old ? { count: Math.max(0, old.count - 1) } : old,
+      old ? { ...old, count: Math.max(0, old.count - 1) } : old,
     );
     change.queue(id, offlineTexts.labels.markRead);
   };

@@ -44,17 +44,15 @@ export function Checklist({
         ) : null}
       </legend>
       <div className="relative">
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
-        />
+        <Search aria-hidden className="search-icon" />
         <input
           type="search"
+          id={`${id}-search`}
           aria-label={plannerTexts.searchList(label)}
           placeholder={plannerTexts.searchList(label)}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          className="min-h-11 w-full rounded-lg border border-stone-300 bg-white pr-3 pl-9 text-base placeholder:text-stone-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+          className="search-field"
         />
       </div>
       <div className="max-h-48 overflow-y-auto rounded-lg border border-stone-200 bg-stone-50/60">

@@ -45,7 +45,7 @@ export function FilterChips({
               type="button"
               onClick={() => onRemove(chip)}
               aria-label={plannerTexts.removeFilter(label)}
-              className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 py-1 pr-2 pl-3 text-sm text-brand-800 hover:bg-brand-100"
+              className="filter-chip"
             >
               <span className="max-w-[16rem] truncate">{label}</span>
               <X aria-hidden className="size-4 shrink-0" />

@@ -1,33 +1,10 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { type FormEvent, type RefObject, useMemo } from "react";
-import { Checklist, type ChecklistOption } from "#client/features/planner/components/checklist.tsx";
+import type { FormEvent, RefObject } from "react";
+import { FilterFields } from "#client/features/planner/components/filter-fields.tsx";
 import { clearFilters, type PlannerFilters } from "#client/features/planner/filters.ts";
-import { useShowFacets } from "#client/features/shows/api/get-show-facets.ts";
-import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
-import { Field } from "#client/ui/field.tsx";
-import { Spinner } from "#client/ui/page.tsx";
-import type { FacetValue } from "#domain/contracts/shows.ts";
-import { divisionName } from "#domain/shows/divisions.ts";
 import { plannerTexts } from "#domain/texts/planner.ts";
-import { texts } from "#domain/texts/shell.ts";
-
-/** Facet values plus any selected value the facets no longer list, so a shared link's choice stays visible. */
-function withSelected(
-  facets: readonly (FacetValue & { name?: string })[] | undefined,
-  selected: readonly string[],
-  label: (value: string) => string,
-): ChecklistOption[] {
-  const options: ChecklistOption[] = (facets ?? []).map((f) => ({
-    value: f.value,
-    label: f.name ?? f.value,
-    count: f.count,
-  }));
-  const known = new Set(options.map((o) => o.value));
-  for (const value of selected) if (!known.has(value)) options.push({ value, label: label(value), count: 0 });
-  return options;
-}
 
 /**
  * The filter sheet's dialog, a lazy chunk (Radix Dialog and the checklists are not on the planner's
@@ -49,21 +26,6 @@ export default function FilterSheetDialog({
   /** Gets the focus back when the sheet closes (the trigger is not a Radix Dialog.Trigger). */
   trigger: RefObject<HTMLButtonElement | null>;
 }) {
-  const facets = useShowFacets(draft.past, open);
-
-  const judgeOptions = useMemo(
-    () => withSelected(facets.data?.judges, draft.judges, (v) => v),
-    [facets.data, draft.judges],
-  );
-  const divisionOptions = useMemo(
-    () => withSelected(facets.data?.divisions, draft.divisions, divisionName),
-    [facets.data, draft.divisions],
-  );
-  const orgOptions = useMemo(
-    () => withSelected(facets.data?.orgs, draft.orgs, (v) => v),
-    [facets.data, draft.orgs],
-  );
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -97,48 +59,7 @@ export default function FilterSheetDialog({
               </div>
             </div>
             <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-4 py-4">
-              <Field
-                label={plannerTexts.showName}
-                type="search"
-                placeholder={plannerTexts.showNamePlaceholder}
-                value={draft.name}
-                maxLength={100}
-                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-              />
-              <Field
-                label={plannerTexts.location}
-                type="search"
-                placeholder={plannerTexts.locationPlaceholder}
-                value={draft.location}
-                maxLength={100}
-                onChange={(e) => setDraft({ ...draft, location: e.target.value })}
-              />
-              {facets.isError ? (
-                <LoadError message={facets.error.message} onRetry={() => void facets.refetch()} />
-              ) : facets.isPending ? (
-                <Spinner label={texts.common.loading} />
-              ) : (
-                <>
-                  <Checklist
-                    label={plannerTexts.judges}
-                    options={judgeOptions}
-                    selected={draft.judges}
-                    onChange={(judges) => setDraft({ ...draft, judges })}
-                  />
-                  <Checklist
-                    label={plannerTexts.divisions}
-                    options={divisionOptions}
-                    selected={draft.divisions}
-                    onChange={(divisions) => setDraft({ ...draft, divisions })}
-                  />
-                  <Checklist
-                    label={plannerTexts.orgs}
-                    options={orgOptions}
-                    selected={draft.orgs}
-                    onChange={(orgs) => setDraft({ ...draft, orgs })}
-                  />
-                </>
-              )}
+              <FilterFields draft={draft} setDraft={setDraft} active={open} />
             </div>
             <div className="safe-bottom border-t border-stone-200 px-4 py-3">
               <Button type="submit" className="w-full">

@@ -11,14 +11,17 @@ const FilterSheetDialog = retryingLazy(loadSheet);
 /**
  * The spec's filter sheet: a bottom sheet (at most 95% of the screen height) edited as a draft, applied at once.
  * The button is on the planner's first paint; the sheet's code loads when a pointer or the focus
- * comes near it, and stays mounted once opened.
+ * comes near it, and stays mounted once opened. From 1024 px the filter panel (filter-panel.tsx) replaces it.
  */
 export function FilterSheet({
   filters,
   onApply,
+  ready,
 }: {
   filters: PlannerFilters;
   onApply: (next: PlannerFilters) => void;
+  /** False while the button is the server's HTML, not yet the script's: shown as not ready. */
+  ready: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
@@ -41,19 +44,17 @@ export function FilterSheet({
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
+        disabled={!ready}
         onClick={() => onOpenChange(true)}
         onPointerEnter={loadSheet}
         onFocus={loadSheet}
         aria-label={plannerTexts.openFilters(count)}
-        className="relative inline-flex min-h-11 items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-800 hover:bg-stone-50"
+        className="filter-button"
       >
         <SlidersHorizontal aria-hidden className="size-4" />
         <span>{plannerTexts.filters}</span>
         {count > 0 ? (
-          <span
-            aria-hidden
-            className="absolute -top-2 -right-2 flex size-6 items-center justify-center rounded-full bg-gold-500 text-xs font-bold text-brand-900"
-          >
+          <span aria-hidden className="filter-count">
             {count}
           </span>
         ) : null}

@@ -8,14 +8,17 @@ import { Modal } from "#client/ui/dialog.tsx";
 import { Spinner } from "#client/ui/page.tsx";
 import { PersonPhoto } from "#client/ui/placeholders.tsx";
 import type { FriendRelation } from "#domain/contracts/profile.ts";
+import { readPeopleQuery } from "#domain/people/people-search.ts";
 import { offlineTexts } from "#domain/texts/offline.ts";
+import { peopleSearchTexts } from "#domain/texts/people-search.ts";
 import { profileTexts } from "#domain/texts/profile.ts";
 import { texts } from "#domain/texts/shell.ts";
 
 const t = profileTexts;
 
 /**
- * Add Friends: search people by name (every word must appear), 'Add' per person. 'Add' sends a
+ * Add Friends: search people by name (every word must appear, at least three letters) or exact email —
+ * people the viewer knows, and others who let themselves be found (ADR 034) — 'Add' per person. 'Add' sends a
  * friend request ("Requested" until they accept); for someone who already asked, it accepts.
  */
 export function AddFriendsDialog({
@@ -27,7 +30,8 @@ export function AddFriendsDialog({
 }) {
   const [query, setQuery] = useState("");
   const deferred = useDeferredValue(query);
-  const results = useUserSearch(deferred, open);
+  const tooShort = readPeopleQuery(deferred).kind === "tooShort";
+  const results = useUserSearch(deferred, open && !tooShort);
   const add = useAddFriend();
 
   useEffect(() => {
@@ -55,16 +59,26 @@ export function AddFriendsDialog({
           />
         </div>
         <ErrorAlert message={add.error?.message ?? (results.isError ? results.error.message : null)} />
-        {results.isPending ? (
+        {tooShort ? (
+          <p className="py-6 text-center text-sm text-stone-600">{peopleSearchTexts.typeMore}</p>
+        ) : results.isPending ? (
           <Spinner label={texts.common.loading} />
         ) : (results.data?.users.length ?? 0) === 0 ? (
-          <p className="py-6 text-center text-sm text-stone-600">{t.noUsers}</p>
+          <div className="py-6 text-center text-sm text-stone-600">
+            <p>{t.noUsers}</p>
+            <p className="mt-1">{peopleSearchTexts.nobodyFound}</p>
+          </div>
         ) : (
           <ul className="flex flex-col divide-y divide-stone-100" aria-label={t.addFriendsTitle}>
             {results.data?.users.map((u) => (
               <li key={u.id} className="flex items-center gap-3 py-2">
                 <PersonPhoto photoId={u.photoId} alt="" className="size-10 shrink-0 rounded-full" />
-                <span className="min-w-0 flex-1 truncate text-sm font-medium text-stone-900">{u.name}</span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-medium text-stone-900">{u.name}</span>
+                  <span className="block truncate text-xs text-stone-600">
+                    {peopleSearchTexts.details(u)}
+                  </span>
+                </span>
                 <RelationAction
                   person={u}
                   busy={add.isPending && add.input === u.id}

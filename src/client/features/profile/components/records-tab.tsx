@@ -7,6 +7,7 @@ import { useHideResult } from "#client/features/results/api/hide-result.ts";
 import { LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { EmptyState, Spinner } from "#client/ui/page.tsx";
+import { ReadyButton } from "#client/ui/ready-button.tsx";
 import { profileTexts } from "#domain/texts/profile.ts";
 import { resultsTexts } from "#domain/texts/results.ts";
 import { texts } from "#domain/texts/shell.ts";
@@ -21,10 +22,10 @@ export function RecordsTab() {
     <div className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-base font-semibold text-brand-900">{t.showRecords}</h2>
-        <Button variant="secondary" onClick={() => setAdding(true)}>
+        <ReadyButton variant="secondary" onClick={() => setAdding(true)}>
           <Plus aria-hidden className="size-4" />
           {t.addRecord}
-        </Button>
+        </ReadyButton>
       </div>
       {records.isPending ? (
         <Spinner label={texts.common.loading} />

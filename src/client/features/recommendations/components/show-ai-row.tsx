@@ -6,6 +6,7 @@ import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import type { ShowClass, ShowDetail } from "#domain/contracts/shows.ts";
 import { plannerTexts } from "#domain/texts/planner.ts";
 import { recommendationsTexts } from "#domain/texts/recommendations.ts";
+import { showTexts } from "#domain/texts/show.ts";
 
 const loadDialog = () => import("#client/features/recommendations/components/recommendations-dialog.tsx");
 const RecommendationsDialog = retryingLazy(loadDialog);
@@ -16,17 +17,19 @@ const DialogLoading = retryingLazy(
 /**
  * Show detail's AI row and its 'AI Recommendations for {horse}' dialog (loaded on intent). On a phone the
  * row starts folded to one line (a disclosure button), so the class schedule shows on arrival (issue 24);
- * from 640 px it is always open.
+ * from 640 px it is always open. `startUnfolded`: the person tapped its folded line before this code came.
  */
 export default function ShowAiRow({
   show,
   onSelectClass,
+  startUnfolded = false,
 }: {
   show: ShowDetail;
   onSelectClass: (cls: ShowClass) => void;
+  startUnfolded?: boolean;
 }) {
   const [horse, setHorse] = useState<PickedHorse | null>(null);
-  const [unfolded, setUnfolded] = useState(false);
+  const [unfolded, setUnfolded] = useState(startUnfolded);
   const rowId = useId();
   const close = () => setHorse(null);
   return (
@@ -39,7 +42,7 @@ export default function ShowAiRow({
         className="flex min-h-11 w-full items-center gap-1.5 rounded-xl border border-brand-100 bg-brand-50/60 px-3 text-left text-sm font-semibold text-brand-900 sm:hidden"
       >
         <Sparkles aria-hidden className="size-4 text-brand-700" />
-        {recommendationsTexts.showRowTitle}
+        {showTexts.aiRowTitle}
         <ChevronDown
           aria-hidden
           className={`ml-auto size-4 transition-transform ${unfolded ? "rotate-180" : ""}`}
@@ -47,7 +50,7 @@ export default function ShowAiRow({
       </button>
       <div id={rowId} className={unfolded ? undefined : "hidden sm:block"}>
         <HorsePicker
-          title={recommendationsTexts.showRowTitle}
+          title={showTexts.aiRowTitle}
           buttonLabel={plannerTexts.getRecommendations}
           onGo={setHorse}
           onIntent={() => void loadDialog()}

@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { getPointsScale } from "#client/features/results/api/get-points-scale.ts";
+import { usePointsScaleOrgs } from "#client/features/results/api/get-points-scale-orgs.ts";
 import { savePointsScale } from "#client/features/results/api/save-points-scale.ts";
-import { ErrorAlert } from "#client/ui/alert.tsx";
+import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
-import { Field } from "#client/ui/field.tsx";
+import { controlClass, Field, FormField } from "#client/ui/field.tsx";
 import { Choice } from "#client/ui/form-controls.tsx";
 import { DEFAULT_SCALE } from "#domain/results/high-point.ts";
 import {
@@ -17,10 +18,14 @@ import { resultsTexts } from "#domain/texts/results.ts";
 const t = resultsTexts.scales;
 
 /**
- * The Admin Panel's points scales (issue 22): load an organisation's scale, edit the points by placing,
- * for showing without one and scaling by class size, and save. Its own chunk, loaded with the screen.
+ * The Admin Panel's points scales (issue 22): choose an organisation written on a show (issue 34: a
+ * typed name loaded a scale for an organisation that does not exist), its scale loads; edit the points
+ * by placing, for showing without one and scaling by class size, and save. Its own chunk.
  */
 export default function PointsScalesCard() {
+  const orgs = usePointsScaleOrgs();
+  // The organisations are read once the script runs (never in the server's HTML): till then the scale's
+  // fields are not ready, so nothing typed or ticked into them is lost when the script takes them over.
   const [org, setOrg] = useState("");
   const [orgError, setOrgError] = useState<string>();
   const [draft, setDraft] = useState<ScaleDraft>(() =>
@@ -48,8 +53,9 @@ export default function PointsScalesCard() {
       setBusy(false);
     }
   };
-  const load = () => {
-    const name = named();
+  const load = (name: string) => {
+    setOrg(name);
+    setOrgError(undefined);
     if (!name) return;
     void run(async () => {
       setDraft(scaleDraft(await getPointsScale(name)));
@@ -75,22 +81,36 @@ export default function PointsScalesCard() {
       </h3>
       <p className="text-sm text-stone-600">{t.intro}</p>
       <form noValidate onSubmit={save} className="flex flex-col gap-3">
-        <Field
-          label={t.org}
-          hint={t.orgHint}
-          error={orgError}
-          value={org}
-          maxLength={100}
-          onChange={(e) => setOrg(e.target.value)}
-        />
-        <Button type="button" variant="secondary" className="self-start" disabled={busy} onClick={load}>
-          {t.load}
-        </Button>
+        {orgs.isError ? (
+          <LoadError message={`${t.orgsFailed} ${orgs.error.message}`} onRetry={() => void orgs.refetch()} />
+        ) : orgs.data?.orgs.length === 0 ? (
+          <p className="text-sm text-stone-700">{t.noOrgs}</p>
+        ) : (
+          <FormField label={t.org} hint={t.orgHint} error={orgError}>
+            {(control) => (
+              <select
+                {...control}
+                className={controlClass}
+                value={org}
+                disabled={busy || orgs.isPending}
+                onChange={(e) => load(e.target.value)}
+              >
+                <option value="">{t.orgPlaceholder}</option>
+                {orgs.data?.orgs.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        )}
         <Field
           label={t.placings}
           hint={t.placingsHint}
           error={errors.placings}
           value={draft.placings}
+          disabled={orgs.isPending}
           inputMode="numeric"
           onChange={(e) => setDraft({ ...draft, placings: e.target.value })}
         />
@@ -98,6 +118,7 @@ export default function PointsScalesCard() {
           label={t.shown}
           error={errors.shown}
           value={draft.shown}
+          disabled={orgs.isPending}
           inputMode="numeric"
           onChange={(e) => setDraft({ ...draft, shown: e.target.value })}
         />
@@ -105,11 +126,12 @@ export default function PointsScalesCard() {
           look="row"
           label={t.scaleBySize}
           checked={draft.scaleBySize}
+          disabled={orgs.isPending}
           onChange={(e) => setDraft({ ...draft, scaleBySize: e.target.checked })}
         />
         <ErrorAlert message={failure} />
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" disabled={busy || orgs.isPending}>
             {t.save}
           </Button>
           <p role="status" className="text-sm font-medium text-brand-800">

@@ -1,5 +1,6 @@
 import { CalendarPlus } from "lucide-react";
 import { useState } from "react";
+import { useAfterFirstScreen } from "#client/app/after-first-screen.ts";
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { Button } from "#client/ui/button.tsx";
@@ -14,10 +15,13 @@ const CalendarFeedDialog = retryingLazy(
 export function CalendarFeedButton() {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  // Not ready in the page the server rendered until the roster is shown: a tap would do nothing.
+  const ready = useAfterFirstScreen();
   return (
     <>
       <Button
         variant="secondary"
+        disabled={!ready}
         onClick={() => {
           setUsed(true);
           setOpen(true);

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { showDayKeys } from "#client/features/show-day/api/get-show-day.ts";
+import { showDayKeys } from "#client/features/show-day/api/show-day-keys.ts";
 import { api } from "#client/lib/api.ts";
 import type { AlertSetting } from "#domain/contracts/show-day.ts";
 

@@ -1,14 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { showDayKeys } from "#client/features/show-day/api/show-day-keys.ts";
 import { api } from "#client/lib/api.ts";
 import type { ShowDay } from "#domain/contracts/show-day.ts";
-
-/** React Query keys for show day, defined once. */
-export const showDayKeys = {
-  all: ["show-day"] as const,
-  day: (showId: string) => [...showDayKeys.all, "day", showId] as const,
-  stewards: (showId: string) => [...showDayKeys.all, "stewards", showId] as const,
-  alertSetting: () => [...showDayKeys.all, "alert-setting"] as const,
-};
 
 export const showDayPath = (showId: string) => `/api/shows/${encodeURIComponent(showId)}/day`;
 

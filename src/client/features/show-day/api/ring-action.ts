@@ -1,4 +1,4 @@
-import { showDayKeys } from "#client/features/show-day/api/get-show-day.ts";
+import { showDayKeys } from "#client/features/show-day/api/show-day-keys.ts";
 import { api } from "#client/lib/api.ts";
 import { type QueuedChange, useQueuedChange } from "#client/lib/queued-change.ts";
 import type { RingActionBody, ShowDay } from "#domain/contracts/show-day.ts";

@@ -15,10 +15,12 @@ const t = showDayTexts.alerts;
 export default function ClassAlertSetting() {
   const setting = useAlertSetting();
   const save = useSaveAlertSetting();
-  const [value, setValue] = useState<number | null>(null);
+  // What the person typed, checked on Save: 25 is refused with the limit said, never saved as 20.
+  const [value, setValue] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
   useEffect(() => {
-    if (setting.data && value === null) setValue(setting.data.classesAway);
+    if (setting.data && value === null) setValue(String(setting.data.classesAway));
   }, [setting.data, value]);
   if (setting.isError) return <ErrorAlert message={`${t.loadFailed} ${setting.error.message}`} />;
   return (
@@ -34,7 +36,13 @@ export default function ClassAlertSetting() {
         className="mt-3 flex flex-wrap items-end gap-3"
         onSubmit={(e) => {
           e.preventDefault();
-          if (value !== null) save.mutate(value);
+          if (value === null) return;
+          const n = Number(value);
+          if (value.trim() === "" || !Number.isInteger(n) || n < 0 || n > MAX_CLASSES_AWAY) {
+            setProblem(t.settingRange(MAX_CLASSES_AWAY));
+            return;
+          }
+          save.mutate(n);
         }}
       >
         <label className="flex flex-col gap-1 text-sm font-medium text-stone-800">
@@ -46,8 +54,13 @@ export default function ClassAlertSetting() {
             max={MAX_CLASSES_AWAY}
             value={value ?? ""}
             disabled={value === null}
-            aria-describedby={`${id}-hint`}
-            onChange={(e) => setValue(Math.max(0, Math.min(MAX_CLASSES_AWAY, Number(e.target.value) || 0)))}
+            aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
+            aria-invalid={problem ? true : undefined}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setProblem(null);
+              save.reset();
+            }}
             className="min-h-11 w-24 rounded-lg border border-stone-300 px-3 text-base"
           />
         </label>
@@ -55,9 +68,14 @@ export default function ClassAlertSetting() {
           {t.settingSave}
         </Button>
         <span role="status" className="min-h-11 content-center text-sm text-emerald-800">
-          {save.isSuccess ? (value === 0 ? `${t.settingSaved} ${t.settingOff}.` : t.settingSaved) : ""}
+          {save.isSuccess ? (value === "0" ? `${t.settingSaved} ${t.settingOff}.` : t.settingSaved) : ""}
         </span>
       </form>
+      {problem ? (
+        <p id={`${id}-problem`} role="alert" className="mt-1 text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
       <ErrorAlert message={save.error?.message} />
     </section>
   );

@@ -13,7 +13,8 @@ export function LiveRingBar({ model }: { model: DayModel }) {
   if (model.rings.length === 0) return null;
   const time = (at: number | null) => (at === null ? null : formatShowTime(at, model.zone));
   return (
-    <section
+    <div
+      role="status"
       aria-label={t.region}
       aria-live="polite"
       className="flex flex-col gap-2"
@@ -46,6 +47,6 @@ export function LiveRingBar({ model }: { model: DayModel }) {
           </p>
         </div>
       ))}
-    </section>
+    </div>
   );
 }

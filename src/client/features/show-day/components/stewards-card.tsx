@@ -26,6 +26,9 @@ export function StewardsCard({ showId }: { showId: string }) {
     if (stewards.data && chosen === null) setChosen(stewards.data.stewards);
   }, [stewards.data, chosen]);
   const list = chosen ?? [];
+  // Until the stewards are read (in the server's page too, before the script runs) there is nothing to
+  // change: the search and Save wait, so neither a tap nor typed text is lost, nor an empty list saved.
+  const loading = chosen === null && !stewards.isError;
   const ids = new Set(list.map((p) => p.id));
   return (
     <section
@@ -59,6 +62,7 @@ export function StewardsCard({ showId }: { showId: string }) {
         <input
           type="search"
           value={query}
+          disabled={loading}
           maxLength={100}
           onChange={(e) => setQuery(e.target.value)}
           className="min-h-12 rounded-lg border border-stone-300 px-3 text-base"
@@ -89,7 +93,7 @@ export function StewardsCard({ showId }: { showId: string }) {
       ) : null}
       <Button
         className="min-h-12 self-start"
-        disabled={save.isPending}
+        disabled={loading || save.isPending}
         onClick={() => save.mutate(list.map((p) => p.id))}
       >
         {t.saveStewards}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useAfterFirstScreen } from "#client/app/after-first-screen.ts";
 import type { ShowClass } from "#domain/contracts/shows.ts";
 
 /**
@@ -9,21 +10,26 @@ export function ClassRow({
   cls,
   onSelect,
   entryIcons,
+  time,
   below,
 }: {
   cls: ShowClass;
   onSelect?: ((cls: ShowClass) => void) | undefined;
   entryIcons?: ReactNode;
+  /** In place of the planned time: the class's live status (undefined keeps the planned time). */
+  time?: ReactNode;
   /** Under the row (a posted class's placings, issue 22). */
   below?: ReactNode;
 }) {
   const content = (
     <>
-      <span className="w-12 shrink-0 text-right font-mono text-sm font-semibold text-brand-700 tabular-nums">
-        {cls.number}
+      <span className="class-number">{cls.number}</span>
+      {/* A live status is longer than a planned time: it goes under the name, so a phone keeps the name whole. */}
+      <span className="min-w-0 flex-1 text-sm leading-snug text-stone-800">
+        {cls.name}
+        {time ? <span className="mt-0.5 block">{time}</span> : null}
       </span>
-      <span className="min-w-0 flex-1 text-sm leading-snug text-stone-800">{cls.name}</span>
-      {cls.plannedTime && <small className="text-stone-600">≈ {cls.plannedTime}</small>}
+      {time === undefined && cls.plannedTime && <small className="text-stone-600">≈ {cls.plannedTime}</small>}
     </>
   );
   // The icons are buttons of their own (tooltips by tap and keyboard), so they sit beside the row
@@ -31,6 +37,8 @@ export function ClassRow({
   const icons = entryIcons ? (
     <span className="flex shrink-0 items-center gap-1 pr-1">{entryIcons}</span>
   ) : null;
+  // In the page the server rendered the row is not ready until the screen is shown: a tap would do nothing.
+  const ready = useAfterFirstScreen();
   const layout = "flex min-h-12 w-full items-center gap-3 px-3 py-2 text-left";
   const row = !onSelect ? (
     <div className={layout}>
@@ -41,8 +49,9 @@ export function ClassRow({
     <div className="flex w-full items-center">
       <button
         type="button"
+        disabled={!ready}
         onClick={() => onSelect(cls)}
-        className={`${layout} min-w-0 flex-1 hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:outline-offset-[-2px]`}
+        className={`${layout} class-row-button`}
       >
         {content}
       </button>

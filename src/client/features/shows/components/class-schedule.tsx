@@ -30,6 +30,8 @@ export interface ClassScheduleProps {
   onSelectClass?: (cls: ShowClass) => void;
   /** The viewer's entry icons for a class (entries issue). */
   renderEntryIcons?: (cls: ShowClass) => ReactNode;
+  /** In place of a class's planned time: its live status and estimate while the show runs (issue 34). */
+  renderTime?: ((cls: ShowClass) => ReactNode) | undefined;
   /** Under a class's row: its posted placings (issue 22). */
   renderBelow?: (cls: ShowClass) => ReactNode;
   /** A class to bring into view on arrival (a class alert's link). */
@@ -46,6 +48,7 @@ export function ClassSchedule({
   show,
   onSelectClass,
   renderEntryIcons,
+  renderTime,
   renderBelow,
   focusClassId,
 }: ClassScheduleProps) {
@@ -123,18 +126,20 @@ export function ClassSchedule({
   return (
     <div className="flex flex-col gap-3">
       <div className="relative">
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
-        />
+        <Search aria-hidden className="search-icon" />
         <input
           type="search"
           aria-label={showTexts.searchLabel}
           placeholder={showTexts.searchClasses(total)}
+          // Words typed into the server's HTML before the script ran stay in the field but not in the state
+          // (hydration keeps the field's text): taken up here, the search runs and the next render keeps them.
+          ref={(field) => {
+            if (field && field.value !== query) setQuery(field.value);
+          }}
           value={query}
           maxLength={100}
           onChange={(e) => setQuery(e.target.value)}
-          className="min-h-11 w-full rounded-lg border border-stone-300 bg-white pr-3 pl-9 text-base placeholder:text-stone-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+          className="search-field"
         />
       </div>
       <p aria-live="polite" data-query={deferredQuery} className="text-xs text-stone-600">
@@ -171,14 +176,13 @@ export function ClassSchedule({
                 >
                   {row.kind === "day" ? (
                     // A session's heading (label) sits one level under its day's.
-                    <row.level className="border-b border-stone-200 bg-stone-100 px-3 py-2 text-xs font-bold tracking-wide text-brand-800 uppercase">
-                      {row.label ?? formatDayHeading(row.date)}
-                    </row.level>
+                    <row.level className="day-heading">{row.label ?? formatDayHeading(row.date)}</row.level>
                   ) : (
                     <ClassRow
                       cls={row.cls}
                       onSelect={onSelectClass}
                       entryIcons={renderEntryIcons?.(row.cls)}
+                      time={renderTime?.(row.cls)}
                       below={renderBelow?.(row.cls)}
                     />
                   )}

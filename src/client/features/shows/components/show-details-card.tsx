@@ -20,10 +20,7 @@ export function ShowDetailsCard({ show }: { show: ShowSummary }) {
     [Landmark, showTexts.sanctioningOrg, show.sanctioningOrg],
   ] as const;
   return (
-    <section
-      aria-labelledby="show-details"
-      className="rounded-xl border border-stone-200 bg-white p-3 shadow-sm sm:p-4"
-    >
+    <section aria-labelledby="show-details" className="details-card">
       <div className="mb-2 flex items-center justify-between gap-2 sm:mb-3">
         <h2 id="show-details" className="text-base font-semibold text-brand-900">
           {showTexts.details}
@@ -35,7 +32,7 @@ export function ShowDetailsCard({ show }: { show: ShowSummary }) {
         ) : null}
       </div>
       {/* Compact on a phone (issue 24): one line a fact, so the class schedule shows on arrival. */}
-      <dl className="grid gap-1.5 text-sm sm:grid-cols-[auto_1fr] sm:gap-3 sm:gap-x-6">
+      <dl className="details-list">
         {rows.map(([Icon, term, value]) =>
           value ? (
             <div key={term} className="flex items-start gap-2 sm:contents">

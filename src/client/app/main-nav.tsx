@@ -1,5 +1,5 @@
 import { Bell, CalendarCheck, type LucideIcon, Search, Shield, User, Warehouse } from "lucide-react";
-import type { ComponentType, SVGProps } from "react";
+import type { ComponentType, ReactNode, SVGProps } from "react";
 import { NavLink } from "#client/app/routing.ts";
 import { useUnreadCount } from "#client/features/notifications/api/get-unread-count.ts";
 import { HorseIcon } from "#client/ui/icons.tsx";
@@ -24,15 +24,22 @@ const items: Item[] = [
   { to: "/notifications", label: texts.nav.notifications, icon: Bell, show: () => true },
 ];
 
-export function BottomNav({ me }: { me: Me }) {
+/**
+ * The main navigation, in one of two places: `bar`, the phone's bottom tab bar (below 1024 px), and `side`,
+ * a column at the left from 1024 px (issue 36, ADR 035). The layout renders both, and CSS shows one: the side
+ * one comes before the main content in the page, so the keyboard meets it where the eye does. The side column
+ * is narrowed to its icons when `:root` has `data-nav-collapsed` (nav-collapse.tsx); `extra` is that button.
+ */
+export function MainNav({ me, place, extra }: { me: Me; place: "bar" | "side"; extra?: ReactNode }) {
   const unread = useUnreadCount();
   const count = unread.data?.count ?? 0;
   return (
     <nav
       aria-label="Main"
-      className="safe-bottom fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 backdrop-blur print:hidden"
+      data-testid={`nav-${place}`}
+      className={`z-40 bg-white/95 print:hidden ${place === "bar" ? "bottom-nav" : "side-nav"}`}
     >
-      <ul className="mx-auto flex max-w-3xl">
+      <ul className="mx-auto flex max-w-3xl lg:mx-0 lg:flex-col lg:gap-1">
         {items
           .filter((item) => item.show(me))
           .map((item) => {
@@ -41,13 +48,16 @@ export function BottomNav({ me }: { me: Me }) {
             return (
               // Items share the width by the length of their labels (not equally), so even "Notifications"
               // fits whole beside six others on a 360 px phone (a smaller type below 360 px).
-              <li key={item.to} className="min-w-11 flex-auto max-[359px]:min-w-10">
+              <li key={item.to} className="min-w-11 flex-auto max-[359px]:min-w-10 lg:flex-none">
                 <NavLink
                   to={item.to}
                   aria-label={badge ? `${item.label}, ${count} unread` : undefined}
+                  // The bar is translucent: stone-600 keeps 4.5:1 over whatever grey the page scrolls under it.
                   className={({ isActive }) =>
-                    `relative flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 text-[0.6875rem] font-medium max-[359px]:px-0.5 max-[359px]:text-[0.625rem] ${
-                      isActive ? "text-brand-700" : "text-stone-500 hover:text-stone-800"
+                    `nav-link side-nav-link ${
+                      isActive
+                        ? "text-brand-700 lg:bg-brand-50"
+                        : "text-stone-600 hover:text-stone-900 lg:hover:bg-stone-100"
                     }`
                   }
                 >
@@ -56,15 +66,12 @@ export function BottomNav({ me }: { me: Me }) {
                       <span className="relative">
                         <Icon className={`size-5 ${isActive ? "stroke-[2.5]" : ""}`} aria-hidden />
                         {badge ? (
-                          <span
-                            data-testid="unread-badge"
-                            className="absolute -top-1.5 -right-2.5 min-w-4.5 rounded-full bg-red-600 px-1 text-center text-[0.625rem] leading-4.5 font-bold text-white"
-                          >
+                          <span data-testid="unread-badge" className="unread-badge">
                             {count > 99 ? "99+" : count}
                           </span>
                         ) : null}
                       </span>
-                      <span className="whitespace-nowrap">{item.label}</span>
+                      <span className="whitespace-nowrap nav-collapsed:lg:sr-only">{item.label}</span>
                     </>
                   )}
                 </NavLink>
@@ -72,6 +79,7 @@ export function BottomNav({ me }: { me: Me }) {
             );
           })}
       </ul>
+      {extra}
     </nav>
   );
 }

@@ -1,0 +1,177 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { showDayKeys } from "#client/features/show-day/api/show-day-keys.ts";
+import { watchRing } from "#client/features/show-day/ring-hub.ts";
+import type { RingPatch, ShowDay } from "#domain/contracts/show-day.ts";
+import { RING_STREAM_SHOWS } from "#domain/show-day/ring-stream.ts";
+
+/** An EventSource that tests drive: it records what was opened and delivers what the test says. */
+class FakeEventSource {
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = 0;
+  onerror: (() => void) | null = null;
+  private listeners = new Map<string, ((event: { data: string }) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  get shows(): string[] {
+    return new URL(this.url, "http://x").searchParams.get("shows")!.split(",");
+  }
+  addEventListener(name: string, listener: (event: { data: string }) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+  emit(name: string, data = "{}") {
+    for (const listener of this.listeners.get(name) ?? []) listener({ data });
+  }
+  /** The server refused it or went away: EventSource gives up. */
+  fail() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.onerror?.();
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  get closed() {
+    return this.readyState === FakeEventSource.CLOSED;
+  }
+}
+
+const open = () => FakeEventSource.opened.filter((s) => !s.closed);
+const settle = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+
+const day = (seq: number): ShowDay =>
+  ({ ring: { seq, lastEffectiveSeq: null, sessions: [], classes: [], actions: [] } }) as unknown as ShowDay;
+
+const patch = (showId: string, seq: number, extra: Partial<RingPatch> = {}): string =>
+  JSON.stringify({
+    showId,
+    seq,
+    prevSeq: seq - 1,
+    lastEffectiveSeq: seq,
+    sessions: [],
+    classes: [],
+    action: { seq, kind: "in-ring", text: `Action ${seq}`, actorName: null, at: 0, undone: false },
+    undid: null,
+    ...extra,
+  });
+
+describe("the page's ring stream", () => {
+  let client: QueryClient;
+  let refetched: string[];
+
+  beforeEach(() => {
+    vi.stubGlobal("EventSource", FakeEventSource);
+    FakeEventSource.opened = [];
+    client = new QueryClient();
+    refetched = [];
+    vi.spyOn(client, "invalidateQueries").mockImplementation(async (filters) => {
+      refetched.push(String(filters?.queryKey?.at(-1)));
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("opens one stream for every show a screen watches at once, and none once they all stop", async () => {
+    const stops = ["e", "a", "c", "b", "d"].map((id) => watchRing(client, id));
+    stops.push(watchRing(client, "a"));
+    await settle();
+    expect(FakeEventSource.opened).toHaveLength(1);
+    expect(FakeEventSource.opened[0]!.shows).toEqual(["a", "b", "c", "d", "e"]);
+    FakeEventSource.opened[0]!.emit("ready");
+    for (const stop of stops) stop();
+    await settle();
+    expect(open()).toHaveLength(0);
+    expect(FakeEventSource.opened).toHaveLength(1);
+  });
+
+  it("applies each patch to its own show, refetches a show whose patch does not follow, ignores others", async () => {
+    watchRing(client, "a");
+    watchRing(client, "b");
+    await settle();
+    const [source] = FakeEventSource.opened;
+    client.setQueryData(showDayKeys.day("a"), day(3));
+    client.setQueryData(showDayKeys.day("b"), day(7));
+    source!.emit("ready");
+    source!.emit("ring", patch("a", 4));
+    source!.emit("ring", patch("a", 4));
+    source!.emit("ring", patch("z", 1));
+    expect(client.getQueryData<ShowDay>(showDayKeys.day("a"))!.ring.seq).toBe(4);
+    expect(client.getQueryData<ShowDay>(showDayKeys.day("b"))!.ring.seq).toBe(7);
+    expect(refetched).toEqual([]);
+
+    source!.emit("ring", patch("b", 10));
+    source!.emit("ring", patch("a", 5, { scheduleChanged: true }));
+    expect(refetched).toEqual(["b", "a"]);
+  });
+
+  it("opens the new set's stream before it closes the old one, and refetches every show on a reconnect", async () => {
+    const stopA = watchRing(client, "a");
+    await settle();
+    const first = FakeEventSource.opened[0]!;
+    first.emit("ready");
+    watchRing(client, "b");
+    await settle();
+    const second = FakeEventSource.opened[1]!;
+    expect(second.shows).toEqual(["a", "b"]);
+    expect(first.closed).toBe(false);
+    second.emit("ready");
+    expect(first.closed).toBe(true);
+    expect(refetched).toEqual([]);
+
+    stopA();
+    await settle();
+    const third = FakeEventSource.opened[2]!;
+    expect(third.shows).toEqual(["b"]);
+    // The stream reconnected on its own (a server restart): every show it carries is read again.
+    third.emit("ready");
+    third.emit("ready");
+    expect(refetched).toEqual(["b"]);
+  });
+
+  it("reads a day held from before its first stream again once that stream is ready, and only then", async () => {
+    vi.useFakeTimers();
+    // The server's page held "a"; "b" was read while the stream opened; "c" is not held yet.
+    client.setQueryData(showDayKeys.day("a"), day(3));
+    vi.advanceTimersByTime(50);
+    watchRing(client, "a");
+    watchRing(client, "b");
+    watchRing(client, "c");
+    await settle();
+    const [first] = FakeEventSource.opened;
+    client.setQueryData(showDayKeys.day("b"), day(4));
+    vi.advanceTimersByTime(50);
+    first!.emit("ready");
+    expect(refetched).toEqual(["a"]);
+
+    // A stream for a new set carries "a" on: it was read once already.
+    vi.advanceTimersByTime(50);
+    watchRing(client, "d");
+    await settle();
+    FakeEventSource.opened[1]!.emit("ready");
+    expect(refetched).toEqual(["a"]);
+  });
+
+  it("tries again after a refusal, waiting longer each time up to 30 s", async () => {
+    vi.useFakeTimers();
+    watchRing(client, "a");
+    await settle();
+    const waits: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const before = Date.now();
+      FakeEventSource.opened.at(-1)!.fail();
+      await vi.advanceTimersToNextTimerAsync();
+      waits.push(Date.now() - before);
+    }
+    expect(waits).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    expect(open()).toHaveLength(1);
+  });
+
+  it(`holds a stream per ${RING_STREAM_SHOWS} shows when a page shows more`, async () => {
+    for (let i = 0; i < RING_STREAM_SHOWS + 1; i++) watchRing(client, `show-${String(i).padStart(2, "0")}`);
+    await settle();
+    expect(FakeEventSource.opened.map((s) => s.shows.length)).toEqual([RING_STREAM_SHOWS, 1]);
+  });
+});

@@ -1,0 +1,157 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { showDayKeys } from "#client/features/show-day/api/show-day-keys.ts";
+import type { RingPatch, ShowDay } from "#domain/contracts/show-day.ts";
+import { ACTION_LOG_SIZE } from "#domain/show-day/ring.ts";
+import { RING_STREAM_SHOWS, ringStreamPath } from "#domain/show-day/ring-stream.ts";
+import { applyPatch } from "#domain/show-day/show-day-view.ts";
+
+const MAX_RETRY_MS = 30_000;
+
+/** One EventSource for a set of shows, reconnecting with a growing delay when refused. */
+interface Line {
+  /** Its first `ready` came: it carries its shows from now on. */
+  ready: boolean;
+  stop(): void;
+}
+
+/**
+ * The page's ring streams (ADR 041): one EventSource for every show a screen wants (one per twenty),
+ * never one per show, since HTTP/1.1 gives a page six connections to its server. Each patch is applied
+ * to its show's day held (no refetch); a patch that does not follow what is held reads that show's day
+ * again, and every reconnect reads all its shows' days again. A show's day held from before its first stream
+ * was ready (the server's page, or a read while the stream opened) is read again then too: a steward's tap in
+ * between would otherwise show only at the next tap. When the set changes (batched in a
+ * microtask, so a screen of many shows opens one stream) the new stream opens before the old one
+ * closes: a patch in between is carried twice, and the second is a no-op.
+ */
+function createHub(client: QueryClient) {
+  const wanted = new Map<string, number>();
+  /** The shows a ready stream has carried since they were wanted. */
+  const carried = new Set<string>();
+  const lines = new Map<string, Line>();
+  let retiring: Line[] = [];
+  let queued = false;
+
+  const refetch = (showId: string) => void client.invalidateQueries({ queryKey: showDayKeys.day(showId) });
+
+  const onRing = (data: string) => {
+    let patch: RingPatch;
+    try {
+      patch = JSON.parse(data) as RingPatch;
+    } catch {
+      for (const showId of wanted.keys()) refetch(showId);
+      return;
+    }
+    if (!wanted.has(patch.showId)) return;
+    const key = showDayKeys.day(patch.showId);
+    const held = patch.scheduleChanged ? undefined : client.getQueryData<ShowDay>(key);
+    const ring = held ? applyPatch(held.ring, patch, ACTION_LOG_SIZE) : null;
+    if (held && ring) client.setQueryData<ShowDay>(key, { ...held, ring });
+    else refetch(patch.showId);
+  };
+
+  /** Closes the streams replaced, once every stream that replaces them carries its shows. */
+  const retire = () => {
+    if (![...lines.values()].every((line) => line.ready)) return;
+    for (const line of retiring) line.stop();
+    retiring = [];
+  };
+
+  const open = (showIds: string[]): Line => {
+    let source: EventSource | null = null;
+    let retryMs = 1_000;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const line: Line = {
+      ready: false,
+      stop: () => {
+        stopped = true;
+        clearTimeout(timer);
+        source?.close();
+      },
+    };
+    const connect = () => {
+      const connectedAt = Date.now();
+      source = new EventSource(ringStreamPath(showIds), { withCredentials: true });
+      source.addEventListener("ready", () => {
+        retryMs = 1_000;
+        if (line.ready) {
+          for (const showId of showIds) if (wanted.has(showId)) refetch(showId);
+          return;
+        }
+        for (const showId of showIds) {
+          if (!wanted.has(showId) || carried.has(showId)) continue;
+          carried.add(showId);
+          const heldAt = client.getQueryState(showDayKeys.day(showId))?.dataUpdatedAt ?? 0;
+          if (heldAt > 0 && heldAt < connectedAt) refetch(showId);
+        }
+        line.ready = true;
+        retire();
+      });
+      source.addEventListener("ring", (event) => onRing((event as MessageEvent<string>).data));
+      source.onerror = () => {
+        if (stopped || !source || source.readyState !== EventSource.CLOSED) return;
+        source.close();
+        timer = setTimeout(connect, retryMs);
+        retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+      };
+    };
+    connect();
+    return line;
+  };
+
+  const sync = () => {
+    queued = false;
+    const ids = [...wanted.keys()].sort();
+    const keep = new Set<string>();
+    for (let i = 0; i < ids.length; i += RING_STREAM_SHOWS) {
+      const chunk = ids.slice(i, i + RING_STREAM_SHOWS);
+      const key = chunk.join(",");
+      keep.add(key);
+      if (!lines.has(key)) lines.set(key, open(chunk));
+    }
+    for (const [key, line] of lines) {
+      if (keep.has(key)) continue;
+      lines.delete(key);
+      // One not yet carrying anything is of no use while its replacement opens.
+      if (line.ready) retiring.push(line);
+      else line.stop();
+    }
+    retire();
+  };
+
+  const schedule = () => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(sync);
+  };
+
+  return (showId: string): (() => void) => {
+    wanted.set(showId, (wanted.get(showId) ?? 0) + 1);
+    schedule();
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const left = (wanted.get(showId) ?? 1) - 1;
+      if (left > 0) wanted.set(showId, left);
+      else {
+        wanted.delete(showId);
+        carried.delete(showId);
+      }
+      schedule();
+    };
+  };
+}
+
+const hubs = new WeakMap<QueryClient, ReturnType<typeof createHub>>();
+
+/** Keeps `showId`'s day held in `client` live through the page's ring stream until the answer is called. */
+export function watchRing(client: QueryClient, showId: string): () => void {
+  let hub = hubs.get(client);
+  if (!hub) {
+    hub = createHub(client);
+    hubs.set(client, hub);
+  }
+  return hub(showId);
+}

@@ -1,0 +1,42 @@
+import {
+  type BarnWatchDay,
+  renderBarnLive,
+  renderWatchLive,
+  type WatchDay,
+} from "#domain/watch/watch-view.ts";
+import { followLive } from "./follow-live.ts";
+import { notifyMe } from "./watch-notify.ts";
+
+/**
+ * The watch page's script (issue 35, ADR 044; a barn's page, ADR 050): not the app, a plain module of
+ * its own (built by scripts/build-watch.ts). It holds the page's day, listens to the link's own stream
+ * (this show's ring only), renders the live part again with the server's own renderer on every patch and
+ * every 30 s, says when it last heard from the ring, and reloads when the link is revoked (the page then
+ * says 404). A barn's page (`data-kind="barn"`) renders each of its horses and has no Notify me.
+ */
+
+const data = document.getElementById("watch-data");
+const live = document.getElementById("watch-live");
+const heard = document.getElementById("watch-heard");
+const notify = document.getElementById("notify");
+
+if (data && live && heard) {
+  if (data.dataset.kind === "barn") {
+    followLive<BarnWatchDay>({
+      data,
+      heard,
+      render: (view) => {
+        live.innerHTML = renderBarnLive(view, Date.now());
+      },
+    });
+  } else {
+    followLive<WatchDay>({
+      data,
+      heard,
+      render: (view) => {
+        live.innerHTML = renderWatchLive(view, Date.now());
+      },
+    });
+    if (notify) notifyMe(notify, (JSON.parse(data.textContent ?? "{}") as WatchDay).horse);
+  }
+}
