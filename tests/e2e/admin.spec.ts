@@ -269,6 +269,8 @@ test("an admin creates a show with pasted classes, moves its dates (entrants hea
   browser,
   baseURL,
 }) => {
+  // One journey through create, paste, reorder, two widths, a second person, a date move and delete: about 30 s on a loaded CI machine.
+  test.setTimeout(90_000);
   const name = uniqueName("Admin Test Show");
   await showsPanel(page).getByRole("button", { name: a.shows.newShow }).click();
   const editor = page.getByRole("dialog", { name: a.shows.newShow });
