@@ -38,6 +38,13 @@ test("a trainer shares the barn live from a phone; a browser without an account 
   const section = trainer.page.getByTestId("barn-watch-links");
   const share = section.getByRole("button", { name: watchTexts.links.barnShareAt(showName) });
   await expect(share).toBeVisible({ timeout: 30_000 });
+  // Each show is a row of the list, its name beside a plain "Share live".
+  const row = section
+    .getByRole("list", { name: watchTexts.links.shareFor })
+    .getByRole("listitem")
+    .filter({ hasText: showName });
+  await expect(row.getByRole("button")).toHaveText(watchTexts.share.open);
+  await trainer.page.screenshot({ path: test.info().outputPath("barn-live-links-360.png"), fullPage: true });
   await share.click();
   const dialog = trainer.page.getByRole("dialog");
   await expect(dialog.getByText(watchTexts.share.barnWhat)).toBeVisible();

@@ -109,10 +109,15 @@ export async function openHeld(page: Page, path: string): Promise<() => void> {
  */
 export async function untilShown(page: Page) {
   if (!/^https?:/.test(page.url())) return;
+  // Only the app says so: a public page (a live link, the ring board, a plain 404) has no app root, nor
+  // has a page opened only to its first byte (openHeld), and waiting for them would wait out the timeout.
   await page
-    .waitForFunction(() => performance.getEntriesByName("ringside:first-screen").length > 0, undefined, {
-      timeout: 10_000,
-    })
+    .waitForFunction(
+      () =>
+        !document.getElementById("root") || performance.getEntriesByName("ringside:first-screen").length > 0,
+      undefined,
+      { timeout: 10_000 },
+    )
     .catch(() => undefined);
 }
 

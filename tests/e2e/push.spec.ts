@@ -215,7 +215,8 @@ test("where this browser cannot push, the settings say why and how to fix it, in
       });
       expect(signedUp.status()).toBe(200);
       await page.goto("/profile/notifications");
-      await expect(page.getByText(text)).toBeVisible();
+      // The settings' chunk and the device's answer, on a shared and busy machine (once 7 s at load 13).
+      await expect(page.getByText(text)).toBeVisible({ timeout: 15_000 });
       await expect(page.getByRole("button", { name: t.thisDevice.enable })).toHaveCount(0);
     } finally {
       await context.close();

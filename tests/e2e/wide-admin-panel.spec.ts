@@ -356,12 +356,13 @@ for (const { width, height } of FIVE_WIDTHS) {
       const evening = schedule.getByRole("group", { name: "Evening" });
       await evening.getByLabel(e.sessionName).fill("Evening Performance");
       await evening.getByLabel(e.sessionTime).fill("18:30");
-      if (wide) await expect(session("Evening Performance")).toContainText("18:30");
+      if (wide) await expect(session("Evening Performance")).toContainText("6:30 PM");
       // Class 4, in no session, to the chosen session.
       await schedule.getByRole("checkbox", { name: "4 Park Pleasure", exact: true }).check();
       await schedule.getByRole("combobox", { name: e.moveTo }).selectOption({ label: "Evening Performance" });
       await schedule.getByRole("button", { name: e.moveButton(1) }).click();
       await expect(evening.getByRole("checkbox", { name: "4 Park Pleasure", exact: true })).toBeVisible();
+      await expect(schedule.getByText(e.everyClassScheduled)).toBeVisible();
       await expectNoHorizontalScroll(page);
       await shot("admin-schedule-editor");
       await expectNoAxeViolations(page);

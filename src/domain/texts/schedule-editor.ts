@@ -11,6 +11,7 @@ export const scheduleEditorTexts = {
   classesOf: (name: string) => `Classes of ${name}`,
   noClassesHere: "No classes in this session yet.",
   unscheduledTitle: "Classes in no session",
+  everyClassScheduled: "Every class is in a session.",
   sessionNumber: (n: number) => `Session ${n}`,
   loadFailed: "Could not load the show.",
   loading: "Loading the show…",

@@ -47,6 +47,7 @@ export const watchTexts = {
     revokeConfirm: "Revoke link",
     revoked: "Link revoked.",
     shareAt: (show: string) => `Share live from ${show}`,
+    shareFor: "Shows running or to come",
     loadFailed: "Could not load the live links.",
     barnIntro: "Links that let people without an account follow your barn's horses at a show.",
     barnShareAt: (show: string) => `Share the barn live from ${show}`,

@@ -10,7 +10,7 @@ import { Field } from "#client/ui/field.tsx";
 import { SelectField } from "#client/ui/form-controls.tsx";
 import type { ShowDetail } from "#domain/contracts/shows.ts";
 import { formatDayHeading } from "#domain/dates/show-dates.ts";
-import { DEFAULT_RING, overlappingSessions } from "#domain/show-day/show-sessions.ts";
+import { DEFAULT_RING, formatClockTime, overlappingSessions } from "#domain/show-day/show-sessions.ts";
 import { chosenAfterRemove } from "#domain/shows/chosen-item.ts";
 import { COMMON_TIME_ZONES } from "#domain/shows/show-time-zone.ts";
 import { scheduleEditorTexts } from "#domain/texts/schedule-editor.ts";
@@ -159,7 +159,10 @@ function Editor({ show, onDone }: { show: ShowDetail; onDone: () => void }) {
   };
   const classRows = (key: string, where: string) => {
     const list = classList(key);
-    if (list.length === 0) return <p className="text-sm text-stone-600">{t.noClassesHere}</p>;
+    if (list.length === 0)
+      return (
+        <p className="text-sm text-stone-600">{key === NONE ? t.everyClassScheduled : t.noClassesHere}</p>
+      );
     const all = list.every((c) => picked.has(c.id));
     return (
       <>
@@ -263,7 +266,12 @@ function Editor({ show, onDone }: { show: ShowDetail; onDone: () => void }) {
                   ) : null}
                 </span>{" "}
                 <span className="text-xs font-normal text-stone-600">
-                  {[formatDayHeading(s.date), s.startTime, s.ring, t.sessionCount(classList(s.key).length)]
+                  {[
+                    formatDayHeading(s.date),
+                    s.startTime ? formatClockTime(s.startTime) : "",
+                    s.ring,
+                    t.sessionCount(classList(s.key).length),
+                  ]
                     .filter(Boolean)
                     .join(" · ")}
                 </span>

@@ -3,7 +3,7 @@ import { ErrorAlert } from "#client/ui/alert.tsx";
 import { Button } from "#client/ui/button.tsx";
 import { ConfirmDialog } from "#client/ui/dialog.tsx";
 import type { BarnWatchLinkView, WatchShow } from "#domain/contracts/watch.ts";
-import { formatDayHeading } from "#domain/dates/show-dates.ts";
+import { formatDayHeading, formatShowDates } from "#domain/dates/show-dates.ts";
 import { watchTexts } from "#domain/texts/watch.ts";
 
 const t = watchTexts.links;
@@ -11,7 +11,7 @@ const t = watchTexts.links;
 /**
  * A list of live links (issue 35: a horse's on horse detail, ADR 044; a barn's on the barn screen, ADR
  * 050): each working link with who made it and when, Revoke (after a confirmation), and a "Share live"
- * (`share`) for each show running or to come.
+ * (`share`, its accessible name naming the show) on a row for each show running or to come.
  */
 export function LiveLinksSection({
   id,
@@ -80,7 +80,22 @@ export function LiveLinksSection({
       <p aria-live="polite" className="text-sm text-emerald-800 empty:hidden">
         {revoked ? t.revoked : ""}
       </p>
-      {shows.length > 0 ? <div className="mt-3 flex flex-wrap gap-2">{shows.map(share)}</div> : null}
+      {shows.length > 0 ? (
+        <>
+          <h3 className="mt-4 text-sm font-semibold text-stone-800">{t.shareFor}</h3>
+          <ul className="mt-1 divide-y divide-stone-100" aria-label={t.shareFor}>
+            {shows.map((show) => (
+              <li key={show.id} className="flex items-center justify-between gap-3 py-2">
+                <div className="min-w-0 flex-1 text-sm">
+                  <p className="font-medium break-words text-stone-900">{show.name}</p>
+                  <p className="text-xs text-stone-600">{formatShowDates(show.startDate, show.endDate)}</p>
+                </div>
+                {share(show)}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <ErrorAlert message={revoke.error?.message} />
       <ConfirmDialog
         open={revoking !== null}

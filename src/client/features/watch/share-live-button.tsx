@@ -21,6 +21,7 @@ export function ShareLiveButton({
   show: { id: string; name: string };
   horse?: { id: string; name: string };
   barn?: boolean;
+  /** The button's accessible name where the show is named beside it rather than in it. */
   label?: string;
 }) {
   const [open, setOpen] = useState(false);
@@ -29,6 +30,7 @@ export function ShareLiveButton({
     <>
       <ReadyButton
         variant="secondary"
+        className="shrink-0"
         aria-label={label ?? watchTexts.share.openLabel(show.name)}
         onClick={() => {
           setUsed(true);
@@ -36,7 +38,7 @@ export function ShareLiveButton({
         }}
       >
         <Radio aria-hidden className="size-4" />
-        {label ?? watchTexts.share.open}
+        {watchTexts.share.open}
       </ReadyButton>
       {used ? (
         <LoadBoundary kind="dialog" fallback={null}>
