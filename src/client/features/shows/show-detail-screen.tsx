@@ -50,11 +50,8 @@ export default function ShowDetailScreen() {
   const me = useMe();
   const later = useAfterFirstScreen();
   // While a session day runs, each row's time is the live status and estimate the roster shows too.
-  const [liveStatus, setLiveStatus] = useState<{ of: (classId: string) => ReactNode } | null>(null);
-  const onLive = useCallback(
-    (of: ((classId: string) => ReactNode) | null) => setLiveStatus(of ? { of } : null),
-    [],
-  );
+  const [liveStatus, setLiveStatus] = useState<((classId: string) => ReactNode) | null>(null);
+  const onLive = useCallback((of: ((classId: string) => ReactNode) | null) => setLiveStatus(() => of), []);
   const dayInPage = !!useQueryClient().getQueryData<ShowDay>(showDayKeys.day(showId))?.runningToday;
   const panelShown = later || dayInPage;
   // The same element until the show or that changes: the panel the server rendered may still wait for its
@@ -135,7 +132,14 @@ export default function ShowDetailScreen() {
           show={data}
           onSelectClass={setEntryClass}
           renderEntryIcons={(cls) => <EntryIcons showId={data.id} classId={cls.id} />}
-          renderTime={liveStatus ? (cls) => liveStatus.of(cls.id) : undefined}
+          renderTime={
+            liveStatus
+              ? (cls) => liveStatus(cls.id)
+              : // Until the live panel hands over its statuses, the planned time waits where they will show.
+                dayInPage
+                ? () => null
+                : undefined
+          }
           renderBelow={
             // Results are posted once a show has begun: a show still to come has none to ask for.
             later && data.startDate <= localDay(new Date())

@@ -16,20 +16,25 @@ export function ClassRow({
   cls: ShowClass;
   onSelect?: ((cls: ShowClass) => void) | undefined;
   entryIcons?: ReactNode;
-  /** In place of the planned time: the class's live status (undefined keeps the planned time). */
+  /**
+   * Under the name, in place of the planned time: the class's live status; null puts the planned time there
+   * until the status comes (undefined keeps it at the right).
+   */
   time?: ReactNode;
   /** Under the row (a posted class's placings, issue 22). */
   below?: ReactNode;
 }) {
+  const planned = cls.plannedTime && <small className="text-stone-600">≈ {cls.plannedTime}</small>;
   const content = (
     <>
       <span className="class-number">{cls.number}</span>
-      {/* A live status is longer than a planned time: it goes under the name, so a phone keeps the name whole. */}
+      {/* A live status is longer than a planned time: it goes under the name, so a phone keeps the name whole.
+          The line keeps a status chip's height whatever it holds, so a status arriving moves nothing. */}
       <span className="min-w-0 flex-1 text-sm leading-snug text-stone-800">
         {cls.name}
-        {time ? <span className="mt-0.5 block">{time}</span> : null}
+        {time !== undefined && <span className="flex min-h-6 items-center">{time ?? planned}</span>}
       </span>
-      {time === undefined && cls.plannedTime && <small className="text-stone-600">≈ {cls.plannedTime}</small>}
+      {time === undefined && planned}
     </>
   );
   // The icons are buttons of their own (tooltips by tap and keyboard), so they sit beside the row

@@ -92,7 +92,12 @@ export function ClassSchedule({
     },
     [rows],
   );
-  const estimateSize = useCallback((i: number) => (rows[i]?.kind === "day" ? 40 : 52), [rows]);
+  // A row's height as the CSS draws it when its words fit one line (a heading 33 px; a class 49, or 60 with
+  // its status line): the server's page places rows by these, so where they hold nothing moves on hydration.
+  const estimateSize = useCallback(
+    (i: number) => (rows[i]?.kind === "day" ? 33 : renderTime ? 60 : 49),
+    [rows, renderTime],
+  );
   const virtualizer = useVirtualRows({
     rangeExtractor,
     count: rows.length,
