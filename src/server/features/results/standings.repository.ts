@@ -296,6 +296,12 @@ function orderOf(sort: StandingsSort): Order {
       return isRankOrder(sort) ? ranks : turned;
     case "horse":
       return first(sql`lower(${sql.ref("s.horse_name")})`);
+    case "owner":
+      // No owner printed: last, either way round; then the owners as the horses' names sort.
+      return [
+        [sql`case when ${sql.ref("s.owner_name")} = '' then 1 else 0 end`, "asc"],
+        ...first(sql`lower(${sql.ref("s.owner_name")})`),
+      ];
     case "shows":
       return first(sql.ref("s.shows"));
     case "placings":
