@@ -7,6 +7,8 @@ export type StandingRowInput = Omit<StandingInput, "horseKey" | "horseName"> & {
   key: string;
   name: string;
   horseId?: string | null;
+  /** The printed owner kept on the standing; none printed when not given. */
+  owner?: string;
 };
 
 /**
@@ -33,6 +35,7 @@ export async function writeStandings(
         firsts: h.firsts,
         seconds: h.seconds,
         thirds: h.thirds,
+        owner_name: h.owner ?? "",
       })),
     )
     .execute();

@@ -53,7 +53,7 @@ describe("standingDeltas", () => {
 });
 
 describe("movedStanding", () => {
-  it("adds a delta to the row before it, keeping its name when the delta has none", () => {
+  it("adds a delta to the row before it, keeping its name when the delta has none, and its owner", () => {
     const [delta] = standingDeltas([result("h1", 1, 7)], [result("h1", 2, 6)], new Map()).values();
     if (!delta) throw new Error("no delta");
     const before = {
@@ -65,6 +65,7 @@ describe("movedStanding", () => {
       firsts: 2,
       seconds: 1,
       thirds: 0,
+      owner_name: "Smith Farms",
     };
     expect(movedStanding(before, { ...delta, horse_name: "" }, 3)).toMatchObject({
       horse_name: "Midnight Sun",
@@ -73,6 +74,7 @@ describe("movedStanding", () => {
       classes: 4,
       firsts: 1,
       seconds: 2,
+      owner_name: "Smith Farms",
     });
   });
 });

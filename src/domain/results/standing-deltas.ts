@@ -14,6 +14,8 @@ export interface StandingRow {
   firsts: number;
   seconds: number;
   thirds: number;
+  /** As printed at the horse's newest show in these standings (printed-owner.ts); "" when none was. */
+  owner_name: string;
 }
 
 /** What one class's change adds to (or takes from) a horse's standing. */
@@ -71,7 +73,10 @@ export function standingDeltas(
   return deltas;
 }
 
-/** A standing row moved by a delta (the row before it, if any); `shows` is the caller's. */
+/**
+ * A standing row moved by a delta (the row before it, if any); `shows` is the caller's, and so is the
+ * owner: the row before's is kept until the caller reads the sheets again.
+ */
 export function movedStanding(before: StandingRow | undefined, d: StandingDelta, shows: number): StandingRow {
   return {
     year: d.year,
@@ -86,5 +91,6 @@ export function movedStanding(before: StandingRow | undefined, d: StandingDelta,
     firsts: Number(before?.firsts ?? 0) + d.firsts,
     seconds: Number(before?.seconds ?? 0) + d.seconds,
     thirds: Number(before?.thirds ?? 0) + d.thirds,
+    owner_name: before?.owner_name ?? "",
   };
 }

@@ -11,6 +11,7 @@ describe("choosing a column", () => {
   it("turns the same column round and starts another at its first direction", () => {
     expect(nextSort(RANK_ORDER, "points")).toEqual({ column: "points", direction: "descending" });
     expect(nextSort(RANK_ORDER, "horse")).toEqual({ column: "horse", direction: "ascending" });
+    expect(nextSort(RANK_ORDER, "owner")).toEqual({ column: "owner", direction: "ascending" });
     expect(nextSort({ column: "points", direction: "descending" }, "points")).toEqual({
       column: "points",
       direction: "ascending",
@@ -20,10 +21,11 @@ describe("choosing a column", () => {
 });
 
 describe("the sort parameter", () => {
-  it("names each sortable column either way round, and not the owner", () => {
+  it("names each column either way round, the owner too", () => {
     expect(STANDINGS_SORT_PARAMS).toContain("-placings");
     expect(STANDINGS_SORT_PARAMS).toContain("horse");
-    expect(STANDINGS_SORT_PARAMS).not.toContain("owner");
+    expect(STANDINGS_SORT_PARAMS).toContain("owner");
+    expect(STANDINGS_SORT_PARAMS).toContain("-owner");
   });
 
   it("is the rank order when none is given, and reads a leading minus as descending", () => {
@@ -37,5 +39,6 @@ describe("the sort parameter", () => {
     expect(isRankOrder(standingsSortOf("points"))).toBe(false);
     expect(isRankOrder(standingsSortOf("-rank"))).toBe(false);
     expect(isRankOrder(standingsSortOf("horse"))).toBe(false);
+    expect(isRankOrder(standingsSortOf("owner"))).toBe(false);
   });
 });

@@ -9,9 +9,9 @@ import {
 /**
  * Sorting the standings by a column (issue 36, ADR 048): the wide table's header buttons ask the server for
  * the whole division in that order, a page at a time. The rank order (points, then name) is the start. The
- * owner column does not sort: it is read from the newest show's sheets for the page's horses only.
+ * owner is the one printed at the horse's newest show, kept on its standing, so it sorts as the others do.
  */
-export const STANDINGS_SORTS = ["rank", "horse", "points", "shows", "placings"] as const;
+export const STANDINGS_SORTS = ["rank", "horse", "owner", "points", "shows", "placings"] as const;
 export type StandingsColumn = (typeof STANDINGS_SORTS)[number];
 export type StandingsSort = TableSort<StandingsColumn>;
 
@@ -38,6 +38,7 @@ export function isRankOrder(sort: StandingsSort): boolean {
 const FIRST: Record<StandingsColumn, SortDirection> = {
   rank: "ascending",
   horse: "ascending",
+  owner: "ascending",
   points: "descending",
   shows: "descending",
   placings: "descending",

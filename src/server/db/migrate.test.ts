@@ -116,4 +116,92 @@ describe("migrations (ADR 021)", () => {
     ]);
     expect(await pendingMigrations(db)).toEqual([]);
   });
+
+  it("037 gives the standings already there the owner printed at each horse's newest show", async () => {
+    const db = open(await emptyDatabase());
+    await migrateTo(db, "036-barn-watch-links");
+    const at = new Date().toISOString();
+    for (const [id, start_date] of [
+      ["s-old", "2029-04-01"],
+      ["s-new", "2029-06-01"],
+    ] as const)
+      await db.db
+        .insertInto("show")
+        .values({
+          id,
+          name: id,
+          start_date,
+          end_date: start_date,
+          location: "Shelbyville, TN",
+          sanctioning_org: "WHOA",
+          is_ai_prediction: 0,
+          created_at: at,
+        })
+        .execute();
+    // [show, class, division, horse key, owner printed]
+    const lines = [
+      ["s-old", "c-1", "lite-shod", "k-1", "Old Farm"],
+      ["s-new", "c-1", "lite-shod", "k-1", " "],
+      ["s-new", "c-2", "lite-shod", "k-1", " New Farm "],
+      ["s-old", "c-1", "lite-shod", "k-2", "Old Farm"],
+      ["s-new", "c-1", "lite-shod", "k-2", ""],
+      ["s-old", "c-1", "lite-shod", "k-3", "Only Old"],
+      ["s-new", "c-3", "park", "k-1", "Park Owner"],
+    ] as const;
+    for (const [i, [show_id, class_id, division_id, horse_key, owner_name]] of lines.entries())
+      await db.db
+        .insertInto("result")
+        .values({
+          id: `r-${i}`,
+          show_id,
+          class_id,
+          line_no: 1,
+          placing: 1,
+          horse_name: horse_key,
+          rider_name: "",
+          owner_name,
+          horse_id: null,
+          horse_key,
+          points: 5,
+          year: 2029,
+          org: "WHOA",
+          division_id,
+        })
+        .execute();
+    const standings = [...new Set(lines.map(([, , division, key]) => `${division}|${key}`))];
+    for (const s of standings) {
+      const [division_id, horse_key] = s.split("|") as [string, string];
+      await sql`insert into standing (year, org, division_id, horse_key, horse_id, horse_name, points, shows, classes, firsts, seconds, thirds)
+        values (${2029}, ${"WHOA"}, ${division_id}, ${horse_key}, ${null}, ${horse_key}, ${5}, ${1}, ${1}, ${1}, ${0}, ${0})`.execute(
+        db.db,
+      );
+      const shows = new Set(
+        lines.filter(([, , d, k]) => d === division_id && k === horse_key).map(([show]) => show),
+      );
+      for (const show_id of shows)
+        await db.db
+          .insertInto("standing_show")
+          .values({ year: 2029, org: "WHOA", division_id, horse_key, show_id, classes: 1 })
+          .execute();
+    }
+    for (const division_id of ["lite-shod", "park"])
+      await db.db
+        .insertInto("standing_group")
+        .values({ year: 2029, org: "WHOA", division_id, horses: 1 })
+        .execute();
+    await migrateToLatest(db);
+    const owners = await db.db
+      .selectFrom("standing")
+      .select(["division_id", "horse_key", "owner_name"])
+      .orderBy("division_id")
+      .orderBy("horse_key")
+      .execute();
+    expect(owners).toEqual([
+      { division_id: "lite-shod", horse_key: "k-1", owner_name: "New Farm" },
+      { division_id: "lite-shod", horse_key: "k-2", owner_name: "" },
+      { division_id: "lite-shod", horse_key: "k-3", owner_name: "Only Old" },
+      { division_id: "park", horse_key: "k-1", owner_name: "Park Owner" },
+    ]);
+    expect(await pendingMigrations(db)).toEqual([]);
+  });
 });

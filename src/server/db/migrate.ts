@@ -25,6 +25,7 @@ import { watchLinksMigration } from "#server/db/migrations/032-watch-links.ts";
 import { publicRingBoardMigration } from "#server/db/migrations/033-public-ring-board.ts";
 import { watchPushMigration } from "#server/db/migrations/034-watch-push.ts";
 import { barnWatchLinksMigration } from "#server/db/migrations/036-barn-watch-links.ts";
+import { standingOwnerMigration } from "#server/db/migrations/037-standing-owner.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
 function provider(db: Db): MigrationProvider {
@@ -56,6 +57,7 @@ function provider(db: Db): MigrationProvider {
         "033-public-ring-board": publicRingBoardMigration(),
         "034-watch-push": watchPushMigration(),
         "036-barn-watch-links": barnWatchLinksMigration(),
+        "037-standing-owner": standingOwnerMigration(),
       };
     },
   };

@@ -218,12 +218,7 @@ function StandingsView({
               <tr className="border-b border-stone-200 text-stone-700">
                 {header("rank")}
                 {header("horse")}
-                <th
-                  scope="col"
-                  className="hidden px-3 py-2 font-semibold lg:sticky lg:top-[49px] lg:z-10 lg:table-cell lg:bg-white lg:shadow-[inset_0_-1px_0_var(--color-stone-200)]"
-                >
-                  {t.columns.owner}
-                </th>
+                {header("owner", "hidden lg:table-cell")}
                 {header("points", "text-right")}
                 {header("shows", "hidden text-right md:table-cell")}
                 {header("placings", "hidden md:table-cell")}

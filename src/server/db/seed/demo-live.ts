@@ -4,6 +4,7 @@ import { DEMO_RING, demoRingIsStale, planDemoRing } from "#domain/show-day/live-
 import { showTimeZone } from "#domain/shows/show-time-zone.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
+import { refreshOwnersAtShow } from "#server/features/results/standings.service.ts";
 import { refreshPlannedStarts } from "#server/features/show-day/show-day.schedule.ts";
 import { newId } from "#server/platform/ids.ts";
 
@@ -96,6 +97,8 @@ export async function placeRunningSession(
     })
     .where("id", "=", showId)
     .execute();
+  // Results posted at the live show (by a visitor or a test) make it a horse's newest show or not by its date.
+  await refreshOwnersAtShow(trx, showId);
   const sessionId = newId();
   await trx
     .insertInto("show_session")

@@ -19,7 +19,10 @@ const SHOWS = [
 ];
 const DIVISIONS = ["lite-shod", "park-pleasure", null] as const;
 
-/** A small season: matched and unmatched horses, shown without a placing, a horse in several classes of a show. */
+/**
+ * A small season: matched and unmatched horses, shown without a placing, a horse in several classes of a
+ * show, with an owner printed on some lines and not on others.
+ */
 function season(): ClassWrite[][] {
   const rand = seededRandom(7);
   return SHOWS.map((show) =>
@@ -34,7 +37,7 @@ function season(): ClassWrite[][] {
           placing: k === size - 1 && c % 3 === 0 ? null : k + 1,
           horse: `Horse ${h}`,
           rider: `Rider ${k}`,
-          owner: "",
+          owner: (h + c) % 4 === 0 ? "" : `Barn ${(h + c) % 3}`,
           horseId: matched ? `h-${h}` : null,
         };
       });
@@ -176,6 +179,8 @@ describe("season loader", () => {
     const loaded = await tables(byLoader.db);
     expect(expected.result).toHaveLength(shows.flat().reduce((n, w) => n + w.lines.length, 0));
     expect(expected.standing.length).toBeGreaterThan(20);
+    const owners = new Set(expected.standing.map((s) => JSON.parse(s).owner_name));
+    expect([...owners].sort()).toEqual(["", "Barn 0", "Barn 1", "Barn 2"]);
     expect(expected.standing_points.length).toBeGreaterThan(5);
     expect(loaded).toEqual(expected);
   });

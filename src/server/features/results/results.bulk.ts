@@ -12,6 +12,7 @@ import type {
 import { newId, nowIso } from "#server/platform/ids.ts";
 import { type ClassWrite, historyRow } from "./results.publish.ts";
 import { insertMany, showHasEntries } from "./results.repository.ts";
+import { printedOwners } from "./standings.repository.ts";
 
 /**
  * Loads a season of first publications in bulk (the bench's 70,000 classes, where one transaction per
@@ -83,9 +84,22 @@ export class SeasonLoader {
     });
   }
 
-  /** Writes the season's standings, the horses per group and per points total. */
+  /** Writes the season's standings with their printed owners, the horses per group and per points total. */
   async finish(): Promise<void> {
-    const rows = [...this.standings.values()].sort((a, b) => (standingKey(a) < standingKey(b) ? -1 : 1));
+    const owners = new Map<string, string>();
+    const divisions = new Map<string, { year: number; org: string; ids: Set<string> }>();
+    for (const s of this.standings.values()) {
+      const g = JSON.stringify([s.year, s.org]);
+      const group = divisions.get(g) ?? { year: s.year, org: s.org, ids: new Set<string>() };
+      group.ids.add(s.division_id);
+      divisions.set(g, group);
+    }
+    for (const { year, org, ids } of divisions.values())
+      for (const [key, owner] of await printedOwners(this.db.db, { year, org }, [...ids], null))
+        owners.set(key, owner);
+    const rows = [...this.standings.values()]
+      .map((s) => ({ ...s, owner_name: owners.get(standingKey(s)) ?? "" }))
+      .sort((a, b) => (standingKey(a) < standingKey(b) ? -1 : 1));
     const groups = new Map<string, { year: number; org: string; division_id: string; horses: number }>();
     const points = new Map<string, StandingPointsTable>();
     for (const s of rows) {

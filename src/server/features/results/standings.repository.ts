@@ -1,4 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
+import { newestPrintedOwners } from "#domain/results/printed-owner.ts";
+import { standingKey } from "#domain/results/standing-deltas.ts";
 import {
   isRankOrder,
   type StandingsSort,
@@ -98,6 +100,7 @@ export async function writeStandings(
           firsts: row.firsts,
           seconds: row.seconds,
           thirds: row.thirds,
+          owner_name: row.owner_name,
         }),
       )
       .execute();
@@ -293,6 +296,12 @@ function orderOf(sort: StandingsSort): Order {
       return isRankOrder(sort) ? ranks : turned;
     case "horse":
       return first(sql`lower(${sql.ref("s.horse_name")})`);
+    case "owner":
+      // No owner printed: last, either way round; then the owners as the horses' names sort.
+      return [
+        [sql`case when ${sql.ref("s.owner_name")} = '' then 1 else 0 end`, "asc"],
+        ...first(sql`lower(${sql.ref("s.owner_name")})`),
+      ];
     case "shows":
       return first(sql.ref("s.shows"));
     case "placings":
@@ -375,18 +384,19 @@ const horseStandingQuery = reusableQuery(1, (db, horseId) =>
 export const horseStandingRows = (db: Queryable, horseId: string) => horseStandingQuery(db, horseId);
 
 /**
- * The owner as printed on each horse's results in its newest show of a group (issue 36): the public sheet's
- * words, as class results show them, never a Ringside account. For a page's keys only: the horse's shows
- * come from `standing_show` (its key), the lines from those shows' results (`result_class_lines`).
- * A horse whose newest show's sheets printed no owner has none.
+ * The owner printed at each named standing's newest show (newestPrintedOwners, ADR 048), keyed by
+ * `standingKey`: the horse's shows come from `standing_show` (its key), the lines from those shows' results
+ * (`result_class_lines`). Of the named horses in the named divisions, or of every horse in them when
+ * `horseKeys` is null (a season's load). A standing whose shows have no lines is not in the map.
  */
 export async function printedOwners(
   db: Queryable,
-  group: StandingGroupKey,
-  horseKeys: readonly string[],
+  group: { year: number; org: string },
+  divisionIds: readonly string[],
+  horseKeys: readonly string[] | null,
 ): Promise<Map<string, string>> {
-  if (horseKeys.length === 0) return new Map();
-  const rows = await db
+  if (divisionIds.length === 0 || horseKeys?.length === 0) return new Map();
+  let lines = db
     .selectFrom("standing_show as ss")
     .innerJoin("show as sh", "sh.id", "ss.show_id")
     .innerJoin("result as r", (j) =>
@@ -395,22 +405,55 @@ export async function printedOwners(
         .onRef("r.horse_key", "=", "ss.horse_key")
         .onRef("r.division_id", "=", "ss.division_id"),
     )
-    .select(["ss.horse_key", "ss.show_id", "r.owner_name"])
+    .select(["ss.division_id", "ss.horse_key", "ss.show_id", "r.owner_name"])
     .where("ss.year", "=", group.year)
     .where("ss.org", "=", group.org)
-    .where("ss.division_id", "=", group.division)
-    .where("ss.horse_key", "in", [...horseKeys])
+    .where("ss.division_id", "in", [...divisionIds]);
+  if (horseKeys) lines = lines.where("ss.horse_key", "in", [...horseKeys]);
+  const rows = await lines
     .orderBy("sh.start_date", "desc")
     .orderBy("ss.show_id")
     .orderBy("r.class_id")
     .execute();
-  const owners = new Map<string, string>();
-  const newest = new Map<string, string>();
-  for (const row of rows) {
-    const show = newest.get(row.horse_key) ?? row.show_id;
-    newest.set(row.horse_key, show);
-    const owner = row.owner_name.trim();
-    if (show === row.show_id && owner && !owners.has(row.horse_key)) owners.set(row.horse_key, owner);
+  return newestPrintedOwners(
+    rows.map((r) => ({
+      standing: standingKey({ ...group, division_id: r.division_id, horse_key: r.horse_key }),
+      show_id: r.show_id,
+      owner_name: r.owner_name,
+    })),
+  );
+}
+
+/** The standings (year, organisation, division, horse) with lines at a show: those its date orders. */
+export async function standingsAtShow(db: Queryable, showId: string): Promise<StandingKey[]> {
+  const rows = await db
+    .selectFrom("result")
+    .select(["year", "org", "division_id", "horse_key"])
+    .distinct()
+    .where("show_id", "=", showId)
+    .where("division_id", "is not", null)
+    .execute();
+  return rows.map((r) => ({
+    year: Number(r.year),
+    org: r.org,
+    division_id: r.division_id ?? "",
+    horse_key: r.horse_key,
+  }));
+}
+
+/** Writes standings' owners (standings that are gone are left gone). */
+export async function writeOwners(
+  trx: Transaction<Database>,
+  owners: readonly (StandingKey & { owner_name: string })[],
+): Promise<void> {
+  for (const o of owners) {
+    await trx
+      .updateTable("standing")
+      .set({ owner_name: o.owner_name })
+      .where("year", "=", o.year)
+      .where("org", "=", o.org)
+      .where("division_id", "=", o.division_id)
+      .where("horse_key", "=", o.horse_key)
+      .execute();
   }
-  return owners;
 }

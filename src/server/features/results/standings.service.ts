@@ -20,11 +20,14 @@ import {
   type PointsDelta,
   printedOwners,
   type StandingGroupKey,
+  type StandingKey,
   standingGroups,
   standingShowsFor,
+  standingsAtShow,
   standingsFor,
   standingsPage,
   viewerGroups,
+  writeOwners,
   writeStandingShows,
   writeStandings,
 } from "./standings.repository.ts";
@@ -110,14 +113,48 @@ export async function applyStandings(
       }
       groupDeltas.set(groupKey, g);
     }
-    await writeStandings(trx, write, gone, groupDeltas, pointsDeltas);
+    // The shows first: a horse's owner is read from its newest show's lines, this one's as they are now.
     await writeStandingShows(trx, shows);
+    const owners = await printedOwners(trx, { year, org }, divisions, keys);
+    const withOwners = write.map((r) => ({ ...r, owner_name: owners.get(standingKey(r)) ?? "" }));
+    await writeStandings(trx, withOwners, gone, groupDeltas, pointsDeltas);
+  }
+}
+
+/**
+ * A show's start date changed: it may now be the newest show of horses it was not, or no longer be theirs,
+ * so the owners of the standings with lines at it are read again (the ones that changed are written).
+ */
+export async function refreshOwnersAtShow(trx: Transaction<Database>, showId: string): Promise<void> {
+  const at = await standingsAtShow(trx, showId);
+  const byGroup = new Map<string, StandingKey[]>();
+  for (const k of at) {
+    const g = JSON.stringify([k.year, k.org]);
+    byGroup.set(g, [...(byGroup.get(g) ?? []), k]);
+  }
+  for (const list of byGroup.values()) {
+    const first = list[0];
+    if (!first) continue;
+    const { year, org } = first;
+    const divisions = [...new Set(list.map((k) => k.division_id))];
+    const keys = [...new Set(list.map((k) => k.horse_key))];
+    const [current, owners] = await Promise.all([
+      standingsFor(trx, { year, org }, divisions, keys),
+      printedOwners(trx, { year, org }, divisions, keys),
+    ]);
+    await writeOwners(
+      trx,
+      current.flatMap((s) => {
+        const owner = owners.get(standingKey(s)) ?? "";
+        return owner === s.owner_name ? [] : [{ ...s, owner_name: owner }];
+      }),
+    );
   }
 }
 
 /** The standings of one year, organisation and division, a page of 50, ranked with shared ranks. */
 export function getStandings(db: Db, viewer: Viewer, query: StandingsQuery): Promise<Standings> {
-  return readStandings(db, viewer, query, RESULT_LIMITS.standingsPage, true);
+  return readStandings(db, viewer, query, RESULT_LIMITS.standingsPage);
 }
 
 /** One page of `limit` rows of the standings the query names (the screen's 50, or the whole CSV). */
@@ -126,7 +163,6 @@ async function readStandings(
   viewer: Viewer,
   query: StandingsQuery,
   limit: number,
-  withOwners = false,
 ): Promise<Standings> {
   const onlyMine = query.mine === "1";
   const sort = standingsSortOf(query.sort);
@@ -176,14 +212,8 @@ async function readStandings(
       ? rows.map((r) => ({ ...toInput(r), rank: 1 + Number(r.above ?? 0) }))
       : rankInOrder(rows, offset, 1 + Number(rows[0]?.above ?? 0));
   const mine = new Set(rows.filter((r) => Number(r.mine) === 1).map((r) => r.horse_key));
-  // The CSV keeps its columns; the screen's page of 50 names each horse's printed owner.
-  const owners = withOwners
-    ? await printedOwners(
-        db.db,
-        { year, org, division },
-        ranked.map((r) => r.horseKey),
-      )
-    : new Map<string, string>();
+  // Each horse's printed owner is kept on its standing; the CSV keeps its columns.
+  const owners = new Map(rows.map((r) => [r.horse_key, r.owner_name]));
   return {
     ...empty,
     total,

@@ -13,6 +13,7 @@ import { applyClassPlan, classIdsOf, insertClasses } from "#server/db/show-class
 import { announceNewShows } from "#server/features/notifications/new-shows.service.ts";
 import { createNotifications } from "#server/features/notifications/notifications.service.ts";
 import { withdrawClassResults } from "#server/features/results/results.publish.ts";
+import { refreshOwnersAtShow } from "#server/features/results/standings.service.ts";
 import { placeImportedClasses, refreshPlannedStarts } from "#server/features/show-day/show-day.schedule.ts";
 import type { Viewer } from "#server/http/viewer.ts";
 import { badRequest, notFound } from "#server/platform/errors.ts";
@@ -165,6 +166,8 @@ export async function updateShow(
 
     // A new location may mean a new time zone, and new dates new class times.
     await refreshPlannedStarts(trx, id);
+    // A new start date may make the show a horse's newest in its standings, or no longer: its printed owner.
+    if (next.startDate !== show.start_date) await refreshOwnersAtShow(trx, id);
     const changed = await notifyEntrantsOfChanges(
       trx,
       id,
