@@ -2,7 +2,7 @@ import type { APIRequestContext, Browser } from "@playwright/test";
 import { addDays, format, parseISO } from "date-fns";
 import { showClockTime, showToday } from "../../src/domain/show-day/show-time.ts";
 import { PHONE } from "./a11y-helpers.ts";
-import { DEMO, expect, personIn } from "./fixtures.ts";
+import { DEMO, expect, ownerEntriesToday, personIn } from "./fixtures.ts";
 import { horseIdByName } from "./horses-helpers.ts";
 
 /** Show day's e2e set-up (issue 21), shared by the show-day specs: each test runs a show of its own. */
@@ -50,6 +50,7 @@ export async function runningShow(
     data: { entries: [{ status: "HorseIsShowing", horseId: horseIdByName("Midnight Masterpiece") }] },
   });
   expect(entry.status(), await entry.text()).toBe(200);
+  ownerEntriesToday.push({ showId, classId: "class-5" });
   return { showId, sessionId };
 }
 
