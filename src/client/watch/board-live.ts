@@ -1,6 +1,6 @@
 import { boardTexts } from "#domain/texts/board.ts";
 import { type BoardDay, renderBoardLive } from "#domain/watch/board-view.ts";
-import { followLive } from "./follow-live.ts";
+import { followLive, showHtml } from "./follow-live.ts";
 
 /**
  * The ring board's script (issue 35, ADR 046): a plain module of its own like the watch page's (built
@@ -36,7 +36,7 @@ if (dataEl && live && heard) {
     data: dataEl,
     heard,
     render: (view) => {
-      live.innerHTML = renderBoardLive(view, Date.now());
+      showHtml(live, renderBoardLive(view, Date.now()));
       showTurn();
     },
   });

@@ -8,6 +8,17 @@ const t = watchTexts.page;
 const SILENCE_MS = 60_000;
 
 /**
+ * Puts `html` in `el` unless `el` already shows it. The server's page is the first render, and the script reads
+ * the day again as soon as its stream is ready: drawing the same markup anew then would make the browser paint
+ * the page's largest text a second time, later (the largest paint Lighthouse reports), and lose a selection.
+ */
+export function showHtml(el: HTMLElement, html: string): void {
+  const next = document.createElement("template");
+  next.innerHTML = html;
+  if (next.innerHTML !== el.innerHTML) el.replaceChildren(next.content);
+}
+
+/**
  * How a public page (a watch link's, a show's ring board) stays live (ADR 044, ADR 046): its own
  * stream, carrying this show's ring only. It says when it last heard from the ring, reads the page's
  * day again on every (re)connect, a posted result, a schedule change or a patch that does not follow;

@@ -4,7 +4,7 @@ import {
   renderWatchLive,
   type WatchDay,
 } from "#domain/watch/watch-view.ts";
-import { followLive } from "./follow-live.ts";
+import { followLive, showHtml } from "./follow-live.ts";
 import { notifyMe } from "./watch-notify.ts";
 
 /**
@@ -26,7 +26,7 @@ if (data && live && heard) {
       data,
       heard,
       render: (view) => {
-        live.innerHTML = renderBarnLive(view, Date.now());
+        showHtml(live, renderBarnLive(view, Date.now()));
       },
     });
   } else {
@@ -34,7 +34,7 @@ if (data && live && heard) {
       data,
       heard,
       render: (view) => {
-        live.innerHTML = renderWatchLive(view, Date.now());
+        showHtml(live, renderWatchLive(view, Date.now()));
       },
     });
     if (notify) notifyMe(notify, (JSON.parse(data.textContent ?? "{}") as WatchDay).horse);
