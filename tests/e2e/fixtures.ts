@@ -106,15 +106,21 @@ interface Fixtures {
  * from the network).
  */
 export async function openHeld(page: Page, path: string): Promise<() => void> {
+  const release = await holdRequests(page, "**/assets/*.js");
+  await page.goto(path, { waitUntil: "commit" });
+  return release;
+}
+
+/** Holds the page's requests to `url` (a glob) until the function it gives is called. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route("**/assets/*.js", async (route) => {
+  await page.route(url, async (route) => {
     await released;
     await route.continue();
   });
-  await page.goto(path, { waitUntil: "commit" });
   return release;
 }
 

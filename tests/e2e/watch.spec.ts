@@ -1,6 +1,6 @@
 import { watchTexts } from "../../src/domain/texts/watch.ts";
 import { expectNoAxeViolations } from "./a11y-helpers.ts";
-import { expect, test, untilShown } from "./fixtures.ts";
+import { expect, holdRequests, test, untilShown } from "./fixtures.ts";
 import { horseIdByName } from "./horses-helpers.ts";
 import { nextClassInRing, noAccountPhone, stewardAndOwnerAtRunningShow } from "./show-day-helpers.ts";
 
@@ -46,14 +46,7 @@ test("an owner shares a horse live from a phone; a browser without an account fo
   const watcherContext = await noAccountPhone(browser);
   const watcher = await watcherContext.newPage();
   // The script reads the day again once its stream is ready: held here until the server's page is marked.
-  let releaseDay: () => void = () => undefined;
-  const dayHeld = new Promise<void>((resolve) => {
-    releaseDay = resolve;
-  });
-  await watcher.route("**/api/watch/*/day", async (route) => {
-    await dayHeld;
-    await route.continue();
-  });
+  const releaseDay = await holdRequests(watcher, "**/api/watch/*/day");
   const dayRead = watcher.waitForResponse((res) => /\/api\/watch\/[^/]+\/day$/.test(res.url()));
   const answer = await watcher.goto(url);
   expect(answer!.status()).toBe(200);
