@@ -9,17 +9,9 @@
  * Needs nginx, PostgreSQL (BENCH_PG_URL's server) and `npm run build`. Runnable alone:
  * node --import tsx bench/crowd-bench.ts
  */
-import { rmSync } from "node:fs";
-import { resolve } from "node:path";
-import { Cluster, clusterPrerequisites, createDatabase } from "../scripts/lib/cluster.ts";
-import {
-  type CrowdResult,
-  crowdProblems,
-  crowdTable,
-  openFileShortfall,
-  runCrowd,
-} from "../scripts/lib/crowd.ts";
+import { type CrowdResult, crowdProblems, crowdTable, runCrowd } from "../scripts/lib/crowd.ts";
 import { prepareCrowd } from "../scripts/lib/crowd-setup.ts";
+import { benchCluster } from "./lib/bench-cluster.ts";
 import type { BenchModule } from "./lib/module.ts";
 import { type BenchSection, mark, percentile } from "./lib/report.ts";
 
@@ -30,26 +22,11 @@ const TAP_GAP_MS = 250;
 const BUDGET = { tapP95: 250, tapP99: 1000, deliveryP99: 2000 } as const;
 
 export async function runCrowdBench(port: number, pgUrl: string): Promise<CrowdResult> {
-  const admin = new URL(pgUrl);
-  admin.pathname = "/postgres";
-  const missing = (await clusterPrerequisites(admin.toString())) ?? openFileShortfall(CLIENTS);
-  if (missing) throw new Error(`the crowd bench cannot run here: ${missing}`);
-  const database = await createDatabase(admin.toString(), "bench_crowd");
-  const dir = resolve("data-bench/crowd");
-  rmSync(dir, { recursive: true, force: true });
-  const cluster = new Cluster({
-    servers: 3,
-    proxyPort: port,
-    appPort: port + 1,
-    databaseUrl: database.url,
-    dir,
-    serverArgs: ["dist/server/main.js"],
-    env: { DEMO: "0", AUTH_RATE_LIMIT_MAX: "1000000", CLIENT_DIR: "/nonexistent", LOG_LEVEL: "warn" },
-  });
+  const { cluster, databaseUrl, stop } = await benchCluster({ port, pgUrl, name: "crowd", streams: CLIENTS });
   try {
     await cluster.start();
     const crowd = await prepareCrowd({
-      databaseUrl: database.url,
+      databaseUrl,
       base: cluster.url,
       clients: CLIENTS,
       taps: QUIET_TAPS + TAPS,
@@ -63,8 +40,7 @@ export async function runCrowdBench(port: number, pgUrl: string): Promise<CrowdR
       tapGapMs: TAP_GAP_MS,
     });
   } finally {
-    await cluster.stop();
-    await database.drop();
+    await stop();
   }
 }
 

@@ -35,6 +35,7 @@ import { showDayApiBench } from "./show-day-api-bench.ts";
 import { showDayBench } from "./show-day-bench.ts";
 import { stallsBench } from "./stalls-bench.ts";
 import { startupBench } from "./startup-bench.ts";
+import { watchersBench } from "./watchers-bench.ts";
 
 const MODULES: BenchModule[] = [
   apiBench,
@@ -51,6 +52,7 @@ const MODULES: BenchModule[] = [
   showDayApiBench,
   stallsBench,
   crowdBench,
+  watchersBench,
   resultsBench,
   resultsPreviewBench,
   opsBench,

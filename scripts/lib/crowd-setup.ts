@@ -4,6 +4,7 @@
  * that none holds more streams than the per-person limit allows. Made through the data layer and the
  * admin's API of an app on the cluster's database; every person signs in through nginx, as a phone would.
  */
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "#server/app.ts";
 import { buildUser, signIn } from "#tests/support/factories.ts";
 import { signInAt } from "#tests/support/http-session.ts";
@@ -33,20 +34,10 @@ export async function prepareCrowd(opts: {
    */
   signInsAtOnce?: number;
 }): Promise<Crowd> {
-  const seeder = await buildApp(testConfig({ database: { kind: "postgres", url: opts.databaseUrl } }));
+  const seeder = await seederApp(opts.databaseUrl);
   try {
     const admin = await buildUser(seeder, { name: "Crowd Steward", roles: ["Admin", "Owner"] });
-    const classes = opts.taps + 2;
-    const run = await buildRunningShow(seeder, { cookie: await signIn(seeder, admin) }, { classes });
-    const ring = `/api/shows/${run.show.id}/ring/actions`;
-    const cookie = await signIn(seeder, admin);
-    for (const body of [
-      { kind: "start-session", sessionId: run.evening },
-      { kind: "in-ring", sessionId: run.evening, classId: "class-1", expectedInRing: null },
-    ]) {
-      const res = await call(seeder, "POST", ring, { cookie, body });
-      if (res.statusCode !== 200) throw new Error(`ring: ${res.statusCode} ${res.body}`);
-    }
+    const ring = await startRunningShow(seeder, await signIn(seeder, admin), opts.taps + 2);
     const users = [];
     for (let i = 0; i < Math.ceil(opts.clients / STREAMS_PER_PERSON); i++) {
       users.push(await buildUser(seeder, { name: `Spectator ${i + 1}` }));
@@ -57,17 +48,33 @@ export async function prepareCrowd(opts: {
     for (let i = 0; i < users.length; i += atOnce) {
       people.push(...(await Promise.all(users.slice(i, i + atOnce).map((u) => signInAt(opts.base, u)))));
     }
-    return {
-      steward: await signInAt(opts.base, admin),
-      people,
-      ring: {
-        showId: run.show.id,
-        sessionId: run.evening,
-        order: Array.from({ length: classes }, (_, i) => `class-${i + 1}`),
-        inRing: "class-1",
-      },
-    };
+    return { steward: await signInAt(opts.base, admin), people, ring };
   } finally {
     await seeder.close();
   }
+}
+
+/** An app on the cluster's database for making what a run needs through its data layer and API. */
+export const seederApp = (databaseUrl: string) =>
+  buildApp(testConfig({ database: { kind: "postgres", url: databaseUrl } }));
+
+/**
+ * A show running today whose evening session of `classes` classes has started with its first class in
+ * the ring, made by `cookie` (an admin's) through the API.
+ */
+export async function startRunningShow(
+  seeder: FastifyInstance,
+  cookie: string,
+  classes: number,
+): Promise<CrowdRing> {
+  const run = await buildRunningShow(seeder, { cookie }, { classes });
+  for (const body of [
+    { kind: "start-session", sessionId: run.evening },
+    { kind: "in-ring", sessionId: run.evening, classId: "class-1", expectedInRing: null },
+  ]) {
+    const res = await call(seeder, "POST", `/api/shows/${run.show.id}/ring/actions`, { cookie, body });
+    if (res.statusCode !== 200) throw new Error(`ring: ${res.statusCode} ${res.body}`);
+  }
+  const order = Array.from({ length: classes }, (_, i) => `class-${i + 1}`);
+  return { showId: run.show.id, sessionId: run.evening, order, inRing: "class-1" };
 }

@@ -11,11 +11,22 @@ import { type ClientRequest, request } from "node:http";
 export interface OpenMessage {
   kind: "open";
   base: string;
-  /** Stream paths with the cookie to send, used round-robin; `ring` marks a show's ring stream. */
-  targets: { path: string; cookie: string; ring: boolean }[];
+  /**
+   * Stream paths with the cookie to send (none for a public page's stream), used round-robin; `ring` marks
+   * a show's ring stream; `localAddress` is the address to connect from (any 127.x.y.z on Linux), so a
+   * crowd of watchers comes from many addresses as phones do.
+   */
+  targets: StreamTarget[];
   clients: number;
   /** Streams asked for at once. */
   burst: number;
+}
+
+export interface StreamTarget {
+  path: string;
+  cookie?: string;
+  ring: boolean;
+  localAddress?: string;
 }
 
 export interface Opened {
@@ -50,7 +61,7 @@ const count = (tally: Record<string, number>, key: string) => {
 
 type Outcome = { ready: true } | { refused: number } | { failed: string };
 
-function stream(base: string, path: string, cookie: string): Promise<Outcome> {
+function stream(base: string, { path, cookie, localAddress }: StreamTarget): Promise<Outcome> {
   return new Promise((done) => {
     let settled: Outcome | null = null;
     const settle = (outcome: Outcome) => {
@@ -64,7 +75,11 @@ function stream(base: string, path: string, cookie: string): Promise<Outcome> {
       if (!settled) settle({ failed: why });
       else if ("ready" in settled) count(broken, why);
     };
-    const req = request(`${base}${path}`, { headers: { cookie, accept: "text/event-stream" }, agent: false });
+    const req = request(`${base}${path}`, {
+      headers: { ...(cookie ? { cookie } : {}), accept: "text/event-stream" },
+      agent: false,
+      ...(localAddress ? { localAddress } : {}),
+    });
     const late = setTimeout(() => {
       if (settled) return;
       settle({ failed: `no answer in ${ANSWER_WITHIN_MS / 1000} s` });
@@ -106,7 +121,7 @@ process.on("message", async (message: OpenMessage | { kind: "report" }) => {
         { length: Math.min(message.burst, message.clients - i) },
         (_, j) => message.targets[(i + j) % message.targets.length]!,
       );
-      const outcomes = await Promise.all(burst.map((t) => stream(message.base, t.path, t.cookie)));
+      const outcomes = await Promise.all(burst.map((t) => stream(message.base, t)));
       for (const [j, o] of outcomes.entries()) {
         if ("ready" in o) {
           answer.ready += 1;

@@ -75,7 +75,8 @@ export function openFileShortfall(clients: number): string | null {
   return `this machine's hard limit on open files (ulimit -Hn) is ${hard}; ${clients} live clients need ${needed} (two per stream in one nginx worker, and headroom). Raise it (ulimit -Hn, or LimitNOFILE for a service) or ask for fewer clients (at most ${Math.floor((hard - 1000) / 2)} here).`;
 }
 
-function streamsProcess() {
+/** The process holding a crowd's streams (crowd-streams.ts), driven over IPC. */
+export function streamsProcess() {
   const child = fork(resolve("scripts/lib/crowd-streams.ts"), [], {
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -107,8 +108,11 @@ function streamsProcess() {
   };
 }
 
+/** Who taps, where, and how far apart. */
+export type TapOptions = Pick<CrowdOptions, "base" | "steward" | "ring" | "tapGapMs">;
+
 /** A steward tapping "next class in the ring" through nginx, `count` times; each tap timed. */
-async function tapRing(opts: CrowdOptions, from: string, count: number) {
+export async function tapRing(opts: TapOptions, from: string, count: number) {
   const { ring } = opts;
   /** When each ring event (by its seq) was asked for, epoch ms. */
   const sent = new Map<number, number>();
@@ -168,14 +172,7 @@ export async function runCrowd(opts: CrowdOptions): Promise<CrowdResult> {
     const tapFailures = [...quiet.failures, ...failures];
     await sleep(2500);
     const report = await crowd.report();
-    const arrivals = new Map(report.arrivals);
-    const deliveries: number[] = [];
-    let missed = 0;
-    for (const [seq, at] of sent) {
-      const times = arrivals.get(seq) ?? [];
-      missed += Math.max(0, opened.readyRing - times.length);
-      for (const t of times) deliveries.push(t - at);
-    }
+    const { deliveries, missed } = deliveriesOf(sent, report, opened.readyRing);
     return {
       clients: opts.clients,
       ready: opened.ready,
@@ -187,7 +184,7 @@ export async function runCrowd(opts: CrowdOptions): Promise<CrowdResult> {
       quietTaps: quiet.times,
       taps,
       tapFailures,
-      deliveries: deliveries.sort((a, b) => a - b),
+      deliveries,
       missed,
     };
   } finally {
@@ -195,8 +192,30 @@ export async function runCrowd(opts: CrowdOptions): Promise<CrowdResult> {
   }
 }
 
+/**
+ * From each tap (its ring event's seq, sent at epoch ms) to its event's arrival on each stream, ms, sorted;
+ * and how many of the `ready` ring streams never received a tap's event.
+ */
+export function deliveriesOf(
+  sent: ReadonlyMap<number, number>,
+  report: Pick<Report, "arrivals">,
+  ready: number,
+): { deliveries: number[]; missed: number } {
+  const arrivals = new Map(report.arrivals);
+  const deliveries: number[] = [];
+  let missed = 0;
+  for (const [seq, at] of sent) {
+    const times = arrivals.get(seq) ?? [];
+    missed += Math.max(0, ready - times.length);
+    for (const t of times) deliveries.push(t - at);
+  }
+  return { deliveries: deliveries.sort((a, b) => a - b), missed };
+}
+
 /** What went wrong with a crowd run, for a test to fail on; empty when every stream held. */
-export function crowdProblems(result: CrowdResult): string[] {
+export function crowdProblems(
+  result: Pick<CrowdResult, "clients" | "ready" | "refused" | "failed" | "broken" | "tapFailures" | "missed">,
+): string[] {
   const problems: string[] = [];
   const list = (tally: Record<string, number>) =>
     Object.entries(tally)
