@@ -1,7 +1,6 @@
 import { resolve } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import {
-  type APIRequestContext,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
@@ -79,11 +78,6 @@ export function demoDay(offset: number): Date {
  * 404 KB roster: the same test ran 2.5 times slower late in the run than alone).
  */
 export const ownerEntriesToday: { showId: string; classId: string }[] = [];
-
-interface WorkerFixtures {
-  /** The demo owner's API, signed in once per worker, for the clean-up above. */
-  demoOwnerApi: APIRequestContext;
-}
 
 interface Fixtures {
   /** A page in a browser that has signed in before, so demo mode does not sign it in on its own. */
@@ -165,30 +159,28 @@ export async function endTransitions(page: Page) {
   });
 }
 
-export const test = base.extend<Fixtures, WorkerFixtures>({
-  demoOwnerApi: [
-    async ({ playwright }, use, workerInfo) => {
-      const baseURL = workerInfo.project.use.baseURL!;
-      const api = await playwright.request.newContext({ baseURL });
-      const res = await api.post("/api/auth/sign-in/email", {
-        data: { email: DEMO.owner, password: DEMO_PASSWORD },
-        headers: { origin: baseURL },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-      await use(api);
-      await api.dispose();
-    },
-    { scope: "worker" },
-  ],
+export const test = base.extend<Fixtures>({
   leaveTodayShows: [
-    async ({ demoOwnerApi }, use, testInfo) => {
+    async ({ playwright }, use, testInfo) => {
       await use(undefined);
-      const origin = testInfo.project.use.baseURL!;
-      for (const { showId, classId } of ownerEntriesToday.splice(0)) {
-        const res = await demoOwnerApi.delete(`/api/shows/${showId}/classes/${classId}/entries`, {
-          headers: { origin },
+      const entries = ownerEntriesToday.splice(0);
+      if (entries.length === 0) return;
+      const baseURL = testInfo.project.use.baseURL!;
+      const owner = await playwright.request.newContext({ baseURL });
+      try {
+        const signedIn = await owner.post("/api/auth/sign-in/email", {
+          data: { email: DEMO.owner, password: DEMO_PASSWORD },
+          headers: { origin: baseURL },
         });
-        expect(res.status(), await res.text()).toBe(200);
+        expect(signedIn.status(), await signedIn.text()).toBe(200);
+        for (const { showId, classId } of entries) {
+          const res = await owner.delete(`/api/shows/${showId}/classes/${classId}/entries`, {
+            headers: { origin: baseURL },
+          });
+          expect(res.status(), await res.text()).toBe(200);
+        }
+      } finally {
+        await owner.dispose();
       }
     },
     { auto: true },
