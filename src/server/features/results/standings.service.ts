@@ -130,7 +130,9 @@ export async function refreshOwnersAtShow(trx: Transaction<Database>, showId: st
   const byGroup = new Map<string, StandingKey[]>();
   for (const k of at) {
     const g = JSON.stringify([k.year, k.org]);
-    byGroup.set(g, [...(byGroup.get(g) ?? []), k]);
+    const list = byGroup.get(g);
+    if (list) list.push(k);
+    else byGroup.set(g, [k]);
   }
   for (const list of byGroup.values()) {
     const first = list[0];
