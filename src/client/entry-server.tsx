@@ -17,6 +17,7 @@ import { meQueryKey } from "#client/features/auth/api/get-me.ts";
 import { inviteQueryOptions } from "#client/features/invites/api/get-invite.ts";
 import { unreadCountQueryOptions } from "#client/features/notifications/api/get-unread-count.ts";
 import { filtersFromParams, filtersToApiQuery } from "#client/features/planner/filters.ts";
+import { showResultsQueryOptions } from "#client/features/results/api/get-show-results.ts";
 import { standingsQueryOf, standingsQueryOptions } from "#client/features/results/api/get-standings.ts";
 import { rosterQueryOptions } from "#client/features/roster/api/get-roster.ts";
 import { showDayQueryOptions } from "#client/features/show-day/api/get-show-day.ts";
@@ -71,7 +72,18 @@ async function prefetch(queryClient: QueryClient, request: PageRequest): Promise
         .fetchQuery({ ...showQueryOptions(showId), queryFn: () => load.show(showId) })
         .then((show) =>
           show.startDate <= dayAfter(today, 1) && show.endDate >= dayAfter(today, -1)
-            ? prefetchDays(queryClient, request, [show])
+            ? Promise.all([
+                prefetchDays(queryClient, request, [show]),
+                // The results card (and each posted class's placings) of a show that has started sits
+                // above its schedule: in the page, it is drawn with the first paint instead of pushing
+                // the schedule down when it arrives (issue 33's shift on today's show detail).
+                show.startDate <= today
+                  ? queryClient.prefetchQuery({
+                      ...showResultsQueryOptions(showId),
+                      queryFn: () => load.showResults(showId),
+                    })
+                  : undefined,
+              ])
             : undefined,
         )
         .catch(() => undefined),

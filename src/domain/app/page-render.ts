@@ -2,7 +2,7 @@ import type { PageScreen } from "#domain/app/page-routes.ts";
 import type { Me, PublicConfig } from "#domain/contracts/auth.ts";
 import type { Invite } from "#domain/contracts/invites.ts";
 import type { UnreadCount } from "#domain/contracts/notifications.ts";
-import type { Standings } from "#domain/contracts/results.ts";
+import type { ShowResults, Standings } from "#domain/contracts/results.ts";
 import type { Roster } from "#domain/contracts/roster.ts";
 import type { ShowDay } from "#domain/contracts/show-day.ts";
 import type { ShowDetail, ShowPage } from "#domain/contracts/shows.ts";
@@ -19,6 +19,8 @@ export interface PageLoaders {
   show(showId: string): Promise<ShowDetail>;
   /** A show's day (its live ring) as it stands at `now` (epoch ms). */
   showDay(showId: string, now: number): Promise<ShowDay>;
+  /** A show's posted results and whether the viewer may post them (show detail's results card). */
+  showResults(showId: string): Promise<ShowResults>;
   /** One page of the planner's list for the API querystring the planner would send. */
   showPage(query: string, cursor: string | null): Promise<ShowPage>;
   unreadCount(): Promise<UnreadCount>;

@@ -5,6 +5,7 @@ import { ShowListQuery } from "#domain/contracts/shows.ts";
 import type { Db } from "#server/db/client.ts";
 import { getInvite } from "#server/features/barn/barn.service.ts";
 import { getUnreadCount } from "#server/features/notifications/notifications.service.ts";
+import { getShowResults } from "#server/features/results/results.service.ts";
 import { getStandings } from "#server/features/results/standings.service.ts";
 import { getRoster } from "#server/features/roster/roster.service.ts";
 import { showDayVersion } from "#server/features/show-day/show-day.service.ts";
@@ -32,6 +33,7 @@ export function pageLoaders(db: Db, viewer: Viewer | null): PageLoaders {
     roster: (today) => signedIn((v) => getRoster(db, v, today)),
     show: (showId) => signedIn(() => getShowDetail(db, showId)),
     showDay: (showId, now) => signedIn(async (v) => (await showDayVersion(db, v, showId, now)).load()),
+    showResults: (showId) => signedIn((v) => getShowResults(db, v, showId)),
     showPage: (query, cursor) =>
       signedIn(() =>
         getShowPage(

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { BOOT_STATE_ID, type BootState } from "#domain/app/boot-state.ts";
 import { UTC_OFFSET_COOKIE } from "#domain/app/client-day.ts";
 import { plannerTexts } from "#domain/texts/planner.ts";
+import { resultsTexts } from "#domain/texts/results.ts";
 import { rosterTexts } from "#domain/texts/roster.ts";
 import { texts } from "#domain/texts/shell.ts";
 import { showTexts } from "#domain/texts/show.ts";
@@ -192,8 +193,29 @@ describe("the first screen rendered on the server", () => {
     const day = queries?.queries.find((q) => q.queryKey[0] === "show-day");
     expect(day?.queryKey).toEqual(["show-day", "day", show.id]);
     expect(day?.state.data).toMatchObject({ showId: show.id, runningToday: true });
+    // The results card of a started show is drawn with the first paint, not pushed in above the schedule
+    // later; its data is what the API gives this viewer.
+    expect(root).toContain('id="show-results"');
+    expect(root).toContain(resultsTexts.show.none);
+    const results = queries?.queries.find((q) => q.queryKey[0] === "results");
+    expect(results?.queryKey).toEqual(["results", "show", show.id]);
+    const adminsResults = await call(t.app, "GET", `/api/shows/${show.id}/results`, { cookie: admin.cookie });
+    expect(results?.state.data).toEqual(adminsResults.json());
+    expect(results?.state.data).toMatchObject({ canPost: true, classes: [] });
+    // Someone who may not post, with nothing posted yet, has no card.
+    const owner = await signedInUser(t.app, { name: "Olive Onlooker" });
+    const owners = await call(t.app, "GET", `/shows/${show.id}`, {
+      cookie: owner.cookie,
+      headers: NAVIGATION,
+    });
+    expect(rootOf(owners.body)).toContain('data-testid="live-ring-bar"');
+    expect(rootOf(owners.body)).not.toContain('id="show-results"');
+    const ownersQueries = bootStateOf(owners.body)?.rendered?.queries as typeof queries;
+    expect(ownersQueries?.queries.find((q) => q.queryKey[0] === "results")?.state.data).toMatchObject({
+      canPost: false,
+    });
 
-    // A show not on today has no day in the page, and no bar.
+    // A show not on today has no day in the page, no bar and no results.
     const later = await buildEntryShow(t.app, {
       name: "Later Jubilee",
       startDate: daysFrom(30),
@@ -205,6 +227,7 @@ describe("the first screen rendered on the server", () => {
     });
     expect(rootOf(quiet.body)).not.toContain('data-testid="live-ring-bar"');
     expect(JSON.stringify(bootStateOf(quiet.body)?.rendered?.queries)).not.toContain("show-day");
+    expect(JSON.stringify(bootStateOf(quiet.body)?.rendered?.queries)).not.toContain('"results"');
   });
 
   it("renders Ring control with the ring for its steward, its controls not ready; a non-steward sees the refusal, a visitor the sign-in (issue 33)", async () => {

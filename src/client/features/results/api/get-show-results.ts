@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { resultKeys } from "#client/features/results/api/keys.ts";
 import { api } from "#client/lib/api.ts";
 import type { ShowResults } from "#domain/contracts/results.ts";
@@ -6,5 +6,8 @@ import type { ShowResults } from "#domain/contracts/results.ts";
 export const getShowResults = (showId: string) =>
   api<ShowResults>(`/api/shows/${encodeURIComponent(showId)}/results`);
 
+export const showResultsQueryOptions = (showId: string) =>
+  queryOptions({ queryKey: resultKeys.show(showId), queryFn: () => getShowResults(showId) });
+
 export const useShowResults = (showId: string, enabled = true) =>
-  useQuery({ queryKey: resultKeys.show(showId), queryFn: () => getShowResults(showId), enabled });
+  useQuery({ ...showResultsQueryOptions(showId), enabled });
