@@ -82,5 +82,13 @@ export async function getRosterVersion(
   return { key: `${viewer.id}|${today}|${role}`, version: await rosterVersion(db.db, viewer.id) };
 }
 
+/**
+ * The counters behind everything a viewer's roster is built from (their entries and the entries naming
+ * them as rider, their friends and blocks, the shows and names): other per-viewer answers built from the
+ * same sources are versioned by it too (the season calendar's month).
+ */
+export const viewerSourcesVersion = (db: Db, viewerId: string): Promise<string> =>
+  rosterVersion(db.db, viewerId);
+
 /** The season's conflicts among the viewer's entries, as show detail, entry saves and recommendations read them. */
 export { planConflictTest, SHOWING, viewerWarnings } from "./roster.conflicts.ts";

@@ -10,6 +10,7 @@ const ids: Record<string, string> = {};
 const t = buildTestApp();
 const owner = t.user({ name: "Casey Owner" });
 const other = t.user({ name: "Sam Other" });
+const viewer = t.user({ name: "Rita Rider" });
 
 beforeAll(async () => {
   const show = async (key: string, startDate: string, days: number, name = key) => {
@@ -53,6 +54,58 @@ describe("GET /api/calendar", () => {
     // Someone else's entries never mark a show as mine.
     const others = await month(other.cookie, "month=2030-06&mine=1");
     expect(others.json<CalendarMonth>().shows).toEqual([]);
+  });
+
+  it("answers a repeat read from its cache, 304 to its ETag, and anew once an entry, a block or a show changes it", async () => {
+    const read = (etag?: string) =>
+      call(t.app, "GET", "/api/calendar?month=2030-06", {
+        cookie: viewer.cookie,
+        headers: etag ? { "if-none-match": etag } : {},
+      });
+    const marks = async () => {
+      const res = await read();
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+      return {
+        etag: String(res.headers.etag),
+        shows: res.json<CalendarMonth>().shows.map((s) => [s.name, s.mine]),
+      };
+    };
+    const first = await marks();
+    expect(first.shows).toEqual([
+      ["Memorial Classic", false],
+      ["Lions Club Show", false],
+      ["Summer Jubilee", false],
+    ]);
+    expect((await read(first.etag)).statusCode).toBe(304);
+
+    // Someone else's entry naming them as rider marks the show as theirs.
+    await buildEntry(t.app, {
+      userId: other.id,
+      showId: ids.after!,
+      classId: "class-1",
+      status: "WatchClass",
+      riderId: viewer.id,
+    });
+    const entered = await marks();
+    expect(entered.shows[2]).toEqual(["Summer Jubilee", true]);
+    expect(entered.etag).not.toBe(first.etag);
+    expect((await read(first.etag)).statusCode).toBe(200);
+
+    // Blocking its author unmarks it.
+    const blocked = await call(t.app, "POST", "/api/blocks", {
+      cookie: viewer.cookie,
+      body: { userId: other.id },
+    });
+    expect(blocked.statusCode).toBe(200);
+    expect((await marks()).shows[2]).toEqual(["Summer Jubilee", false]);
+
+    // A show renamed (its revision, the catalogue's counter) is read again.
+    const rename = (name: string) =>
+      t.app.deps.db.db.updateTable("show").set({ name }).where("id", "=", ids.inside!).execute();
+    await rename("Lions Club Charity Show");
+    expect((await marks()).shows[1]).toEqual(["Lions Club Charity Show", false]);
+    await rename("Lions Club Show");
   });
 
   it("refuses a bad month, an unknown parameter and a request without a session", async () => {

@@ -2,8 +2,22 @@ import { endOfMonth, format, parseISO } from "date-fns";
 import { CALENDAR_MAX_SHOWS, type CalendarMonth, type CalendarQuery } from "#domain/contracts/season.ts";
 import type { Db } from "#server/db/client.ts";
 import { blockedWith } from "#server/db/relations.ts";
+import { viewerSourcesVersion } from "#server/features/roster/roster.service.ts";
 import { listShowsBetween } from "#server/features/shows/shows.service.ts";
 import type { Viewer } from "#server/http/viewer.ts";
+
+/**
+ * What a cached month is valid for: the viewer and the query (`key`), and the counters every write to its
+ * sources bumps (`version`): the catalogue's for the shows and their filters, the viewer's own for the
+ * entries that mark a show as theirs and the blocks that unmark a rider's entry (migration 011).
+ */
+export async function getCalendarVersion(
+  db: Db,
+  viewer: Pick<Viewer, "id">,
+  query: CalendarQuery,
+): Promise<{ key: string; version: string }> {
+  return { key: `${viewer.id}|${JSON.stringify(query)}`, version: await viewerSourcesVersion(db, viewer.id) };
+}
 
 /**
  * One month of the season calendar (issue 25): the shows whose days meet the month, through the

@@ -7,27 +7,33 @@ import { BarnSchedule, CalendarMonth, CalendarQuery, ScheduleQuery } from "#doma
 import { ShowIdParams } from "#domain/contracts/shows.ts";
 import { seasonTexts } from "#domain/texts/season.ts";
 import type { Db } from "#server/db/client.ts";
-import { getCalendarMonth } from "./season.calendar.ts";
+import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
+import { getCalendarMonth, getCalendarVersion } from "./season.calendar.ts";
 import { writeSchedulePdf } from "./season.pdf.ts";
 import { getBarnSchedule, getPrintableSchedule } from "./season.schedule.ts";
 
 /** The season at a glance (issue 25): the month calendar and the printed barn schedule. */
 export async function seasonRoutes(app: FastifyInstance, opts: { db: Db; publicUrl: string }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // One body per viewer and query, built again only when its shows or the viewer's entries change.
+  const months = createVersionedJsonCache({ maxEntries: 2000, cacheControl: "private, no-store" });
   r.get(
     "/api/calendar",
     {
       schema: {
         tags: ["season"],
-        summary: "One month of shows through the planner's filters, each marked when you have an entry there",
+        summary:
+          "One month of shows through the planner's filters, each marked when you have an entry there (ETag: send If-None-Match to revalidate)",
         querystring: CalendarQuery,
         response: { 200: CalendarMonth, 400: ErrorBody, 401: ErrorBody },
       },
     },
     async (request, reply) => {
       const viewer = await app.requireViewer(request);
-      reply.header("cache-control", "private, no-store");
-      return getCalendarMonth(opts.db, viewer, request.query);
+      const { key, version } = await getCalendarVersion(opts.db, viewer, request.query);
+      return months.send(request, reply, key, version, async () =>
+        String(reply.serialize(await getCalendarMonth(opts.db, viewer, request.query))),
+      );
     },
   );
 
