@@ -45,9 +45,41 @@ export function apiPerformanceMigration(kind: DbKind) {
   };
 }
 
-const bumpSql = (subjects: string) =>
+/** Bumps (or starts at 1) the counter of each subject the SELECT gives as `(subject, 1)` rows. */
+export const bumpSql = (subjects: string) =>
   `insert into cache_version (subject, version) ${subjects}
    on conflict (subject) do update set version = cache_version.version + 1;`;
+
+/** Insert and delete triggers' events, with the transition table each names and that table's name. */
+export const INSERTED_AND_DELETED = [
+  ["insert", "new table as added", "added"],
+  ["delete", "old table as previous", "previous"],
+] as const;
+
+/**
+ * A PostgreSQL trigger `name` run once per statement `after <event> on <table>`, with the statement's rows as
+ * the transition tables `transition` names (none when null), whose function `name()` runs `body`.
+ */
+export async function statementTrigger(
+  // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
+  db: Kysely<any>,
+  name: string,
+  on: { event: string; table: string; transition: string | null },
+  body: string,
+): Promise<void> {
+  await sql
+    .raw(`create function ${name}() returns trigger language plpgsql as $$
+      begin
+        ${body}
+        return null;
+      end $$`)
+    .execute(db);
+  const referencing = on.transition ? `referencing ${on.transition} ` : "";
+  await sql
+    .raw(`create trigger ${name} after ${on.event} on ${on.table}
+      ${referencing}for each statement execute function ${name}()`)
+    .execute(db);
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
 async function sqliteTriggers(db: Kysely<any>): Promise<void> {
@@ -131,39 +163,26 @@ async function postgresTriggers(db: Kysely<any>): Promise<void> {
     ["update", "old table as previous new table as added", `${users("previous")} union ${users("added")}`],
     ["delete", "old table as previous", users("previous")],
   ] as const) {
-    const fn = `class_entry_roster_${event}`;
-    await sql
-      .raw(`create function ${fn}() returns trigger language plpgsql as $$
-        begin
-          ${bumpSql(`select id, 1 from (${ids}) as changed (id) order by id`)}
-          return null;
-        end $$`)
-      .execute(db);
-    await sql
-      .raw(`create trigger ${fn} after ${event} on class_entry
-        referencing ${transition} for each statement execute function ${fn}()`)
-      .execute(db);
+    await statementTrigger(
+      db,
+      `class_entry_roster_${event}`,
+      { event, table: "class_entry", transition },
+      bumpSql(`select id, 1 from (${ids}) as changed (id) order by id`),
+    );
   }
   for (const [table, a, b] of [
     ["friendship", "user_id", "friend_id"],
     ["user_block", "blocker_id", "blocked_id"],
   ] as const) {
-    for (const [event, transition, rows] of [
-      ["insert", "new table as added", "added"],
-      ["delete", "old table as previous", "previous"],
-    ] as const) {
-      const fn = `${table}_roster_${event}`;
-      await sql
-        .raw(`create function ${fn}() returns trigger language plpgsql as $$
-          begin
-            ${bumpSql(`select id, 1 from (select ${a} from ${rows} union select ${b} from ${rows}) as changed (id) order by id`)}
-            return null;
-          end $$`)
-        .execute(db);
-      await sql
-        .raw(`create trigger ${fn} after ${event} on ${table}
-          referencing ${transition} for each statement execute function ${fn}()`)
-        .execute(db);
+    for (const [event, transition, rows] of INSERTED_AND_DELETED) {
+      await statementTrigger(
+        db,
+        `${table}_roster_${event}`,
+        { event, table, transition },
+        bumpSql(
+          `select id, 1 from (select ${a} from ${rows} union select ${b} from ${rows}) as changed (id) order by id`,
+        ),
+      );
     }
   }
   for (const table of ["notification", "notification_read"]) {
@@ -177,18 +196,12 @@ async function postgresTriggers(db: Kysely<any>): Promise<void> {
       ],
       ["delete", "old table as previous", subjects("previous")],
     ] as const) {
-      const fn = `${table}_list_${event}`;
-      await sql
-        .raw(`create function ${fn}() returns trigger language plpgsql as $$
-          begin
-            ${bumpSql(`select distinct id, 1 from (${ids}) as changed (id) order by id`)}
-            return null;
-          end $$`)
-        .execute(db);
-      await sql
-        .raw(`create trigger ${fn} after ${event} on ${table}
-          referencing ${transition} for each statement execute function ${fn}()`)
-        .execute(db);
+      await statementTrigger(
+        db,
+        `${table}_list_${event}`,
+        { event, table, transition },
+        bumpSql(`select distinct id, 1 from (${ids}) as changed (id) order by id`),
+      );
     }
   }
   await sql

@@ -27,6 +27,7 @@ import {
 import { ShowIdParams } from "#domain/contracts/shows.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import type { Db } from "#server/db/client.ts";
+import { createVersionedJsonCache } from "#server/http/versioned-json.ts";
 import { AppError, badRequest } from "#server/platform/errors.ts";
 import { type EventBus, type LiveEvent, publishQuietly } from "#server/platform/events.ts";
 
@@ -50,7 +51,7 @@ import {
   getShowResults,
   hideResult,
 } from "./results.service.ts";
-import { getStandings, getStandingsCsv } from "./standings.service.ts";
+import { getStandings, getStandingsCsv, getStandingsVersion } from "./standings.service.ts";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -66,6 +67,8 @@ export async function resultRoutes(
   await app.register(multipart, multipartOptions);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
+  // One body per viewer and query, built again only when a standing or the viewer's horses change.
+  const standings = createVersionedJsonCache({ maxEntries: 2000, cacheControl: "private, no-store" });
 
   r.get(
     "/api/shows/:showId/results",
@@ -211,12 +214,19 @@ export async function resultRoutes(
     {
       schema: {
         tags: ["results"],
-        summary: "High-point standings of a year, organisation and division, 50 rows a page",
+        summary:
+          "High-point standings of a year, organisation and division, 50 rows a page (ETag: send If-None-Match to revalidate)",
         querystring: StandingsQuery,
         response: { 200: Standings, ...errors },
       },
     },
-    async (request) => getStandings(db, await app.requireViewer(request), request.query),
+    async (request, reply) => {
+      const viewer = await app.requireViewer(request);
+      const { key, version } = await getStandingsVersion(db, viewer, request.query);
+      return standings.send(request, reply, key, version, async () =>
+        String(reply.serialize(await getStandings(db, viewer, request.query))),
+      );
+    },
   );
 
   r.get(

@@ -9,6 +9,7 @@ import {
 } from "#domain/results/standings-sort.ts";
 import { sortParam } from "#domain/sorting/table-sort.ts";
 import type { DbKind, Queryable } from "#server/db/client.ts";
+import { STANDINGS_VERSION } from "#server/db/migrations/039-standings-versions.ts";
 import { reusableQuery, reusableStatement } from "#server/db/reusable-query.ts";
 import type { Database, StandingShowTable, StandingTable } from "#server/db/schema.ts";
 import { ownedOrTrained } from "./horse-results.repository.ts";
@@ -170,6 +171,22 @@ export async function writeStandingShows(
       )
       .execute();
   }
+}
+
+const standingsVersionRow = reusableQuery(1, (db, viewerId: string) => {
+  const counter = (subject: string) =>
+    db.selectFrom("cache_version").select("version").where("subject", "=", subject);
+  return db.selectNoFrom([counter(STANDINGS_VERSION).as("standings"), counter(viewerId).as("own")]);
+});
+
+/**
+ * The version of the standings as the viewer reads them (migration 039): every standing's counter and the
+ * viewer's own, which moves when a horse becomes or stops being theirs (the rows marked as theirs). Each
+ * only grows, so equal versions mean equal answers to the same query.
+ */
+export async function standingsVersion(db: Queryable, viewerId: string): Promise<string> {
+  const [row] = await standingsVersionRow(db, viewerId);
+  return `${Number(row?.standings ?? 0)}.${Number(row?.own ?? 0)}`;
 }
 
 const standingGroupsQuery = reusableQuery(0, (db) =>

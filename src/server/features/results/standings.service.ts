@@ -26,6 +26,7 @@ import {
   standingsAtShow,
   standingsFor,
   standingsPage,
+  standingsVersion,
   viewerGroups,
   writeOwners,
   writeStandingShows,
@@ -152,6 +153,18 @@ export async function refreshOwnersAtShow(trx: Transaction<Database>, showId: st
       }),
     );
   }
+}
+
+/**
+ * What a cached standings answer is valid for: the viewer and the query (`key`), and the counters every
+ * write to its sources bumps (`version`, see standingsVersion).
+ */
+export async function getStandingsVersion(
+  db: Db,
+  viewer: Viewer,
+  query: StandingsQuery,
+): Promise<{ key: string; version: string }> {
+  return { key: `${viewer.id}|${JSON.stringify(query)}`, version: await standingsVersion(db.db, viewer.id) };
 }
 
 /** The standings of one year, organisation and division, a page of 50, ranked with shared ranks. */

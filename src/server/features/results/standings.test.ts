@@ -7,6 +7,15 @@ import { buildShow } from "#tests/support/shows-factories.ts";
 
 const { t, admin, steward, owner, url, publish, standings } = resultsWorld();
 
+/** Publishes a class's results as the admin. */
+async function post(showId: string, classId: string, lines: PublishLine[]) {
+  const res = await call(t.app, "POST", `/api/shows/${showId}/classes/${classId}/results`, {
+    cookie: admin.cookie,
+    body: { lines },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 describe("points scales", () => {
   it("are the admin's, and classes published afterwards use them", async () => {
     const scale = { placings: [10, 8, 6], shown: 2, scaleBySize: true };
@@ -195,13 +204,6 @@ describe("a standing's owner", () => {
       ],
     });
     const cash = await buildHorse(t.app, { name: "Cash Flow", owners: [owner.id] });
-    const post = async (showId: string, classId: string, lines: PublishLine[]) => {
-      const res = await call(t.app, "POST", `/api/shows/${showId}/classes/${classId}/results`, {
-        cookie: admin.cookie,
-        body: { lines },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
     await post(early.id, "o-1", [
       { ...line(1, 1, "Cash Flow", cash.id), owner: "Old Farm" },
       { ...line(2, 2, "Printed Pony"), owner: "Pony Barn" },
@@ -222,5 +224,60 @@ describe("a standing's owner", () => {
       cookie: owner.cookie,
     });
     expect(csv.body).not.toContain("Farm");
+  });
+});
+
+describe("standings read again", () => {
+  it("come from the cache per viewer and query until a standing or the viewer's horses change (304 to the ETag)", async () => {
+    const names = ["Lite Shod Walking Horse", "Lite Shod Walking Horse Amateur"];
+    const show = await buildShow(t.app, {
+      startDate: "2021-05-01",
+      sanctioningOrg: "VERORG",
+      classes: names.map((name, i) => ({ id: `v-${i + 1}`, name })),
+    });
+    const horse = await buildHorse(t.app, { name: "Version Vixen", owners: [steward.id] });
+    await post(show.id, "v-1", [line(1, 1, "Version Vixen", horse.id), line(2, 2, "Printed Pony")]);
+    const path = "/api/standings?year=2021&org=VERORG&division=lite-shod";
+    const read = async (viewer: { cookie: string }, etag?: string) =>
+      call(t.app, "GET", path, { cookie: viewer.cookie, headers: etag ? { "if-none-match": etag } : {} });
+    const marks = async (viewer: { cookie: string }) => {
+      const res = await read(viewer);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+      const body = res.json<{ total: number; rows: { horseName: string; mine: boolean }[] }>();
+      return {
+        etag: String(res.headers.etag),
+        total: body.total,
+        mine: body.rows.filter((r) => r.mine).map((r) => r.horseName),
+      };
+    };
+
+    const first = await marks(owner);
+    expect(first).toMatchObject({ total: 2, mine: [] });
+    expect((await read(owner, first.etag)).statusCode).toBe(304);
+    // The same query read by the horse's owner is theirs, never the first viewer's body.
+    expect((await marks(steward)).mine).toEqual(["Version Vixen"]);
+    expect((await read(steward, first.etag)).statusCode).toBe(200);
+
+    // The horse becomes the viewer's too: marked as theirs.
+    await t.app.deps.db.db
+      .insertInto("horse_owner")
+      .values({ horse_id: horse.id, user_id: owner.id })
+      .execute();
+    const owned = await marks(owner);
+    expect(owned.mine).toEqual(["Version Vixen"]);
+    expect(owned.etag).not.toBe(first.etag);
+
+    // Another class published: the standings move.
+    await post(show.id, "v-2", [line(1, 1, "Late Comer")]);
+    expect((await marks(owner)).total).toBe(3);
+
+    // And no longer theirs.
+    await t.app.deps.db.db
+      .deleteFrom("horse_owner")
+      .where("horse_id", "=", horse.id)
+      .where("user_id", "=", owner.id)
+      .execute();
+    expect((await marks(owner)).mine).toEqual([]);
   });
 });
