@@ -86,6 +86,10 @@ export function normaliseLine(raw: string): string {
       .replace(/^(\d{1,3}[A-Za-z]?\.)["'](?=\s+[A-Z(])/, "$1")
       // OCR's "{" for a parenthesis opening a line: "{pads not to exceed 1 inch thick)".
       .replace(/^\{(?=[a-z])/, "(")
+      // A dash after a class number's full stop: "37.- Walking Horse Championship Stake".
+      .replace(/^(\d{1,3}[A-Za-z]?\.)-(?=\s+[A-Z(])/, "$1")
+      // A brace read from a speck at a line's end ("Saturday Night, June 27 — 6 PM }"): lists print none.
+      .replace(/\s+[{}]+$/, "")
       // OCR's ";" for the comma before a heading's date: "Saturday Morning; June 27".
       .replace(/;(?=\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)/i, ",")
       .trim()

@@ -222,4 +222,23 @@ describe("lines that are no class, as OCR reads them from the corpus", () => {
       ["16 Show Class, Any Age, FS, Canter", "Saturday Morning", "09:00"],
     ]);
   });
+
+  it("takes a dash after a class number's full stop and a brace at a heading's end for specks (s05, round 4)", () => {
+    const result = parse(
+      [
+        "Saturday Morning, June 27 — 9 AM",
+        "25. 2&3 YR Old Trail Pleasure Eng. Spec.",
+        "Saturday Night, June 27 — 6 PM }",
+        "26. Amateur Owned and Trained Lite-Shod",
+        "37.- Walking Horse Championship Stake",
+      ].join("\n"),
+    );
+    expect(
+      result.classes.map((c) => [`${c.number} ${c.name}`, c.session?.name, c.session?.startTime]),
+    ).toEqual([
+      ["25 2&3 YR Old Trail Pleasure Eng. Spec.", "Saturday Morning", "09:00"],
+      ["26 Amateur Owned and Trained Lite-Shod", "Saturday Night", "18:00"],
+      ["37 Walking Horse Championship Stake", "Saturday Night", "18:00"],
+    ]);
+  });
 });
