@@ -241,4 +241,13 @@ describe("lines that are no class, as OCR reads them from the corpus", () => {
       ["37 Walking Horse Championship Stake", "Saturday Night", "18:00"],
     ]);
   });
+
+  it("takes a line with an area code and an OCR-spoilt number for a footer, not a name's next line (s05, round 4)", () => {
+    const result = parse(
+      ["37. Walking Horse Championship Stake", "fo (615) S5-01R0 Bombe close hme 19"].join("\n"),
+    );
+    expect(result.classes.map((c) => `${c.number} ${c.name}`)).toEqual([
+      "37 Walking Horse Championship Stake",
+    ]);
+  });
 });
