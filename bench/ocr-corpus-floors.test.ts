@@ -12,17 +12,18 @@ const OCR_OUTPUT = new URL("../tests/fixtures/prize-lists-ocr", import.meta.url)
 /**
  * Classes read right (of the truth's), per sheet, at least. Round 3 (page found by its edges, blocks read
  * again at half size, unsure lines again at twice): s05 was 28 with its page not found and reads 24 with it
- * (bench/ocr-results.md), s08 0 → 7, s13 page 2 15 → 23.
+ * (bench/ocr-results.md), s08 0 → 7, s13 page 2 15 → 23. Round 4 (a dim sheet enlarged only until its
+ * print is a scan's height, ADR 053): s05 24 → 30; s08 reads 8 since the merge's "S" rule.
  */
 const FLOORS: Record<string, number> = {
   "s01-onecol-serif-scan": 24,
   "s02-onecol-sans-photo": 18,
   "s03-css2-gutter-photo": 27,
   "s04-css2-dense-bwscan": 44,
-  "s05-css2-lowlight-photo": 24,
+  "s05-css2-lowlight-photo": 30,
   "s06-css2-longnames-curl": 21,
   "s07-table-colmajor-scan": 30,
-  "s08-table-grid-photo": 7,
+  "s08-table-grid-photo": 8,
   "s09-threecol-sans-scan": 44,
   "s10-threecol-serif-photo": 29,
   "s11-header-ads-photo": 23,
@@ -41,9 +42,9 @@ describe("the corpus read from its saved OCR output", () => {
     expect(rows.find((r) => r.id === id)?.read).toBeGreaterThanOrEqual(floor);
   });
 
-  it("makes at most 4 phantom classes in all (round 1: 21, round 2: 3), none from a footer, phone number or price", () => {
+  it("makes at most 3 phantom classes in all (round 1: 21, round 2: 3, round 3: 4), none from a footer, phone number or price", () => {
     const phantoms = rows.flatMap((r) => r.phantoms);
-    expect(phantoms.length, phantoms.join("\n")).toBeLessThanOrEqual(4);
+    expect(phantoms.length, phantoms.join("\n")).toBeLessThanOrEqual(3);
     expect(phantoms.filter((p) => /\$|\(\d{3}\)|\d{3}-\d{4}/.test(p))).toEqual([]);
   });
 

@@ -51,6 +51,8 @@ const FURNITURE: RegExp[] = [
   /^(?:class(?:es)?\s*(?:no\.?|#|number)(?:\s*class)?(?:\s*(?:name|description))?|class(?:es)?\s+(?:name|description)|no\.?\s+class(?:\s+name)?)$/i,
   /^(?:prize\s+list|class\s+(?:schedule|list|sheet)|schedule\s+of\s+classes|order\s+of\s+classes|official\s+(?:program|prize\s+list))$/i,
   /(?:www\.|https?:\/\/|\S+@\S+\.\w|\(\d{3}\)\s*\d{3}[-.\s]\d{4}|\b\d{3}[-.]\d{3}[-.]\d{4}\b)/i,
+  // An area code and what OCR made of the number after it: "(615) S5-01R0" in a dim photo's footer.
+  /\(\d{3}\)\s*[\dA-Z]{2,3}-[\dA-Z]{3,4}\b/,
   // A sponsor's line under a class ("sponsored by Smith Farms"), whole or as OCR split it.
   /^(?:sponsored|courtesy\s+of|compliments\s+of)\b|\bsponsored\s+by\b|^by\s+[A-Z]|^sp[a-z]{4,8}\s+by\s/i,
   /^(?:intermission|entries|entry\s+fees?|post\s+entries|admission|gates?\s+open|sanctioned|affiliated|judges?\b|ringmaster|announcer|show\s+(?:manager|secretary|chairman)|secretary|stabling|stalls|farrier|veterinarian|office|all\s+classes|rules|notes?\b|trophies|ribbons)/i,
@@ -86,6 +88,10 @@ export function normaliseLine(raw: string): string {
       .replace(/^(\d{1,3}[A-Za-z]?\.)["'](?=\s+[A-Z(])/, "$1")
       // OCR's "{" for a parenthesis opening a line: "{pads not to exceed 1 inch thick)".
       .replace(/^\{(?=[a-z])/, "(")
+      // A dash after a class number's full stop: "37.- Walking Horse Championship Stake".
+      .replace(/^(\d{1,3}[A-Za-z]?\.)-(?=\s+[A-Z(])/, "$1")
+      // A brace read from a speck at a line's end ("Saturday Night, June 27 — 6 PM }"): lists print none.
+      .replace(/\s+[{}]+$/, "")
       // OCR's ";" for the comma before a heading's date: "Saturday Morning; June 27".
       .replace(/;(?=\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)/i, ",")
       .trim()

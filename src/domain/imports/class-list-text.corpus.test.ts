@@ -222,4 +222,32 @@ describe("lines that are no class, as OCR reads them from the corpus", () => {
       ["16 Show Class, Any Age, FS, Canter", "Saturday Morning", "09:00"],
     ]);
   });
+
+  it("takes a dash after a class number's full stop and a brace at a heading's end for specks (s05, round 4)", () => {
+    const result = parse(
+      [
+        "Saturday Morning, June 27 — 9 AM",
+        "25. 2&3 YR Old Trail Pleasure Eng. Spec.",
+        "Saturday Night, June 27 — 6 PM }",
+        "26. Amateur Owned and Trained Lite-Shod",
+        "37.- Walking Horse Championship Stake",
+      ].join("\n"),
+    );
+    expect(
+      result.classes.map((c) => [`${c.number} ${c.name}`, c.session?.name, c.session?.startTime]),
+    ).toEqual([
+      ["25 2&3 YR Old Trail Pleasure Eng. Spec.", "Saturday Morning", "09:00"],
+      ["26 Amateur Owned and Trained Lite-Shod", "Saturday Night", "18:00"],
+      ["37 Walking Horse Championship Stake", "Saturday Night", "18:00"],
+    ]);
+  });
+
+  it("takes a line with an area code and an OCR-spoilt number for a footer, not a name's next line (s05, round 4)", () => {
+    const result = parse(
+      ["37. Walking Horse Championship Stake", "fo (615) S5-01R0 Bombe close hme 19"].join("\n"),
+    );
+    expect(result.classes.map((c) => `${c.number} ${c.name}`)).toEqual([
+      "37 Walking Horse Championship Stake",
+    ]);
+  });
 });

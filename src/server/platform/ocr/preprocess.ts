@@ -6,6 +6,7 @@ import { findPageQuad } from "#server/platform/ocr/page-finder.ts";
 import { pageSize, warpPage } from "#server/platform/ocr/perspective-warp.ts";
 import type { Quad } from "#server/platform/ocr/quad.ts";
 import { removeRuledLines } from "#server/platform/ocr/ruled-lines.ts";
+import { medianMarkHeight } from "#server/platform/ocr/text-height.ts";
 
 /**
  * Gets a photographed or scanned page ready for Tesseract: upright by its EXIF orientation, grey,
@@ -23,6 +24,21 @@ const MAX_WIDTH = 2600;
 const MAX_UPSCALE = 3;
 /** The width a sheet found in a photo is enlarged to: about a 300 dpi scan of a letter page. */
 const PHOTO_PAGE_WIDTH = 2400;
+/**
+ * A sheet photographed in low light (DIM_PAPER) is enlarged only until its marks (text-height.ts) are this
+ * tall, px: a 300 dpi scan's are 23–28. Flattening its light multiplies its sensor noise, and enlarged to
+ * 2,400 px (marks of 34) the noise swells into the letters.
+ */
+const MARK_HEIGHT = 26;
+/** …and never below this width. */
+const MIN_PHOTO_PAGE_WIDTH = 1500;
+/**
+ * A found sheet whose lightest tenth is darker than this (0–255) was photographed in low light: the
+ * corpus's low-light photo 94–96 (with either seed), every other photo 215–242.
+ */
+const DIM_PAPER = 160;
+/** A change of less than this share of the width is not worth a second resampling. */
+const RESIZE_AT_LEAST = 0.03;
 
 /** Skew search: ±6° in quarter degrees on a small copy; below MIN_SKEW the page is left as it is. */
 const MAX_SKEW = 6;
@@ -128,6 +144,7 @@ export async function prepareForOcr(input: Buffer): Promise<PreparedImage> {
   );
   const upright = await pageOf(input);
   const foundPage = upright.foundPage;
+  const dim = foundPage && lightestTenth(upright.data) < DIM_PAPER;
   // A sheet cut out of a photo is small (its letters a few pixels tall): it is enlarged to a scan's size.
   const targetWidth = foundPage ? PHOTO_PAGE_WIDTH : targetWidthFor(upright.info.width);
   const resized = await greyRaw(upright.data, upright.info.width, upright.info.height)
@@ -135,10 +152,14 @@ export async function prepareForOcr(input: Buffer): Promise<PreparedImage> {
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const flat = await flattenLighting(resized.data, resized.info.width, resized.info.height);
+  const flat = await toPrintSize(
+    await flattenLighting(resized.data, resized.info.width, resized.info.height),
+    resized.info,
+    dim,
+  );
   // A 3 × 3 median removes sensor speckle (which Tesseract would read as marks) and keeps strokes; then
   // edges (not flat paper, where noise lives) are sharpened, which tells a blurred comma from a full stop.
-  const scaled = await greyRaw(flat, resized.info.width, resized.info.height)
+  const scaled = await greyRaw(flat.data, flat.info.width, flat.info.height)
     .median(3)
     .sharpen({ sigma: 1.2, m1: 0, m2: 3 })
     .normalise()
@@ -168,6 +189,46 @@ export async function prepareForOcr(input: Buffer): Promise<PreparedImage> {
   const regions: Buffer[] = [];
   for (const part of await splitPages(prepared, pageCount)) regions.push(part.png);
   return { ...prepared, foundPage, regions };
+}
+
+/** The grey level a tenth of the pixels are lighter than: the paper's light on a page of print. */
+function lightestTenth(grey: Uint8Array): number {
+  const counts = new Uint32Array(256);
+  for (const v of grey) counts[v]!++;
+  let above = 0;
+  for (let v = 255; v > 0; v--) {
+    above += counts[v]!;
+    if (above >= grey.length / 10) return v;
+  }
+  return 0;
+}
+
+/**
+ * A dim sheet, flattened, reduced so its marks are MARK_HEIGHT tall: reducing averages its noise away
+ * rather than enlarging it into the letters. Measured after a median and a stretch, as it will be read.
+ */
+async function toPrintSize(
+  flat: Buffer,
+  info: { width: number; height: number },
+  dim: boolean,
+): Promise<{ data: Buffer; info: { width: number; height: number } }> {
+  if (!dim) return { data: flat, info };
+  const measured = await greyRaw(flat, info.width, info.height)
+    .median(3)
+    .normalise()
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const mark = medianMarkHeight(measured, info.width, info.height);
+  if (mark === null) return { data: flat, info };
+  const width = Math.max(MIN_PHOTO_PAGE_WIDTH, Math.round((info.width * MARK_HEIGHT) / mark));
+  if (width > info.width * (1 - RESIZE_AT_LEAST)) return { data: flat, info };
+  const smaller = await greyRaw(flat, info.width, info.height)
+    .resize({ width })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: smaller.data, info: { width: smaller.info.width, height: smaller.info.height } };
 }
 
 /** Share of the page's size left out at its rim. */
