@@ -1,6 +1,7 @@
-import type { BrowserContext, CDPSession, Page } from "@playwright/test";
-import type { StandInSubscription } from "../support/push-service.ts";
-import { expect } from "./fixtures.ts";
+import type { APIRequestContext, BrowserContext, CDPSession, Page } from "@playwright/test";
+import type { PushServiceStandIn, StandInSubscription } from "../support/push-service.ts";
+import { startPushService } from "../support/push-service.ts";
+import { expect, test } from "./fixtures.ts";
 
 /**
  * Headless Chromium cannot reach a browser vendor's push service, so in these tests only the page's
@@ -107,4 +108,42 @@ export async function tapNotification(context: BrowserContext, tag: string) {
     if (!notification) throw new Error(`no notification tagged ${wanted}`);
     sw.dispatchEvent(new NotificationEvent("notificationclick", { notification }));
   }, tag);
+}
+
+/** The steward's "in the ring" taps on a running show's session: `classId` in after `expectedInRing`. */
+export const ringTaps =
+  (steward: APIRequestContext, baseURL: string, showId: string, sessionId: string) =>
+  (classId: string, expectedInRing: string) =>
+    steward.post(`/api/shows/${showId}/ring/actions`, {
+      headers: { origin: baseURL },
+      data: { kind: "in-ring", sessionId, classId, expectedInRing },
+    });
+
+/** The first push the local push service got for `subscriptionId`: `horse` three classes away from class `number`. */
+export async function awayPushOf(
+  service: PushServiceStandIn,
+  subscriptionId: string,
+  horse: string,
+  number: string,
+) {
+  await service.waitFor(() => service.for(subscriptionId).length === 1, 15_000);
+  expect(service.rejected).toEqual([]);
+  const [received] = service.for(subscriptionId);
+  expect(received?.message.title).toBe(horse);
+  expect(received?.message.body).toMatch(
+    new RegExp(`^${horse} is 3 classes away: Class ${number} ≈ \\d+:\\d\\d [AP]M`),
+  );
+  return received!;
+}
+
+/** The local push service for a spec's tests: started before them, closed after; read it inside a test. */
+export function pushServiceForSpec(): () => PushServiceStandIn {
+  let service: PushServiceStandIn | undefined;
+  test.beforeAll(async () => {
+    service = await startPushService();
+  });
+  test.afterAll(async () => {
+    await service?.close();
+  });
+  return () => service!;
 }

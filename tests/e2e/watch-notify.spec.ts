@@ -1,9 +1,16 @@
 import { watchTexts } from "../../src/domain/texts/watch.ts";
-import { type PushServiceStandIn, startPushService } from "../support/push-service.ts";
 import { expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
 import { DEMO, expect, openE2eDatabase, personIn, test } from "./fixtures.ts";
 import { horseIdByName } from "./horses-helpers.ts";
-import { deliverPush, shownNotifications, tapNotification, useStandInSubscription } from "./push-helpers.ts";
+import {
+  awayPushOf,
+  deliverPush,
+  pushServiceForSpec,
+  ringTaps,
+  shownNotifications,
+  tapNotification,
+  useStandInSubscription,
+} from "./push-helpers.ts";
 import { runningShow, ZONE } from "./show-day-helpers.ts";
 
 /**
@@ -15,13 +22,7 @@ const OUT = process.env.E2E_OUTPUT_DIR ?? "test-results";
 const HORSE = "Midnight Masterpiece";
 const n = watchTexts.notify;
 
-let service: PushServiceStandIn;
-test.beforeAll(async () => {
-  service = await startPushService();
-});
-test.afterAll(async () => {
-  await service.close();
-});
+const pushService = pushServiceForSpec();
 
 function subscriptionsOf(linkId: string): number {
   const db = openE2eDatabase();
@@ -40,6 +41,7 @@ test("a browser without an account taps Notify me, gets '3 classes away' as the 
   browser,
   baseURL,
 }) => {
+  const service = pushService();
   const steward = await personIn(browser, baseURL!, DEMO.admin, { viewport: PHONE, timezoneId: ZONE });
   const owner = await personIn(browser, baseURL!, DEMO.owner, { viewport: PHONE, timezoneId: ZONE });
   const showName = "Notify E2E Evening";
@@ -87,27 +89,17 @@ test("a browser without an account taps Notify me, gets '3 classes away' as the 
   await watcher.setViewportSize(PHONE);
 
   // The steward's tap puts class 5 three classes away: the push service gets it for this browser.
-  const tap = (classId: string, expectedInRing: string) =>
-    steward.page.request.post(`/api/shows/${showId}/ring/actions`, {
-      headers: { origin: baseURL! },
-      data: { kind: "in-ring", sessionId, classId, expectedInRing },
-    });
+  const tap = ringTaps(steward.page.request, baseURL!, showId, sessionId);
   expect((await tap("class-2", "class-1")).status()).toBe(200);
-  await service.waitFor(() => service.for(subscription.id).length === 1, 15_000);
-  expect(service.rejected).toEqual([]);
-  const [received] = service.for(subscription.id);
-  expect(received?.message.title).toBe(HORSE);
-  expect(received?.message.body).toMatch(
-    new RegExp(`^${HORSE} is 3 classes away: Class 5 ≈ \\d+:\\d\\d [AP]M`),
-  );
+  const received = await awayPushOf(service, subscription.id, HORSE, "5");
 
   // The push service would now wake the phone: the page's own service worker shows it; a tap on it
   // closes it and brings the link's page forward.
-  await deliverPush(context, watcher, received?.message, HORSE);
+  await deliverPush(context, watcher, received.message, HORSE);
   expect((await shownNotifications(watcher)).map((s) => [s.title, s.body, s.tag])).toEqual([
-    [HORSE, received?.message.body, received?.message.tag],
+    [HORSE, received.message.body, received.message.tag],
   ]);
-  await tapNotification(context, received!.message.tag);
+  await tapNotification(context, received.message.tag);
   await expect.poll(() => shownNotifications(watcher)).toEqual([]);
   // A reload finds this browser's subscription again.
   await watcher.reload();

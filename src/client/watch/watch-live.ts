@@ -12,7 +12,8 @@ import { notifyMe } from "./watch-notify.ts";
  * its own (built by scripts/build-watch.ts). It holds the page's day, listens to the link's own stream
  * (this show's ring only), renders the live part again with the server's own renderer on every patch and
  * every 30 s, says when it last heard from the ring, and reloads when the link is revoked (the page then
- * says 404). A barn's page (`data-kind="barn"`) renders each of its horses and has no Notify me.
+ * says 404). A barn's page (`data-kind="barn"`) renders each of its horses, and its Notify me lets the
+ * watcher choose them (ADR 052).
  */
 
 const data = document.getElementById("watch-data");
@@ -29,6 +30,7 @@ if (data && live && heard) {
         showHtml(live, renderBarnLive(view, Date.now()));
       },
     });
+    if (notify) notifyMe(notify, null);
   } else {
     followLive<WatchDay>({
       data,

@@ -8,7 +8,16 @@ const WORKER = "/watch-sw.js";
 const fromBase64Url = (text: string) =>
   Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
 
-type State = "off" | "working" | "on" | "stopped" | "denied" | "failed" | "too-many";
+type State =
+  | "off"
+  | "working"
+  | "on"
+  | "stopped"
+  | "denied"
+  | "failed"
+  | "too-many"
+  | "none-chosen"
+  | "saved";
 
 /** The registration's worker once it is active (a push subscription needs one). */
 async function activeWorker(registration: ServiceWorkerRegistration): Promise<void> {
@@ -22,40 +31,84 @@ async function activeWorker(registration: ServiceWorkerRegistration): Promise<vo
 }
 
 /**
- * Notify me on a watch link's page (issue 35, ADR 049): asks for permission only after the tap,
- * registers the page's own service worker with the page's address as its scope, subscribes with our
- * VAPID key and hands the subscription to the link's push route; Stop notifications undoes both. The
- * section is in the server's HTML with its button disabled (the not-ready look) until this runs: its place
- * is kept, so nothing below it moves when the script arrives (CLS), and no tap comes before the script.
+ * A barn page's horse boxes (ADR 052): which are ticked, and what this browser chose on this link last
+ * time (kept on the device: the server keeps the choice, the page only shows it again).
  */
-export function notifyMe(section: HTMLElement, horse: string): void {
-  const button = section.querySelector("button");
+function horseChoice(section: HTMLElement) {
+  const boxes = [...section.querySelectorAll<HTMLInputElement>("input[name=horse]")];
+  const key = `ringside-watch-choice:${location.pathname}`;
+  return {
+    boxes,
+    chosen: () => boxes.filter((b) => b.checked).map((b) => b.value),
+    remember(ids: readonly string[] | null) {
+      try {
+        if (ids) localStorage.setItem(key, JSON.stringify(ids));
+        else localStorage.removeItem(key);
+      } catch {
+        // Storage refused (private browsing): the boxes start all ticked again next time.
+      }
+    },
+    recall() {
+      try {
+        const ids = JSON.parse(localStorage.getItem(key) ?? "null") as unknown;
+        if (!Array.isArray(ids)) return;
+        for (const b of boxes) b.checked = ids.includes(b.value);
+      } catch {
+        // Nothing remembered: every horse stays ticked.
+      }
+    },
+  };
+}
+
+/**
+ * Notify me on a live link's page (issue 35, ADR 049; a barn's, ADR 052): asks for permission only after
+ * the tap, registers the page's own service worker with the page's address as its scope, subscribes with
+ * our VAPID key and hands the subscription (on a barn's page, with the horses ticked) to the link's push
+ * route; a box changed while on saves the new choice; Stop notifications undoes both. The section is in
+ * the server's HTML with its controls disabled (the not-ready look) until this runs: its place is kept,
+ * so nothing below it moves when the script arrives (CLS), and no tap comes before the script.
+ * `horse` names the horse link's horse; a barn page passes null.
+ */
+export function notifyMe(section: HTMLElement, horse: string | null): void {
+  const button = section.querySelector<HTMLButtonElement>("#notify-button");
   const what = section.querySelector<HTMLElement>("#notify-text");
   const status = section.querySelector<HTMLElement>("[role=status]");
+  const fieldset = section.querySelector<HTMLFieldSetElement>("fieldset");
   const pushPath = section.dataset.push;
   const key = section.dataset.key;
   if (!button || !what || !status || !pushPath || !key) return;
   if (!("serviceWorker" in navigator && "PushManager" in window && "Notification" in window)) {
     button.hidden = true;
     what.hidden = true;
+    if (fieldset) fieldset.hidden = true;
     status.textContent = n.unsupported;
     return;
   }
+  const choice = horseChoice(section);
   const scope = location.pathname;
   let subscription: PushSubscription | null = null;
 
   const show = (state: State) => {
-    const on = state === "on";
+    const on = subscription !== null;
     button.disabled = state === "working";
+    for (const box of choice.boxes) box.disabled = state === "working";
     button.textContent = on ? n.stop : n.button;
     button.classList.toggle("quiet", on);
-    what.textContent = on ? n.on(horse) : n.what(horse);
+    what.textContent = horse
+      ? on
+        ? n.on(horse)
+        : n.what(horse)
+      : on
+        ? n.barnOn(choice.chosen().length)
+        : n.barnWhat;
     const said: Partial<Record<State, string>> = {
       working: n.working,
       stopped: n.stopped,
       denied: n.denied,
       failed: n.failed,
       "too-many": n.tooMany,
+      "none-chosen": n.noneChosen,
+      saved: n.saved,
     };
     status.textContent = said[state] ?? "";
   };
@@ -68,7 +121,12 @@ export function notifyMe(section: HTMLElement, horse: string): void {
       body: JSON.stringify(body),
     });
 
+  /** This browser's subscription, with the horses ticked on a barn's page. */
+  const post = (sub: PushSubscription) =>
+    send("POST", horse ? sub.toJSON() : { ...sub.toJSON(), horseIds: choice.chosen() });
+
   async function start(): Promise<State> {
+    if (!horse && choice.chosen().length === 0) return "none-chosen";
     const permission = await Notification.requestPermission();
     if (permission !== "granted") return permission === "denied" ? "denied" : "off";
     const registration = await navigator.serviceWorker.register(WORKER, { scope });
@@ -79,7 +137,7 @@ export function notifyMe(section: HTMLElement, horse: string): void {
         userVisibleOnly: true,
         applicationServerKey: fromBase64Url(key!),
       }));
-    const res = await send("POST", sub.toJSON());
+    const res = await post(sub);
     // The link was revoked or has expired: the page says so.
     if (res.status === 404) location.reload();
     if (!res.ok) {
@@ -87,6 +145,7 @@ export function notifyMe(section: HTMLElement, horse: string): void {
       return res.status === 429 ? "too-many" : "failed";
     }
     subscription = sub;
+    choice.remember(choice.chosen());
     return "on";
   }
 
@@ -98,13 +157,32 @@ export function notifyMe(section: HTMLElement, horse: string): void {
     if (!res.ok) return "failed";
     await sub.unsubscribe().catch(() => false);
     subscription = null;
+    choice.remember(null);
     return "stopped";
   }
 
-  button.addEventListener("click", () => {
-    const wasOn = subscription !== null;
+  /** A box changed while on: the new choice replaces the old one (none ticked is not sent). */
+  async function save(): Promise<State> {
+    const sub = subscription;
+    if (!sub) return "off";
+    if (choice.chosen().length === 0) return "none-chosen";
+    const res = await post(sub);
+    if (res.status === 404) location.reload();
+    if (!res.ok) return "failed";
+    choice.remember(choice.chosen());
+    return "saved";
+  }
+
+  // One request at a time, in the order of the taps.
+  let queue = Promise.resolve();
+  const run = (task: () => Promise<State>) => {
     show("working");
-    (wasOn ? stop() : start()).then(show, () => show("failed"));
+    queue = queue.then(task).then(show, () => show("failed"));
+  };
+  button.addEventListener("click", () => run(() => (subscription ? stop() : start())));
+  fieldset?.addEventListener("change", () => {
+    if (subscription) run(save);
+    else show("off");
   });
 
   show(Notification.permission === "denied" ? "denied" : "off");
@@ -117,6 +195,7 @@ export function notifyMe(section: HTMLElement, horse: string): void {
     .then((sub) => {
       if (!sub || subscription) return;
       subscription = sub;
+      choice.recall();
       show("on");
     })
     .catch(() => undefined);

@@ -90,11 +90,17 @@ export const WatchHorseParams = z.strictObject({ horseId: IdParam });
 export const BoardSetting = z.strictObject({ public: z.boolean() });
 export type BoardSetting = z.infer<typeof BoardSetting>;
 
+/** The most horses one barn subscription may choose: more than any barn enters at one show. */
+export const MAX_BARN_PUSH_HORSES = 200;
+
 /**
- * Notify me on a link's page (ADR 049): the browser's PushSubscription as `toJSON()` gives it. Whether
- * the address may be used (https, public) is the service's check, as for people's devices.
+ * Notify me on a link's page (ADR 049): the browser's PushSubscription as `toJSON()` gives it, and on a
+ * barn link's page (ADR 052) the horses it wants to hear about. Whether the address may be used (https,
+ * public) and the horses are the barn's at the show are the service's checks.
  */
-export const WatchPushBody = PushSubscriptionInput.omit({ timeZone: true });
+export const WatchPushBody = PushSubscriptionInput.omit({ timeZone: true }).extend({
+  horseIds: z.array(IdParam).max(MAX_BARN_PUSH_HORSES).optional(),
+});
 export type WatchPushBody = z.infer<typeof WatchPushBody>;
 
 /** Stop notifications: the endpoint of the browser that asks. */

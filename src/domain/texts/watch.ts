@@ -104,6 +104,18 @@ export const watchTexts = {
     failed: "Could not turn on notifications. Check your connection and try again.",
     needsScript: "Notify me needs JavaScript, which is off in this browser.",
     tooMany: "Too many notification sign-ups from this address. Try again later.",
+    barnWhat:
+      "Get a notification on this device when a horse you choose is 3 classes away, in the ring, and placed. No account needed; it ends with this link.",
+    barnOn: (count: number) =>
+      `We'll notify you on this device when ${count === 1 ? "the horse you chose is" : `the ${count} horses you chose are`} 3 classes away, in the ring, and placed.`,
+    chooseLegend: "Notify me about",
+    chooseHint: "Change the choice, then tap Save choice.",
+    save: "Save choice",
+    saved: "Choice saved.",
+    noneChosen: "Choose at least one horse.",
+    noChoiceHere: "This link is one horse's: it takes no choice of horses.",
+    chooseHorse: "Choose at least one of the barn's horses.",
+    notBarnHorse: "Only this barn's horses at this show can be chosen.",
     pushAway: (horse: string, count: number, n: string, at: string | null) =>
       `${count === 1 ? `${horse} is up next` : `${horse} is ${count} classes away`}: ${cls(n)}${at ? ` ≈ ${at}` : ""}`,
     pushInRing: (horse: string, n: string) => `${horse} is in the ring: ${cls(n)}`,

@@ -40,7 +40,8 @@ export interface BarnWatchDay {
   barn: string;
   show: WatchDay["show"];
   ring: WatchDay["ring"];
-  horses: { name: string; entries: WatchEntry[] }[];
+  /** `id` is the horse's record id: what Notify me's choice names (ADR 052); it opens nothing without an account. */
+  horses: { id: string; name: string; entries: WatchEntry[] }[];
 }
 
 /** A ring patch as a watch stream carries it: no action, so no steward's name. */

@@ -204,4 +204,79 @@ describe("migrations (ADR 021)", () => {
     ]);
     expect(await pendingMigrations(db)).toEqual([]);
   });
+
+  it("038 keeps every Notify-me subscription and what waits for it, and each link's sent alerts on each of its browsers", async () => {
+    const db = open(await emptyDatabase());
+    await migrateTo(db, "037-standing-owner");
+    const at = new Date().toISOString();
+    await db.db
+      .insertInto("show")
+      .values({
+        id: "s-1",
+        name: "s-1",
+        start_date: "2029-04-01",
+        end_date: "2029-04-01",
+        location: "Shelbyville, TN",
+        sanctioning_org: "WHOA",
+        is_ai_prediction: 0,
+        created_at: at,
+      })
+      .execute();
+    await sql`insert into horse (id, name, gender, date_of_birth, canters, picture_id, created_at, name_key)
+      values (${"h-1"}, ${"Midnight Sun"}, ${"Mare"}, ${"2018-01-01"}, ${0}, ${null}, ${at}, ${"midnight sun"})`.execute(
+      db.db,
+    );
+    await sql`insert into watch_link (id, token_hash, horse_id, show_id, created_by, created_at, expires_at, revoked_at, show_rider)
+      values (${"l-1"}, ${"ab"}, ${"h-1"}, ${"s-1"}, ${null}, ${at}, ${"2029-04-03T05:00:00.000Z"}, ${null}, ${0})`.execute(
+      db.db,
+    );
+    for (const id of ["p-1", "p-2"])
+      await sql`insert into watch_push_subscription (id, link_id, endpoint, p256dh, auth, address, created_at)
+        values (${id}, ${"l-1"}, ${`https://push.example/${id}`}, ${"k"}, ${"a"}, ${"198.51.100.7"}, ${at})`.execute(
+        db.db,
+      );
+    await sql`insert into watch_push_delivery (id, subscription_id, topic, message, urgency, due_at, expires_at, attempts, lease_owner, lease_until, created_at)
+      values (${"d-1"}, ${"p-1"}, ${"t"}, ${"{}"}, ${"high"}, ${at}, ${at}, ${0}, ${null}, ${null}, ${at})`.execute(
+      db.db,
+    );
+    await sql`insert into watch_push_alert (link_id, class_id, kind, created_at)
+      values (${"l-1"}, ${"c-4"}, ${"away"}, ${at})`.execute(db.db);
+
+    await migrateToLatest(db);
+    const subscriptions = await db.db
+      .selectFrom("watch_push_subscription")
+      .select(["id", "link_id", "barn_link_id", "endpoint"])
+      .orderBy("id")
+      .execute();
+    expect(subscriptions).toEqual([
+      { id: "p-1", link_id: "l-1", barn_link_id: null, endpoint: "https://push.example/p-1" },
+      { id: "p-2", link_id: "l-1", barn_link_id: null, endpoint: "https://push.example/p-2" },
+    ]);
+    expect(await db.db.selectFrom("watch_push_delivery").select(["id", "subscription_id"]).execute()).toEqual(
+      [{ id: "d-1", subscription_id: "p-1" }],
+    );
+    const alerts = await db.db
+      .selectFrom("watch_push_alert")
+      .select(["subscription_id", "horse_id", "class_id", "kind"])
+      .orderBy("subscription_id")
+      .execute();
+    expect(alerts).toEqual([
+      { subscription_id: "p-1", horse_id: "h-1", class_id: "c-4", kind: "away" },
+      { subscription_id: "p-2", horse_id: "h-1", class_id: "c-4", kind: "away" },
+    ]);
+    // A subscription belongs to exactly one link.
+    await expect(
+      sql`insert into watch_push_subscription (id, link_id, barn_link_id, endpoint, p256dh, auth, address, created_at)
+        values (${"p-3"}, ${null}, ${null}, ${"https://push.example/p-3"}, ${"k"}, ${"a"}, ${"x"}, ${at})`.execute(
+        db.db,
+      ),
+    ).rejects.toThrow();
+    // The queue still goes with its subscription, and the subscriptions with their link.
+    await db.db.deleteFrom("watch_push_subscription").where("id", "=", "p-1").execute();
+    expect(await db.db.selectFrom("watch_push_delivery").selectAll().execute()).toEqual([]);
+    await db.db.deleteFrom("watch_link").where("id", "=", "l-1").execute();
+    expect(await db.db.selectFrom("watch_push_subscription").selectAll().execute()).toEqual([]);
+    expect(await db.db.selectFrom("watch_push_alert").selectAll().execute()).toEqual([]);
+    expect(await pendingMigrations(db)).toEqual([]);
+  });
 });

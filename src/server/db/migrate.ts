@@ -26,6 +26,7 @@ import { publicRingBoardMigration } from "#server/db/migrations/033-public-ring-
 import { watchPushMigration } from "#server/db/migrations/034-watch-push.ts";
 import { barnWatchLinksMigration } from "#server/db/migrations/036-barn-watch-links.ts";
 import { standingOwnerMigration } from "#server/db/migrations/037-standing-owner.ts";
+import { barnWatchPushMigration } from "#server/db/migrations/038-barn-watch-push.ts";
 import { standingsVersionsMigration } from "#server/db/migrations/039-standings-versions.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
@@ -59,6 +60,7 @@ function provider(db: Db): MigrationProvider {
         "034-watch-push": watchPushMigration(),
         "036-barn-watch-links": barnWatchLinksMigration(),
         "037-standing-owner": standingOwnerMigration(),
+        "038-barn-watch-push": barnWatchPushMigration(db.kind),
         "039-standings-versions": standingsVersionsMigration(db.kind),
       };
     },

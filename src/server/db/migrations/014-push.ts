@@ -60,24 +60,38 @@ export function pushMigration() {
       // A kind pushed to nobody by default is looked up from the few who turned it on.
       await db.schema.createIndex("push_choice_kind").on("push_choice").columns(["kind", "push"]).execute();
 
-      await db.schema
-        .createTable("push_delivery")
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("subscription_id", "text", (c) =>
-          c.notNull().references("push_subscription.id").onDelete("cascade"),
-        )
-        .addColumn("topic", "text", (c) => c.notNull())
-        .addColumn("message", "text", (c) => c.notNull())
-        .addColumn("urgency", "text", (c) => c.notNull())
-        .addColumn("due_at", "text", (c) => c.notNull())
-        .addColumn("expires_at", "text", (c) => c.notNull())
-        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
-        .addColumn("lease_owner", "text")
-        .addColumn("lease_until", "text")
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addUniqueConstraint("push_delivery_topic", ["subscription_id", "topic"])
-        .execute();
+      await createPushDeliveryTable(db, "push_delivery", "push_subscription");
       await db.schema.createIndex("push_delivery_due").on("push_delivery").column("due_at").execute();
     },
   };
+}
+
+/**
+ * A push queue's table (this one; Notify me's of migrations 034 and 038): one row per message and
+ * subscription, one per subscription and topic (`<table>_topic` unless `unique` names it).
+ */
+export async function createPushDeliveryTable(
+  // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
+  db: Kysely<any>,
+  table: string,
+  subscriptions: string,
+  unique = `${table}_topic`,
+): Promise<void> {
+  await db.schema
+    .createTable(table)
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("subscription_id", "text", (c) =>
+      c.notNull().references(`${subscriptions}.id`).onDelete("cascade"),
+    )
+    .addColumn("topic", "text", (c) => c.notNull())
+    .addColumn("message", "text", (c) => c.notNull())
+    .addColumn("urgency", "text", (c) => c.notNull())
+    .addColumn("due_at", "text", (c) => c.notNull())
+    .addColumn("expires_at", "text", (c) => c.notNull())
+    .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("lease_owner", "text")
+    .addColumn("lease_until", "text")
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addUniqueConstraint(unique, ["subscription_id", "topic"])
+    .execute();
 }

@@ -26,10 +26,14 @@ export interface PublicBoardTable {
   made_public_at: string;
 }
 
-/** Migration 034 (issue 35, ADR 049): a browser that tapped Notify me on a link's page. */
+/**
+ * Migration 034 (issue 35, ADR 049): a browser that tapped Notify me on a link's page; since 038 (ADR 052)
+ * a horse link's or a barn link's, exactly one of the two.
+ */
 export interface WatchPushSubscriptionTable {
   id: string;
-  link_id: string;
+  link_id: string | null;
+  barn_link_id: string | null;
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -38,9 +42,16 @@ export interface WatchPushSubscriptionTable {
   created_at: string;
 }
 
-/** Migration 034: which message a link has had, per class and kind ("away", "ring", "placed:2"). */
+/** Migration 038 (ADR 052): a horse a barn link's subscription asked to be notified of. */
+export interface WatchPushHorseTable {
+  subscription_id: string;
+  horse_id: string;
+}
+
+/** Migration 038: which message a browser has had about a horse, per class and kind ("away", "ring", "placed:2"). */
 export interface WatchPushAlertTable {
-  link_id: string;
+  subscription_id: string;
+  horse_id: string;
   class_id: string;
   kind: string;
   created_at: string;
@@ -52,6 +63,7 @@ export interface WatchTables {
   barn_watch_link: BarnWatchLinkTable;
   public_board: PublicBoardTable;
   watch_push_subscription: WatchPushSubscriptionTable;
+  watch_push_horse: WatchPushHorseTable;
   /** The same shape as `push_delivery`, sent by the same worker (push.delivery.ts). */
   watch_push_delivery: PushDeliveryTable;
   watch_push_alert: WatchPushAlertTable;

@@ -37,6 +37,7 @@ import {
   notOver,
   type WatchDeps,
 } from "./watch.service.ts";
+import { deleteSubscriptionsOfLink } from "./watch-push.repository.ts";
 
 /**
  * Barn links (issue 35, ADR 050): a trainer's whole barn — the horses they train — at one show, live,
@@ -97,6 +98,8 @@ export async function revokeBarnLink(deps: WatchDeps, viewer: Viewer, linkId: st
   if (!link || link.revoked_at !== null) throw notFound(r.linkNotFound);
   if (link.trainer_id !== viewer.id) throw forbidden(r.barnNotAllowed);
   if (!(await revokeBarnWatchLink(db.db, linkId, new Date().toISOString()))) throw notFound(r.linkNotFound);
+  // Notify me ends with the link, as a horse link's does (ADR 052).
+  await deleteSubscriptionsOfLink(db.db, { kind: "barn", id: linkId });
   await endLinkStreams(deps, barnWatchStreamId(linkId));
 }
 
@@ -114,6 +117,15 @@ export async function openAnyWatchLink(db: Db, token: string, now = Date.now()) 
   if (horseLink) return { kind: "horse" as const, link: horseLink };
   const barnLink = linkThatWorks(barn, hash, now);
   return barnLink ? { kind: "barn" as const, link: barnLink } : null;
+}
+
+/** The horses a barn link's page shows (its trainer's, entered at its show), read now: what Notify me may choose. */
+export async function barnHorseIds(
+  db: Db,
+  link: { trainer_id: string; show_id: string },
+): Promise<Set<string>> {
+  const entries = await barnEntries(db.db, link.trainer_id, link.show_id);
+  return new Set(entries.flatMap((e) => (e.horse_id ? [e.horse_id] : [])));
 }
 
 /**
@@ -153,6 +165,6 @@ export async function barnWatchDayOf(
   return {
     barn: trainer.name,
     ...day,
-    horses: [...horses.values()].map((h) => ({ name: h.name, entries: [...h.byClass.values()] })),
+    horses: [...horses].map(([id, h]) => ({ id, name: h.name, entries: [...h.byClass.values()] })),
   };
 }

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES } from "#domain/app/errors.ts";
 import { watchTexts } from "#domain/texts/watch.ts";
 import { buildEntry, buildHorse } from "#tests/support/entries-factories.ts";
-import { startPushService } from "#tests/support/push-service.ts";
 import { call, TEST_ORIGIN } from "#tests/support/server.ts";
 import { ADA_ADMIN, buildRunningShow, showDay } from "#tests/support/show-day-factories.ts";
 import { buildShow } from "#tests/support/shows-factories.ts";
@@ -150,7 +149,7 @@ const countOf = async (user: SignedInUser) =>
   );
 
 describe("the barn's page", () => {
-  it("is server-rendered for anyone: the barn's horses, their classes, times and placing; noindex, no cookie, no Notify me; never another barn's horse, an owner or an email", async () => {
+  it("is server-rendered for anyone: the barn's horses, their classes, times and placing; noindex, no cookie, Notify me with a box per horse; never another barn's horse, an owner or an email", async () => {
     // Class 9's results posted by the steward, the sheet printing the owner's and rider's names.
     const posted = await call(t.app, "POST", `/api/shows/${show.show.id}/classes/class-9/results`, {
       cookie: steward.cookie,
@@ -196,7 +195,18 @@ describe("the barn's page", () => {
     expect(html).toMatch(/Dawn Patrol&#39;s next class: Class 5 ≈ \d+:\d\d [AP]M C[SD]T/);
     const live = html.slice(html.indexOf('id="watch-live"'), html.indexOf('id="watch-heard"'));
     expect(live).not.toContain("Class 4 Walking Horses");
-    expect(html).not.toContain('id="notify"');
+    // Notify me (ADR 052): a box per horse of the barn at the show, ticked, disabled until the script runs.
+    const notify = html.slice(
+      html.indexOf('id="notify"'),
+      html.indexOf("</section>", html.indexOf('id="notify"')),
+    );
+    expect(notify).toContain(`data-push="/api/watch/${tokenOf(link.url)}/push"`);
+    expect(notify.match(/<input type="checkbox"[^>]*>/g)).toEqual([
+      `<input type="checkbox" name="horse" value="${dawn.id}" checked disabled>`,
+      `<input type="checkbox" name="horse" value="${sun.id}" checked disabled>`,
+    ]);
+    expect(notify).toContain('<button type="button" id="notify-button" disabled>Notify me</button>');
+    expect(notify).toContain(`<noscript><p>${watchTexts.notify.needsScript}</p></noscript>`);
     for (const secret of [
       rival.name,
       "Otto Othertrainer",
@@ -343,7 +353,7 @@ describe("a barn link that does not work", () => {
     expect(bodies.size).toBe(1);
   });
 
-  it("is a token no other route takes: not as a link id, a show id, a cookie, a bearer, nor for Notify me", async () => {
+  it("is a token no other route takes: not as a link id, a show id, a cookie, a bearer", async () => {
     const link = await makeOk();
     const token = tokenOf(link.url);
     expect(
@@ -368,15 +378,6 @@ describe("a barn link that does not work", () => {
           })
         ).statusCode,
       ).toBe(401);
-    }
-    // Notify me is a horse link's only (ADR 050): the barn's token is no link there.
-    const service = await startPushService();
-    try {
-      const sub = service.subscribe(t.app.deps.push.publicKey).json;
-      const push = await call(t.app, "POST", `/api/watch/${token}/push`, { body: sub });
-      expect(push.statusCode, push.body).toBe(404);
-    } finally {
-      service.close();
     }
   });
 });

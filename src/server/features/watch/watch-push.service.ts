@@ -8,12 +8,13 @@ import { pushTexts } from "#domain/texts/push.ts";
 import { watchTexts } from "#domain/texts/watch.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Database } from "#server/db/schema.ts";
-import { enqueueWatchPushes, type WatchPush } from "#server/features/push/push.enqueue.ts";
+import { enqueueWatchPushes, pushTopic, type WatchPush } from "#server/features/push/push.enqueue.ts";
 import { p256dhOnCurve } from "#server/features/push/push.service.ts";
 import { badRequest, tooManyRequests } from "#server/platform/errors.ts";
 import { newId } from "#server/platform/ids.ts";
 import { subscriptionProblem } from "#server/platform/push/send.ts";
 import {
+  chooseHorses,
   claimWatchAlerts,
   classesOfHorses,
   countOfAddress,
@@ -21,15 +22,17 @@ import {
   findLinkSubscription,
   insertLinkSubscription,
   lockAddress,
-  notifiedLinksOfShow,
+  type PushLinkRef,
   refreshLinkSubscription,
   sentWatchAlerts,
-  subscriptionIdsOfLinks,
+  type WatchAlert,
+  watchersOfShow,
 } from "./watch-push.repository.ts";
 
 /**
- * Notify me on a watch link's page (issue 35, ADR 049): a browser without an account subscribes to Web
- * Push for the link's horse only; the subscription belongs to the link and ends with it.
+ * Notify me on a live link's page (issue 35, ADR 049; a barn's, ADR 052): a browser without an account
+ * subscribes to Web Push for the link's horse, or for the barn's horses it chooses; the subscription
+ * belongs to the link and ends with it.
  */
 
 /** Browsers one address may have notified of one link: a family's phones, not a script's thousands. */
@@ -43,73 +46,98 @@ export interface WatchPushDeps {
 }
 
 /**
- * Subscribes the browser that asks to the working link `linkId`. Only https addresses on public networks
+ * The link a browser subscribes to: a horse's, or a barn's with the horses (trainer's, entered at the
+ * show) that a subscription may choose from, read when it subscribes.
+ */
+export type PushLink = PushLinkRef & { barnHorses?: ReadonlySet<string> };
+
+/**
+ * The horses a subscription chooses: none for a horse's link (it has its one), at least one of the
+ * barn's horses at the show for a barn's. Anything else is refused before anything is written.
+ */
+function choiceOf(link: PushLink, horseIds: readonly string[] | undefined): string[] {
+  const n = watchTexts.notify;
+  if (link.kind === "horse") {
+    if (horseIds !== undefined) throw badRequest(n.noChoiceHere);
+    return [];
+  }
+  const chosen = [...new Set(horseIds ?? [])];
+  if (chosen.length === 0) throw badRequest(n.chooseHorse);
+  if (!chosen.every((id) => link.barnHorses?.has(id))) throw badRequest(n.notBarnHorse);
+  return chosen;
+}
+
+/**
+ * Subscribes the browser that asks to the working link. Only https addresses on public networks
  * are stored, checked as people's devices are (`subscriptionProblem`); the push service is never
- * contacted. The same browser subscribing again keeps its row with its new keys.
+ * contacted. The same browser subscribing again keeps its row with its new keys (and, on a barn's
+ * link, its new choice of horses).
  */
 export async function subscribeToLink(
   deps: WatchPushDeps,
-  linkId: string,
+  link: PushLink,
   input: WatchPushBody,
   address: string,
 ): Promise<void> {
+  const horses = choiceOf(link, input.horseIds);
   const problem = await subscriptionProblem(input.endpoint, deps.allowPrivateEndpoints);
   if (problem) throw badRequest(problem);
   if (!p256dhOnCurve(input.keys.p256dh)) throw badRequest(pushTexts.errors.badKey);
   const keys = { p256dh: input.keys.p256dh.replace(/=+$/, ""), auth: input.keys.auth.replace(/=+$/, "") };
+  const ref = { kind: link.kind, id: link.id };
   await deps.db.db.transaction().execute(async (trx) => {
     await lockAddress(trx, deps.db.kind, address);
-    const existing = await findLinkSubscription(trx, linkId, input.endpoint);
-    if (existing) {
-      await refreshLinkSubscription(trx, existing.id, { ...keys, address });
-      return;
+    const existing = await findLinkSubscription(trx, ref, input.endpoint);
+    let id = existing?.id;
+    if (id) {
+      await refreshLinkSubscription(trx, id, { ...keys, address });
+    } else {
+      const held = await countOfAddress(trx, address, ref);
+      if (held.link >= WATCH_PUSH_PER_LINK || held.all >= WATCH_PUSH_PER_ADDRESS) {
+        throw tooManyRequests(watchTexts.notify.tooMany);
+      }
+      id = newId();
+      await insertLinkSubscription(trx, {
+        id,
+        link_id: link.kind === "horse" ? link.id : null,
+        barn_link_id: link.kind === "barn" ? link.id : null,
+        endpoint: input.endpoint,
+        address,
+        created_at: new Date().toISOString(),
+        ...keys,
+      });
     }
-    const held = await countOfAddress(trx, address, linkId);
-    if (held.link >= WATCH_PUSH_PER_LINK || held.all >= WATCH_PUSH_PER_ADDRESS) {
-      throw tooManyRequests(watchTexts.notify.tooMany);
-    }
-    await insertLinkSubscription(trx, {
-      id: newId(),
-      link_id: linkId,
-      endpoint: input.endpoint,
-      address,
-      created_at: new Date().toISOString(),
-      ...keys,
-    });
+    if (link.kind === "barn") await chooseHorses(trx, id, horses);
   });
 }
 
 /** Stop notifications: the browser's subscription to the link, if it has one, is gone. */
-export async function unsubscribeFromLink(db: Db, linkId: string, endpoint: string): Promise<void> {
-  await deleteLinkSubscription(db.db, linkId, endpoint);
+export async function unsubscribeFromLink(db: Db, link: PushLinkRef, endpoint: string): Promise<void> {
+  await deleteLinkSubscription(db.db, link, endpoint);
 }
 
-const message = (title: string, body: string, tag: string) => JSON.stringify({ title, body, url: "", tag });
-
-/** Queues each claimed alert's message for every subscription of its link. */
+/**
+ * Queues each claimed alert's message for its browser. One subject per horse and class: a newer message
+ * about it replaces one not yet delivered, and on the lock screen (its tag, opaque) the one shown.
+ */
 async function queueClaimed(
   trx: Transaction<Database>,
-  claimed: readonly { link_id: string; class_id: string; kind: string }[],
-  bodyOf: (alert: {
-    link_id: string;
-    class_id: string;
-    kind: string;
-  }) => { title: string; body: string } | null,
+  claimed: readonly WatchAlert[],
+  textOf: (alert: WatchAlert) => { title: string; body: string } | null,
   now: number,
 ): Promise<void> {
-  if (claimed.length === 0) return;
-  const subscriptions = await subscriptionIdsOfLinks(trx, [...new Set(claimed.map((c) => c.link_id))]);
   const pushes: WatchPush[] = [];
   for (const alert of claimed) {
-    const text = bodyOf(alert);
+    const text = textOf(alert);
     if (!text) continue;
-    // One subject per link and class: a newer message about the class replaces one not yet delivered.
-    const subject = `watch:${alert.link_id}:${alert.class_id}`;
-    for (const s of subscriptions.filter((s) => s.link_id === alert.link_id)) {
-      pushes.push({ subscriptionId: s.id, subject, message: message(text.title, text.body, subject) });
-    }
+    const subject = `watch:${alert.horse_id}:${alert.class_id}`;
+    pushes.push({
+      subscriptionId: alert.subscription_id,
+      subject,
+      message: JSON.stringify({ title: text.title, body: text.body, url: "", tag: pushTopic(subject) }),
+    });
   }
-  await enqueueWatchPushes(trx, pushes, new Date(now));
+  if (pushes.length > 0) await enqueueWatchPushes(trx, pushes, new Date(now));
 }
 
 export interface WatchRingMove {
@@ -125,49 +153,62 @@ export interface WatchRingMove {
   now: number;
 }
 
+/** A browser watching one horse: the watcher `dueAlerts` knows, by subscription and horse. */
+const watcherKey = (subscriptionId: string, horseId: string) => `${subscriptionId}:${horseId}`;
+
 /**
- * Inside a ring action's transaction: the Notify-me messages now due for the show's links, by the same
- * rule as people's show-day alerts (`dueAlerts`, at its default "3 classes away") with the link in the
- * person's place. `watch_push_alert` makes each go once, whatever Undo and redo do and whichever server
- * ran the tap. Costs one query when nobody asked to be notified at this show.
+ * Inside a ring action's transaction: the Notify-me messages now due for the show's watchers (each
+ * browser and horse), by the same rule as people's show-day alerts (`dueAlerts`, at its default "3
+ * classes away") with the browser and horse in the person's place. `watch_push_alert` makes each go once,
+ * whatever Undo and redo do and whichever server ran the tap. Costs one query when nobody asked to be
+ * notified at this show.
  */
 export async function queueWatchRingPushes(trx: Transaction<Database>, move: WatchRingMove): Promise<void> {
   const { away, estimates, numbers } = move.distances;
   if (away.size === 0) return;
-  const links = await notifiedLinksOfShow(trx, move.showId, new Date(move.now).toISOString());
-  if (links.length === 0) return;
-  const classes = await classesOfHorses(trx, move.showId, [...new Set(links.map((l) => l.horse_id))]);
-  const watchers: Watcher[] = links.map((l) => ({
-    userId: l.id,
+  const watching = await watchersOfShow(trx, move.showId, new Date(move.now).toISOString());
+  if (watching.length === 0) return;
+  const classes = (
+    await classesOfHorses(trx, move.showId, [...new Set(watching.map((w) => w.horse_id))])
+  ).filter((c) => away.has(c.class_id));
+  const watchers: Watcher[] = watching.map((w) => ({
+    userId: watcherKey(w.subscription_id, w.horse_id),
     threshold: DEFAULT_CLASSES_AWAY,
-    classIds: classes.filter((c) => c.horse_id === l.horse_id && away.has(c.class_id)).map((c) => c.class_id),
+    classIds: classes.filter((c) => c.horse_id === w.horse_id).map((c) => c.class_id),
   }));
   const sent = new Set(
     (
       await sentWatchAlerts(
         trx,
-        links.map((l) => l.id),
+        [...new Set(watching.map((w) => w.subscription_id))],
+        [...new Set(classes.map((c) => c.class_id))],
       )
-    ).map((a) => `${a.link_id}|${a.class_id}|${a.kind}`),
+    ).map((a) => `${watcherKey(a.subscription_id, a.horse_id)}|${a.class_id}|${a.kind}`),
   );
+  const byKey = new Map(watching.map((w) => [watcherKey(w.subscription_id, w.horse_id), w]));
   const due = dueAlerts(move.state, away, watchers, sent);
+  const distance = new Map(due.map((a) => [`${a.userId}|${a.classId}|${a.kind}`, a.away]));
   const claimed = await claimWatchAlerts(
     trx,
-    due.map((a) => ({ linkId: a.userId, classId: a.classId, kind: a.kind })),
+    due.flatMap((a) => {
+      const w = byKey.get(a.userId);
+      return w
+        ? [{ subscription_id: w.subscription_id, horse_id: w.horse_id, class_id: a.classId, kind: a.kind }]
+        : [];
+    }),
     new Date(move.now).toISOString(),
   );
-  const horses = new Map(links.map((l) => [l.id, l.horse_name]));
-  const distance = new Map(due.map((a) => [`${a.userId}|${a.classId}|${a.kind}`, a.away]));
   const n = watchTexts.notify;
   await queueClaimed(
     trx,
     claimed,
     (alert) => {
-      const horse = horses.get(alert.link_id) ?? "";
+      const key = watcherKey(alert.subscription_id, alert.horse_id);
+      const horse = byKey.get(key)?.horse_name ?? "";
       const number = numbers.get(alert.class_id) ?? alert.class_id;
       if (alert.kind === "ring") return { title: horse, body: n.pushInRing(horse, number) };
       const at = estimates.get(alert.class_id);
-      const count = distance.get(`${alert.link_id}|${alert.class_id}|${alert.kind}`) ?? DEFAULT_CLASSES_AWAY;
+      const count = distance.get(`${key}|${alert.class_id}|${alert.kind}`) ?? DEFAULT_CLASSES_AWAY;
       return {
         title: horse,
         body: n.pushAway(horse, count, number, at === undefined ? null : formatShowTime(at, move.zone)),
@@ -178,9 +219,9 @@ export async function queueWatchRingPushes(trx: Transaction<Database>, move: Wat
 }
 
 /**
- * Inside a results posting's transaction: "placed 2nd" for the links of the class's horses that someone
- * asked to be notified of. Once per link, class and placing: a correction that changes the placing says
- * so again; posting the same placing again says nothing.
+ * Inside a results posting's transaction: "placed 2nd" for the watchers of the class's horses. Once per
+ * browser, horse, class and placing: a correction that changes the placing says so again; posting the
+ * same placing again says nothing.
  */
 export async function queueWatchPlacingPushes(
   trx: Transaction<Database>,
@@ -198,29 +239,30 @@ export async function queueWatchPlacingPushes(
     ),
   );
   if (placed.size === 0) return;
-  const links = (await notifiedLinksOfShow(trx, posted.showId, new Date(now).toISOString())).filter((l) =>
-    placed.has(l.horse_id),
+  const watching = (await watchersOfShow(trx, posted.showId, new Date(now).toISOString())).filter((w) =>
+    placed.has(w.horse_id),
   );
+  const names = new Map(watching.map((w) => [w.horse_id, w.horse_name]));
   const claimed = await claimWatchAlerts(
     trx,
-    links.map((l) => ({ linkId: l.id, classId: posted.classId, kind: `placed:${placed.get(l.horse_id)}` })),
+    watching.map((w) => ({
+      subscription_id: w.subscription_id,
+      horse_id: w.horse_id,
+      class_id: posted.classId,
+      kind: `placed:${placed.get(w.horse_id)}`,
+    })),
     new Date(now).toISOString(),
   );
-  const byLink = new Map(links.map((l) => [l.id, l]));
   await queueClaimed(
     trx,
     claimed,
     (alert) => {
-      const link = byLink.get(alert.link_id);
-      const placing = link ? placed.get(link.horse_id) : undefined;
-      if (!link || placing === undefined) return null;
+      const horse = names.get(alert.horse_id);
+      const placing = placed.get(alert.horse_id);
+      if (horse === undefined || placing === undefined) return null;
       return {
-        title: link.horse_name,
-        body: watchTexts.notify.pushPlaced(
-          link.horse_name,
-          placingLabel(String(placing)),
-          posted.classNumber,
-        ),
+        title: horse,
+        body: watchTexts.notify.pushPlaced(horse, placingLabel(String(placing)), posted.classNumber),
       };
     },
     now,

@@ -59,6 +59,12 @@ footer{margin-top:1.5rem}
 .notify button:disabled{opacity:.6;cursor:progress}
 .notify [role=status]:empty{display:none}
 .notify [role=status]{margin:.5rem 0 0}
+.notify fieldset{border:0;margin:0 0 .75rem;padding:0}
+.notify legend{font-weight:650;padding:0;margin-bottom:.25rem}
+.notify label{display:flex;align-items:center;gap:.6rem;min-height:44px;padding:.25rem 0;cursor:pointer}
+.notify input{width:1.25rem;height:1.25rem;margin:0;accent-color:#1f3d2f;flex:none}
+.notify input:focus-visible{outline:3px solid #d97706;outline-offset:2px}
+.notify label:has(input:disabled){cursor:progress;color:#57534e}
 [hidden]{display:none!important}
 @media (min-width:64rem){main{padding-top:2rem}h1{font-size:2.25rem}}
 `;
@@ -97,13 +103,49 @@ ${opts.body}
 /** The page's data for its script: JSON that no `</script>` in a name can end early. */
 export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
+/** Where a page's Notify me subscribes (ADR 049): this browser's subscription's route, and the VAPID key. */
+export interface NotifyTarget {
+  pushPath: string;
+  publicKey: string;
+}
+
+/**
+ * Notify me's card (ADR 049), in the server's HTML with its controls disabled until the page's script
+ * enables them: their place is kept (no shift when the script arrives) and no tap lands before it.
+ * Without JavaScript a line says it needs it. `choice` is a barn page's list of horses (ADR 052).
+ */
+const notifySection = (target: NotifyTarget, what: string, choice: string) =>
+  `<section id="notify" class="notify" aria-label="${escapeHtml(n.button)}" data-push="${escapeHtml(target.pushPath)}" data-key="${escapeHtml(target.publicKey)}">
+<p id="notify-text">${escapeHtml(what)}</p>${choice}
+<button type="button" id="notify-button" disabled>${escapeHtml(n.button)}</button>
+<p id="notify-status" role="status"></p>
+<noscript><p>${escapeHtml(n.needsScript)}</p></noscript>
+</section>`;
+
+/**
+ * A barn page's choice of horses for Notify me (ADR 052): every horse ticked to start with, the box and
+ * its name one label, a row tall enough for a thumb.
+ */
+const horseChoice = (horses: BarnWatchDay["horses"]) =>
+  horses.length === 0
+    ? ""
+    : `
+<fieldset id="notify-horses"><legend>${escapeHtml(n.chooseLegend)}</legend>
+${horses
+  .map(
+    (h) =>
+      `<label><input type="checkbox" name="horse" value="${escapeHtml(h.id)}" checked disabled> ${escapeHtml(h.name)}</label>`,
+  )
+  .join("\n")}
+</fieldset>`;
+
 export function watchPage(opts: {
   view: WatchDay;
   now: number;
   streamPath: string;
   dayPath: string;
   /** Notify me (ADR 049): where this browser's subscription goes, and the VAPID key it subscribes with. */
-  notify: { pushPath: string; publicKey: string };
+  notify: NotifyTarget;
   /** The page's script (its built file), when the server has the built client. */
   script: string | null;
 }): string {
@@ -116,12 +158,7 @@ export function watchPage(opts: {
 ${rider ? `<p class="rider">${escapeHtml(t.rider(rider))}</p>` : ""}
 </header>
 <section id="watch-live" aria-live="polite" aria-label="${escapeHtml(t.classes)}">${renderWatchLive(view, now)}</section>
-<section id="notify" class="notify" aria-label="${escapeHtml(n.button)}" data-push="${escapeHtml(opts.notify.pushPath)}" data-key="${escapeHtml(opts.notify.publicKey)}">
-<p id="notify-text">${escapeHtml(n.what(view.horse))}</p>
-<button type="button" id="notify-button" disabled>${escapeHtml(n.button)}</button>
-<p id="notify-status" role="status"></p>
-<noscript><p>${escapeHtml(n.needsScript)}</p></noscript>
-</section>
+${notifySection(opts.notify, n.what(view.horse), "")}
 <p id="watch-heard" class="heard" data-testid="watch-heard" role="status">${escapeHtml(t.asOf(time))}</p>
 <p class="note">${escapeHtml(t.timesNote(view.show.timeZone))}</p>
 <footer>${escapeHtml(t.footer)}</footer>
@@ -134,13 +171,14 @@ ${rider ? `<p class="rider">${escapeHtml(t.rider(rider))}</p>` : ""}
 
 /**
  * A barn link's page (ADR 050): the same page as a horse's link with every horse of the barn entered at
- * the show under its own name, and no Notify me (its push route takes a horse's link only).
+ * the show under its own name, and Notify me for the horses the watcher ticks (ADR 052).
  */
 export function barnWatchPage(opts: {
   view: BarnWatchDay;
   now: number;
   streamPath: string;
   dayPath: string;
+  notify: NotifyTarget;
   script: string | null;
 }): string {
   const { view, now } = opts;
@@ -150,7 +188,7 @@ export function barnWatchPage(opts: {
 <h1>${escapeHtml(t.barnHeading(view.barn))}</h1>
 </header>
 <section id="watch-live" aria-live="polite" aria-label="${escapeHtml(t.barnHorses)}">${renderBarnLive(view, now)}</section>
-<p id="watch-heard" class="heard" data-testid="watch-heard" role="status">${escapeHtml(t.asOf(time))}</p>
+${view.horses.length > 0 ? `${notifySection(opts.notify, n.barnWhat, horseChoice(view.horses))}\n` : ""}<p id="watch-heard" class="heard" data-testid="watch-heard" role="status">${escapeHtml(t.asOf(time))}</p>
 <p class="note">${escapeHtml(t.timesNote(view.show.timeZone))}</p>
 <footer>${escapeHtml(t.footer)}</footer>
 <script type="application/json" id="watch-data" data-kind="barn" data-stream="${escapeHtml(opts.streamPath)}" data-day="${escapeHtml(opts.dayPath)}">${jsonForScript(view)}</script>`;

@@ -19,6 +19,7 @@ import {
 import { watchTexts } from "#domain/texts/watch.ts";
 import { notFound } from "#server/platform/errors.ts";
 import {
+  barnHorseIds,
   barnWatchDayOf,
   barnWatchLinks,
   barnWatchStreamId,
@@ -31,7 +32,6 @@ import { barnWatchPage, watchNotFoundPage, watchPage } from "./watch.page.ts";
 import {
   createWatchLink,
   horseWatchLinks,
-  openWatchLink,
   revokeLink,
   showWatchHorses,
   type WatchDeps,
@@ -199,6 +199,7 @@ export async function watchRoutes(
             now,
             streamPath: watchStreamPath(token),
             dayPath: watchDayPath(token),
+            notify: { pushPath: watchPushPath(token), publicKey: opts.push.publicKey },
             script,
           }),
         );
@@ -242,36 +243,41 @@ export async function watchRoutes(
     },
   );
 
-  // The one write a link's token allows (issue 35): this browser's Notify me, on and off. The Origin
-  // check of every write applies (app.ts); the body is a subscription, a few hundred bytes.
+  // The one write a link's token allows (issue 35): this browser's Notify me, on and off, on a horse's
+  // link or a barn's (ADR 052). The Origin check of every write applies (app.ts); the body is a
+  // subscription, a few hundred bytes, and on a barn's link the horses it chose.
   /** A push route's link: counted against the address's limit, 404 unless it works (as the page). */
   const pushLink = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     pages.headers(reply);
     if (!pages.withinLimit(request)) throw pages.tooMany();
-    const link = await openWatchLink(opts.db, token);
-    if (!link) throw notFound(watchTexts.refusals.linkNotFound);
-    return link;
+    const found = await openAnyWatchLink(opts.db, token);
+    if (!found) throw notFound(watchTexts.refusals.linkNotFound);
+    return found;
   };
   const pushResponses = { 204: z.null(), 400: ErrorBody, 404: ErrorBody, 413: ErrorBody, 429: ErrorBody };
 
   r.post(
     "/api/watch/:token/push",
     {
-      bodyLimit: 4 * 1024,
+      bodyLimit: 16 * 1024,
       schema: {
         tags: ["watch"],
         summary:
-          "Notify me: subscribes this browser (its PushSubscription) to the link's horse's pushes, without an account, until the link ends",
+          "Notify me: subscribes this browser (its PushSubscription) to the link's horse's pushes, or on a barn's link to those of the barn's horses at the show it names in `horseIds`, without an account, until the link ends",
         params: TokenParams,
         body: WatchPushBody,
         response: pushResponses,
       },
     },
     async (request, reply) => {
-      const link = await pushLink(request, reply, request.params.token);
+      const found = await pushLink(request, reply, request.params.token);
+      const link =
+        found.kind === "barn"
+          ? { kind: found.kind, id: found.link.id, barnHorses: await barnHorseIds(opts.db, found.link) }
+          : { kind: found.kind, id: found.link.id };
       await subscribeToLink(
         { db: opts.db, allowPrivateEndpoints: opts.push.allowPrivateEndpoints },
-        link.id,
+        link,
         request.body,
         request.ip,
       );
@@ -293,8 +299,8 @@ export async function watchRoutes(
       },
     },
     async (request, reply) => {
-      const link = await pushLink(request, reply, request.params.token);
-      await unsubscribeFromLink(opts.db, link.id, request.body.endpoint);
+      const found = await pushLink(request, reply, request.params.token);
+      await unsubscribeFromLink(opts.db, { kind: found.kind, id: found.link.id }, request.body.endpoint);
       return reply.status(204).send(null);
     },
   );

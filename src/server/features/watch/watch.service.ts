@@ -22,7 +22,6 @@ import { type EventBus, publishQuietly } from "#server/platform/events.ts";
 import { newId } from "#server/platform/ids.ts";
 import { canShareHorse } from "./watch.policy.ts";
 import {
-  findWatchLinkByHash,
   findWatchLinkById,
   findWatchShow,
   insertWatchLink,
@@ -225,15 +224,8 @@ export async function revokeLink(deps: WatchDeps, viewer: Viewer, linkId: string
   if (!allowed) throw forbidden(r.notAllowed);
   if (!(await revokeWatchLink(db.db, linkId, new Date().toISOString()))) throw notFound(r.linkNotFound);
   // Notify me ends with the link: its browsers' subscriptions go, and what waited to be sent to them.
-  await deleteSubscriptionsOfLink(db.db, linkId);
+  await deleteSubscriptionsOfLink(db.db, { kind: "horse", id: linkId });
   await endLinkStreams(deps, watchStreamId(linkId));
-}
-
-/** A link that works, by its token: null for a token of no link, a revoked or an expired one. */
-export async function openWatchLink(db: Db, token: string, now = Date.now()) {
-  // Every token is hashed and looked up, well formed or not, so a malformed one takes as long as any.
-  const hash = hashToken(token);
-  return linkThatWorks(await findWatchLinkByHash(db.db, hash), hash, now);
 }
 
 /** The link found by `hash` if it is the one (compared in constant time) and neither revoked nor expired. */
