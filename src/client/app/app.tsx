@@ -112,7 +112,11 @@ else
   );
 
 function App() {
-  const [isRestoring, setIsRestoring] = useState(!restored);
+  // Hydrating, the screen is the server's, made from data newer than anything saved: nothing waits for the
+  // restore. Flipping the queries' restoring state mid-hydration would update every part still waiting for
+  // its code, and React would render those parts anew instead of keeping the server's markup (issue 33:
+  // today's show detail moved on a second visit as its day panel and results card came back).
+  const [isRestoring, setIsRestoring] = useState(!restored && !hydrating);
   useEffect(() => {
     void restoring.then(() => setIsRestoring(false));
   }, []);
