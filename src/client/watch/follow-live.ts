@@ -18,6 +18,11 @@ export function showHtml(el: HTMLElement, html: string): void {
   if (next.innerHTML !== el.innerHTML) el.replaceChildren(next.content);
 }
 
+/** Sets `el`'s text unless it already says it: the same reason as showHtml, for a line of text. */
+export function showText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
 /**
  * How a public page (a watch link's, a show's ring board) stays live (ADR 044, ADR 046): its own
  * stream, carrying this show's ring only. It says when it last heard from the ring, reads the page's
@@ -42,7 +47,7 @@ export function followLive<V extends Pick<WatchDay, "show" | "ring">>(opts: {
 
   const sayHeard = () => {
     const time = formatShowTime(lastHeard, view.show.timeZone);
-    opts.heard.textContent = connected ? t.heard(time) : t.reconnecting(time);
+    showText(opts.heard, connected ? t.heard(time) : t.reconnecting(time));
     opts.heard.classList.toggle("lost", !connected);
   };
   const hear = () => {

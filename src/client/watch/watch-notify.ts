@@ -1,3 +1,4 @@
+import { showText } from "#client/watch/follow-live.ts";
 import { watchTexts } from "#domain/texts/watch.ts";
 
 const n = watchTexts.notify;
@@ -92,15 +93,13 @@ export function notifyMe(section: HTMLElement, horse: string | null): void {
     const on = subscription !== null;
     button.disabled = state === "working";
     for (const box of choice.boxes) box.disabled = state === "working";
-    button.textContent = on ? n.stop : n.button;
+    showText(button, on ? n.stop : n.button);
     button.classList.toggle("quiet", on);
-    what.textContent = horse
-      ? on
-        ? n.on(horse)
-        : n.what(horse)
-      : on
-        ? n.barnOn(choice.chosen().length)
-        : n.barnWhat;
+    // The server's words stay the same text: set anew, they would be the page's largest paint again, later.
+    showText(
+      what,
+      horse ? (on ? n.on(horse) : n.what(horse)) : on ? n.barnOn(choice.chosen().length) : n.barnWhat,
+    );
     const said: Partial<Record<State, string>> = {
       working: n.working,
       stopped: n.stopped,
@@ -110,7 +109,7 @@ export function notifyMe(section: HTMLElement, horse: string | null): void {
       "none-chosen": n.noneChosen,
       saved: n.saved,
     };
-    status.textContent = said[state] ?? "";
+    showText(status, said[state] ?? "");
   };
 
   const send = (method: "POST" | "DELETE", body: unknown) =>
