@@ -42,10 +42,9 @@ describe("the corpus read from its saved OCR output", () => {
     expect(rows.find((r) => r.id === id)?.read).toBeGreaterThanOrEqual(floor);
   });
 
-  it("makes at most 3 phantom classes in all (round 1: 21, round 2: 3, round 3: 4), none from a footer, phone number or price", () => {
+  it("makes no phantom class (round 1: 21, round 2: 3, round 3: 4, round 4: 3, round 5: 0)", () => {
     const phantoms = rows.flatMap((r) => r.phantoms);
-    expect(phantoms.length, phantoms.join("\n")).toBeLessThanOrEqual(3);
-    expect(phantoms.filter((p) => /\$|\(\d{3}\)|\d{3}-\d{4}/.test(p))).toEqual([]);
+    expect(phantoms, phantoms.join("\n")).toEqual([]);
   });
 
   it("has its sessions right on every sheet with classes read under a printed heading but s08 and page 2 alone", () => {
@@ -64,7 +63,8 @@ describe("the corpus read from its saved OCR output", () => {
     const [whole] = wholeDocuments(rows);
     expect(whole?.read).toBeGreaterThanOrEqual(59);
     expect(whole?.sessionsRight).toBe(true);
-    // Class 49's name is cut where OCR lost its last line ("Optional Tack") before the Sunday heading.
-    expect(whole?.phantoms.length).toBeLessThanOrEqual(1);
+    // Class 49's name is cut where OCR lost its last line ("Optional Tack") before the Sunday heading, but
+    // holds the lines above it (round 5), so it is a misreading of the printed class, marked, not a phantom.
+    expect(whole?.phantoms).toEqual([]);
   });
 });
