@@ -79,6 +79,10 @@ export function normaliseLine(raw: string): string {
       .replace(/[“”]/g, '"')
       .replace(/[—]/g, "-")
       .replace(/\s+/g, " ")
+      // A ruled table's rule OCR read as a mark of its own between cells ("10 | Elite Owner-Amateur … |
+      // $50"): no word is a lone bar or bracket.
+      .replace(/(?<=^|\s)[|[\]]+(?=\s|$)/g, "")
+      .replace(/\s+/g, " ")
       .trim()
       .replace(/^[•·*|»>]+\s*/, "")
       // Specks read before a class number in a photo: ". 3 Amateur…", "S$ 5 Youth…".

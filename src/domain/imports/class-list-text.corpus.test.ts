@@ -337,4 +337,21 @@ describe("round 5: misread printed classes are no sure classes (issue 37)", () =
     expect(result.classes[1]!.name).toBe("Amateur Owned & Trained Trail");
     expect(result.unplaced).toEqual(["Pleasure Walking Horses, No"]);
   });
+
+  it("drops a ruled table's rule OCR read as a bar of its own between cells (s08, both seeds)", () => {
+    expect(
+      read(
+        [
+          "9 Country Pleasure Western Specialty $60",
+          "10 | Elite Owner-Amateur Gentlemen Riders | $50 / $30/$20",
+          "on Walking Stallions | |",
+          "| 5 | Equitation, 8 and Under, PH, Specialty $50 / $30 / $20",
+        ].join("\n"),
+      ),
+    ).toEqual([
+      "9 Country Pleasure Western Specialty",
+      "10 Elite Owner-Amateur Gentlemen Riders on Walking Stallions",
+      "5 Equitation, 8 and Under, PH, Specialty",
+    ]);
+  });
 });
