@@ -29,8 +29,11 @@ const CLOCK =
  */
 const CLASS_LINE =
   /^(?:class\s+|no\.?\s*|#\s*)?((?:[0-9]|[Il|](?=[0-9])|[Ss§$](?=[0-9][.)]\s))[0-9OoIl|]{0,3}[a-z]?)([.):\-–]|,(?=\s+[A-Z])|\s+[-–])?\s+(.+)$/i;
-/** "4 Year Old Open": an age that starts a name whose class number OCR lost, not class 4 "Year Old Open". */
-const AGE_NOT_NUMBER = /^\d{1,2}\s+(?:years?|yrs?)\.?[\s-]+old\b/i;
+/**
+ * "4 Year Old Open", "4 Yr. & Under": an age that starts a name whose class number OCR lost, or the end of a
+ * name wrapped before it, not class 4 "Year Old Open".
+ */
+const AGE_NOT_NUMBER = /^\d{1,2}\s+(?:years?|yrs?)\.?(?:[\s-]+old\b|\s*(?:&|and)\s*(?:under|over)\b)/i;
 /** A trailing session code on a class line, as in a division-ordered schedule ("All Day Pleasure  Wed PM"). */
 const TRAILING_SESSION = new RegExp(`\\s+(${WEEKDAY}\\.?\\s+(?:am|pm))$`, "i");
 const MONEY = /\$\s?\d[\d,]*(?:\.\d{2})?/;

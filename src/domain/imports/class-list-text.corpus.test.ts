@@ -283,6 +283,19 @@ describe("round 5: misread printed classes are no sure classes (issue 37)", () =
     expect(result.unplaced).toContain("O/A English Trail Pleasure, Three Years $200");
   });
 
+  it("an age and 'Under' after a name wrapped before them is the name's end, not class 4 (seed-changed s10)", () => {
+    expect(
+      read(
+        [
+          "108 - Open All Day Pleasure",
+          "108A - Park Performance",
+          "4 Yr. & Under $60",
+          "109 - All Day Pleasure",
+        ].join("\n"),
+      ),
+    ).toEqual(["108 Open All Day Pleasure", "108A Park Performance 4 Yr. & Under", "109 All Day Pleasure"]);
+  });
+
   it("a class's wrapped name runs on after its premium line no further than the next premium (s08's right table)", () => {
     const result = parse(
       [
