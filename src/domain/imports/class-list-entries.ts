@@ -67,11 +67,18 @@ export function priceEndsEntry(lines: readonly string[], index: number): boolean
  * Horse Specialty" + "(pads not to exceed 1 inch" + "thick)" + "11. …").
  */
 export function nameUpToNextClass(lines: readonly string[], index: number, number: string): boolean {
-  for (let j = index; j < Math.min(lines.length, index + MAX_RUNNING_ON_LINES + 1); j++) {
+  let heading = false;
+  for (let j = index; j < Math.min(lines.length, index + MAX_RUNNING_ON_LINES + 2); j++) {
     const line = lines[j]!;
     const start = classStart(line);
     if (start) return j > index && nextInOrder(number, start.number);
-    if (line === "" || sessionHeading(line) || isFurniture(line)) return false;
+    // The next session's heading may stand between the name's last line and the next class: the
+    // name ends before it ("49. … Trail" + "Pleasure Walking Horses, No" + "SUNDAY AFTERNOON …" + "50. …").
+    if (sessionHeading(line) && j > index && !heading) {
+      heading = true;
+      continue;
+    }
+    if (heading || line === "" || sessionHeading(line) || isFurniture(line)) return false;
     const words = cleanName(line);
     if (!(looksLikeNameWords(words) || shortTail(words) || LOWER_CASE_REST.test(words))) return false;
   }

@@ -28,13 +28,21 @@ const CLOCK =
  * "S6." / "§3." / "$8." (a 5 OCR read as a letter: only before one more digit and a full stop).
  */
 const CLASS_LINE =
-  /^(?:class\s+|no\.?\s*|#\s*)?((?:[0-9]|[Il|](?=[0-9])|[Ss§$](?=[0-9][.)]\s))[0-9OoIl|]{0,3}[a-z]?)(?:[.):\-–]|,(?=\s+[A-Z])|\s+[-–])?\s+(.+)$/i;
+  /^(?:class\s+|no\.?\s*|#\s*)?((?:[0-9]|[Il|](?=[0-9])|[Ss§$](?=[0-9][.)]\s))[0-9OoIl|]{0,3}[a-z]?)([.):\-–]|,(?=\s+[A-Z])|\s+[-–])?\s+(.+)$/i;
+/**
+ * "4 Year Old Open", "4 Yr. & Under": an age that starts a name whose class number OCR lost, or the end of a
+ * name wrapped before it, not class 4 "Year Old Open".
+ */
+const AGE_NOT_NUMBER = /^\d{1,2}\s+(?:years?|yrs?)\.?(?:[\s-]+old\b|\s*(?:&|and)\s*(?:under|over)\b)/i;
 /** A trailing session code on a class line, as in a division-ordered schedule ("All Day Pleasure  Wed PM"). */
 const TRAILING_SESSION = new RegExp(`\\s+(${WEEKDAY}\\.?\\s+(?:am|pm))$`, "i");
 const MONEY = /\$\s?\d[\d,]*(?:\.\d{2})?/;
-/** Prize money at the end of a class line, with its dot leaders, a spaced dash before it and its words ("$500 Added", "$100-75-50"). */
+/**
+ * Prize money at the end of a class line, with its dot leaders, a spaced dash before it and its words ("$500 Added",
+ * "$100-75-50", and "$2.500 Added": OCR's reading of "$2,500").
+ */
 const MONEY_TAIL =
-  /(?:\s+[-–])?[\s.…·_]*(?:\(?\s*\$\s?\d[\d,]*(?:\.\d{2})?(?:\s*[-/]\s*\$?\s?\d[\d,]*)*\s*(?:added|purse|premiums?|prize money|guaranteed|stake)?\s*\)?)+\s*$/i;
+  /(?:\s+[-–])?[\s.…·_]*(?:\(?\s*\$\s?\d[\d,]*(?:\.\d{3})*(?:\.\d{2})?(?:\s*[-/]\s*\$?\s?\d[\d,]*)*\s*(?:added|purse|premiums?|prize money|guaranteed|stake)?\s*\)?)+\s*$/i;
 const DOT_LEADER = /\s*[.…·_]{3,}\s*$/;
 /** A line that ends with a class's premium ("… Years and Over $50/$30/ $20", "$1,500 Added"): the end of its entry. */
 export const PRICE_AT_END = /\$\s?\d[\d,.]*(?:\s*[-/]\s*%?\$?\s?\d[\d,.]*)*\s*(?:added)?\s*\)?$/i;
@@ -73,6 +81,10 @@ export function normaliseLine(raw: string): string {
       .replace(/[‘’`]/g, "'")
       .replace(/[“”]/g, '"')
       .replace(/[—]/g, "-")
+      .replace(/\s+/g, " ")
+      // A ruled table's rule OCR read as a mark of its own between cells ("10 | Elite Owner-Amateur … |
+      // $50"): no word is a lone bar or bracket.
+      .replace(/(?<=^|\s)[|[\]]+(?=\s|$)/g, "")
       .replace(/\s+/g, " ")
       .trim()
       .replace(/^[•·*|»>]+\s*/, "")
@@ -215,7 +227,8 @@ export function classStart(line: string): ClassStart | null {
   const number = digits + token.slice(digits.length).toUpperCase();
   // "2025 Tennessee Walking Horse National Celebration" is a title, not class 2025.
   if (/^(?:19|20)\d\d$/.test(number)) return null;
-  const rest = match[2]!.trim();
+  if (match[2] === undefined && AGE_NOT_NUMBER.test(line)) return null;
+  const rest = match[3]!.trim();
   if (!/^[A-Za-z0-9("'"]/.test(rest) || !/[A-Za-z]{2}/.test(rest)) return null;
   const trailing = splitTrailingSession(rest);
   const name = cleanName(trailing.text);

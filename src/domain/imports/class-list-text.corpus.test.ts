@@ -251,3 +251,120 @@ describe("lines that are no class, as OCR reads them from the corpus", () => {
     ]);
   });
 });
+
+describe("round 5: misread printed classes are no sure classes (issue 37)", () => {
+  it("an unsure line whose name holds no word a class name is made of is listed for a person (s05 class 8)", () => {
+    const unsure = ["8. Socoiry Plemsre Wk Haves, Opelocal", "4. Gaited Mare Halter"];
+    const text = ["7. All Day Pleasure - Championship", ...unsure, "9. Walking Pony (17 & under)"].join("\n");
+    const result = parseClassListText(text, { year: 2024, unsureLines: new Set(unsure) });
+    expect(result.classes.map((c) => `${c.number} ${c.name}`)).toEqual([
+      "7 All Day Pleasure - Championship",
+      "4 Gaited Mare Halter",
+      "9 Walking Pony (17 & under)",
+    ]);
+    expect(result.unplaced).toEqual(["8. Socoiry Plemsre Wk Haves, Opelocal"]);
+    // Read surely, the same line stays a class: OCR's confidence decides, the words only confirm a doubt.
+    expect(parse(text).classes.map((c) => c.number)).toEqual(["7", "8", "4", "9"]);
+  });
+
+  it("a ruled table's rows that each print a premium are entries of their own, and an age is no class number (s08)", () => {
+    const result = parse(
+      [
+        "Academy 12-14 Years Specialty $50",
+        "4 Year Old Open, Canter $78",
+        "O/A English Trail Pleasure, Three Years $200",
+        "Old",
+        "Country Pleasure - Youth Riders 17 & $60",
+        "Under",
+      ].join("\n"),
+    );
+    expect(result.classes).toEqual([]);
+    expect(result.unplaced).toContain("4 Year Old Open, Canter $78");
+    expect(result.unplaced).toContain("O/A English Trail Pleasure, Three Years $200");
+  });
+
+  it("an age and 'Under' after a name wrapped before them is the name's end, not class 4 (seed-changed s10)", () => {
+    expect(
+      read(
+        [
+          "108 - Open All Day Pleasure",
+          "108A - Park Performance",
+          "4 Yr. & Under $60",
+          "109 - All Day Pleasure",
+        ].join("\n"),
+      ),
+    ).toEqual(["108 Open All Day Pleasure", "108A Park Performance 4 Yr. & Under", "109 All Day Pleasure"]);
+  });
+
+  it("a class's wrapped name runs on after its premium line no further than the next premium (s08's right table)", () => {
+    const result = parse(
+      [
+        "1 Model Park Pleasure, Open $150",
+        "2 Juvenile Specialty Walking Horse (17 $60",
+        "yrs & under, no stallions)",
+        "3 Owner-Amateur Ladies Fine Harness $200",
+        "Junior Country Pleasure (gaited only) $50 / $30 / $20",
+        "14 Walking Horse Championship Stake $2.500 Added",
+      ].join("\n"),
+    );
+    expect(result.classes.map((c) => `${c.number} ${c.name}`)).toEqual([
+      "1 Model Park Pleasure, Open",
+      "2 Juvenile Specialty Walking Horse (17 yrs & under, no stallions)",
+      "3 Owner-Amateur Ladies Fine Harness",
+      "14 Walking Horse Championship Stake",
+    ]);
+    expect(result.unplaced).toEqual(["Junior Country Pleasure (gaited only) $50 / $30 / $20"]);
+  });
+
+  it("a name's last lines before the next session's heading are its own when the next class follows the heading (s13 page 2)", () => {
+    const result = parse(
+      [
+        "48. Open Walking Horse Specialty $60",
+        "49. Amateur Owned & Trained Trail",
+        "Pleasure Walking Horses, No",
+        "Professional Training Within 90 Days,",
+        "SUNDAY AFTERNOON, JUNE 28 — 1:00 PM.",
+        "50. Walking Horse Amateur Rider, Canter Class $100",
+      ].join("\n"),
+    );
+    expect(result.classes.map((c) => `${c.number} ${c.name}`)).toEqual([
+      "48 Open Walking Horse Specialty",
+      "49 Amateur Owned & Trained Trail Pleasure Walking Horses, No Professional Training Within 90 Days,",
+      "50 Walking Horse Amateur Rider, Canter Class",
+    ]);
+    expect(result.classes[2]!.session?.name).toBe("SUNDAY AFTERNOON");
+    // Its name still runs on where the heading comes: a line was lost, so it is marked.
+    expect(result.classes.map((c) => c.doubts)).toEqual([[], ["line-below-unread"], []]);
+  });
+
+  it("lines before a heading are no name's rest when what follows the heading is not the next class", () => {
+    const result = parse(
+      [
+        "48. Open Walking Horse Specialty $60",
+        "49. Amateur Owned & Trained Trail",
+        "Pleasure Walking Horses, No",
+        "SUNDAY AFTERNOON, JUNE 28 — 1:00 PM.",
+        "60. Walking Horse Amateur Rider, Canter Class $100",
+      ].join("\n"),
+    );
+    expect(result.classes[1]!.name).toBe("Amateur Owned & Trained Trail");
+    expect(result.unplaced).toEqual(["Pleasure Walking Horses, No"]);
+  });
+
+  it("drops a ruled table's rule OCR read as a bar of its own between cells (s08, both seeds)", () => {
+    expect(
+      read(
+        [
+          "9 Country Pleasure Western Specialty $60",
+          "10 | Elite Owner-Amateur Gentlemen Riders | $50 / $30/$20",
+          "on Walking Stallions | |",
+          "| 5 | Equitation, 8 and Under, PH, Specialty $50 / $30 / $20",
+        ].join("\n"),
+      ),
+    ).toEqual([
+      "9 Country Pleasure Western Specialty",
+      "10 Elite Owner-Amateur Gentlemen Riders on Walking Stallions",
+      "5 Equitation, 8 and Under, PH, Specialty",
+    ]);
+  });
+});

@@ -295,11 +295,20 @@ describe("doubtful lines", () => {
   });
 
   it("marks a class read from a line OCR was unsure of", () => {
+    const result = parseClassListText("12 Lead Line\n13 Ladies Flne Hamess", {
+      year: 2025,
+      unsureLines: new Set(["13 Ladies Flne Hamess"]),
+    });
+    expect(result.classes.map((c) => c.doubts)).toEqual([[], ["unsure-reading"]]);
+  });
+
+  it("lists a line OCR was unsure of for a person when no word of a class name is left in it", () => {
     const result = parseClassListText("12 Lead Line\n13 Flne Hamess", {
       year: 2025,
       unsureLines: new Set(["13 Flne Hamess"]),
     });
-    expect(result.classes.map((c) => c.doubts)).toEqual([[], ["unsure-reading"]]);
+    expect(result.classes.map((c) => c.number)).toEqual(["12"]);
+    expect(result.unplaced).toEqual(["13 Flne Hamess"]);
   });
 });
 

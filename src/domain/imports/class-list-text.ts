@@ -26,6 +26,7 @@ import {
   shortTail,
   splitTrailingSession,
 } from "#domain/imports/class-list-lines.ts";
+import { hasNoClassWord } from "#domain/imports/class-name-words.ts";
 import { resolveDateWithoutYear, weekdayNumber } from "#domain/imports/dates-without-year.ts";
 import { type ShowDays, showDaysFrom, weekdaySessionDate } from "#domain/imports/show-days.ts";
 
@@ -174,6 +175,9 @@ function continues(
   below: { priceEndsEntry: boolean; nameUpToNextClass: boolean },
 ): boolean {
   if (!current || current.extraLines >= maxExtraLines(current)) return false;
+  // A class has one premium: a line printing its own after an entry that printed one is an entry of its
+  // own (a ruled table's row whose number OCR lost: "4 Year Old Open, Canter $78" + "O/A English … $200").
+  if (PRICE_AT_END.test(line) && current.parsed.lines.some((l) => PRICE_AT_END.test(l))) return false;
   if (runningOn(current) || CONNECTOR_START.test(line)) return true;
   if (afterBlank) return false;
   // A name's words that run on themselves ("Class, Youth Division,") are no heading, footer or name of
@@ -258,6 +262,8 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
         if (next.session.date === undefined) delete next.session.date;
         if (next.session.startTime === undefined) delete next.session.startTime;
       }
+      // A name still running on where a heading comes ("… Within 90 Days,") lost its last line: checked.
+      if (current && runningOn(current)) followedByUnread.add(current.parsed);
       session = next;
       headingText = tail ? `${headingText} ${line}` : line;
       dates.previous = session.session.date ?? dates.previous;
@@ -273,9 +279,11 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
       read = classStart(line.replace(FIVE_AS_LETTER, "5. "));
       if (read) cutLines.add(line);
     }
-    // A line OCR was unsure of whose name holds no word of a name ("8 WesomikeShod m0") is no class: it is
-    // listed for a person, never glued to the class above.
-    const refused = read !== null && unsureLines.has(line) && hasNoWord(read.name);
+    // A line OCR was unsure of whose name holds no word of a name ("8 WesomikeShod m0") or no word a class
+    // name is made of ("8. Socoiry Plemsre Wk Haves, Opelocal") is no class: it is listed for a person,
+    // never glued to the class above.
+    const refused =
+      read !== null && unsureLines.has(line) && (hasNoWord(read.name) || hasNoClassWord(read.name));
     const start = refused ? null : read;
     // "…Adult," + "18 and Over, Canter": a name that visibly runs on takes the next line even if it starts with a number.
     // "…Ponies, Riders" + "6 and Under": a number that goes on with a joining word ends the name above.

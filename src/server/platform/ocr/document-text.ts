@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import type { TableGrid } from "#domain/imports/table-grid.ts";
 import { layoutText } from "#domain/imports/word-layout.ts";
 import { DocumentReadError } from "#server/platform/heavy/heavy-errors.ts";
 import { DOCUMENT_ERRORS, OCR_IMAGE_TYPES } from "#server/platform/ocr/document-kind.ts";
@@ -65,9 +66,10 @@ interface Reading {
   confidence: number;
 }
 
-async function prepare(image: Buffer): Promise<Buffer[]> {
+async function prepare(image: Buffer): Promise<{ regions: Buffer[]; tables: TableGrid[] }> {
   try {
-    return (await prepareForOcr(image)).regions;
+    const { regions, tables } = await prepareForOcr(image);
+    return { regions, tables };
   } catch (error) {
     if (error instanceof DocumentReadError) throw error;
     throw new DocumentReadError(DOCUMENT_ERRORS.unreadableImage);
@@ -78,6 +80,7 @@ async function readRegions(
   regions: readonly Buffer[],
   ocr: OcrEngine,
   onFraction: (fraction: number) => void,
+  tables: readonly TableGrid[] = [],
 ): Promise<Reading> {
   const texts: string[] = [];
   const unsureLines: string[] = [];
@@ -85,8 +88,11 @@ async function readRegions(
   let confidence = 0;
   const share = 0.9 / regions.length;
   for (const [i, region] of regions.entries()) {
-    const { layout, confidence: read } = await readPageBlocks(region, ocr, (p) =>
-      onFraction(0.1 + share * (i + p)),
+    const { layout, confidence: read } = await readPageBlocks(
+      region,
+      ocr,
+      (p) => onFraction(0.1 + share * (i + p)),
+      regions.length === 1 ? tables : [],
     );
     texts.push(layoutText(layout));
     for (const line of layout.blocks.flat()) if (line.confidence < UNSURE_LINE) unsureLines.push(line.text);
@@ -114,9 +120,9 @@ async function recognise(
   turns: boolean,
 ): Promise<Omit<Reading, "confidence"> & { ms: number; turned: number }> {
   const started = performance.now();
-  const regions = await prepare(image);
+  const { regions, tables } = await prepare(image);
   onFraction(0.1);
-  let best = await readRegions(regions, ocr, onFraction);
+  let best = await readRegions(regions, ocr, onFraction, tables);
   let turnedBy = 0;
   if (turns && best.confidence < UPSIDE_DOWN_SUSPECT) {
     // Turned as the page was found and flattened: each way is tried with the quick layout pass only, and

@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { type TableGrid, tableGrids } from "#domain/imports/table-grid.ts";
 import { HEAVY_INPUT_LIMITS, heavyInputsTexts } from "#domain/texts/heavy-inputs.ts";
 import { DocumentReadError } from "#server/platform/heavy/heavy-errors.ts";
 import { removeLeaderDots } from "#server/platform/ocr/leader-dots.ts";
@@ -57,6 +58,8 @@ export interface PreparedImage {
   deskewedBy: number;
   /** Whether a sheet was found in the photo and cut out of its background (page-finder.ts). */
   foundPage: boolean;
+  /** The ruled tables of the page (table-grid.ts), when it is read as one region: their rows are read across. */
+  tables: TableGrid[];
   /**
    * The pages to recognise one after another: the whole page, or a long picture cut into several, one
    * under another. Their reading order comes from the words read (word-layout.ts).
@@ -179,7 +182,7 @@ export async function prepareForOcr(input: Buffer): Promise<PreparedImage> {
   // Lines falling to the right by `skew` degrees come straight when turned back by as much.
   const straightened = skew === 0 ? page() : page().rotate(-skew, { background: "#ffffff" });
   const straight = await straightened.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-  removeRuledLines(straight.data, straight.info.width, straight.info.height);
+  const rules = removeRuledLines(straight.data, straight.info.width, straight.info.height);
   removeLeaderDots(straight.data, straight.info.width, straight.info.height);
   const out = await greyRaw(straight.data, straight.info.width, straight.info.height)
     .toColourspace("b-w")
@@ -188,7 +191,9 @@ export async function prepareForOcr(input: Buffer): Promise<PreparedImage> {
   const prepared = { png: out.data, width: out.info.width, height: out.info.height, deskewedBy: skew };
   const regions: Buffer[] = [];
   for (const part of await splitPages(prepared, pageCount)) regions.push(part.png);
-  return { ...prepared, foundPage, regions };
+  // A long picture cut into several pages keeps its rules but not their places: its tables are read as blocks.
+  const tables = regions.length === 1 ? tableGrids(rules.across, rules.down) : [];
+  return { ...prepared, foundPage, regions, tables };
 }
 
 /** The grey level a tenth of the pixels are lighter than: the paper's light on a page of print. */

@@ -1,3 +1,5 @@
+import type { Rule } from "#domain/imports/table-grid.ts";
+
 /**
  * Rubs out the rules of a ruled table, boxes round advertisements and lines under headings before a page
  * is read: Tesseract reads a rule beside a word as "|" or "[", glues cells together, and a table's grid
@@ -19,8 +21,8 @@ function rubOut(
   length: number,
   index: (line: number, at: number) => number,
   min: number,
-): number {
-  let found = 0;
+): Rule[] {
+  const found: Rule[] = [];
   // Ink this thick across the run, at a point, is a letter's stroke (bold print runs together), not a rule.
   const thin = (line: number, at: number) => {
     let before = 0;
@@ -34,7 +36,7 @@ function rubOut(
     for (let at = from; at < to; at++) if (thin(line, at)) thinCount++;
     if (thinCount < THIN_SHARE * (to - from)) return;
     for (let at = from; at < to; at++) grey[index(line, at)] = 255;
-    found++;
+    found.push({ at: line, from, to });
   };
   for (let line = 0; line < lines; line++) {
     let start = -1;
@@ -50,8 +52,15 @@ function rubOut(
   return found;
 }
 
-/** Removes long horizontal and vertical rules; returns how many runs were rubbed out. */
-export function removeRuledLines(grey: Uint8Array, width: number, height: number): number {
+/**
+ * Removes long horizontal and vertical rules; returns where they were, each run of ink rubbed out (a rule
+ * a few pixels thick is several runs): table-grid.ts finds a ruled table's rows from the runs across.
+ */
+export function removeRuledLines(
+  grey: Uint8Array,
+  width: number,
+  height: number,
+): { across: Rule[]; down: Rule[] } {
   // Both directions are found on the page as it was: a cell's rules cross, and rubbing out the rows
   // first would cut the columns' rules into short pieces.
   const copy = Uint8Array.from(grey);
@@ -59,5 +68,5 @@ export function removeRuledLines(grey: Uint8Array, width: number, height: number
   const across = rubOut(grey, height, width, (y, x) => y * width + x, min);
   const down = rubOut(copy, width, height, (x, y) => y * width + x, min);
   for (let i = 0; i < grey.length; i++) grey[i] = Math.max(grey[i]!, copy[i]!);
-  return across + down;
+  return { across, down };
 }
