@@ -1,7 +1,7 @@
 import { showDayTexts } from "../../src/domain/texts/show-day.ts";
 import { watchTexts } from "../../src/domain/texts/watch.ts";
 import { CELINA } from "./entries-helpers.ts";
-import { DEMO, expect, holdRequests, personIn, test } from "./fixtures.ts";
+import { DEMO, expect, holdRequests, openHeld, personIn, test } from "./fixtures.ts";
 import { ZONE } from "./show-day-helpers.ts";
 
 /** The demo's show on today, its session running (src/server/db/seed/demo-show-day.ts). */
@@ -43,13 +43,38 @@ test("the roster's cards stay the server's elements when Share live comes, even 
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
   await expect(today.getByTestId("live-ring-bar")).toContainText(showDayTexts.live.inRing);
 
-  release();
   const celina = page.getByTestId("roster-thisWeek").getByRole("article").filter({ hasText: CELINA });
+  release();
   await expect(celina.getByRole("button", { name: watchTexts.share.openLabel(CELINA) })).toBeVisible();
   await expect(today.getByRole("button", { name: watchTexts.share.openLabel(RUNNING_SHOW) })).toBeVisible();
   await expect(today.getByTestId("live-ring-bar")).toContainText(showDayTexts.live.inRing);
   expect(await page.evaluate(() => (window as unknown as { removedCards: string[] }).removedCards)).toEqual(
     [],
   );
+  await context.close();
+});
+
+/**
+ * From 1280 px the notifications are a column at the right (ADR 047), which comes after the first screen:
+ * the roster's column once narrowed when it came, and every card moved and re-wrapped (a layout shift of
+ * 0.08 at 1280 × 800). Its room is kept from the server's page.
+ */
+test("at 1280 px the roster's cards stay where the server drew them when the notifications column comes", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await personIn(browser, baseURL!, DEMO.owner, {
+    timezoneId: ZONE,
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+  });
+  const release = await openHeld(page, "/roster");
+  const card = page.getByTestId("roster-today").getByRole("article").filter({ hasText: RUNNING_SHOW });
+  await expect(card).toBeVisible();
+  const drawn = await card.boundingBox();
+  release();
+  await expect(page.getByTestId("notifications-panel")).toBeVisible();
+  expect(await card.boundingBox()).toEqual(drawn);
   await context.close();
 });

@@ -6,10 +6,6 @@ const MAX_WAIT_MS = 3000;
 
 let shown = false;
 const listeners = new Set<(shown: true) => void>();
-let markShown: () => void = () => undefined;
-const ready = new Promise<void>((resolve) => {
-  markShown = resolve;
-});
 
 let markPainted: () => void = () => undefined;
 const painted = new Promise<void>((resolve) => {
@@ -48,7 +44,6 @@ export function startAfterFirstScreen(screenWillSay: boolean): void {
     startTransition(() => {
       for (const listener of listeners) listener(true);
     });
-    markShown();
   });
 }
 
@@ -63,7 +58,8 @@ export function useFirstScreenShown(settled: boolean): void {
 }
 
 /** Resolves once the first screen is on screen (see startAfterFirstScreen). */
-export const afterFirstScreen = (): Promise<void> => ready;
+export const afterFirstScreen = (): Promise<void> =>
+  new Promise((resolve) => (shown ? resolve() : listeners.add(() => resolve())));
 
 const noSubscription = () => () => undefined;
 const isShown = () => shown;

@@ -47,18 +47,18 @@ const BlockDialog = retryingLazy(() =>
   import("#client/features/profile/components/block-dialog.tsx").then((m) => ({ default: m.BlockDialog })),
 );
 // A show on today gets its live ring bar and class statuses (issue 21): in the page when the server
-// rendered them (its day is in the page's data, ADR 040), else once the first screen is shown. If that
+// rendered them (its day is in the page's data, ADR 040), else once the first screen is shown. "Share live"
+// on a card with a horse at a show running or to come (issue 35) comes at the same times and from the same
+// chunk (one fetch for today's card), inside the card, so the card is not drawn anew when it comes. If that
 // chunk cannot be fetched (the signal went), the card stays as it is without them.
+const rosterLive = () => import("#client/features/show-day/roster-live.tsx");
 const RosterLive = lazy(() =>
-  import("#client/features/show-day/roster-live.tsx").catch(() => ({
+  rosterLive().catch(() => ({
     default: ({ fallback }: { fallback: ReactNode }) => fallback,
   })),
 );
-// "Share live" on a card with a horse at a show running or to come (issue 35), at the same times and from
-// the same chunk (one fetch for today's card); inside the card, so the card is not drawn anew when it
-// comes. Without its chunk, the card has no button.
 const ShareLive = lazy<(props: { show: RosterShow }) => ReactNode>(() =>
-  import("#client/features/show-day/roster-live.tsx").then(
+  rosterLive().then(
     (m) => ({ default: m.ShareLiveButton }),
     () => ({ default: () => null }),
   ),
@@ -198,7 +198,9 @@ function RosterSections({
         <NothingYet />
       </LoadBoundary>
     );
-  // From 1280 px (ADR 035, 047) a section's shows are two columns, three from 1792 px, read row by row.
+  // From 1280 px (ADR 035, 047) a section's shows are two columns, three from 1792 px, read row by row; the
+  // notifications' column at the right, which comes after the first screen, has its room from the first paint
+  // (styles.css: main has a section heading of the roster's).
   return (
     <div data-wide className="flex flex-col gap-7">
       {shown.map(({ key, title, cards }) => (
