@@ -1,15 +1,11 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
 import { whenIdle } from "#client/lib/when-idle.ts";
 
 /** Nothing waits longer than this for the first screen, whatever its data does. */
 const MAX_WAIT_MS = 3000;
 
 let shown = false;
-const listeners = new Set<() => void>();
-let markShown: () => void = () => undefined;
-const ready = new Promise<void>((resolve) => {
-  markShown = resolve;
-});
+const listeners = new Set<(shown: true) => void>();
 
 let markPainted: () => void = () => undefined;
 const painted = new Promise<void>((resolve) => {
@@ -42,8 +38,12 @@ export function startAfterFirstScreen(screenWillSay: boolean): void {
     shown = true;
     // What loaded before this is what the first screen needed (bench/bundle-bench.ts counts it).
     performance.mark("ringside:first-screen");
-    for (const listener of listeners) listener();
-    markShown();
+    // A transition: React renders what comes now in slices rather than one long task, and a part of the
+    // server's page still waiting for its code (a lazy boundary not yet hydrated) is hydrated first and
+    // kept, where an urgent update would draw it anew from its fallback (issue 33).
+    startTransition(() => {
+      for (const listener of listeners) listener(true);
+    });
   });
 }
 
@@ -58,16 +58,25 @@ export function useFirstScreenShown(settled: boolean): void {
 }
 
 /** Resolves once the first screen is on screen (see startAfterFirstScreen). */
-export const afterFirstScreen = (): Promise<void> => ready;
+export const afterFirstScreen = (): Promise<void> =>
+  new Promise((resolve) => (shown ? resolve() : listeners.add(() => resolve())));
 
-/** True once the first screen is on screen (see startAfterFirstScreen). */
-export const useAfterFirstScreen = (): boolean =>
-  useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => shown,
-    // The page the server renders, and its hydration, show what comes before the first screen.
-    () => false,
-  );
+const noSubscription = () => () => undefined;
+const isShown = () => shown;
+const notShown = () => false;
+
+/**
+ * True once the first screen is on screen (see startAfterFirstScreen). A part that mounts after that reads
+ * true at once; the page the server renders, and its hydration, read false. Mounted parts learn of the
+ * change in startAfterFirstScreen's transition (not through the store: its updates are urgent).
+ */
+export function useAfterFirstScreen(): boolean {
+  const [told, setTold] = useState(false);
+  useEffect(() => {
+    listeners.add(setTold);
+    // Shown between this part's render and this effect: the others already know.
+    if (shown) startTransition(() => setTold(true));
+    return () => void listeners.delete(setTold);
+  }, []);
+  return useSyncExternalStore(noSubscription, isShown, notShown) || told;
+}

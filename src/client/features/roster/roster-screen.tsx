@@ -47,12 +47,21 @@ const BlockDialog = retryingLazy(() =>
   import("#client/features/profile/components/block-dialog.tsx").then((m) => ({ default: m.BlockDialog })),
 );
 // A show on today gets its live ring bar and class statuses (issue 21): in the page when the server
-// rendered them (its day is in the page's data, ADR 040), else once the first screen is shown. If that
+// rendered them (its day is in the page's data, ADR 040), else once the first screen is shown. "Share live"
+// on a card with a horse at a show running or to come (issue 35) comes at the same times and from the same
+// chunk (one fetch for today's card), inside the card, so the card is not drawn anew when it comes. If that
 // chunk cannot be fetched (the signal went), the card stays as it is without them.
+const rosterLive = () => import("#client/features/show-day/roster-live.tsx");
 const RosterLive = lazy(() =>
-  import("#client/features/show-day/roster-live.tsx").catch(() => ({
+  rosterLive().catch(() => ({
     default: ({ fallback }: { fallback: ReactNode }) => fallback,
   })),
+);
+const ShareLive = lazy<(props: { show: RosterShow }) => ReactNode>(() =>
+  rosterLive().then(
+    (m) => ({ default: m.ShareLiveButton }),
+    () => ({ default: () => null }),
+  ),
 );
 
 // Past shows' placings of the viewer's horses (issue 22) and, from 1280 px, the notifications (ADR 047),
@@ -189,7 +198,9 @@ function RosterSections({
         <NothingYet />
       </LoadBoundary>
     );
-  // From 1280 px (ADR 035, 047) a section's shows are two columns, three from 1792 px, read row by row.
+  // From 1280 px (ADR 035, 047) a section's shows are two columns, three from 1792 px, read row by row; the
+  // notifications' column at the right, which comes after the first screen, has its room from the first paint
+  // (styles.css: main has a section heading of the roster's).
   return (
     <div data-wide className="flex flex-col gap-7">
       {shown.map(({ key, title, cards }) => (
@@ -216,21 +227,29 @@ function RosterSections({
   );
 }
 
-/** What the lazy part adds to a card: the live bar and statuses on a show's days, "Share live" (issue 35). */
+/** What the lazy part adds to a card on a show's days: the live bar and each class's status. */
 interface LiveParts {
   bar?: ReactNode;
   statusOf?: (classId: string) => ReactNode;
-  share?: ReactNode;
 }
 
+/**
+ * A card's live parts come once the first screen is shown, or with the page when the server rendered the
+ * show's day. What stays the same is drawn by the same components before and after, so nothing of the card
+ * is drawn anew for them (a card swapped whole cost a long task at hydration's end: issue 33).
+ */
 function ShowCard({ show, actions, today }: { show: RosterShow; actions: EntryActions; today: string }) {
   const later = useAfterFirstScreen();
   const inPage = !!useQueryClient().getQueryData<ShowDay>(showDayKeys.day(show.id))?.runningToday;
-  const card = (live?: LiveParts) => <ShowCardBody show={show} actions={actions} live={live} />;
-  if (!(later || inPage) || today > show.endDate) return card();
+  const live = (later || inPage) && today <= show.endDate;
+  const share = live && show.days.some((d) => d.classes.some((c) => c.entries.some((e) => e.horseName)));
+  const card = (parts?: LiveParts) => (
+    <ShowCardBody show={show} actions={actions} live={parts} share={share} />
+  );
+  if (!live || today < show.startDate) return card();
   return (
     <Suspense fallback={card()}>
-      <RosterLive show={show} running={today >= show.startDate} render={card} fallback={card()} />
+      <RosterLive show={show} render={card} fallback={card()} />
     </Suspense>
   );
 }
@@ -239,10 +258,12 @@ function ShowCardBody({
   show,
   actions,
   live,
+  share,
 }: {
   show: RosterShow;
   actions: EntryActions;
   live?: LiveParts | undefined;
+  share: boolean;
 }) {
   return (
     <article className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
@@ -261,7 +282,13 @@ function ShowCardBody({
           {formatShowDates(show.startDate, show.endDate)}
         </p>
         {live?.bar ? <div className="mt-2 empty:hidden">{live.bar}</div> : null}
-        {live?.share}
+        {share ? (
+          <Suspense fallback={null}>
+            <div className="mt-2">
+              <ShareLive show={show} />
+            </div>
+          </Suspense>
+        ) : null}
       </header>
       {show.days.map((day) => (
         <div key={day.date}>

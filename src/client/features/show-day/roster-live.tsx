@@ -4,44 +4,35 @@ import { ClassStatus } from "#client/features/show-day/components/class-status.t
 import { LiveRingBar } from "#client/features/show-day/components/live-ring-bar.tsx";
 import { useDayModel, useNow } from "#client/features/show-day/use-day-model.ts";
 import { useLiveRing } from "#client/features/show-day/use-live-ring.ts";
-import { ShareLiveButton } from "#client/features/watch/share-live-button.tsx";
 import type { RosterShow } from "#domain/contracts/roster.ts";
 import type { ShowDay } from "#domain/contracts/show-day.ts";
 
-type LiveParts = { bar?: ReactNode; statusOf?: (classId: string) => ReactNode; share?: ReactNode };
+// A roster card's "Share live" comes from this chunk too: today's card fetches one chunk, not two in turn.
+export { ShareLiveButton } from "#client/features/watch/share-live-button.tsx";
+
+type LiveParts = { bar?: ReactNode; statusOf?: (classId: string) => ReactNode };
 
 export interface RosterLiveProps {
+  /** A show whose days include today: its ring is kept live. */
   show: RosterShow;
-  /** Whether the show runs today (its days include today): then its ring is kept live. */
-  running: boolean;
-  /** The card, given the live bar, each class's status and "Share live". */
+  /** The card, given the live bar and each class's status. */
   render: (live: LiveParts) => ReactNode;
-  /** The card as it is without the live part (while it loads). */
+  /** The card as it is without the live part (while it loads, or when the show is not running today). */
   fallback: ReactNode;
 }
 
-/**
- * A roster card's later part: on a show running today its ring bar and what each of my classes says,
- * kept live; on a show running or to come with a horse on the card, "Share live" (issue 35).
- */
-export default function RosterLive({ show, running, render, fallback }: RosterLiveProps) {
-  const day = useShowDay(show.id, running);
-  useLiveRing(show.id, running && !!day.data?.runningToday);
-  const withHorse = show.days.some((d) => d.classes.some((c) => c.entries.some((e) => e.horseName)));
-  const share = withHorse ? (
-    <div className="mt-2">
-      <ShareLiveButton show={show} />
-    </div>
-  ) : undefined;
-  if (!running || !day.data?.runningToday) return share ? render({ share }) : fallback;
-  return <Live day={day.data} render={render} share={share} />;
+/** A roster card's later part on a show running today: its ring bar and what each of my classes says, kept live. */
+export default function RosterLive({ show, render, fallback }: RosterLiveProps) {
+  const day = useShowDay(show.id, true);
+  useLiveRing(show.id, !!day.data?.runningToday);
+  if (!day.data?.runningToday) return fallback;
+  return <Live day={day.data} render={render} />;
 }
 
-function Live({ day, render, share }: { day: ShowDay; render: RosterLiveProps["render"]; share: ReactNode }) {
+function Live({ day, render }: { day: ShowDay; render: RosterLiveProps["render"] }) {
   const model = useDayModel(day, useNow());
   return render({
     bar: <LiveRingBar model={model} />,
     statusOf: (classId) => <ClassStatus status={model.statusOf(classId)} zone={model.zone} />,
-    share,
   });
 }

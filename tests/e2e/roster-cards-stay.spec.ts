@@ -1,0 +1,80 @@
+import { showDayTexts } from "../../src/domain/texts/show-day.ts";
+import { watchTexts } from "../../src/domain/texts/watch.ts";
+import { CELINA } from "./entries-helpers.ts";
+import { DEMO, expect, holdRequests, openHeld, personIn, test } from "./fixtures.ts";
+import { ZONE } from "./show-day-helpers.ts";
+
+/** The demo's show on today, its session running (src/server/db/seed/demo-show-day.ts). */
+const RUNNING_SHOW = "Eagleville Lions Club Horse Show";
+
+/**
+ * The roster's cards are the server's elements from the first paint on (issue 33): when the first screen
+ * counts as shown, "Share live" joins each card with a horse, inside it. A card was once drawn anew whole for
+ * that (the card's element swapped, a long task at the end of hydration), and today's card, whose live part
+ * is in the server's page, was drawn from its fallback without its live bar when the first screen was shown
+ * before that part's code had come (an urgent update reaching a part of the page still waiting to hydrate),
+ * then drawn a third time once the code came.
+ */
+test("the roster's cards stay the server's elements when Share live comes, even when the live part's code comes late", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await personIn(browser, baseURL!, DEMO.owner, { timezoneId: ZONE });
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { removedCards: string[] }).removedCards = removed;
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.removedNodes)
+          if (
+            node instanceof Element &&
+            (node.matches("article, [data-testid=live-ring-bar]") || node.querySelector("article"))
+          )
+            removed.push((node.textContent ?? "").slice(0, 60));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  // The code of today's card's live part (and of Share live) comes only after the first screen is shown.
+  const release = await holdRequests(page, "**/assets/roster-live-*.js");
+  await page.goto("/roster");
+  const today = page.getByTestId("roster-today").getByRole("article").filter({ hasText: RUNNING_SHOW });
+  await expect(today.getByTestId("live-ring-bar")).toContainText(showDayTexts.live.inRing);
+  await page.waitForFunction(() => performance.getEntriesByName("ringside:first-screen").length > 0);
+  // What the first screen being shown did at once (an urgent update renders in the same task).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  await expect(today.getByTestId("live-ring-bar")).toContainText(showDayTexts.live.inRing);
+
+  const celina = page.getByTestId("roster-thisWeek").getByRole("article").filter({ hasText: CELINA });
+  release();
+  await expect(celina.getByRole("button", { name: watchTexts.share.openLabel(CELINA) })).toBeVisible();
+  await expect(today.getByRole("button", { name: watchTexts.share.openLabel(RUNNING_SHOW) })).toBeVisible();
+  await expect(today.getByTestId("live-ring-bar")).toContainText(showDayTexts.live.inRing);
+  expect(await page.evaluate(() => (window as unknown as { removedCards: string[] }).removedCards)).toEqual(
+    [],
+  );
+  await context.close();
+});
+
+/**
+ * From 1280 px the notifications are a column at the right (ADR 047), which comes after the first screen:
+ * the roster's column once narrowed when it came, and every card moved and re-wrapped (a layout shift of
+ * 0.08 at 1280 × 800). Its room is kept from the server's page.
+ */
+test("at 1280 px the roster's cards stay where the server drew them when the notifications column comes", async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await personIn(browser, baseURL!, DEMO.owner, {
+    timezoneId: ZONE,
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+  });
+  const release = await openHeld(page, "/roster");
+  const card = page.getByTestId("roster-today").getByRole("article").filter({ hasText: RUNNING_SHOW });
+  await expect(card).toBeVisible();
+  const drawn = await card.boundingBox();
+  release();
+  await expect(page.getByTestId("notifications-panel")).toBeVisible();
+  expect(await card.boundingBox()).toEqual(drawn);
+  await context.close();
+});
