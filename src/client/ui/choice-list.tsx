@@ -27,8 +27,10 @@ export function ChoiceList({
 }) {
   const list = useRef<HTMLDivElement>(null);
   const at = choices.findIndex((c) => c.key === chosen);
+  // At once, not after the next frame: a Tab pressed before the frame would leave from the option left
+  // behind, and the keyboard would land on the newly chosen one instead of past the list.
   const focusOn = (index: number) =>
-    requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>("[role=option]")[index]?.focus());
+    list.current?.querySelectorAll<HTMLElement>("[role=option]")[index]?.focus();
   // A listbox must own options: with none there is no list (the editor says so in words).
   if (choices.length === 0) return null;
   return (
