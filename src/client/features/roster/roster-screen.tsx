@@ -231,6 +231,8 @@ function RosterSections({
 interface LiveParts {
   bar?: ReactNode;
   statusOf?: (classId: string) => ReactNode;
+  /** "Share live" from the live part's chunk, already here: drawn without a boundary of its own. */
+  Share?: (props: { show: RosterShow }) => ReactNode;
 }
 
 /**
@@ -282,13 +284,17 @@ function ShowCardBody({
           {formatShowDates(show.startDate, show.endDate)}
         </p>
         {live?.bar ? <div className="mt-2 empty:hidden">{live.bar}</div> : null}
-        {share ? (
+        {!share ? null : live?.Share ? (
+          <div className="mt-2">
+            <live.Share show={show} />
+          </div>
+        ) : (
           <Suspense fallback={null}>
             <div className="mt-2">
               <ShareLive show={show} />
             </div>
           </Suspense>
-        ) : null}
+        )}
       </header>
       {show.days.map((day) => (
         <div key={day.date}>
