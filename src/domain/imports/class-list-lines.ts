@@ -1,3 +1,5 @@
+import { mendMisreadWords } from "#domain/imports/class-name-words.ts";
+
 /**
  * What one line of a printed class list is (class-list-text.ts reads a whole list with these): a class
  * line, a session heading, page furniture, or something else. Pure.
@@ -28,7 +30,7 @@ const CLOCK =
  * "S6." / "§3." / "$8." (a 5 OCR read as a letter: only before one more digit and a full stop).
  */
 const CLASS_LINE =
-  /^(?:class\s+|no\.?\s*|#\s*)?((?:[0-9]|[Il|](?=[0-9])|[Ss§$](?=[0-9][.)]\s))[0-9OoIl|]{0,3}[a-z]?)([.):\-–]|,(?=\s+[A-Z])|\s+[-–])?\s+(.+)$/i;
+  /^(?:class\s*|no\.?\s*|#\s*)?((?:[0-9]|[Il|](?=[0-9])|[Ss§$](?=[0-9][.)]\s))[0-9OoIl|]{0,3}[a-z]?)([.):\-–]|,(?=\s+[A-Z])|\s+[-–])?\s+(.+)$/i;
 /**
  * "4 Year Old Open", "4 Yr. & Under": an age that starts a name whose class number OCR lost, or the end of a
  * name wrapped before it, not class 4 "Year Old Open".
@@ -63,6 +65,8 @@ const FURNITURE: RegExp[] = [
   /\(\d{3}\)\s*[\dA-Z]{2,3}-[\dA-Z]{3,4}\b/,
   // A sponsor's line under a class ("sponsored by Smith Farms"), whole or as OCR split it.
   /^(?:sponsored|courtesy\s+of|compliments\s+of)\b|\bsponsored\s+by\b|^by\s+[A-Z]|^sp[a-z]{4,8}\s+by\s/i,
+  // …misread further in a dim photo ("xpomored by", "spomaeed by: …"): a lower-case word in "-ed", then "by".
+  /^[a-z]{4,9}ed\s+by:?\s/,
   /^(?:intermission|entries|entry\s+fees?|post\s+entries|admission|gates?\s+open|sanctioned|affiliated|judges?\b|ringmaster|announcer|show\s+(?:manager|secretary|chairman)|secretary|stabling|stalls|farrier|veterinarian|office|all\s+classes|rules|notes?\b|trophies|ribbons)/i,
 ];
 
@@ -283,7 +287,7 @@ export function cutRunTogether(line: string): string[] {
 const LEADER_ON = /(?:\s*[.…·_]){4,}.*$/;
 
 export function cleanName(name: string): string {
-  return (
+  return mendMisreadWords(
     name
       .replace(LEADER_ON, "")
       .replace(MONEY_TAIL, "")
@@ -292,8 +296,12 @@ export function cleanName(name: string): string {
       .replace(/(?:\s+[~|=_\\{}]+)+\s*$/, "")
       // "Two- Year-Old": a hyphen OCR spaced from the word after it (a spaced dash has a space before too).
       .replace(/(?<=[A-Za-z])- (?=[A-Z][a-z])/g, "-")
+      // "'on Walking Stallions": a speck read as a quote before a wrapped line's first word.
+      .replace(/(?<=^|\s)['‘’`]+(?=[a-z])/g, "")
+      // "O/AEnglish": the space after Owner-Amateur's initials lost.
+      .replace(/\bO\/A(?=[A-Z][a-z])/g, "O/A ")
       .replace(/\s+/g, " ")
-      .trim()
+      .trim(),
   );
 }
 

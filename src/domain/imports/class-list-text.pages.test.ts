@@ -69,13 +69,15 @@ describe("prize lists as phones read them (issue 37)", () => {
 
   it("leaves sponsor lines out, whole, split or misread, and specks before a number", () => {
     const result = parseClassListText(
-      "Class 1 Amateur Rider on 4 Year Old Mares\nsponsored by Double J Ranch\nClass 2 Walking Horse Stake\nsponsored\nby Tim Gray Stables\nE 3. Open Specialty\nspamored by Country Kitchen Restourant",
+      "Class 1 Amateur Rider on 4 Year Old Mares\nsponsored by Double J Ranch\nClass 2 Walking Horse Stake\nsponsored\nby Tim Gray Stables\nE 3. Open Specialty\nspamored by Country Kitchen Restourant\n4. Juvenile Walking Horse (17 yrs &\nunder)\nspomaeed by: Jimesy Ler Waller lmurarce\n5. Open Lite Shod\nxpomored by Cedutr Ridge Truller Sules",
       { today: "2026-01-15" },
     );
     expect(result.classes.map((c) => `${c.number} ${c.name}`)).toEqual([
       "1 Amateur Rider on 4 Year Old Mares",
       "2 Walking Horse Stake",
       "3 Open Specialty",
+      "4 Juvenile Walking Horse (17 yrs & under)",
+      "5 Open Lite Shod",
     ]);
     expect(result.unplaced).toEqual([]);
   });

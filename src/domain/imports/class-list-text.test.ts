@@ -30,6 +30,9 @@ describe("parseClassListText: one class per line", () => {
     ["59E Auxiliary Equitation, Medal Class", "59E", "Auxiliary Equitation, Medal Class"],
     ["2a Mare Halter", "2A", "Mare Halter"],
     ["Class 36A Amateur Country Pleasure", "36A", "Amateur Country Pleasure"],
+    // OCR lost the space (corpus s12, s08).
+    ["Class1 Amateur Walking Ponies", "1", "Amateur Walking Ponies"],
+    ["5 O/AEnglish Trail Pleasure", "5", "O/A English Trail Pleasure"],
     ["CLASS 7: Fine Harness", "7", "Fine Harness"],
     ["12 Two Year Old Walking Colts", "12", "Two Year Old Walking Colts"],
     ["12. Two Year Old Walking Colts", "12", "Two Year Old Walking Colts"],
@@ -153,6 +156,34 @@ describe("parseClassListText: names over two lines", () => {
     );
     expect(result.classes.map((c) => c.name)).toEqual(["Model Pleasure Walking Stallions", "Fine Harness"]);
     expect(result.unplaced).toEqual(["Shown in hand only"]);
+  });
+
+  // Corpus s10's narrow columns: the premium or the next class in running order ends the entry lines below.
+  it.each([
+    [
+      "its premium",
+      "113- Owner-\nAmateur\nYouth Riders\n12-14 Years\non Walking\nMares or\nGeldings $500 Added\n114 - Amateur Show",
+    ],
+    [
+      "the next class in running order",
+      "113- Owner-\nAmateur\nYouth Riders\n12-14 Years\non Walking\nMares or\nGeldings\n114 - Amateur Show",
+    ],
+  ])("takes up to six wrapped lines when %s ends the entry below", (_label, text) => {
+    expect(numbersAndNames(text)).toEqual([
+      ["113", "Owner-Amateur Youth Riders 12-14 Years on Walking Mares or Geldings"],
+      ["114", "Amateur Show"],
+    ]);
+  });
+
+  it("drops a speck read as a quote before a wrapped line's first word (corpus s08, s05)", () => {
+    expect(
+      numbersAndNames(
+        "10 Elite Owner-Amateur Gentlemen Riders $50 / $30 / $20\n‘on Walking Stallions\n11 Juvenile Walking Horse (17 yrs &\n'under, no stallions)",
+      ),
+    ).toEqual([
+      ["10", "Elite Owner-Amateur Gentlemen Riders on Walking Stallions"],
+      ["11", "Juvenile Walking Horse (17 yrs & under, no stallions)"],
+    ]);
   });
 
   it("takes up to three wrapped lines, not a fourth", () => {
@@ -303,12 +334,24 @@ describe("doubtful lines", () => {
   });
 
   it("lists a line OCR was unsure of for a person when no word of a class name is left in it", () => {
+    // Corpus s05's reading of "8. Country Pleasure Walking Horses, Optional Tack" in a dim photo.
+    const result = parseClassListText("12 Lead Line\n13 Socoiry Plemsre Wk Haves, Opelocal", {
+      year: 2025,
+      unsureLines: new Set(["13 Socoiry Plemsre Wk Haves, Opelocal"]),
+    });
+    expect(result.classes.map((c) => c.number)).toEqual(["12"]);
+    expect(result.unplaced).toEqual(["13 Socoiry Plemsre Wk Haves, Opelocal"]);
+  });
+
+  it("takes a line OCR was unsure of once a word read with 'rn' as 'm' is mended to a class name's", () => {
     const result = parseClassListText("12 Lead Line\n13 Flne Hamess", {
       year: 2025,
       unsureLines: new Set(["13 Flne Hamess"]),
     });
-    expect(result.classes.map((c) => c.number)).toEqual(["12"]);
-    expect(result.unplaced).toEqual(["13 Flne Hamess"]);
+    expect(result.classes.map((c) => [c.number, c.name, c.doubts])).toEqual([
+      ["12", "Lead Line", []],
+      ["13", "Flne Harness", ["unsure-reading"]],
+    ]);
   });
 });
 

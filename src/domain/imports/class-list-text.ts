@@ -96,6 +96,12 @@ export interface ClassListTextOptions {
   unsureLines?: ReadonlySet<string>;
 }
 
+/** What the lines below say about where the entry ends (class-list-entries.ts). */
+interface EntryEnd {
+  priceEndsEntry: boolean;
+  nameUpToNextClass: boolean;
+}
+
 interface Current {
   parsed: ParsedClass;
   lastLine: string;
@@ -107,8 +113,10 @@ const MAX_CONTINUATION_LINES = 3;
 
 /** The class's name so far visibly runs on: its last line ends so, or a parenthesis is still open. */
 const runningOn = (current: Current) => runsOnAtEnd(current.lastLine) || parenthesisOpen(current.parsed.name);
-const maxExtraLines = (current: Current) =>
-  runningOn(current) ? MAX_RUNNING_ON_LINES : MAX_CONTINUATION_LINES;
+const maxExtraLines = (current: Current, below?: EntryEnd) =>
+  runningOn(current) || below?.priceEndsEntry || below?.nameUpToNextClass
+    ? MAX_RUNNING_ON_LINES
+    : MAX_CONTINUATION_LINES;
 /** A line at least this share of the list's longest class line is "full": its name may wrap. */
 const FULL_LINE = 0.7;
 /** A "class name" starting so is the end of the name above ("6 and Under", "17 & Over"). */
@@ -172,9 +180,12 @@ function continues(
   line: string,
   afterBlank: boolean,
   width: number,
-  below: { priceEndsEntry: boolean; nameUpToNextClass: boolean },
+  below: EntryEnd,
 ): boolean {
-  if (!current || current.extraLines >= maxExtraLines(current)) return false;
+  // A narrow column wraps a long name over more lines ("113- Owner-" + "Amateur" + "Youth Riders" + "12-14
+  // Years" + "on Walking" + "Mares or" + "Geldings $500 Added"): as many as a name that visibly runs on
+  // may take, when the lines below end the entry (its premium, or the next class in running order).
+  if (!current || current.extraLines >= maxExtraLines(current, below)) return false;
   // A class has one premium: a line printing its own after an entry that printed one is an entry of its
   // own (a ruled table's row whose number OCR lost: "4 Year Old Open, Canter $78" + "O/A English … $200").
   if (PRICE_AT_END.test(line) && current.parsed.lines.some((l) => PRICE_AT_END.test(l))) return false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasNoClassWord } from "#domain/imports/class-name-words.ts";
+import { hasNoClassWord, mendMisreadWords } from "#domain/imports/class-name-words.ts";
 import { DIVISIONS } from "#domain/shows/divisions.ts";
 import { fixtureRecords } from "#tests/support/walking-horse.ts";
 
@@ -33,5 +33,17 @@ describe("hasNoClassWord", () => {
     ["(615) S5-01R0 Bombe close hme", true],
   ])("%s → %s", (name, expected) => {
     expect(hasNoClassWord(name)).toBe(expected);
+  });
+});
+
+describe("mendMisreadWords", () => {
+  it.each([
+    ["Owner-Amateur Ladies Fine Hamess", "Owner-Amateur Ladies Fine Harness"],
+    ["Park Perfomance", "Park Perfomance"],
+    ["Smith Farm Memorial", "Smith Farm Memorial"],
+    ["Model Mares", "Model Mares"],
+    ["Amateur Walking Mares", "Amateur Walking Mares"],
+  ])("%s → %s", (read, mended) => {
+    expect(mendMisreadWords(read)).toBe(mended);
   });
 });

@@ -51,3 +51,18 @@ export function hasNoClassWord(name: string): boolean {
   const words = lookups(name);
   return words.length > 0 && !words.some((w) => KNOWN.has(w) || KNOWN.has(w.replace(/'?s$/, "")));
 }
+
+/**
+ * A name read with "rn" taken for "m" ("Fine Hamess" for "Fine Harness"), mended where the word read is none
+ * of a class name's and the word with "rn" is one. A word the list does not hold is left as read.
+ */
+export function mendMisreadWords(name: string): string {
+  return name.replace(/\b[A-Za-z]*m[A-Za-z]*\b/g, (word) => {
+    if (word.length < 4 || KNOWN.has(word.toLowerCase())) return word;
+    for (let at = word.indexOf("m"); at >= 0; at = word.indexOf("m", at + 1)) {
+      const mended = `${word.slice(0, at)}rn${word.slice(at + 1)}`;
+      if (KNOWN.has(mended.toLowerCase())) return mended;
+    }
+    return word;
+  });
+}

@@ -68,6 +68,29 @@ describe("layoutWords: reading order from the words' boxes", () => {
     );
   });
 
+  // Issue 37, s10: a blurred photo's number column read "14-", "ns.", "16", "n7-", "ns-", "ns-" was cut
+  // off its names, and six classes were lost.
+  it.each([
+    ["read as numbers", ["114-", "115.", "116", "117-", "118-", "119-"], [0, 0, 0, 0, 0, 0], true],
+    ["half misread as letters", ["14-", "ns.", "16", "n7-", "ns-", "ns-"], [0, 0, 0, 0, 0, 0], true],
+    [
+      "not starting together: a text column's line ends",
+      ["is.", "so-", "on:", "it.", "to-", "be."],
+      [0, 30, 12, 25, 5, 18],
+      false,
+    ],
+  ])("a column of class numbers %s, kept with its names: %s", (_label, numbers, shifts, kept) => {
+    const words = [
+      ...numbers.flatMap((n, i) => line(n, 100 + shifts[i]!, 300 + i * 60)),
+      ...column(
+        260,
+        300,
+        Array.from({ length: 6 }, () => "Amateur Walking Horses"),
+      ),
+    ];
+    expect(layoutText(layoutWords(words)).startsWith(`${numbers[0]} Amateur Walking Horses`)).toBe(kept);
+  });
+
   it("keeps prices printed in a column of their own on their lines", () => {
     const names = column(
       100,

@@ -81,10 +81,30 @@ function rowsOfText(words: readonly OcrWord[], height: number): number {
 
 const CLASS_NUMBER = /^(?:class|no\.?|#)?\d{1,4}[A-Za-z]?[.):-]?$/i;
 const PRICE = /\$|^\.{2,}|added$/i;
+/** A class number a blurred photo misread ("ns." for "115.", "n7-" for "117-"): short, with its mark. */
+const MISREAD_NUMBER = /^[^\s$]{1,3}[.):-]$/;
+/** Of a column of numbers, at least this share read as numbers or as misread ones… */
+const NUMBER_LIKE = 0.8;
+/** …and their starts within this share of the text height of each other. */
+const ALIGNED = 0.3;
 
 /** Whether most of `words` are of a kind (class numbers, prices). */
 const mostly = (words: readonly OcrWord[], kind: RegExp) =>
   words.length > 0 && words.filter((w) => kind.test(w.text)).length >= MOSTLY * words.length;
+
+/**
+ * Whether the words nearest a gutter on its left are a column of class numbers: mostly read as numbers,
+ * or — a blurred photo reads half of them as letters — all starting together, as a printed column of
+ * numbers does, and nearly all short with a number's mark after them. The line ends of a column of text
+ * start wherever their last word does.
+ */
+function numberColumn(words: readonly OcrWord[], height: number): boolean {
+  if (mostly(words, CLASS_NUMBER)) return true;
+  if (words.length < COLUMN_LINES) return false;
+  const starts = words.map((w) => w.x0);
+  const alike = words.filter((w) => CLASS_NUMBER.test(w.text) || MISREAD_NUMBER.test(w.text)).length;
+  return Math.max(...starts) - Math.min(...starts) <= ALIGNED * height && alike >= NUMBER_LIKE * words.length;
+}
 
 /** Per row, the word nearest a gutter: the last word left of it, or the first word right of it. */
 function nearest(words: readonly OcrWord[], height: number, side: "left" | "right"): OcrWord[] {
@@ -147,7 +167,7 @@ function findGutter(words: readonly OcrWord[], height: number): Gutter | null {
     const near = NEAR * height;
     const leftNeighbours = nearest(left, height, "left").filter((w) => w.x1 >= x - near);
     const rightNeighbours = nearest(right, height, "right").filter((w) => w.x0 <= x + width + near);
-    if (mostly(leftNeighbours, CLASS_NUMBER) || mostly(rightNeighbours, PRICE)) continue;
+    if (numberColumn(leftNeighbours, height) || mostly(rightNeighbours, PRICE)) continue;
     best = { x: x + width / 2, top: run[0], bottom: run[1] };
   }
   return best;
