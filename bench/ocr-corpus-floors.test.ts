@@ -16,8 +16,8 @@ const OCR_OUTPUT = new URL("../tests/fixtures/prize-lists-ocr", import.meta.url)
  * print is a scan's height, ADR 053): s05 24 → 30; s08 reads 8 since the merge's "S" rule. Round 5 (a
  * ruled table read as one block inside its rules, ADR 054): s08 8 → 22. Round 6 (a blurred number column
  * kept with its names, names wrapped over up to six lines when the entry's end is below, a misread "rn",
- * "Class1", "O/AEnglish", a quote speck and misread sponsors, ADR 055): s05 31, s08 25, s09 45, s10 29 → 36,
- * s12 33.
+ * "Class1", "O/AEnglish", "5S.", specks and misread sponsors, ADR 055): s05 31, s08 26, s09 45, s10 29 → 36,
+ * s11 24, s12 33, s13 page 1 37.
  */
 const FLOORS: Record<string, number> = {
   "s01-onecol-serif-scan": 24,
@@ -27,12 +27,12 @@ const FLOORS: Record<string, number> = {
   "s05-css2-lowlight-photo": 31,
   "s06-css2-longnames-curl": 21,
   "s07-table-colmajor-scan": 30,
-  "s08-table-grid-photo": 25,
+  "s08-table-grid-photo": 26,
   "s09-threecol-sans-scan": 45,
   "s10-threecol-serif-photo": 36,
-  "s11-header-ads-photo": 23,
+  "s11-header-ads-photo": 24,
   "s12-header-ads-scan": 33,
-  "s13-twopage-p1": 36,
+  "s13-twopage-p1": 37,
   "s13-twopage-p2": 23,
 };
 

@@ -41,13 +41,13 @@ const TRAILING_SESSION = new RegExp(`\\s+(${WEEKDAY}\\.?\\s+(?:am|pm))$`, "i");
 const MONEY = /\$\s?\d[\d,]*(?:\.\d{2})?/;
 /**
  * Prize money at the end of a class line, with its dot leaders, a spaced dash before it and its words ("$500 Added",
- * "$100-75-50", and "$2.500 Added": OCR's reading of "$2,500").
+ * "$100-75-50", and "$2.500 Added": OCR's reading of "$2,500"; "$50 / $30 / S20": of "$20").
  */
 const MONEY_TAIL =
-  /(?:\s+[-–])?[\s.…·_]*(?:\(?\s*\$\s?\d[\d,]*(?:\.\d{3})*(?:\.\d{2})?(?:\s*[-/]\s*\$?\s?\d[\d,]*)*\s*(?:added|purse|premiums?|prize money|guaranteed|stake)?\s*\)?)+\s*$/i;
+  /(?:\s+[-–])?[\s.…·_]*(?:\(?\s*\$\s?\d[\d,]*(?:\.\d{3})*(?:\.\d{2})?(?:\s*[-/]\s*[$S]?\s?\d[\d,]*)*\s*(?:added|purse|premiums?|prize money|guaranteed|stake)?\s*\)?)+\s*$/i;
 const DOT_LEADER = /\s*[.…·_]{3,}\s*$/;
 /** A line that ends with a class's premium ("… Years and Over $50/$30/ $20", "$1,500 Added"): the end of its entry. */
-export const PRICE_AT_END = /\$\s?\d[\d,.]*(?:\s*[-/]\s*%?\$?\s?\d[\d,.]*)*\s*(?:added)?\s*\)?$/i;
+export const PRICE_AT_END = /\$\s?\d[\d,.]*(?:\s*[-/]\s*%?[$S]?\s?\d[\d,.]*)*\s*(?:added)?\s*\)?$/i;
 
 /** "Registration Required" on a line of its own: a note, or the end of a name wrapped after a comma. */
 export const REGISTRATION_NOTE = /^\(?\s*registration\s+required\.?\s*\)?$/i;
@@ -92,9 +92,9 @@ export function normaliseLine(raw: string): string {
       .replace(/\s+/g, " ")
       .trim()
       .replace(/^[•·*|»>]+\s*/, "")
-      // Specks read before a class number in a photo: ". 3 Amateur…", "S$ 5 Youth…".
+      // Specks read before a class number in a photo: ". 3 Amateur…", "S$ 5 Youth…", "© 3. 3 Year Old…".
       .replace(
-        /^(?:[^A-Za-z0-9\s(#]{1,3}|[A-Za-z][^A-Za-z0-9\s]{1,2})\s+(?=[0-9Il|][0-9OoIl|]{0,3}[a-z]?[.):]?\s+[A-Z(])/,
+        /^(?:[^A-Za-z0-9\s(#]{1,3}|[A-Za-z][^A-Za-z0-9\s]{1,2})\s+(?=[0-9Il|][0-9OoIl|]{0,3}[a-z]?(?:[.):]?\s+[A-Z(]|[.):]\s+\d))/,
         "",
       )
       .replace(/\s*\|+$/, "")

@@ -33,6 +33,9 @@ describe("parseClassListText: one class per line", () => {
     // OCR lost the space (corpus s12, s08).
     ["Class1 Amateur Walking Ponies", "1", "Amateur Walking Ponies"],
     ["5 O/AEnglish Trail Pleasure", "5", "O/A English Trail Pleasure"],
+    // A speck before a number whose name starts with an age (s11), an S read for a "$" (s13).
+    ["© 3. 3 Year Old Walking Amateur $100 |", "3", "3 Year Old Walking Amateur"],
+    ["4. Walking Pony (17 & under) $50 / $30 / S20", "4", "Walking Pony (17 & under)"],
     ["CLASS 7: Fine Harness", "7", "Fine Harness"],
     ["12 Two Year Old Walking Colts", "12", "Two Year Old Walking Colts"],
     ["12. Two Year Old Walking Colts", "12", "Two Year Old Walking Colts"],
@@ -172,6 +175,18 @@ describe("parseClassListText: names over two lines", () => {
     expect(numbersAndNames(text)).toEqual([
       ["113", "Owner-Amateur Youth Riders 12-14 Years on Walking Mares or Geldings"],
       ["114", "Amateur Show"],
+    ]);
+  });
+
+  it("reads '5S.' after class 4 as class 5, its 5 read twice (corpus s13, s08), but keeps a lettered class", () => {
+    expect(numbersAndNames("4. Walking Pony\n5S. Open Amateur Specialty\n6. Amateur Rider")).toEqual([
+      ["4", "Walking Pony"],
+      ["5", "Open Amateur Specialty"],
+      ["6", "Amateur Rider"],
+    ]);
+    expect(numbersAndNames("12. Walking Pony\n5S. Open Amateur Specialty")).toEqual([
+      ["12", "Walking Pony"],
+      ["5S", "Open Amateur Specialty"],
     ]);
   });
 

@@ -290,6 +290,12 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
       read = classStart(line.replace(FIVE_AS_LETTER, "5. "));
       if (read) cutLines.add(line);
     }
+    // "5S. Open Amateur…" after class 4: its 5 read twice, once as an S (corpus s13, s08). A class lettered
+    // S is rarer than that misreading where the number without it comes next in running order.
+    const echoed = read && /^(\d+)S$/.exec(read.number);
+    const previous = classes.at(-1)?.number;
+    if (read && echoed && previous && nextInOrder(previous, echoed[1]!))
+      read = { ...read, number: echoed[1]! };
     // A line OCR was unsure of whose name holds no word of a name ("8 WesomikeShod m0") or no word a class
     // name is made of ("8. Socoiry Plemsre Wk Haves, Opelocal") is no class: it is listed for a person,
     // never glued to the class above.
