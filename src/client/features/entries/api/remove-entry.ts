@@ -1,5 +1,5 @@
 import { entryKeys } from "#client/features/entries/api/keys.ts";
-import { settleEntries } from "#client/features/entries/api/save-class-entries.ts";
+import { settleEntries } from "#client/features/entries/api/settle-entries.ts";
 import { api } from "#client/lib/api.ts";
 import { type QueuedChange, useQueuedChange } from "#client/lib/queued-change.ts";
 

@@ -1,7 +1,6 @@
-import type { QueryClient } from "@tanstack/react-query";
 import { classEntriesPath } from "#client/features/entries/api/get-class-entries.ts";
 import { entryKeys } from "#client/features/entries/api/keys.ts";
-import { rosterKeys } from "#client/features/roster/api/get-roster.ts";
+import { settleEntries } from "#client/features/entries/api/settle-entries.ts";
 import { api } from "#client/lib/api.ts";
 import { type QueuedChange, useQueuedChange } from "#client/lib/queued-change.ts";
 import type { MyEntries, SaveEntriesBody } from "#domain/contracts/entries.ts";
@@ -12,13 +11,6 @@ export const saveClassEntries = (
   body: SaveEntriesBody,
   idempotencyKey?: string,
 ) => api<MyEntries>(classEntriesPath(showId, classId), { method: "PUT", body, idempotencyKey });
-
-/** After any change to entries: the dialog, the class icons and the roster read again. */
-export const settleEntries = (client: QueryClient) =>
-  Promise.all([
-    client.invalidateQueries({ queryKey: entryKeys.all }),
-    client.invalidateQueries({ queryKey: rosterKeys.all }),
-  ]);
 
 export interface SaveEntriesInput {
   showId: string;
