@@ -53,12 +53,18 @@ export function hasNoClassWord(name: string): boolean {
 }
 
 /**
+ * Longer than any word of a class name ("sweepstakes", "championships"): never mended. Mending tries each
+ * "m" of a word in turn, and one word of 100,000 letters in a PDF's text layer held the event loop 1.4 s.
+ */
+const LONGEST_WORD = 20;
+
+/**
  * A name read with "rn" taken for "m" ("Fine Hamess" for "Fine Harness"), mended where the word read is none
  * of a class name's and the word with "rn" is one. A word the list does not hold is left as read.
  */
 export function mendMisreadWords(name: string): string {
   return name.replace(/\b[A-Za-z]*m[A-Za-z]*\b/g, (word) => {
-    if (word.length < 4 || KNOWN.has(word.toLowerCase())) return word;
+    if (word.length < 4 || word.length > LONGEST_WORD || KNOWN.has(word.toLowerCase())) return word;
     for (let at = word.indexOf("m"); at >= 0; at = word.indexOf("m", at + 1)) {
       const mended = `${word.slice(0, at)}rn${word.slice(at + 1)}`;
       if (KNOWN.has(mended.toLowerCase())) return mended;
