@@ -14,6 +14,7 @@ import { CalendarFeedButton } from "#client/features/roster/components/calendar-
 import { useToday } from "#client/features/roster/use-today.ts";
 import { SeasonCalendar, useCalendarView, ViewSlot } from "#client/features/season/view-slot.tsx";
 import { showDayKeys } from "#client/features/show-day/api/show-day-keys.ts";
+import type { LiveParts } from "#client/features/show-day/roster-live.tsx";
 import { useQueuedChanges } from "#client/lib/queued.ts";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 import { ErrorAlert, LoadError } from "#client/ui/alert.tsx";
@@ -225,14 +226,6 @@ function RosterSections({
       ))}
     </div>
   );
-}
-
-/** What the lazy part adds to a card on a show's days: the live bar and each class's status. */
-interface LiveParts {
-  bar?: ReactNode;
-  statusOf?: (classId: string) => ReactNode;
-  /** "Share live" from the live part's chunk, already here: drawn without a boundary of its own. */
-  Share?: (props: { show: RosterShow }) => ReactNode;
 }
 
 /**

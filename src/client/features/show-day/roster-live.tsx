@@ -11,11 +11,13 @@ import type { ShowDay } from "#domain/contracts/show-day.ts";
 // A roster card's "Share live" comes from this chunk too: today's card fetches one chunk, not two in turn.
 export { ShareLiveButton };
 
-type LiveParts = {
+/** What the lazy part adds to a card on a show's days: the live bar, each class's status, "Share live". */
+export interface LiveParts {
   bar?: ReactNode;
   statusOf?: (classId: string) => ReactNode;
+  /** "Share live" from this chunk, already here: the card draws it without a boundary of its own. */
   Share?: typeof ShareLiveButton;
-};
+}
 
 export interface RosterLiveProps {
   /** A show whose days include today: its ring is kept live. */
