@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
+import { tzOffset } from "@date-fns/tz";
 import {
   type Browser,
   type BrowserContext,
@@ -9,6 +10,7 @@ import {
   type Page,
 } from "@playwright/test";
 import SQLite from "better-sqlite3";
+import { UTC_OFFSET_COOKIE } from "../../src/domain/app/client-day.ts";
 import { DEMO_SEEDED_KEY } from "../../src/server/db/seed/demo-accounts.ts";
 
 export const DEMO_PASSWORD = "ringside-demo";
@@ -25,8 +27,22 @@ export const uniqueEmail = (prefix = "e2e") =>
   `${prefix}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.test`;
 
 /**
+ * The cookie by which the server renders a page for the device's calendar day (ADR 019), as a browser
+ * that signed in through the app has it (the app sets it at every start, /auth included). A test signed
+ * in by the API has run no page yet: without it, the server would render for its own day, and in the
+ * hours when that differs from the browser's zone's (00:00-06:00 UTC for America/Chicago) the browser
+ * renders every first page anew over the server's, the elements a test found in the server's HTML
+ * leaving under it (CI's run of 44df3e8 at 00:15 UTC).
+ */
+export async function addDeviceDay(context: BrowserContext, baseURL: string, timezoneId?: string) {
+  const offset = timezoneId ? -tzOffset(timezoneId, new Date()) : new Date().getTimezoneOffset();
+  await context.addCookies([{ name: UTC_OFFSET_COOKIE, value: String(offset), url: baseURL }]);
+}
+
+/**
  * Another person's browser (its own context, service workers blocked unless `options` say otherwise),
- * signed in by password as `email`; it has "signed in before", so it never gets the demo session.
+ * signed in by password as `email`; it has "signed in before", so it never gets the demo session, and
+ * its calendar day's cookie (addDeviceDay).
  */
 export async function personIn(
   browser: Browser,
@@ -36,6 +52,7 @@ export async function personIn(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ serviceWorkers: "block", ...options, baseURL });
   await context.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
+  await addDeviceDay(context, baseURL, options.timezoneId);
   const res = await context.request.post("/api/auth/sign-in/email", {
     data: { email, password: DEMO_PASSWORD },
     headers: { origin: baseURL },
@@ -204,8 +221,9 @@ export const test = base.extend<Fixtures>({
     await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
     await use(page);
   },
-  signInAs: async ({ page, baseURL }, use) => {
+  signInAs: async ({ page, baseURL, timezoneId }, use) => {
     await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));
+    await addDeviceDay(page.context(), baseURL!, timezoneId);
     await use(async (email, path = "/roster", password = DEMO_PASSWORD) => {
       const res = await page.request.post("/api/auth/sign-in/email", {
         data: { email, password },
