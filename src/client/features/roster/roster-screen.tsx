@@ -50,8 +50,8 @@ const BlockDialog = retryingLazy(() =>
 // A show on today gets its live ring bar and class statuses (issue 21): in the page when the server
 // rendered them (its day is in the page's data, ADR 040), else once the first screen is shown. "Share live"
 // on a card with a horse at a show running or to come (issue 35) comes at the same times and from the same
-// chunk (one fetch for today's card), inside the card, so the card is not drawn anew when it comes. If that
-// chunk cannot be fetched (the signal went), the card stays as it is without them.
+// chunk (one fetch for today's card), inside the card, so the card is not drawn anew when it comes, into a
+// place kept for it. If that chunk cannot be fetched (the signal went), the card stays as it is without them.
 const rosterLive = () => import("#client/features/show-day/roster-live.tsx");
 const RosterLive = lazy(() =>
   rosterLive().catch(() => ({
@@ -237,9 +237,12 @@ function ShowCard({ show, actions, today }: { show: RosterShow; actions: EntryAc
   const later = useAfterFirstScreen();
   const inPage = !!useQueryClient().getQueryData<ShowDay>(showDayKeys.day(show.id))?.runningToday;
   const live = (later || inPage) && today <= show.endDate;
-  const share = live && show.days.some((d) => d.classes.some((c) => c.entries.some((e) => e.horseName)));
+  // Its place is kept from the first paint, the button coming into it after the first screen: a card
+  // growing then moved every card below it (a layout shift of 52 px on a steward's roster at 1280 px).
+  const share =
+    today <= show.endDate && show.days.some((d) => d.classes.some((c) => c.entries.some((e) => e.horseName)));
   const card = (parts?: LiveParts) => (
-    <ShowCardBody show={show} actions={actions} live={parts} share={share} />
+    <ShowCardBody show={show} actions={actions} live={parts} share={share} later={later} />
   );
   if (!live || today < show.startDate) return card();
   return (
@@ -249,16 +252,21 @@ function ShowCard({ show, actions, today }: { show: RosterShow; actions: EntryAc
   );
 }
 
+/** Where "Share live" comes, its size, until it does. */
+const shareSlot = <span aria-hidden className="block h-11 w-34 rounded-lg bg-stone-100" />;
+
 function ShowCardBody({
   show,
   actions,
   live,
   share,
+  later,
 }: {
   show: RosterShow;
   actions: EntryActions;
   live?: LiveParts | undefined;
   share: boolean;
+  later: boolean;
 }) {
   return (
     <article className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
@@ -277,17 +285,19 @@ function ShowCardBody({
           {formatShowDates(show.startDate, show.endDate)}
         </p>
         {live?.bar ? <div className="mt-2 empty:hidden">{live.bar}</div> : null}
-        {!share ? null : live?.Share ? (
+        {share ? (
           <div className="mt-2">
-            <live.Share show={show} />
+            {live?.Share ? (
+              <live.Share show={show} />
+            ) : later ? (
+              <Suspense fallback={shareSlot}>
+                <ShareLive show={show} />
+              </Suspense>
+            ) : (
+              shareSlot
+            )}
           </div>
-        ) : (
-          <Suspense fallback={null}>
-            <div className="mt-2">
-              <ShareLive show={show} />
-            </div>
-          </Suspense>
-        )}
+        ) : null}
       </header>
       {show.days.map((day) => (
         <div key={day.date}>
