@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sessionHeading } from "#domain/imports/class-list-lines.ts";
-import { parseClassListText } from "#domain/imports/class-list-text.ts";
+import { LONGEST_LINE, parseClassListText } from "#domain/imports/class-list-text.ts";
 import { fixtureRecords } from "#tests/support/walking-horse.ts";
 
 const parse = (text: string, year = 2025) => parseClassListText(text, { year });
@@ -128,6 +128,26 @@ describe("parseClassListText: names over two lines", () => {
     expect(result.unplaced).toEqual(["this line is junk"]);
     // Where it was printed, so the preview can put it back there: after the first class.
     expect(result.unplacedAt).toEqual([{ after: 0, session: null }]);
+  });
+
+  it("reads no rule over a line longer than any a list prints: its beginning is listed, the classes around it kept", () => {
+    const long = `${"Walking Horse ".repeat(7_000)}Stake`;
+    const result = parse(
+      `Spring Show\n${long}\n12 Two Year Old Walking Colts\n${long}\n13 Walking Horse Stake`,
+    );
+    expect(result.showName).toBe("Spring Show");
+    expect(result.classes.map((c) => [c.number, c.name])).toEqual([
+      ["12", "Two Year Old Walking Colts"],
+      ["13", "Walking Horse Stake"],
+    ]);
+    const listed = `${long.slice(0, LONGEST_LINE)}…`;
+    expect(result.unplaced).toEqual([listed, listed]);
+    expect(result.unplacedAt).toEqual([
+      { after: -1, session: null },
+      { after: 0, session: null },
+    ]);
+    // Class 12 was followed by a line not read: a person checks that its name was not cut short.
+    expect(result.classes.map((c) => c.doubts)).toEqual([["line-below-unread"], []]);
   });
 
   it("says where each line not read was printed: after which class, under which session", () => {

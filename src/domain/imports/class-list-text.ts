@@ -44,7 +44,10 @@ import { type ShowDays, showDaysFrom, weekdaySessionDate } from "#domain/imports
  * - **furniture**, left out: page numbers, prize money, "Registration Required" notes, column headers,
  *   addresses of the web, phone numbers, entry and admission notes;
  * - anything else: the first such line before any class is taken as the show's name, the rest are
- *   returned as `unplaced`, never glued onto a class, so a person can see what was not read.
+ *   returned as `unplaced`, never glued onto a class, so a person can see what was not read;
+ * - a line longer than any a prize list prints (a PDF's text layer may hold one of 100,000 characters) is
+ *   read by no rule: some rules try every place in a line, and such a line held the server 6 s. It is
+ *   returned as `unplaced`, its first LONGEST_LINE characters, and stands for a blank line between others.
  *
  * A date printed without a year takes the year the caller gives, or else the year its weekday matches
  * (dates-without-year.ts). Every class says which lines it was read from and what about it is doubtful.
@@ -209,6 +212,9 @@ function continues(
   );
 }
 
+/** Longer than two columns of a prize list read as one line (the corpus's longest is 181 characters). */
+export const LONGEST_LINE = 400;
+
 export function parseClassListText(text: string, options: ClassListTextOptions): ClassListText {
   const classes: ParsedClass[] = [];
   const header: string[] = [];
@@ -225,18 +231,24 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
   // Two classes OCR read as one line across a gutter are cut apart again, each marked for a person.
   const cutLines = new Set<string>();
   const unsureLines = new Set(options.unsureLines);
-  const lines = text
-    .split(/\r\n|\r|\n/)
-    .map(normaliseLine)
-    .flatMap((line) => {
-      const parts = cutRunTogether(line);
-      if (parts.length > 1)
-        for (const part of parts) {
-          cutLines.add(part);
-          if (unsureLines.has(line)) unsureLines.add(part);
-        }
-      return parts;
-    });
+  const lines: string[] = [];
+  // By index in `lines`, where each stands as a blank line: its beginning, for a person.
+  const tooLong = new Map<number, string>();
+  for (const raw of text.split(/\r\n|\r|\n/)) {
+    if (raw.length > LONGEST_LINE) {
+      tooLong.set(lines.length, `${raw.slice(0, LONGEST_LINE)}…`);
+      lines.push("");
+      continue;
+    }
+    const line = normaliseLine(raw);
+    const parts = cutRunTogether(line);
+    if (parts.length > 1)
+      for (const part of parts) {
+        cutLines.add(part);
+        if (unsureLines.has(line)) unsureLines.add(part);
+      }
+    lines.push(...parts);
+  }
   const widths = wrapWidths(lines);
   // The header runs to the first class: a first heading there ("Saturday, June 20, 2009") dates the show.
   const inHeader = headerNumberLines(lines);
@@ -246,8 +258,21 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
     previous: null,
   };
 
+  // A line no rule took; before any class and session, a header line (one may name the show), unless too long.
+  const notRead = (line: string, long = false) => {
+    if (current) followedByUnread.add(current.parsed);
+    current = null;
+    if (classes.length === 0 && session === null && !long) header.push(line);
+    else {
+      unplaced.push(line);
+      unplacedAt.push({ after: classes.length - 1, session: session?.session ?? null });
+    }
+  };
+
   for (const [index, line] of lines.entries()) {
     const width = widths[index]!;
+    const long = tooLong.get(index);
+    if (long !== undefined) notRead(long, true);
     if (line === "") {
       blankSince = true;
       continue;
@@ -348,13 +373,7 @@ export function parseClassListText(text: string, options: ClassListTextOptions):
       current.extraLines++;
       continue;
     }
-    if (current) followedByUnread.add(current.parsed);
-    current = null;
-    if (classes.length === 0 && session === null) header.push(line);
-    else {
-      unplaced.push(line);
-      unplacedAt.push({ after: classes.length - 1, session: session?.session ?? null });
-    }
+    notRead(line);
   }
 
   const doubts = findDoubts(classes, {
