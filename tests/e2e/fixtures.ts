@@ -119,6 +119,13 @@ interface Fixtures {
 export async function openHeld(page: Page, path: string): Promise<() => void> {
   const release = await holdRequests(page, "**/assets/*.js");
   await page.goto(path, { waitUntil: "commit" });
+  // The page as a person first sees it is styled (the browser paints nothing before its stylesheet), but a
+  // measure taken sooner gets the unstyled layout: show-detail-shift.spec in CI's run of a70b613 read the
+  // rows 21 px tall at y 1573 under load, then 60 px at 633 once styled.
+  await page.waitForFunction(() => {
+    const sheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+    return sheets.length > 0 && sheets.every((link) => link.sheet !== null);
+  });
   return release;
 }
 
