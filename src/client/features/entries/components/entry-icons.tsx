@@ -2,8 +2,6 @@ import { useEffect } from "react";
 import { useAfterFirstScreen } from "#client/app/after-first-screen.ts";
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { useShowEntries } from "#client/features/entries/api/get-show-entries.ts";
-import { entryKeys } from "#client/features/entries/api/keys.ts";
-import { useQueuedChanges } from "#client/lib/queued.ts";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
 
 // The icons, their tooltips and the status labels are a chunk of their own, off show detail's first
@@ -23,30 +21,31 @@ const loadList = () => {
 };
 const EntryIconList = retryingLazy(loadList);
 
-/** The viewer's entries for one class as icons with the spec's tooltips (see EntryIconList). */
+/**
+ * The viewer's entries for one class as icons with the spec's tooltips (see EntryIconList). A change queued
+ * for the class (entries saved offline, not yet on the server) is the list's to show once the first screen is
+ * shown: the queue is watched by the list's chunk, not by every row of the first screen.
+ */
 export function EntryIcons({ showId, classId }: { showId: string; classId: string }) {
   const later = useAfterFirstScreen();
   useEffect(() => {
     if (later) void loadList();
   }, [later]);
   const entries = useShowEntries(showId).data?.entries.filter((e) => e.classId === classId) ?? [];
-  // Every entry change (save, removal) is under entryKeys.all; the list picks the ones for this class.
-  const queued = useQueuedChanges<{ showId?: string; classId?: string } | string>(entryKeys.all).some(
-    (c) => typeof c.input === "object" && c.input?.showId === showId && c.input.classId === classId,
-  );
-  if (entries.length === 0 && !queued) return null;
   // The same 44 px per icon while they load, so the row does not move when they arrive.
-  const reserved = (
-    <span className="flex flex-wrap justify-end">
-      {entries.map((entry) => (
-        <span key={entry.id} aria-hidden className="size-11 shrink-0" />
-      ))}
-    </span>
-  );
+  const reserved =
+    entries.length === 0 ? null : (
+      <span className="flex flex-wrap justify-end">
+        {entries.map((entry) => (
+          <span key={entry.id} aria-hidden className="size-11 shrink-0" />
+        ))}
+      </span>
+    );
+  if (!later) return reserved;
   // Should the icons' code not arrive, each row keeps its reserved space rather than a message per row.
   return (
     <LoadBoundary quiet={reserved} fallback={reserved}>
-      {later ? <EntryIconList showId={showId} classId={classId} /> : reserved}
+      <EntryIconList showId={showId} classId={classId} />
     </LoadBoundary>
   );
 }
