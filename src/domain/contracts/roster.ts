@@ -73,5 +73,10 @@ export const Roster = z.object({
     thisWeek: z.array(RosterShow),
     showSeason: z.array(RosterShow),
   }),
+  /**
+   * Only in the page the server renders (issue 33): how many cards after these it left out, the sections
+   * cut after the first cards the screen draws. The API's roster is always whole and never has it.
+   */
+  rest: z.number().int().positive().optional(),
 });
 export type Roster = z.infer<typeof Roster>;

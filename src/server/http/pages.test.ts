@@ -4,6 +4,8 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BOOT_STATE_ID, type BootState } from "#domain/app/boot-state.ts";
 import { UTC_OFFSET_COOKIE } from "#domain/app/client-day.ts";
+import type { Roster } from "#domain/contracts/roster.ts";
+import { firstCards, ROSTER_FIRST_CARDS } from "#domain/roster/first-cards.ts";
 import { plannerTexts } from "#domain/texts/planner.ts";
 import { resultsTexts } from "#domain/texts/results.ts";
 import { rosterTexts } from "#domain/texts/roster.ts";
@@ -151,6 +153,40 @@ describe("the first screen rendered on the server", () => {
     expect(rootOf(bobs.body)).toContain("Wartrace Pickers Horse Show");
     expect(bobs.body).not.toContain("Celina Lions Club");
     expect(bobs.body).not.toContain("Alice Ashby");
+  });
+
+  it("carries a long roster's first cards and how many it left out, not the whole season", async () => {
+    const owner = await signedInUser(t.app, { name: "Dana Dillard" });
+    const names = Array.from({ length: ROSTER_FIRST_CARDS + 2 }, (_, i) => `Longseason Show ${i + 1}`);
+    for (const [i, name] of names.entries()) {
+      const show = await buildEntryShow(t.app, { name, startDate: daysFrom(10 + i) });
+      await buildEntry(t.app, {
+        userId: owner.id,
+        showId: show.id,
+        classId: "class-1",
+        status: "Interested",
+      });
+    }
+    const page = await call(t.app, "GET", "/roster", {
+      cookie: `${owner.cookie}; ${UTC_OFFSET_COOKIE}=0`,
+      headers: NAVIGATION,
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    const data = (
+      bootStateOf(page.body)!.rendered!.queries as {
+        queries: { queryKey: unknown[]; state: { data: Roster } }[];
+      }
+    ).queries.find((q) => q.queryKey[0] === "roster")?.state.data;
+    const api = (
+      await call(t.app, "GET", `/api/roster?today=${today}`, { cookie: owner.cookie })
+    ).json() as Roster;
+    expect(api.rest).toBeUndefined();
+    expect(api.sections.showSeason.map((s) => s.name)).toEqual(names);
+    expect(data).toEqual(firstCards(api));
+    expect(data?.rest).toBe(2);
+    expect(data?.sections.showSeason.map((s) => s.name)).toEqual(names.slice(0, ROSTER_FIRST_CARDS));
+    for (const name of names.slice(ROSTER_FIRST_CARDS)) expect(page.body).not.toContain(name);
+    expect(rootOf(page.body)).toContain(names[ROSTER_FIRST_CARDS - 1]);
   });
 
   it("renders the planner's first page and a show's classes with their data", async () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CalendarDays, MapPin } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useAfterFirstScreen, useFirstScreenShown } from "#client/app/after-first-screen.ts";
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { Link, useSearchParams } from "#client/app/routing.ts";
@@ -25,6 +25,7 @@ import type { ShowDay } from "#domain/contracts/show-day.ts";
 import { formatDayHeading, formatShowDates } from "#domain/dates/show-dates.ts";
 import { INVITED_BY } from "#domain/people/invite-link.ts";
 import { statusLabel } from "#domain/roster/entry-status.ts";
+import { ROSTER_FIRST_CARDS } from "#domain/roster/first-cards.ts";
 import { needsClassDay } from "#domain/roster/roster-view.ts";
 import { blockingTexts } from "#domain/texts/blocking.ts";
 import { entryStatusTexts } from "#domain/texts/entry-status.ts";
@@ -65,9 +66,12 @@ const ShareLive = lazy<(props: { show: RosterShow }) => ReactNode>(() =>
   ),
 );
 
+// A page carries the first cards only (issue 33); the rest are asked for after the first screen.
+const RestOfSeason = retryingLazy(() => import("#client/features/roster/components/rest-of-season.tsx"));
+
 // Past shows' placings of the viewer's horses (issue 22) and, from 1280 px, the notifications (ADR 047),
 // after the first screen.
-const RosterLater = lazy(() => import("#client/features/roster/components/roster-later.tsx"));
+const RosterLater = retryingLazy(() => import("#client/features/roster/components/roster-later.tsx"));
 
 const SECTIONS: { key: keyof Roster["sections"]; title: string }[] = [
   { key: "today", title: t.today },
@@ -93,6 +97,13 @@ export default function RosterScreen() {
   const roster = useRoster(today);
   useFirstScreenShown(!roster.isPending);
   const later = useAfterFirstScreen();
+  const { refetch } = roster;
+  const partial = !!roster.data?.rest;
+  // The page's roster holds its first cards only: the whole one is asked for once the first screen is shown
+  // (waiting for the connection when there is none).
+  useEffect(() => {
+    if (later && partial) void refetch();
+  }, [later, partial, refetch]);
   const me = useMe();
   const [params, setParams] = useSearchParams();
   const view = useCalendarView();
@@ -150,20 +161,22 @@ export default function RosterScreen() {
         <LoadBoundary fallback={<Spinner label={texts.common.loading} />}>
           <SeasonCalendar query="" mine />
         </LoadBoundary>
-      ) : roster.isPending ? (
-        <Spinner label={texts.common.loading} />
+      ) : roster.data && !(roster.isError && !roster.data.rest) ? (
+        <RosterSections roster={roster.data} actions={actions} today={today} />
       ) : roster.isError ? (
         <LoadError
           message={`${t.loadFailed} ${roster.error.message}`}
           onRetry={() => void roster.refetch()}
         />
       ) : (
-        <RosterSections roster={roster.data} actions={actions} today={today} />
+        <Spinner label={texts.common.loading} />
       )}
       {later ? (
-        <Suspense fallback={null}>
+        // A part whose code cannot come (the signal went before it did) says so here, the cards staying.
+        <LoadBoundary fallback={null}>
+          {!calendar && roster.data?.rest ? <RestOfSeason roster={roster} /> : null}
           <RosterLater />
-        </Suspense>
+        </LoadBoundary>
       ) : null}
     </>
   );
@@ -183,12 +196,13 @@ function RosterSections({
   today: string;
 }) {
   const total = SECTIONS.reduce((n, { key }) => n + roster.sections[key].length, 0);
-  const count = useProgressiveCount(total);
+  const count = useProgressiveCount(total, { first: ROSTER_FIRST_CARDS });
   let left = count;
   const shown: { key: keyof Roster["sections"]; title: string; cards: RosterShow[] }[] = [];
   for (const { key, title } of SECTIONS) {
     const cards = roster.sections[key];
-    if (left === 0 && count < total) break;
+    // A page's roster holds its first cards only: what comes after them is not known to be empty.
+    if (left === 0 && (count < total || roster.rest)) break;
     shown.push({ key, title, cards: cards.slice(0, left) });
     left -= Math.min(left, cards.length);
   }
