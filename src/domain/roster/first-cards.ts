@@ -3,7 +3,8 @@ import type { Roster } from "#domain/contracts/roster.ts";
 /** The cards the roster draws at once; the rest come a few at a time after the first screen. */
 export const ROSTER_FIRST_CARDS = 6;
 
-const ORDER = ["today", "thisWeek", "showSeason"] as const;
+/** The roster's sections in the screen's order, the order in which the page keeps their first cards. */
+export const ROSTER_SECTIONS = ["today", "thisWeek", "showSeason"] as const;
 
 /**
  * The roster as its page carries it (issue 33): the first `count` cards in the screen's order, and how many
@@ -11,10 +12,10 @@ const ORDER = ["today", "thisWeek", "showSeason"] as const;
  * for after the first screen. A roster with no more cards than that is returned as it is.
  */
 export function firstCards(roster: Roster, count = ROSTER_FIRST_CARDS): Roster {
-  const total = ORDER.reduce((n, key) => n + roster.sections[key].length, 0);
+  const total = ROSTER_SECTIONS.reduce((n, key) => n + roster.sections[key].length, 0);
   if (total <= count) return roster;
   let left = count;
-  const cut = (key: (typeof ORDER)[number]) => {
+  const cut = (key: (typeof ROSTER_SECTIONS)[number]) => {
     const cards = roster.sections[key].slice(0, left);
     left -= cards.length;
     return cards;

@@ -25,7 +25,7 @@ import type { ShowDay } from "#domain/contracts/show-day.ts";
 import { formatDayHeading, formatShowDates } from "#domain/dates/show-dates.ts";
 import { INVITED_BY } from "#domain/people/invite-link.ts";
 import { statusLabel } from "#domain/roster/entry-status.ts";
-import { ROSTER_FIRST_CARDS } from "#domain/roster/first-cards.ts";
+import { ROSTER_FIRST_CARDS, ROSTER_SECTIONS } from "#domain/roster/first-cards.ts";
 import { needsClassDay } from "#domain/roster/roster-view.ts";
 import { blockingTexts } from "#domain/texts/blocking.ts";
 import { entryStatusTexts } from "#domain/texts/entry-status.ts";
@@ -73,11 +73,7 @@ const RestOfSeason = retryingLazy(() => import("#client/features/roster/componen
 // after the first screen.
 const RosterLater = retryingLazy(() => import("#client/features/roster/components/roster-later.tsx"));
 
-const SECTIONS: { key: keyof Roster["sections"]; title: string }[] = [
-  { key: "today", title: t.today },
-  { key: "thisWeek", title: t.thisWeek },
-  { key: "showSeason", title: t.showSeason },
-];
+const SECTIONS = ROSTER_SECTIONS.map((key) => ({ key, title: t[key] }));
 
 interface Person {
   id: string;
@@ -161,7 +157,7 @@ export default function RosterScreen() {
         <LoadBoundary fallback={<Spinner label={texts.common.loading} />}>
           <SeasonCalendar query="" mine />
         </LoadBoundary>
-      ) : roster.data && !(roster.isError && !roster.data.rest) ? (
+      ) : roster.data && (partial || !roster.isError) ? (
         <RosterSections roster={roster.data} actions={actions} today={today} />
       ) : roster.isError ? (
         <LoadError

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { LoadError } from "#client/ui/alert.tsx";
+import { Spinner } from "#client/ui/page.tsx";
 import type { Roster } from "#domain/contracts/roster.ts";
 import { rosterRestTexts as t } from "#domain/texts/roster-rest.ts";
 
@@ -17,10 +18,5 @@ export default function RestOfSeason({ roster }: { roster: UseQueryResult<Roster
     );
   if (isError && fetchStatus === "idle")
     return <LoadError message={`${t.failed} ${error.message}`} onRetry={() => void refetch()} />;
-  return (
-    <div role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-stone-600">
-      <span aria-hidden className="spinner-ring" />
-      <span>{t.loading}</span>
-    </div>
-  );
+  return <Spinner label={t.loading} />;
 }
