@@ -167,6 +167,8 @@ export async function buildApp(
   });
   const events = createEventBus(db, app.log);
   await events.start();
+  // On PostgreSQL the cached reads' versions are kept in process, moved by the database's notices (ADR 057).
+  const stopMirroring = events.versions ? db.versions.follow(events.versions, app.log) : null;
   const sessions = createSessionCache({
     bus: events,
     log: app.log,
@@ -304,6 +306,13 @@ export async function buildApp(
     }
   });
 
+  // A write that succeeded is answered once this server's version mirror has heard every notice of it, so the
+  // writer's next read (here, or on a server that heard the same delivery) is never answered from a version
+  // before it. A refused write (4xx, 5xx) stored nothing to wait for.
+  app.addHook("onSend", async (request, reply) => {
+    if (UNSAFE_METHODS.has(request.method) && reply.statusCode < 400) await db.versions.caughtUp();
+  });
+
   // Keyed by the route that ran (not the raw URL), so every spelling of an /api path gets the header.
   app.addHook("onSend", async (request, reply) => {
     const route = request.routeOptions.url;
@@ -384,6 +393,7 @@ export async function buildApp(
     await heavy.close();
     mailer.close();
     sessions.close();
+    stopMirroring?.();
     await delivery.close();
     await watchDelivery.close();
     await events.close();

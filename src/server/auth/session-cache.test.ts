@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Me } from "#domain/contracts/auth.ts";
 import { buildApp } from "#server/app.ts";
 import { createSessionCache } from "#server/auth/session-cache.ts";
+import { createVersionMirror } from "#server/db/version-mirror.ts";
 import { singleCookie } from "#server/http/viewer.ts";
 import { createEventBus } from "#server/platform/events.ts";
 import { buildUser, signedInUser, signIn } from "#tests/support/factories.ts";
@@ -21,7 +22,13 @@ const viewer = (id: string, name = `User ${id}`): Me => ({
 
 const memoryCache = (opts: { ttlMs?: number; maxEntries?: number } = {}) => {
   const bus = createEventBus(
-    { kind: "sqlite", db: undefined as never, pgPool: undefined, close: async () => {} },
+    {
+      kind: "sqlite",
+      db: undefined as never,
+      pgPool: undefined,
+      versions: createVersionMirror(),
+      close: async () => {},
+    },
     console,
   );
   return { bus, cache: createSessionCache({ bus, log: console, ...opts }) };

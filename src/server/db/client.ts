@@ -14,6 +14,7 @@ import type pg from "pg";
 import type { DatabaseConfig } from "#server/config.ts";
 import { BACKSTOP_PAGES, type Checkpointer, startCheckpointer } from "#server/db/checkpointer.ts";
 import type { Database } from "#server/db/schema.ts";
+import { createVersionMirror, type VersionMirror } from "#server/db/version-mirror.ts";
 
 export type DbKind = "sqlite" | "postgres";
 
@@ -25,6 +26,8 @@ export interface Db {
   db: Kysely<Database>;
   /** The raw pool on PostgreSQL (LISTEN/NOTIFY needs its own connections); undefined on SQLite. */
   pgPool: pg.Pool | undefined;
+  /** The cached responses' versions as last read (version-mirror.ts): read through until the app follows notices. */
+  versions: VersionMirror;
   /** SQLite on a file: the worker that checkpoints its WAL (checkpointer.ts). */
   checkpointer?: Checkpointer | undefined;
   close(): Promise<void>;
@@ -42,7 +45,7 @@ export function openDatabase(config: DatabaseConfig): Db {
     // without a listener its error event would crash the process.
     pool.on("error", (error) => console.error(`PostgreSQL dropped an idle connection: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kind: "postgres", db, pgPool: pool, close: () => db.destroy() };
+    return { kind: "postgres", db, pgPool: pool, versions: createVersionMirror(), close: () => db.destroy() };
   }
   if (config.file !== ":memory:") mkdirSync(dirname(config.file), { recursive: true });
   const Database = require("better-sqlite3") as typeof SQLite;
@@ -67,6 +70,7 @@ export function openDatabase(config: DatabaseConfig): Db {
     kind: "sqlite",
     db,
     pgPool: undefined,
+    versions: createVersionMirror(),
     checkpointer,
     async close() {
       // The worker's connection first: the last connection to close checkpoints and removes the WAL.

@@ -28,6 +28,7 @@ import { barnWatchLinksMigration } from "#server/db/migrations/036-barn-watch-li
 import { standingOwnerMigration } from "#server/db/migrations/037-standing-owner.ts";
 import { barnWatchPushMigration } from "#server/db/migrations/038-barn-watch-push.ts";
 import { standingsVersionsMigration } from "#server/db/migrations/039-standings-versions.ts";
+import { versionNoticesMigration } from "#server/db/migrations/040-version-notices.ts";
 
 /** Migrations in order; each is a function of the engine so both databases get the same schema. */
 function provider(db: Db): MigrationProvider {
@@ -62,6 +63,7 @@ function provider(db: Db): MigrationProvider {
         "037-standing-owner": standingOwnerMigration(),
         "038-barn-watch-push": barnWatchPushMigration(db.kind),
         "039-standings-versions": standingsVersionsMigration(db.kind),
+        "040-version-notices": versionNoticesMigration(db.kind),
       };
     },
   };

@@ -1,6 +1,7 @@
 import Fastify from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { opsTexts } from "#domain/texts/ops.ts";
+import { createVersionMirror } from "#server/db/version-mirror.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { createEventBus } from "#server/platform/events.ts";
 import { eventRoutes, SHUTDOWN_RETRY_MS } from "#server/platform/live-streams.ts";
@@ -18,7 +19,13 @@ async function streamApp() {
   registerErrorHandling(app);
   const cursor = { current: "v1" };
   const bus = createEventBus(
-    { kind: "sqlite", db: undefined as never, pgPool: undefined, close: async () => {} },
+    {
+      kind: "sqlite",
+      db: undefined as never,
+      pgPool: undefined,
+      versions: createVersionMirror(),
+      close: async () => {},
+    },
     console,
   );
   let streams = () => -1;

@@ -1,6 +1,7 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
+import { createVersionMirror } from "#server/db/version-mirror.ts";
 import { chunkEvent, createEventBus, type LiveEvent } from "#server/platform/events.ts";
 import { concerns, eventRoutes } from "#server/platform/live-streams.ts";
 import { createStreamLimit, LIVE_STREAMS_PER_USER } from "#server/platform/stream-limit.ts";
@@ -38,7 +39,13 @@ async function streamOnlyApp(heartbeatMs: number) {
     current: { sessionId: "s1", userId: "u1" } as { sessionId: string; userId: string } | null,
   };
   const bus = createEventBus(
-    { kind: "sqlite", db: undefined as never, pgPool: undefined, close: async () => {} },
+    {
+      kind: "sqlite",
+      db: undefined as never,
+      pgPool: undefined,
+      versions: createVersionMirror(),
+      close: async () => {},
+    },
     console,
   );
   await app.register(eventRoutes, {

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type pg from "pg";
 import type { Db } from "#server/db/client.ts";
+import { PG_VERSIONS_CHANNEL, type VersionNotice, type VersionNotices } from "#server/db/version-mirror.ts";
 import { FanOut } from "#server/platform/fan-out.ts";
 
 /**
@@ -61,6 +62,13 @@ export interface EventBus {
    * because messages sent meanwhile were missed.
    */
   subscribeSessions(listener: SessionsListener): () => void;
+  /**
+   * The cached responses' version notices (db/version-mirror.ts), on PostgreSQL only: sent by the database's
+   * triggers (migration 040) and by `mark`, heard on the same LISTEN connection as the live events, so a
+   * server applies a change's notice before it passes on a live event sent after that change committed.
+   * Null on SQLite, whose one server reads its versions in process.
+   */
+  readonly versions: VersionNotices | null;
   close(): Promise<void>;
 }
 
@@ -171,6 +179,7 @@ function memoryBus(log: Logger): EventBus {
     subscribe: (listener) => listeners.add(listener),
     publishSessions: async (event) => sessions.emit(event),
     subscribeSessions: (listener) => sessions.add(listener),
+    versions: null,
     close: async () => {},
   };
 }
@@ -180,6 +189,7 @@ function postgresBus(pool: pg.Pool, log: Logger): EventBus {
   const { Client } = createRequire(import.meta.url)("pg") as typeof pg;
   const listeners = liveListeners(log);
   const sessions = new Listeners<SessionsEvent>();
+  const versions = new Listeners<VersionNotice>();
   let everConnected = false;
   let client: pg.Client | null = null;
   let closing = false;
@@ -196,6 +206,8 @@ function postgresBus(pool: pg.Pool, log: Logger): EventBus {
       } else if (message.channel === PG_SESSIONS_CHANNEL) {
         const event = parseSessionsEvent(message.payload);
         if (event) sessions.emit(event);
+      } else if (message.channel === PG_VERSIONS_CHANNEL) {
+        versions.emit({ kind: "changed", nonce: message.payload ?? "" });
       }
     });
     next.on("error", (error) => {
@@ -207,19 +219,24 @@ function postgresBus(pool: pg.Pool, log: Logger): EventBus {
       await next.connect();
       await next.query(`LISTEN ${PG_CHANNEL}`);
       await next.query(`LISTEN ${PG_SESSIONS_CHANNEL}`);
+      await next.query(`LISTEN ${PG_VERSIONS_CHANNEL}`);
     } catch (error) {
       await next.end().catch(() => {});
       throw error;
     }
     client = next;
     retryDelay = 500;
-    if (everConnected) sessions.emit({ userIds: null, nonce: "" });
+    if (everConnected) {
+      sessions.emit({ userIds: null, nonce: "" });
+      versions.emit({ kind: "back" });
+    }
     everConnected = true;
   }
 
   function lost(failed: pg.Client): void {
     if (client !== failed) return;
     client = null;
+    versions.emit({ kind: "lost" });
     failed.end().catch(() => {});
     scheduleReconnect();
   }
@@ -249,6 +266,12 @@ function postgresBus(pool: pg.Pool, log: Logger): EventBus {
       await pool.query("select pg_notify($1, $2)", [PG_SESSIONS_CHANNEL, JSON.stringify(event)]);
     },
     subscribeSessions: (listener) => sessions.add(listener),
+    versions: {
+      subscribe: (listener) => versions.add(listener),
+      async mark(nonce) {
+        await pool.query("select pg_notify($1, $2)", [PG_VERSIONS_CHANNEL, nonce]);
+      },
+    },
     async close() {
       closing = true;
       clearTimeout(retryTimer);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES } from "#domain/app/errors.ts";
 import { opsTexts } from "#domain/texts/ops.ts";
 import { buildApp } from "#server/app.ts";
+import { createVersionMirror } from "#server/db/version-mirror.ts";
 import { registerErrorHandling } from "#server/http/error-handler.ts";
 import { createEventBus } from "#server/platform/events.ts";
 import { newId } from "#server/platform/ids.ts";
@@ -155,7 +156,13 @@ describe("a client gone while its stream was being opened", () => {
     });
     await app.register(eventRoutes, {
       bus: createEventBus(
-        { kind: "sqlite", db: undefined as never, pgPool: undefined, close: async () => {} },
+        {
+          kind: "sqlite",
+          db: undefined as never,
+          pgPool: undefined,
+          versions: createVersionMirror(),
+          close: async () => {},
+        },
         console,
       ),
       heartbeatMs: 60_000,

@@ -164,7 +164,10 @@ export async function getStandingsVersion(
   viewer: Viewer,
   query: StandingsQuery,
 ): Promise<{ key: string; version: string }> {
-  return { key: `${viewer.id}|${JSON.stringify(query)}`, version: await standingsVersion(db.db, viewer.id) };
+  return {
+    key: `${viewer.id}|${JSON.stringify(query)}`,
+    version: await db.versions.read(`standings:${viewer.id}`, () => standingsVersion(db.db, viewer.id)),
+  };
 }
 
 /** The standings of one year, organisation and division, a page of 50, ranked with shared ranks. */

@@ -264,6 +264,8 @@ describe("standings read again", () => {
       .insertInto("horse_owner")
       .values({ horse_id: horse.id, user_id: owner.id })
       .execute();
+    // Written to the table directly: like the API's writes, it waits for its notice (ADR 057).
+    await t.app.deps.db.versions.caughtUp();
     const owned = await marks(owner);
     expect(owned.mine).toEqual(["Version Vixen"]);
     expect(owned.etag).not.toBe(first.etag);
@@ -278,6 +280,7 @@ describe("standings read again", () => {
       .where("horse_id", "=", horse.id)
       .where("user_id", "=", owner.id)
       .execute();
+    await t.app.deps.db.versions.caughtUp();
     expect((await marks(owner)).mine).toEqual([]);
   });
 });

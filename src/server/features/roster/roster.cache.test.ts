@@ -73,6 +73,8 @@ describe("roster cache: every change is visible on the next request", () => {
     await rosterLines(app, user);
     const before = await rosterLines(app, user);
     await write();
+    // These writes go to the tables directly: like the API's, they wait for their notices (ADR 057).
+    await app.deps.db.versions.caughtUp();
     return { before, after: await rosterLines(app, user) };
   }
 
@@ -90,6 +92,7 @@ describe("roster cache: every change is visible on the next request", () => {
     expect(revalidated.body).toBe("");
     const other = await buildEntryShow(app, { name: "ETag Show", startDate: daysFrom(40) });
     await buildEntry(app, { userId: owner.id, showId: other.id, classId: "class-1", status: "Interested" });
+    await app.deps.db.versions.caughtUp();
     const changed = await get(app, owner, { "if-none-match": etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -146,6 +149,7 @@ describe("roster cache: every change is visible on the next request", () => {
 
   it("unfriending hides a friend's entries from both, befriending shows them again", async () => {
     await buildEntry(app, { userId: friend.id, showId: show.id, classId: "class-1", status: "ImShowing" });
+    await app.deps.db.versions.caughtUp();
     expect(await rosterLines(app, owner)).toContain(
       "Cache Show|Amateur Park Pleasure|FriendIsShowing||Fern Friend|Fern Friend",
     );
@@ -247,6 +251,7 @@ describe("roster cache: every change is visible on the next request", () => {
     const gone = await signedInUser(app, { name: "Gone Friend" });
     await befriend(app, owner.id, gone.id);
     await buildEntry(app, { userId: gone.id, showId: show.id, classId: "class-2", status: "ImShowing" });
+    await app.deps.db.versions.caughtUp();
     expect((await rosterLines(app, owner)).some((l) => l.includes("Gone Friend"))).toBe(true);
     const { after } = await around(owner, () =>
       app.deps.db.db.deleteFrom("user").where("id", "=", gone.id).execute(),

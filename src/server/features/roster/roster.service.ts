@@ -79,7 +79,7 @@ export async function getRosterVersion(
   today: string,
 ): Promise<{ key: string; version: string }> {
   const role = hasRole(viewer, "Trainer") ? "trainer" : "owner";
-  return { key: `${viewer.id}|${today}|${role}`, version: await rosterVersion(db.db, viewer.id) };
+  return { key: `${viewer.id}|${today}|${role}`, version: await viewerSourcesVersion(db, viewer.id) };
 }
 
 /**
@@ -88,7 +88,7 @@ export async function getRosterVersion(
  * same sources are versioned by it too (the season calendar's month).
  */
 export const viewerSourcesVersion = (db: Db, viewerId: string): Promise<string> =>
-  rosterVersion(db.db, viewerId);
+  db.versions.read(`roster:${viewerId}`, () => rosterVersion(db.db, viewerId));
 
 /** The season's conflicts among the viewer's entries, as show detail, entry saves and recommendations read them. */
 export { planConflictTest, SHOWING, viewerWarnings } from "./roster.conflicts.ts";

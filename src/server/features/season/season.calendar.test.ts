@@ -87,6 +87,8 @@ describe("GET /api/calendar", () => {
       status: "WatchClass",
       riderId: viewer.id,
     });
+    // Written to the table directly: like the API's writes, it waits for its notice (ADR 057).
+    await t.app.deps.db.versions.caughtUp();
     const entered = await marks();
     expect(entered.shows[2]).toEqual(["Summer Jubilee", true]);
     expect(entered.etag).not.toBe(first.etag);
@@ -101,8 +103,10 @@ describe("GET /api/calendar", () => {
     expect((await marks()).shows[2]).toEqual(["Summer Jubilee", false]);
 
     // A show renamed (its revision, the catalogue's counter) is read again.
-    const rename = (name: string) =>
-      t.app.deps.db.db.updateTable("show").set({ name }).where("id", "=", ids.inside!).execute();
+    const rename = async (name: string) => {
+      await t.app.deps.db.db.updateTable("show").set({ name }).where("id", "=", ids.inside!).execute();
+      await t.app.deps.db.versions.caughtUp();
+    };
     await rename("Lions Club Charity Show");
     expect((await marks()).shows[1]).toEqual(["Lions Club Charity Show", false]);
     await rename("Lions Club Show");

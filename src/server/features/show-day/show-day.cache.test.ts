@@ -44,6 +44,8 @@ describe("the cached day view", () => {
       .set({ name: "Evening Performance" })
       .where("id", "=", show.evening)
       .execute();
+    // Written to the table directly: like the API's writes, it waits for its notice (ADR 057).
+    await t.app.deps.db.versions.caughtUp();
     const after = await day(owner);
     expect(after.sessions.find((s) => s.id === show.evening)!.name).toBe("Evening Performance");
     expect(before.sessions.find((s) => s.id === show.evening)!.name).toBe("Evening");

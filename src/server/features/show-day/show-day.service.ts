@@ -223,7 +223,9 @@ export async function showDayVersion(
   showId: string,
   now = Date.now(),
 ): Promise<{ key: string; version: string; load: () => Promise<ShowDay> }> {
-  const row = await dayVersionOf(db.db, showId, viewer.id);
+  const row = await db.versions.read(`day:${showId}:${viewer.id}`, () =>
+    dayVersionOf(db.db, showId, viewer.id),
+  );
   if (!row) throw notFound(errorsTexts.showNotFound);
   const steward = row.steward === true || Number(row.steward) === 1;
   const canRun = canRunRing(viewer, { stewardIds: steward ? [viewer.id] : [] });

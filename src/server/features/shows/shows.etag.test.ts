@@ -208,6 +208,8 @@ describe("planner page ETags", () => {
     for (const [what, change, check] of changes) {
       const before = [...seen].at(-1)!;
       await change();
+      // Those written to the tables directly wait for their notices, as the API's writes do (ADR 057).
+      await t.app.deps.db.versions.caughtUp();
       expect((await get(url, { "if-none-match": before })).statusCode, what).toBe(200);
       await check();
       const next = await currentTag(url, PLANNER_CACHING);

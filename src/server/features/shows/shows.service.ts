@@ -102,7 +102,7 @@ export async function getShowPageVersion(
   if (filtered) return undefined;
   return {
     key: `${today}|${query.period}|${query.limit}|${query.cursor ?? ""}`,
-    version: await catalogueVersion(db.db),
+    version: await db.versions.read("catalogue", () => catalogueVersion(db.db)),
   };
 }
 
