@@ -32,15 +32,13 @@ export const REASONS: Reason[] = [
   // The show-day reads (bench/show-day-api-bench.ts, ADR 032) before the API rows their names also match.
   {
     match: /^show-day reads on .*: \/api\/shows\/:id\/day/,
-    reason: `${SHARED_MACHINE} the day view is cached per show and version (ADR 032): a repeat read is the session lookup, one statement (the show's revision, the ring's last action number, whether the viewer is a steward) and the cached, pre-compressed body; on PostgreSQL that statement is a round trip to the database, about 10× the bare route's CPU against about 3× on SQLite.`,
-    remedy:
-      "the same run on a quiet machine; beyond that, the version held in process and moved by the ring's patches and the show's changes on the event bus (platform/events.ts), with the steward list cached the same way, so a repeat read touches no database.",
+    reason: `${SHARED_MACHINE} the day view is cached per show and version (ADR 032): a repeat read is the session lookup, the version (on PostgreSQL kept in process and dropped by the database's notices, ADR 057; on SQLite one in-process statement: the show's revision, the ring's last action number, whether the viewer is a steward) and the cached, pre-compressed body.`,
+    remedy: "the same run on a quiet machine (load average below 1).",
   },
   {
     match: /^show-day reads on .*: \/api\/(?:standings|calendar)/,
-    reason: `${SHARED_MACHINE} standings and the month calendar are built per viewer on every request; their profile (node --cpu-prof under the same load) is SQLite's own query time (the standings page's 'mine' and 'above' subqueries, about 0.6 ms a request on the demo's 108 standings), garbage collection and compressing each body, with no single cause a version cache removes (ADR 032).`,
-    remedy:
-      "standings cached per group and results version with the viewer's 'mine' flags applied after; the calendar's month cached per catalogue version with the viewer's marks added per request, as the roster does.",
+    reason: `${SHARED_MACHINE} standings and the month calendar are cached per viewer, query and version (ADR 032): a repeat read is the session lookup, the version (on PostgreSQL kept in process and dropped by the database's notices, ADR 057) and the cached, pre-compressed body.`,
+    remedy: "the same run on a quiet machine (load average below 1).",
   },
   {
     match: /\/api\/me/,

@@ -16,8 +16,10 @@ import { randomUUID } from "node:crypto";
  *   marker failed to come back, until a notice arrives again.
  * - Read your own writes: `caughtUp()` sends a marker after the writer's commit and resolves when it comes
  *   back, so every notice of that write has been applied here first (app.ts awaits it before answering a
- *   write). Other servers receive the notice in the same delivery; SETTLE_MS more lets their event loops
- *   apply it before the writer's next request can reach them (as the session cache does).
+ *   write). The other servers were sent the write's notice at its commit, before the marker was even asked
+ *   for, and a server applies a notice as its socket is read, while a request that comes in after it goes
+ *   through several turns of the event loop (its session, its route) before it reads a version: so the
+ *   writer's next request, wherever it lands, finds its write's notice applied.
  * - An answer is also kept at most MAX_AGE_MS, a bound should a writer ever change a version's source
  *   without a notice.
  *
@@ -54,7 +56,6 @@ export const VERSION_MIRROR_MAX_AGE_MS = 5_000;
 const MAX_ENTRIES = 20_000;
 /** How long `caughtUp` waits for its marker before it stops trusting the mirror. */
 const MARK_TIMEOUT_MS = 2_000;
-const SETTLE_MS = 10;
 
 interface Entry {
   value: unknown;
@@ -129,8 +130,7 @@ export function createVersionMirror(now: () => number = Date.now): VersionMirror
       });
       try {
         await notices.mark(nonce);
-        if (await back) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-        else {
+        if (!(await back)) {
           // Notices are not arriving: read through until one does.
           trusted = false;
           forget();
