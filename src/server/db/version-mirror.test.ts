@@ -8,6 +8,8 @@ import {
 } from "#server/db/version-mirror.ts";
 import { buildEntry, buildEntryShow } from "#tests/support/entries-factories.ts";
 import { call, testEngine } from "#tests/support/server.ts";
+import { buildRunningShow, signedInAdmin } from "#tests/support/show-day-factories.ts";
+import { buildShow } from "#tests/support/shows-factories.ts";
 import { buildTestApp } from "#tests/support/test-app.ts";
 
 /** Notices a test sends by hand; markers come back when `echo` says so. */
@@ -199,23 +201,42 @@ if (testEngine === "postgres") {
       return client;
     };
 
-    it("answers a repeated read without asking the database, and a direct write's next read after its notice", async () => {
-      const first = await roster();
-      expect(first.statusCode).toBe(200);
-      expect(t.app.deps.db.versions.size).toBeGreaterThan(0);
+    it("answers every cached read again without asking the database, and a direct write's next read after its notice", async () => {
+      const admin = await signedInAdmin(t.app);
+      const running = await buildRunningShow(t.app, admin, { classes: 3 });
+      const past = await buildShow(t.app, { startOffset: -30 });
+      const month = new Date().toISOString().slice(0, 7);
+      const reads = [
+        "/api/roster",
+        `/api/shows/${running.show.id}/day`,
+        `/api/shows/${running.show.id}`,
+        `/api/records/past-shows/${past.id}/classes`,
+        "/api/standings",
+        `/api/calendar?month=${month}`,
+        "/api/shows?period=upcoming",
+        "/api/notifications",
+      ];
+      const get = (path: string) => call(t.app, "GET", path, { cookie: owner.cookie });
+      for (const path of reads) expect((await get(path)).statusCode, path).toBe(200);
+      expect(t.app.deps.db.versions.size).toBeGreaterThanOrEqual(reads.length - 1);
       const locker = await connect();
       try {
-        // Any read of the counters would wait for this lock.
+        // Any read of a version's tables would wait for these locks.
         await locker.query("begin");
-        await locker.query("lock table cache_version in access exclusive mode");
-        const held = new Promise<"held">((resolve) => setTimeout(() => resolve("held"), 3_000).unref());
-        const again = await Promise.race([roster(), held]);
-        expect(again).not.toBe("held");
-        expect((again as Awaited<ReturnType<typeof roster>>).statusCode).toBe(200);
+        await locker.query(
+          "lock table cache_version, show, ring_counter, ring_steward in access exclusive mode",
+        );
+        for (const path of reads) {
+          const held = new Promise<"held">((resolve) => setTimeout(() => resolve("held"), 3_000).unref());
+          const again = await Promise.race([get(path), held]);
+          expect(again, path).not.toBe("held");
+          expect((again as Awaited<ReturnType<typeof get>>).statusCode, path).toBe(200);
+        }
       } finally {
         await locker.query("rollback");
         await locker.end();
       }
+      const first = await roster();
       const show = await buildEntryShow(t.app);
       await buildEntry(t.app, {
         userId: owner.id,

@@ -38,7 +38,10 @@ export async function getNotificationListVersion(
   db: Db,
   viewer: Viewer,
 ): Promise<{ key: string; version: string }> {
-  return { key: viewer.id, version: await notificationListVersion(db.db, viewer.id) };
+  const version = await db.versions.read(`notifications:${viewer.id}`, () =>
+    notificationListVersion(db.db, viewer.id),
+  );
+  return { key: viewer.id, version };
 }
 
 /**

@@ -89,7 +89,7 @@ export async function suggestPastShows(db: Db, query: string, today: string): Pr
 
 /** The version of a past show's class list (responses are cached and revalidated by it); 404 unless past. */
 export async function pastShowRevision(db: Db, showId: string, today: string): Promise<number> {
-  const show = await pastShow(db.db, showId, today);
+  const show = await db.versions.read(`past-show:${showId}:${today}`, () => pastShow(db.db, showId, today));
   if (!show) throw notFound(RECORD_ERRORS.showNotFound);
   return Number(show.revision);
 }

@@ -30,7 +30,10 @@ async function currentTag(url: string, cacheControl = "private, no-cache"): Prom
   return etag;
 }
 
-/** Changes made straight in the database, as an admin screen or an import would make them. */
+/**
+ * Changes made straight in the database, as an admin screen or an import would make them; on PostgreSQL such a
+ * writer's next read waits for its change's notice (`db.versions.caughtUp()`, ADR 057), as the API's writes do.
+ */
 const edits = (app: FastifyInstance) => app.deps.db.db;
 
 describe("show detail ETags", () => {
@@ -85,6 +88,7 @@ describe("show detail ETags", () => {
     for (const [what, change, check] of changes) {
       const before = [...seen].at(-1)!;
       await change();
+      await t.app.deps.db.versions.caughtUp();
       const stale = await get(url, { "if-none-match": before });
       expect(stale.statusCode, what).toBe(200);
       check(stale.json());
@@ -112,6 +116,7 @@ describe("show detail ETags", () => {
     const etag = await currentTag(url);
     expect((await call(t.app, "GET", url, { headers: { "if-none-match": etag } })).statusCode).toBe(401);
     await edits(t.app).deleteFrom("show").where("id", "=", show.id).execute();
+    await t.app.deps.db.versions.caughtUp();
     expect((await get(url, { "if-none-match": etag })).statusCode).toBe(404);
   });
 });
@@ -133,6 +138,7 @@ describe("past show class list ETags", () => {
         division_id: null,
       })
       .execute();
+    await t.app.deps.db.versions.caughtUp();
     const res = await get(url, { "if-none-match": etag });
     expect(res.statusCode).toBe(200);
     expect(res.json().classes.map((c: { name: string }) => c.name)).toEqual(["Model Mares", "Yearlings"]);

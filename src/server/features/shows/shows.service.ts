@@ -122,7 +122,7 @@ async function loadShow(db: Db, showId: string): Promise<ShowSummary> {
  * revalidated by it. Not found when the show does not exist.
  */
 export async function getShowRevision(db: Db, showId: string): Promise<number> {
-  const revision = await findShowRevision(db.db, showId);
+  const revision = await db.versions.read(`show:${showId}`, () => findShowRevision(db.db, showId));
   if (revision === undefined) throw notFound(errorsTexts.showNotFound);
   return revision;
 }
