@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 /**
  * The cached responses' versions, mirrored in process on PostgreSQL (issue 33, ADR 057).
  *
- * Every cached read (the day view, a roster, standings, the month calendar, the planner's pages) first asks
- * the database for its version: on PostgreSQL a round trip to another process, which was most of what such
+ * Every cached read (the day view, a roster, standings, the month calendar, the planner's pages, show detail, a
+ * past show's class list, a notification list) first asks the database for its version: on PostgreSQL a round trip to another process, which was most of what such
  * a read cost. The mirror keeps each answer until the database says something it depends on changed: the
  * tables those versions are read from have triggers (migration 040) that `pg_notify` the versions channel,
  * which PostgreSQL delivers to every server's LISTEN connection once the writing transaction commits, in
