@@ -38,8 +38,8 @@ describe("reasonFor", () => {
       "show-day reads on PostgreSQL: /api/shows/:id/day (today's show, running)",
       /cached per show and version/,
     ],
-    ["show-day reads on SQLite: /api/standings", /built per viewer/],
-    ["show-day reads on SQLite: /api/calendar?month=2026-12", /built per viewer/],
+    ["show-day reads on SQLite: /api/standings", /cached per viewer, query and version/],
+    ["show-day reads on SQLite: /api/calendar?month=2026-12", /cached per viewer, query and version/],
     ["show-day reads on SQLite: /api/roster", /repeat roster/],
   ])("gives the show-day reads %j their own reason", (name, text) => {
     expect(reasonFor(name)?.reason).toMatch(text);
