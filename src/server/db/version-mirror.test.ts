@@ -108,6 +108,7 @@ describe("the version mirror", () => {
       expect(mirror.size).toBe(1);
       send(notice);
       expect(mirror.size).toBe(0);
+      expect(mirror.trusted).toBe(keeps);
       await mirror.read("k", c.load);
       await mirror.read("k", c.load);
       expect(c.reads.n).toBe(keeps ? 2 : 3);
@@ -263,6 +264,7 @@ if (testEngine === "postgres") {
         await admin.end();
       }
       await expect.poll(() => t.app.deps.db.versions.size).toBe(0);
+      expect(t.app.deps.db.versions.trusted).toBe(false);
       const show = await buildEntryShow(t.app, { name: "While Deaf Show" });
       await buildEntry(t.app, {
         userId: owner.id,
@@ -274,6 +276,7 @@ if (testEngine === "postgres") {
       await expect
         .poll(async () => (await roster()) && t.app.deps.db.versions.size, { timeout: 5_000 })
         .toBeGreaterThan(0);
+      expect(t.app.deps.db.versions.trusted).toBe(true);
     });
   });
 }

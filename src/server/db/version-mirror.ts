@@ -34,6 +34,8 @@ export interface VersionMirror {
   caughtUp(): Promise<void>;
   /** How many answers are kept (tests and metrics). */
   readonly size: number;
+  /** Whether answers are kept now: following notices that are known to arrive (metrics). */
+  readonly trusted: boolean;
 }
 
 /** What the mirror hears: a change (`nonce` set when it is a `caughtUp` marker), or the connection's state. */
@@ -147,6 +149,9 @@ export function createVersionMirror(now: () => number = Date.now): VersionMirror
     },
     get size() {
       return entries.size;
+    },
+    get trusted() {
+      return trusted;
     },
   };
 }

@@ -87,6 +87,24 @@ export function createMetrics(db: Db): Metrics {
         this.set(pool.options.max ?? 10);
       },
     });
+    // The cached reads' versions kept in process (ADR 057): 0 while it reads every version from the database.
+    const versions = db.versions;
+    new Gauge({
+      name: "ringside_version_mirror_trusted",
+      help: "1 while this server keeps the cached reads' versions (their notices arrive), 0 while it reads them through",
+      registers: [registry],
+      collect() {
+        this.set(versions.trusted ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: "ringside_version_mirror_entries",
+      help: "Versions this server keeps for its cached reads",
+      registers: [registry],
+      collect() {
+        this.set(versions.size);
+      },
+    });
   }
 
   return {

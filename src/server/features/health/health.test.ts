@@ -131,7 +131,11 @@ describe("/metrics", () => {
     expect(text).toMatch(/ringside_queue_depth\{queue="calendar"\} 0\n/);
     expect(text).toMatch(/ringside_queue_depth\{queue="document"\} 0\n/);
     expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
-    if (testEngine === "postgres") expect(text).toMatch(/ringside_db_pool_connections\{state="total"\} \d+/);
+    if (testEngine === "postgres") {
+      expect(text).toMatch(/ringside_db_pool_connections\{state="total"\} \d+/);
+      expect(text).toMatch(/ringside_version_mirror_trusted 1\n/);
+      expect(text).toMatch(/ringside_version_mirror_entries \d+\n/);
+    } else expect(text).not.toContain("ringside_version_mirror");
     for (const personal of [user.id, user.email, user.name, "metric.person"])
       expect(text).not.toContain(personal);
     stream.close();
