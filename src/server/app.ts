@@ -308,10 +308,12 @@ export async function buildApp(
 
   // A write that succeeded is answered once this server's version mirror has heard every notice of it, so the
   // writer's next read (here, or on a server that heard the same delivery) is never answered from a version
-  // before it. A refused write (4xx, 5xx) stored nothing to wait for.
-  app.addHook("onSend", async (request, reply) => {
-    if (UNSAFE_METHODS.has(request.method) && reply.statusCode < 400) await db.versions.caughtUp();
-  });
+  // before it. A refused write (4xx, 5xx) stored nothing to wait for. Only where the mirror follows notices.
+  if (stopMirroring) {
+    app.addHook("onSend", async (request, reply) => {
+      if (UNSAFE_METHODS.has(request.method) && reply.statusCode < 400) await db.versions.caughtUp();
+    });
+  }
 
   // Keyed by the route that ran (not the raw URL), so every spelling of an /api path gets the header.
   app.addHook("onSend", async (request, reply) => {

@@ -13,7 +13,7 @@ import { PG_VERSIONS_CHANNEL } from "#server/db/version-mirror.ts";
  * TRUNCATE is included: it fires no row or statement delete triggers.
  * SQLite reads its versions in process and needs none.
  */
-export const VERSIONED_TABLES = ["cache_version", "show", "ring_counter", "ring_steward"] as const;
+const VERSIONED_TABLES = ["cache_version", "show", "ring_counter", "ring_steward"] as const;
 
 export function versionNoticesMigration(kind: DbKind) {
   return {
