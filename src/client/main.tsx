@@ -4,5 +4,5 @@ import { startPwa } from "#client/app/pwa.ts";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Ringside cannot start: the page has no #root element.");
-startApp(root);
+void startApp(root);
 startPwa();
