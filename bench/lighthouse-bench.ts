@@ -135,6 +135,7 @@ export const lighthouseBench: BenchModule = {
         if (keep) {
           mkdirSync(keep, { recursive: true });
           writeFileSync(join(keep, `${name}.json`), JSON.stringify(result.lhr));
+          writeFileSync(join(keep, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
         }
         const { categories, audits } = result.lhr;
         const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
