@@ -26,22 +26,40 @@ const firstScreenSays = (pathname: string) =>
     (path) => matchPage(path, pathname) !== null,
   );
 
-/** What the app starts from, worked out once the modules have run (startApp). */
-interface Booted {
-  queryClient: QueryClient;
-  /** Settles once the saved cache is restored (or there was none). */
-  restoring: Promise<void>;
-  progress: { restored: boolean };
-  hydrating: boolean;
-  renderedAt: number | null;
+// What App starts from, set by startApp before React renders.
+let queryClient: QueryClient;
+/** Settles once the saved cache is restored (or there was none). */
+let restoring: Promise<void>;
+let restored: boolean;
+let hydrating: boolean;
+let renderedAt: number | null;
+
+function App() {
+  // Hydrating, the screen is the server's, made from data newer than anything saved: nothing waits for the
+  // restore. Flipping the queries' restoring state mid-hydration would update every part still waiting for
+  // its code, and React would render those parts anew instead of keeping the server's markup (issue 33:
+  // today's show detail moved on a second visit as its day panel and results card came back).
+  const [isRestoring, setIsRestoring] = useState(!restored && !hydrating);
+  useEffect(() => {
+    void restoring.then(() => setIsRestoring(false));
+  }, []);
+  return <AppTree queryClient={queryClient} isRestoring={isRestoring} renderedAt={renderedAt} />;
 }
 
+/** A task of its own for what follows: the browser may paint or take a tap in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
 /**
- * The query cache, the saved cache's restore, the session's listeners, and the first screen's data from
- * the page: the app's start, after its modules have run and before React hydrates.
+ * Hydrates the page the server rendered, or renders the app into it, in three tasks instead of one (issue
+ * 33, ADR 042: the modules' evaluation, this start and hydration's first step were one task of 140-220 ms
+ * at 4x slowdown): the modules have run; then the query cache, the saved cache's restore, the session's
+ * listeners and the first screen's data from the page; then React. A transition lets React work in
+ * slices, yielding to the browser between them, instead of one long task that blocks input on a slow
+ * phone (issue 20, total blocking time).
  */
-function boot(): Booted {
-  const queryClient = createQueryClient();
+export async function startApp(root: HTMLElement): Promise<void> {
+  await nextTask();
+  queryClient = createQueryClient();
   startOnlineTracking();
 
   const pageStartedAt = Date.now();
@@ -56,11 +74,11 @@ function boot(): Booted {
   const offlineCache = (mayHaveSavedCache ? Promise.resolve() : afterFirstScreen())
     .then(() => import("#client/app/offline-cache.ts"))
     .then(({ startOfflineCache }) => startOfflineCache(queryClient, CACHE_MAX_AGE_MS));
-  const progress = { restored: !mayHaveSavedCache };
+  restored = !mayHaveSavedCache;
   // What was restored is on screen; now it is refreshed (what this page load fetched, or the server put
   // into the page, is fresh, and a fetch under way is not restarted), and changes queued before the
   // reload go out (or as soon as the connection returns).
-  const restoring = offlineCache
+  restoring = offlineCache
     .then(() => {
       void queryClient.invalidateQueries(
         { predicate: (query) => query.state.dataUpdatedAt < pageStartedAt },
@@ -70,7 +88,7 @@ function boot(): Booted {
     })
     .catch(() => undefined)
     .finally(() => {
-      progress.restored = true;
+      restored = true;
     });
   // A change made just before the tab closes must not wait for the batched write.
   window.addEventListener("pagehide", () => void offlineCache.then((persister) => persister.flush()));
@@ -111,11 +129,12 @@ function boot(): Booted {
   }
   // The markup is this location's, made from the same data and day the browser would use: hydrate it.
   // Otherwise (a hash link moved, the day differs) the browser renders the screen over it.
-  const hydrating =
+  hydrating =
     !!rendered &&
     !movedFromHash &&
     rendered.path === `${location.pathname}${location.search}` &&
     rendered.today === localDay(new Date());
+  renderedAt = hydrating ? (rendered?.now ?? null) : null;
   void queryClient.prefetchQuery(meQueryOptions());
   preloadScreen(location.pathname);
   if (hydrating) startAfterFirstScreen(firstScreenSays(location.pathname));
@@ -125,49 +144,15 @@ function boot(): Booted {
     void import("#client/app/first-data.ts").then(({ prefetchFirstScreen }) =>
       startAfterFirstScreen(prefetchFirstScreen(queryClient, location)),
     );
-  return {
-    queryClient,
-    restoring,
-    progress,
-    hydrating,
-    renderedAt: hydrating ? (rendered?.now ?? null) : null,
-  };
-}
-
-function App({ booted }: { booted: Booted }) {
-  const { queryClient, restoring, progress, hydrating, renderedAt } = booted;
-  // Hydrating, the screen is the server's, made from data newer than anything saved: nothing waits for the
-  // restore. Flipping the queries' restoring state mid-hydration would update every part still waiting for
-  // its code, and React would render those parts anew instead of keeping the server's markup (issue 33:
-  // today's show detail moved on a second visit as its day panel and results card came back).
-  const [isRestoring, setIsRestoring] = useState(!progress.restored && !hydrating);
-  useEffect(() => {
-    void restoring.then(() => setIsRestoring(false));
-  }, [restoring]);
-  return <AppTree queryClient={queryClient} isRestoring={isRestoring} renderedAt={renderedAt} />;
-}
-
-/** A task of its own for what follows: the browser may paint or take a tap in between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
-
-/**
- * Hydrates the page the server rendered, or renders the app into it, in three tasks instead of one (issue
- * 33, ADR 042: the modules' evaluation, the start and hydration's first step were one task of 140-220 ms
- * at 4x slowdown): the modules have run; the start (`boot`); then React. A transition lets React work in
- * slices, yielding to the browser between them, instead of one long task that blocks input on a slow
- * phone (issue 20, total blocking time).
- */
-export async function startApp(root: HTMLElement): Promise<void> {
   await nextTask();
-  const booted = boot();
-  await nextTask();
+
   const app = (
     <StrictMode>
-      <App booted={booted} />
+      <App />
     </StrictMode>
   );
   startTransition(() => {
-    if (booted.hydrating) hydrateRoot(root, app);
+    if (hydrating) hydrateRoot(root, app);
     else createRoot(root).render(app);
   });
 }
