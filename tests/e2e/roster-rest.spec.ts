@@ -77,6 +77,37 @@ test.describe("a roster longer than its first screen", () => {
     await expect(page.getByText(rosterRestTexts.loading)).toHaveCount(0);
   });
 
+  test("on a phone the cards after the page's are drawn only near the window, the page's at once, nothing moving", async ({
+    page,
+  }) => {
+    // Issue 33: laying out each few cards added after the first screen cost a frame of 15-30 ms.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shifted += (entry as unknown as { value: number }).value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/roster");
+    await untilShown(page);
+    for (const { name } of shows) await expect(heading(page, name)).toBeAttached();
+    const drawn = () =>
+      cards(page).evaluateAll((all) => all.map((card) => getComputedStyle(card).contentVisibility));
+    expect(await drawn()).toEqual([
+      ...Array<string>(ROSTER_FIRST_CARDS).fill("visible"),
+      ...Array<string>(SHOWS - ROSTER_FIRST_CARDS).fill("auto"),
+    ]);
+    // The page's own cards are drawn at their size from the first paint: none grows from a placeholder.
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+    const last = heading(page, shows.at(-1)!.name);
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeVisible();
+    await expect(last).toBeInViewport();
+    // From 1280 px the cards are in columns, and some added may be in sight at once: each is drawn.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(new Set(await drawn())).toEqual(new Set(["visible"]));
+  });
+
   test("offline, the rest waits for the connection and comes when it returns", async ({ page, context }) => {
     const release = await holdRequests(page, "**/api/roster*");
     await page.goto("/roster");

@@ -209,6 +209,7 @@ function RosterSections({
         <NothingYet />
       </LoadBoundary>
     );
+  let drawn = 0;
   // From 1280 px (ADR 035, 047) a section's shows are two columns, three from 1792 px, read row by row; the
   // notifications' column at the right, which comes after the first screen, has its room from the first paint
   // (styles.css: main has a section heading of the roster's).
@@ -228,7 +229,13 @@ function RosterSections({
           ) : (
             <div className="roster-cards">
               {cards.map((show) => (
-                <ShowCard key={show.id} show={show} actions={actions} today={today} />
+                <ShowCard
+                  key={show.id}
+                  show={show}
+                  actions={actions}
+                  today={today}
+                  beyondPage={++drawn > ROSTER_FIRST_CARDS}
+                />
               ))}
             </div>
           )}
@@ -243,7 +250,18 @@ function RosterSections({
  * show's day. What stays the same is drawn by the same components before and after, so nothing of the card
  * is drawn anew for them (a card swapped whole cost a long task at hydration's end: issue 33).
  */
-function ShowCard({ show, actions, today }: { show: RosterShow; actions: EntryActions; today: string }) {
+function ShowCard({
+  show,
+  actions,
+  today,
+  beyondPage,
+}: {
+  show: RosterShow;
+  actions: EntryActions;
+  today: string;
+  /** Not among the cards in the server's page: it comes below them, after the first screen. */
+  beyondPage: boolean;
+}) {
   const later = useAfterFirstScreen();
   const inPage = !!useQueryClient().getQueryData<ShowDay>(showDayKeys.day(show.id))?.runningToday;
   const live = (later || inPage) && today <= show.endDate;
@@ -252,7 +270,14 @@ function ShowCard({ show, actions, today }: { show: RosterShow; actions: EntryAc
   const share =
     today <= show.endDate && show.days.some((d) => d.classes.some((c) => c.entries.some((e) => e.horseName)));
   const card = (parts?: LiveParts) => (
-    <ShowCardBody show={show} actions={actions} live={parts} share={share} later={later} />
+    <ShowCardBody
+      show={show}
+      actions={actions}
+      live={parts}
+      share={share}
+      later={later}
+      beyondPage={beyondPage}
+    />
   );
   if (!live || today < show.startDate) return card();
   return (
@@ -271,15 +296,19 @@ function ShowCardBody({
   live,
   share,
   later,
+  beyondPage,
 }: {
   show: RosterShow;
   actions: EntryActions;
   live?: LiveParts | undefined;
   share: boolean;
   later: boolean;
+  beyondPage: boolean;
 }) {
   return (
-    <article className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm">
+    <article
+      className={`overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm${beyondPage ? " roster-card-later" : ""}`}
+    >
       <header className="border-b border-stone-100 px-4 py-3">
         <h3 className="text-base leading-tight font-semibold">
           <Link to={`/shows/${encodeURIComponent(show.id)}`} className="text-brand-800 hover:underline">
