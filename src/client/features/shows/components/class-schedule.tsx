@@ -1,6 +1,7 @@
 import { Search } from "lucide-react";
 import {
   type ReactNode,
+  startTransition,
   use,
   useCallback,
   useDeferredValue,
@@ -85,6 +86,13 @@ export function ClassSchedule({
   );
 
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  // The list's element comes with the commit that mounts (or hydrates) it. Set urgently, React would render
+  // the list again, and run every effect the page's hydration left waiting, in that commit's task (issue 33:
+  // 60-140 ms at 4x slowdown on today's show detail); in a transition that comes after, in slices.
+  const scrollerRef = useCallback(
+    (element: HTMLElement | null) => startTransition(() => setScroller(element)),
+    [],
+  );
   const getItemKey = useCallback(
     (i: number) => {
       const row = rows[i];
@@ -154,7 +162,7 @@ export function ClassSchedule({
         <EmptyState title={showTexts.noClassesMatch} />
       ) : (
         <section
-          ref={setScroller}
+          ref={scrollerRef}
           data-testid="class-list"
           aria-label={showTexts.classSchedule}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable list must be reachable by keyboard (WCAG 2.1.1) when its rows are not buttons
