@@ -2,6 +2,7 @@ import { Award } from "lucide-react";
 import { useDeferredValue } from "react";
 import { Link } from "#client/app/routing.ts";
 import { useMyResults } from "#client/features/results/api/get-my-results.ts";
+import type { MyResults as Mine } from "#domain/contracts/results.ts";
 import { placingLabel } from "#domain/results/placing.ts";
 import { longDate } from "#domain/season/share-schedule.ts";
 import { resultsTexts } from "#domain/texts/results.ts";
@@ -21,29 +22,36 @@ export function MyResults() {
       </h2>
       <ul className="flex flex-col gap-2">
         {rows.map((r) => (
-          <li key={r.id} className="rounded-xl border border-stone-200 bg-white p-3 text-sm">
-            <p className="flex items-center gap-1.5 font-semibold text-stone-900">
-              <Award aria-hidden className="size-4 text-gold-600" />
-              {t.line(r.placing === null ? resultsTexts.shown : placingLabel(String(r.placing)), r.horseName)}
-              {r.corrected ? (
-                <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
-                  {resultsTexts.correctedMark}
-                </span>
-              ) : null}
-            </p>
-            <p className="text-stone-700">{t.where(r.classNumber, r.className)}</p>
-            <p className="text-stone-600">
-              <Link
-                to={`/shows/${encodeURIComponent(r.showId)}`}
-                className="inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:underline"
-              >
-                {r.showName}
-              </Link>{" "}
-              · {longDate(r.showDate)}
-            </p>
-          </li>
+          <ResultRow key={r.id} result={r} />
         ))}
       </ul>
     </section>
+  );
+}
+
+/** One placing: a component of its own, so React may yield between rows as it renders a long list. */
+function ResultRow({ result: r }: { result: Mine["results"][number] }) {
+  return (
+    <li className="rounded-xl border border-stone-200 bg-white p-3 text-sm">
+      <p className="flex items-center gap-1.5 font-semibold text-stone-900">
+        <Award aria-hidden className="size-4 text-gold-600" />
+        {t.line(r.placing === null ? resultsTexts.shown : placingLabel(String(r.placing)), r.horseName)}
+        {r.corrected ? (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
+            {resultsTexts.correctedMark}
+          </span>
+        ) : null}
+      </p>
+      <p className="text-stone-700">{t.where(r.classNumber, r.className)}</p>
+      <p className="text-stone-600">
+        <Link
+          to={`/shows/${encodeURIComponent(r.showId)}`}
+          className="inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
+          {r.showName}
+        </Link>{" "}
+        · {longDate(r.showDate)}
+      </p>
+    </li>
   );
 }
