@@ -108,6 +108,34 @@ test.describe("a roster longer than its first screen", () => {
     expect(new Set(await drawn())).toEqual(new Set(["visible"]));
   });
 
+  test("the planner's cards after its first eight are drawn only near the window on a phone, its first at once", async ({
+    page,
+  }) => {
+    // The same as the roster's (issue 33), for a list of more than a page's first cards: these shows and the demo's.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shifted += (entry as unknown as { value: number }).value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/planner");
+    await untilShown(page);
+    const items = page.getByRole("main").getByRole("list").first().locator(":scope > li");
+    await expect.poll(() => items.count()).toBeGreaterThan(8);
+    const drawn = () =>
+      items.evaluateAll((all) => all.map((item) => getComputedStyle(item).contentVisibility));
+    const first = await drawn();
+    expect(first.slice(0, 8)).toEqual(Array<string>(8).fill("visible"));
+    expect(new Set(first.slice(8))).toEqual(new Set(["auto"]));
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+    const last = items.last();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last.getByRole("heading")).toBeInViewport();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(new Set(await drawn())).toEqual(new Set(["visible"]));
+  });
+
   test("offline, the rest waits for the connection and comes when it returns", async ({ page, context }) => {
     const release = await holdRequests(page, "**/api/roster*");
     await page.goto("/roster");
