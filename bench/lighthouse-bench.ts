@@ -12,7 +12,8 @@
  * - Without an account (issue 35): a horse's live link and the show's public ring board, made through the
  *   API on the show running now: as signed out, with LCP ≤ 1.0 s.
  * Accessibility and best practices 100 on every screen.
- * BENCH_LIGHTHOUSE_DIR: a folder to keep each full report in (JSON), to see why a figure is what it is.
+ * BENCH_LIGHTHOUSE_DIR: a folder to keep each full report in (JSON) and its trace (`<name>.trace.json`, for
+ * DevTools), to see why a figure is what it is.
  * BENCH_LIGHTHOUSE_PAGES: which screens to run (comma-separated first words: roster, planner, show,
  * today's, ring, standings, sign-in, invite, watch, board).
  * BENCH_LIGHTHOUSE_ROUNDS: how many times each screen runs (default 3, issue 33's median of three).
