@@ -117,6 +117,9 @@ if (testEngine === "postgres") {
         body: { kind: "start-session", sessionId: show.evening },
       });
       expect(tap.statusCode).toBe(200);
+      // The other server hears of the tap when its notice arrives, a few milliseconds after the tap's commit,
+      // not before the tap is answered (ADR 057): a read straight after may still be the version before.
+      await second.deps.db.versions.caughtUp();
       const after = (await call(second, "GET", path, { cookie: watcher })).json<ShowDay>();
       expect(after.ring.seq).toBe(before.ring.seq + 1);
       expect(after.ring.sessions).toEqual([expect.objectContaining({ id: show.evening, status: "running" })]);
