@@ -8,6 +8,18 @@ import { DEMO, expect, holdRequests, personIn, test, untilShown } from "./fixtur
 
 const SHOWS = ROSTER_FIRST_CARDS + 3;
 
+/** Sums the page's layout shifts from its first byte (read with layoutShifted). */
+async function countLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifted: number };
+    w.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.shifted += (entry as unknown as { value: number }).value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+const layoutShifted = (page: Page) => page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+
 /**
  * The page carries the roster's first cards only (issue 33): a season longer than that gets the rest after the
  * first screen, and says so below the cards while they come, while the connection is gone, or when they
@@ -81,13 +93,7 @@ test.describe("a roster longer than its first screen", () => {
     page,
   }) => {
     // Issue 33: laying out each few cards added after the first screen cost a frame of 15-30 ms.
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifted: number };
-      w.shifted = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.shifted += (entry as unknown as { value: number }).value;
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await countLayoutShifts(page);
     await page.goto("/roster");
     await untilShown(page);
     for (const { name } of shows) await expect(heading(page, name)).toBeAttached();
@@ -98,7 +104,7 @@ test.describe("a roster longer than its first screen", () => {
       ...Array<string>(SHOWS - ROSTER_FIRST_CARDS).fill("auto"),
     ]);
     // The page's own cards are drawn at their size from the first paint: none grows from a placeholder.
-    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+    expect(await layoutShifted(page)).toBe(0);
     const last = heading(page, shows.at(-1)!.name);
     await last.scrollIntoViewIfNeeded();
     await expect(last).toBeVisible();
@@ -112,13 +118,7 @@ test.describe("a roster longer than its first screen", () => {
     page,
   }) => {
     // The same as the roster's (issue 33), for a list of more than a page's first cards: these shows and the demo's.
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifted: number };
-      w.shifted = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.shifted += (entry as unknown as { value: number }).value;
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await countLayoutShifts(page);
     await page.goto("/planner");
     await untilShown(page);
     const items = page.getByRole("main").getByRole("list").first().locator(":scope > li");
@@ -128,7 +128,7 @@ test.describe("a roster longer than its first screen", () => {
     const first = await drawn();
     expect(first.slice(0, 8)).toEqual(Array<string>(8).fill("visible"));
     expect(new Set(first.slice(8))).toEqual(new Set(["auto"]));
-    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+    expect(await layoutShifted(page)).toBe(0);
     // An item drawn so far (scrolling down adds more, and the list's next page: `last()` would move on).
     const far = items.nth(first.length - 1);
     await far.scrollIntoViewIfNeeded();
