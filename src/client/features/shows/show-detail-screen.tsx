@@ -5,7 +5,7 @@ import { useAfterFirstScreen, useFirstScreenShown } from "#client/app/after-firs
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { historyIndex, Link, useNavigate, useParams, useSearchParams } from "#client/app/routing.ts";
 import { useMe } from "#client/features/auth/api/get-me.ts";
-import { EntryIcons } from "#client/features/entries/components/entry-icons.tsx";
+import { EntryIcons, useEntriesByClass } from "#client/features/entries/components/entry-icons.tsx";
 import { ShowAiSlot } from "#client/features/recommendations/show-ai-slot.tsx";
 import { showDayKeys } from "#client/features/show-day/api/show-day-keys.ts";
 import { showCalendarUrl, useShow } from "#client/features/shows/api/get-show.ts";
@@ -49,6 +49,7 @@ export default function ShowDetailScreen() {
   useFirstScreenShown(!show.isPending);
   const me = useMe();
   const later = useAfterFirstScreen();
+  const entriesOf = useEntriesByClass(showId, later);
   // While a session day runs, each row's time is the live status and estimate the roster shows too.
   const [liveStatus, setLiveStatus] = useState<((classId: string) => ReactNode) | null>(null);
   const onLive = useCallback((of: ((classId: string) => ReactNode) | null) => setLiveStatus(() => of), []);
@@ -131,7 +132,9 @@ export default function ShowDetailScreen() {
         <ClassSchedule
           show={data}
           onSelectClass={setEntryClass}
-          renderEntryIcons={(cls) => <EntryIcons showId={data.id} classId={cls.id} />}
+          renderEntryIcons={(cls) => (
+            <EntryIcons showId={data.id} classId={cls.id} entries={entriesOf(cls.id)} later={later} />
+          )}
           renderTime={
             liveStatus
               ? (cls) => liveStatus(cls.id)

@@ -1,5 +1,4 @@
 import { CircleAlert, Clock, TriangleAlert } from "lucide-react";
-import { useShowEntries } from "#client/features/entries/api/get-show-entries.ts";
 import {
   type RemoveClassInput,
   removeClassEntriesChange,
@@ -9,6 +8,7 @@ import { PlacingBadge } from "#client/features/entries/components/placing-badge.
 import { entryTooltip, StatusIcon } from "#client/features/entries/components/status-icon.tsx";
 import { type QueuedState, useQueuedChanges } from "#client/lib/queued.ts";
 import { TapTooltip } from "#client/ui/tap-tooltip.tsx";
+import type { MyEntry } from "#domain/contracts/entries.ts";
 import { offlineTexts } from "#domain/texts/offline.ts";
 
 /** The newest queued save or removal for this class, if one is waiting or was refused. */
@@ -33,8 +33,16 @@ function useQueuedForClass(showId: string, classId: string) {
  * server refused shows the reason. A chunk of its own, loaded by EntryIcons only for a class that has
  * something to show (docs/decisions/015-first-load.md).
  */
-export default function EntryIconList({ showId, classId }: { showId: string; classId: string }) {
-  const entries = useShowEntries(showId).data?.entries.filter((e) => e.classId === classId) ?? [];
+export default function EntryIconList({
+  showId,
+  classId,
+  entries,
+}: {
+  showId: string;
+  classId: string;
+  /** The viewer's entries in this class, read once for the screen (useEntriesByClass). */
+  entries: readonly MyEntry[];
+}) {
   const queued = useQueuedForClass(showId, classId);
   if (queued?.status === "pending") {
     return (

@@ -1,8 +1,8 @@
-import { useEffect } from "react";
-import { useAfterFirstScreen } from "#client/app/after-first-screen.ts";
+import { memo, useEffect, useMemo } from "react";
 import { LoadBoundary } from "#client/app/load-boundary.tsx";
 import { useShowEntries } from "#client/features/entries/api/get-show-entries.ts";
 import { retryingLazy } from "#client/lib/retrying-lazy.ts";
+import type { MyEntry } from "#domain/contracts/entries.ts";
 
 // The icons, their tooltips and the status labels are a chunk of their own, off show detail's first
 // load. It is fetched once the first screen is shown (after-first-screen.ts: at once when the connection
@@ -21,17 +21,48 @@ const loadList = () => {
 };
 const EntryIconList = retryingLazy(loadList);
 
+/** No entries: one array for every class without any, so a row's props stay the same. */
+const NONE: readonly MyEntry[] = [];
+
 /**
- * The viewer's entries for one class as icons with the spec's tooltips (see EntryIconList). A change queued
- * for the class (entries saved offline, not yet on the server) is the list's to show once the first screen is
- * shown: the queue is watched by the list's chunk, not by every row of the first screen.
+ * The viewer's entries of a show by class, for the screen's rows to be handed: one query observer for the
+ * screen instead of one per row, and the icons' code asked for once the first screen is shown (`later`).
+ * Each row re-rendering with its own observer, hook and effect when the entries or the first screen came was
+ * a long task on a show of many classes (issue 33, ADR 042).
  */
-export function EntryIcons({ showId, classId }: { showId: string; classId: string }) {
-  const later = useAfterFirstScreen();
+export function useEntriesByClass(showId: string, later: boolean): (classId: string) => readonly MyEntry[] {
+  const data = useShowEntries(showId).data;
   useEffect(() => {
     if (later) void loadList();
   }, [later]);
-  const entries = useShowEntries(showId).data?.entries.filter((e) => e.classId === classId) ?? [];
+  return useMemo(() => {
+    const byClass = new Map<string, MyEntry[]>();
+    for (const entry of data?.entries ?? []) {
+      const list = byClass.get(entry.classId);
+      if (list) list.push(entry);
+      else byClass.set(entry.classId, [entry]);
+    }
+    return (classId) => byClass.get(classId) ?? NONE;
+  }, [data]);
+}
+
+/**
+ * The viewer's entries for one class (`entries`, from useEntriesByClass) as icons with the spec's tooltips
+ * (see EntryIconList). A change queued for the class (entries saved offline, not yet on the server) is the
+ * list's to show once the first screen is shown: the queue is watched by the list's chunk, not by every row
+ * of the first screen.
+ */
+export const EntryIcons = memo(function EntryIcons({
+  showId,
+  classId,
+  entries,
+  later,
+}: {
+  showId: string;
+  classId: string;
+  entries: readonly MyEntry[];
+  later: boolean;
+}) {
   // The same 44 px per icon while they load, so the row does not move when they arrive.
   const reserved =
     entries.length === 0 ? null : (
@@ -45,7 +76,7 @@ export function EntryIcons({ showId, classId }: { showId: string; classId: strin
   // Should the icons' code not arrive, each row keeps its reserved space rather than a message per row.
   return (
     <LoadBoundary quiet={reserved} fallback={reserved}>
-      <EntryIconList showId={showId} classId={classId} />
+      <EntryIconList showId={showId} classId={classId} entries={entries} />
     </LoadBoundary>
   );
-}
+});
