@@ -8,7 +8,7 @@ import { peopleSearchTexts } from "../../src/domain/texts/people-search.ts";
 import { profileTexts } from "../../src/domain/texts/profile.ts";
 import { rosterTexts } from "../../src/domain/texts/roster.ts";
 import { showTexts } from "../../src/domain/texts/show.ts";
-import { PHONE } from "./a11y-helpers.ts";
+import { expectNoAxeViolations, PHONE } from "./a11y-helpers.ts";
 import { CELINA, classButton, escapeRegExp, openEntryDialog, showIdByName } from "./entries-helpers.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 import { createHorse, uniqueName } from "./horses-helpers.ts";
@@ -121,9 +121,7 @@ test.describe("consent", () => {
     await notice.click();
     await expect(ben.page).toHaveURL(/\/profile\?tab=friends$/);
     await expect(ben.page.getByRole("heading", { name: p.friendRequests(1) })).toBeVisible();
-    expect(
-      (await new (await import("@axe-core/playwright")).AxeBuilder({ page: ben.page }).analyze()).violations,
-    ).toEqual([]);
+    await expectNoAxeViolations(ben.page);
     await ben.page.getByRole("button", { name: p.acceptLabel(me.name) }).click();
     await expect(ben.page.getByRole("heading", { name: p.friendRequests(1) })).toBeHidden();
     await expect(ben.page.getByRole("tab", { name: p.friendsCount(1) })).toBeVisible();
