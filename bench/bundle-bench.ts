@@ -13,7 +13,7 @@ import { chromiumLaunch } from "../playwright.config.ts";
 import type { BenchModule } from "./lib/module.ts";
 import { budgetedPages } from "./lib/pages.ts";
 import { kib, mark, table } from "./lib/report.ts";
-import { signInBench, startBenchServer } from "./server.ts";
+import { browserCookies, signInBench, startBenchServer } from "./server.ts";
 
 const BUDGET_BYTES = 100 * 1024;
 
@@ -33,8 +33,7 @@ export const bundleBench: BenchModule = {
           serviceWorkers: "block",
           viewport: { width: 390, height: 844 },
         });
-        const [name, value] = cookie.split(";")[0]!.split("=");
-        await context.addCookies([{ name: name!, value: value!, url: base }]);
+        await context.addCookies(browserCookies(cookie, base));
         const tab = await context.newPage();
         const scripts = new Map<string, Promise<Buffer>>();
         tab.on("response", (response) => {

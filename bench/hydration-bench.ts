@@ -19,7 +19,7 @@ import { SourceMapConsumer } from "source-map-js";
 import { chromiumLaunch } from "../playwright.config.ts";
 import type { BenchModule } from "./lib/module.ts";
 import { type BudgetCheck, mark, table } from "./lib/report.ts";
-import { signInBench, startBenchServer } from "./server.ts";
+import { browserCookies, signInBench, startBenchServer } from "./server.ts";
 
 const OWNER = { email: "owner@ringside.demo", password: "ringside-demo" };
 const ROUNDS = Math.max(1, Number(process.env.BENCH_HYDRATION_ROUNDS ?? 2));
@@ -271,11 +271,7 @@ export const hydrationBench: BenchModule = {
     try {
       const { base } = server;
       const cookie = await signInBench(base, OWNER);
-      const cookies = cookie.split("; ").map((pair) => ({
-        name: pair.slice(0, pair.indexOf("=")),
-        value: pair.slice(pair.indexOf("=") + 1),
-        url: base,
-      }));
+      const cookies = browserCookies(cookie, base);
       const shows = (await (
         await fetch(`${base}/api/shows?period=upcoming`, { headers: { cookie } })
       ).json()) as {

@@ -29,7 +29,7 @@ import { liveShowId } from "./lib/live-show.ts";
 import type { BenchModule } from "./lib/module.ts";
 import { type BenchPage, budgetedPages, publicPages, showDayPages, signedOutPages } from "./lib/pages.ts";
 import { type BudgetCheck, mark, table } from "./lib/report.ts";
-import { signInBench, startBenchServer } from "./server.ts";
+import { browserCookies, signInBench, startBenchServer } from "./server.ts";
 
 const pick = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",").map((s) => s.trim());
 const picked = (name: string) => !pick || pick.includes(name.split(" ")[0]!);
@@ -102,13 +102,7 @@ export const lighthouseBench: BenchModule = {
     try {
       const { base } = server;
       const cookie = await signInBench(base);
-      // Every cookie the sign-in set: the session's is not always the first (a known-device cookie may
-      // come before it), and with the first alone the page redirected to the sign-in screen (issue 33).
-      const cookies = cookie.split("; ").map((pair) => ({
-        name: pair.slice(0, pair.indexOf("=")),
-        value: pair.slice(pair.indexOf("=") + 1),
-        url: base,
-      }));
+      const cookies = browserCookies(cookie, base);
       const browserContext = cdp.contexts()[0]!;
       const measure = async (
         name: string,

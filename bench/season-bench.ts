@@ -20,7 +20,7 @@ import type { BarnSchedule, CalendarMonth, CalendarShow } from "../src/domain/co
 import { schedulePdf } from "../src/server/features/season/season.pdf.ts";
 import type { BenchModule } from "./lib/module.ts";
 import { type BudgetCheck, mark, ms, percentile, table } from "./lib/report.ts";
-import { signInBench, startBenchServer } from "./server.ts";
+import { browserCookies, signInBench, startBenchServer } from "./server.ts";
 
 const BUDGET = { renderMs: 100, pdfMs: 500 } as const;
 const SEASON = 1500;
@@ -135,12 +135,7 @@ async function calendarFigures(port: number, clientDir: string) {
       serviceWorkers: "block",
       viewport: { width: 1280, height: 800 },
     });
-    await context.addCookies(
-      cookie.split("; ").map((pair) => {
-        const at = pair.indexOf("=");
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: server.base };
-      }),
-    );
+    await context.addCookies(browserCookies(cookie, server.base));
     const page = await context.newPage();
     // Demo mode signs a first-time browser in as its own guest; this one has been here before.
     await page.addInitScript(() => localStorage.setItem("ringside_signed_in_before", "1"));

@@ -116,6 +116,17 @@ export async function startBenchServer(opts: {
   throw new Error("the bench server did not become healthy");
 }
 
+/**
+ * The cookies `signInBench` returned, for a browser context: every one the sign-in set, since the session's
+ * is not always the first (a known-device cookie may come before it; with the first alone a page redirects
+ * to the sign-in screen).
+ */
+export const browserCookies = (cookie: string, base: string) =>
+  cookie.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
+  });
+
 /** Signs a generated account in (the bench user by default) and returns the cookie header to send back. */
 export async function signInBench(
   base: string,
