@@ -1,3 +1,4 @@
+import { addDays, format, parseISO } from "date-fns";
 import { describe, expect, it } from "vitest";
 import { longDate, scheduleText } from "#domain/season/share-schedule.ts";
 
@@ -58,6 +59,12 @@ describe("longDate", () => {
     ["2026-11-01", "Sun, Nov 1, 2026"],
   ])("%s reads %s, in any time zone", (day, text) => {
     expect(longDate(day)).toBe(text);
+  });
+
+  it("reads every day of 2026 to 2028 as date-fns' EEE, MMM d, yyyy does", () => {
+    for (let day = parseISO("2026-01-01"); day.getFullYear() < 2029; day = addDays(day, 1)) {
+      expect(longDate(format(day, "yyyy-MM-dd"))).toBe(format(day, "EEE, MMM d, yyyy"));
+    }
   });
 
   it("refuses a day that is not one", () => {
