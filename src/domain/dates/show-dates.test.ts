@@ -1,6 +1,6 @@
 import { format, isValid, parseISO } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { formatDayHeading, formatShowDates } from "#domain/dates/show-dates.ts";
+import { formatDayHeading, formatLongDate, formatShowDates } from "#domain/dates/show-dates.ts";
 
 /** The date-fns formatting these helpers replaced, as the reference for their output. */
 function reference(startDate: string, endDate: string): string {
@@ -34,6 +34,7 @@ describe("formatShowDates", () => {
       const ymd = (d: Date) => format(d, "yyyy-MM-dd");
       expect(formatShowDates(ymd(start), ymd(end))).toBe(reference(ymd(start), ymd(end)));
       expect(formatDayHeading(ymd(start))).toBe(format(start, "EEEE, MMMM d"));
+      expect(formatLongDate(ymd(start))).toBe(format(start, "EEE, MMM d, yyyy"));
     }
   });
 
@@ -44,6 +45,20 @@ describe("formatShowDates", () => {
   ])("prints what date-fns printed for %j to %j, far from today", (start, end) => {
     expect(formatShowDates(start, end)).toBe(reference(start, end));
     expect(formatDayHeading(start)).toBe(format(parseISO(start), "EEEE, MMMM d"));
+    expect(formatLongDate(start)).toBe(format(parseISO(start), "EEE, MMM d, yyyy"));
+  });
+});
+
+describe("formatLongDate", () => {
+  it.each([
+    ["2026-06-07", "Sun, Jun 7, 2026"],
+    ["2028-02-29", "Tue, Feb 29, 2028"],
+    ["2026-02-30", "2026-02-30"],
+    ["2026-13-01", "2026-13-01"],
+    ["7/6/2026", "7/6/2026"],
+    ["", ""],
+  ])("%j → %j", (ymd, expected) => {
+    expect(formatLongDate(ymd)).toBe(expected);
   });
 });
 

@@ -48,12 +48,18 @@ const monthDay = (d: Day) => `${shortName(MONTHS[d.month]!)} ${d.date}`;
 /** "Nov 28, 2026" */
 const dayYear = (d: Day) => `${monthDay(d)}, ${year(d)}`;
 
+/** "Sat, Nov 28, 2026"; a value that is not a real day is printed as it is. */
+export function formatLongDate(ymd: string): string {
+  const d = day(ymd);
+  return d ? `${shortName(WEEKDAYS[d.weekday]!)}, ${dayYear(d)}` : ymd;
+}
+
 /** "Sat, Nov 28, 2026" for a one-day show; "Nov 28 – Dec 1, 2026" (or across years, both years) otherwise. */
 export function formatShowDates(startDate: string, endDate: string): string {
   const start = day(startDate);
   const end = day(endDate);
   if (!start) return startDate;
-  if (!end || startDate >= endDate) return `${shortName(WEEKDAYS[start.weekday]!)}, ${dayYear(start)}`;
+  if (!end || startDate >= endDate) return formatLongDate(startDate);
   if (start.year !== end.year) return `${dayYear(start)} – ${dayYear(end)}`;
   return `${monthDay(start)} – ${dayYear(end)}`;
 }

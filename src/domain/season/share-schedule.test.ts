@@ -1,6 +1,5 @@
-import { addDays, format, parseISO } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { longDate, scheduleText } from "#domain/season/share-schedule.ts";
+import { scheduleText } from "#domain/season/share-schedule.ts";
 
 describe("scheduleText", () => {
   it("says when there is nothing upcoming", () => {
@@ -46,28 +45,5 @@ describe("scheduleText", () => {
         "- Tue, Jun 9, 2026: #40 Trail Pleasure",
       ].join("\n"),
     );
-  });
-});
-
-describe("longDate", () => {
-  it.each([
-    ["2026-06-07", "Sun, Jun 7, 2026"],
-    ["2026-12-31", "Thu, Dec 31, 2026"],
-    ["2027-01-01", "Fri, Jan 1, 2027"],
-    ["2028-02-29", "Tue, Feb 29, 2028"],
-    ["2026-03-08", "Sun, Mar 8, 2026"],
-    ["2026-11-01", "Sun, Nov 1, 2026"],
-  ])("%s reads %s, in any time zone", (day, text) => {
-    expect(longDate(day)).toBe(text);
-  });
-
-  it("reads every day of 2026 to 2028 as date-fns' EEE, MMM d, yyyy does", () => {
-    for (let day = parseISO("2026-01-01"); day.getFullYear() < 2029; day = addDays(day, 1)) {
-      expect(longDate(format(day, "yyyy-MM-dd"))).toBe(format(day, "EEE, MMM d, yyyy"));
-    }
-  });
-
-  it("refuses a day that is not one", () => {
-    expect(() => longDate("2026-02-30x")).toThrow(RangeError);
   });
 });

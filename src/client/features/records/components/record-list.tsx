@@ -2,8 +2,8 @@ import { Award } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "#client/app/routing.ts";
 import type { ShowRecord } from "#domain/contracts/records.ts";
+import { formatLongDate } from "#domain/dates/show-dates.ts";
 import { placingLabel } from "#domain/results/placing.ts";
-import { longDate } from "#domain/season/share-schedule.ts";
 import { profileTexts } from "#domain/texts/profile.ts";
 import { resultsTexts } from "#domain/texts/results.ts";
 
@@ -33,7 +33,7 @@ export function RecordList({
             </span>
           </div>
           <p className="mt-2 text-sm text-stone-600">
-            {longDate(r.showDate)}
+            {formatLongDate(r.showDate)}
             {r.rider.name ? ` · ${profileTexts.riderLine(r.rider.name)}` : null}
           </p>
           {r.fromResults ? (

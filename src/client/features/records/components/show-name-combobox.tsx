@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId, useState } from "react";
 import { usePastShows } from "#client/features/records/api/search-past-shows.ts";
 import { AUTOCOMPLETE_MIN_CHARS } from "#domain/contracts/records.ts";
-import { longDate } from "#domain/season/share-schedule.ts";
+import { formatLongDate } from "#domain/dates/show-dates.ts";
 import { profileTexts } from "#domain/texts/profile.ts";
 
 export interface ChosenShow {
@@ -100,7 +100,7 @@ export function ShowNameCombobox({
           >
             <span className="font-medium text-stone-900">{show.name}</span>
             <span className="text-xs text-stone-600">
-              {longDate(show.startDate)} · {show.location}
+              {formatLongDate(show.startDate)} · {show.location}
             </span>
           </div>
         ))}

@@ -3,8 +3,8 @@ import { useDeferredValue } from "react";
 import { Link } from "#client/app/routing.ts";
 import { useMyResults } from "#client/features/results/api/get-my-results.ts";
 import type { MyResults as Mine } from "#domain/contracts/results.ts";
+import { formatLongDate } from "#domain/dates/show-dates.ts";
 import { placingLabel } from "#domain/results/placing.ts";
-import { longDate } from "#domain/season/share-schedule.ts";
 import { resultsTexts } from "#domain/texts/results.ts";
 
 const t = resultsTexts.roster;
@@ -50,7 +50,7 @@ function ResultRow({ result: r }: { result: Mine["results"][number] }) {
         >
           {r.showName}
         </Link>{" "}
-        · {longDate(r.showDate)}
+        · {formatLongDate(r.showDate)}
       </p>
     </li>
   );
