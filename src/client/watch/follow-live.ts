@@ -1,3 +1,4 @@
+import { keepNewerRing } from "#domain/show-day/show-day-view.ts";
 import { formatShowTime } from "#domain/show-day/show-time.ts";
 import { watchTexts } from "#domain/texts/watch.ts";
 import { applyWatchPatch, type WatchDay } from "#domain/watch/watch-view.ts";
@@ -63,7 +64,8 @@ export function followLive<V extends Pick<WatchDay, "show" | "ring">>(opts: {
       return;
     }
     if (!res?.ok) return;
-    view = (await res.json()) as V;
+    // Answered before a tap whose patch came first, it keeps the newer ring.
+    view = keepNewerRing(view, (await res.json()) as V);
     render();
   };
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { RingLive, RingPatch } from "#domain/contracts/show-day.ts";
+import type { RingLive, RingPatch, ShowDay } from "#domain/contracts/show-day.ts";
 import { foldRing, type RingAction } from "#domain/show-day/ring.ts";
-import { applyPatch, liveViews, ringDiff, ringStateOf } from "#domain/show-day/show-day-view.ts";
+import {
+  applyPatch,
+  keepNewerRing,
+  liveViews,
+  ringDiff,
+  ringStateOf,
+} from "#domain/show-day/show-day-view.ts";
 import { effectiveSessions } from "#domain/show-day/show-sessions.ts";
 
 const sessions = effectiveSessions(
@@ -82,5 +88,31 @@ describe("the ring on the wire", () => {
         [3, true],
       ]);
     }
+  });
+});
+
+describe("a day read beside the day held", () => {
+  const dayAt = (showId: string, seq: number, judge: string): ShowDay =>
+    ({
+      showId,
+      sessions: [{ id: "eve", judge }],
+      ring: { seq, lastEffectiveSeq: seq, sessions: [], classes: [], actions: [] },
+    }) as unknown as ShowDay;
+
+  it.each([
+    ["nothing held: the read", undefined, dayAt("s", 3, "read"), 3, "read"],
+    ["a read as new as the ring held: the read", dayAt("s", 4, "held"), dayAt("s", 4, "read"), 4, "read"],
+    ["a newer read: the read", dayAt("s", 4, "held"), dayAt("s", 6, "read"), 6, "read"],
+    [
+      "a read behind the ring held: its schedule with the ring held",
+      dayAt("s", 5, "held"),
+      dayAt("s", 4, "read"),
+      5,
+      "read",
+    ],
+  ] as const)("%s", (_, held, read, seq, schedule) => {
+    const kept = keepNewerRing(held, read);
+    expect(kept.ring.seq).toBe(seq);
+    expect((kept.sessions[0] as unknown as { judge: string }).judge).toBe(schedule);
   });
 });

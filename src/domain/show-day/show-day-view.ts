@@ -86,6 +86,16 @@ export function ringDiff(before: RingState, after: RingState): Pick<RingPatch, "
 }
 
 /**
+ * A day read from the server, put beside the day held: the ring never goes back. A read the server
+ * answered before a tap whose patch the page has applied since (a poll, a refetch, racing the stream) keeps
+ * the ring held, which is newer, with the rest as read (a patch never changes the schedule). For a signed-in
+ * screen's ShowDay and a public page's WatchDay alike.
+ */
+export function keepNewerRing<D extends { ring: { seq: number } }>(held: D | undefined, read: D): D {
+  return held && read.ring.seq < held.ring.seq ? { ...read, ring: held.ring } : read;
+}
+
+/**
  * The ring after a live patch, or null when the patch does not follow the ring held (an event was
  * missed): then the whole ring is fetched again.
  */

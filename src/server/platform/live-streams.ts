@@ -128,8 +128,11 @@ export function streamsOf(app: FastifyInstance): { open: Set<ServerResponse>; cl
  * ends it with `event: session-ended` when the session ends (an event, or a heartbeat finding it gone).
  * `streams` holds the open ones, so the app can end them on close. With `cursor`, events carry ids (the
  * cursor read after each arrived, in order), and a reconnect whose `Last-Event-ID` is behind it gets
- * `missedEvent` at once. The stream holds one of the person's slots in `limit` until it closes for any
- * reason (the client went, the session ended, the app closed); with none free it is refused with 429.
+ * `missedEvent` at once. With `ready`, the `ready` event carries what it answers (read once the stream
+ * listens: an event after that read comes after it, one before it is in it). Events that arrive while the
+ * stream looks these up are held and sent after `ready`, never lost. The stream holds one of the person's
+ * slots in `limit` until it closes for any reason (the client went, the session ended, the app closed);
+ * with none free it is refused with 429.
  */
 export async function openStream(
   request: FastifyRequest,
@@ -148,16 +151,25 @@ export async function openStream(
     since?: string | undefined;
     /** What the heartbeat writes: a comment unless the page wants to hear it (a watch page, ADR 044). */
     heartbeatLine?: string;
+    /** The `ready` event's data (JSON), read once the stream listens; a throw answers the request instead. */
+    ready?: () => Promise<string>;
   },
 ): Promise<void> {
   const { session, streams, cursor } = opts;
   // Before the cursor lookup, so a stream over the limit costs no cursor query.
   const release = await opts.limit.acquire(session.userId);
   if (!release) throw streamLimitReached(opts.limit);
+  // Listening starts before the lookups, so an event during them is held for the stream, not lost.
+  const held: LiveEvent[] = [];
+  let deliver = (event: LiveEvent) => void held.push(event);
+  const unsubscribe = opts.bus.subscribe((event) => deliver(event));
   let now: string | null;
+  let readyData: string;
   try {
     now = cursor ? await cursor() : null;
+    readyData = opts.ready ? await opts.ready() : "{}";
   } catch (error) {
+    unsubscribe();
     release();
     throw error;
   }
@@ -172,7 +184,7 @@ export async function openStream(
   });
   const id = (value: string | null) => (value === null ? "" : `id: ${value}\n`);
   const lastSeen = request.headers["last-event-id"] ?? opts.since;
-  res.write(`retry: 3000\n\n${id(now)}event: ready\ndata: {}\n\n`);
+  res.write(`retry: 3000\n\n${id(now)}event: ready\ndata: ${readyData}\n\n`);
   if (opts.missedEvent && cursor && typeof lastSeen === "string" && lastSeen !== now) {
     res.write(`${id(now)}event: ${opts.missedEvent}\ndata: {}\n\n`);
   }
@@ -193,10 +205,11 @@ export async function openStream(
       if (!res.writableEnded) res.write(`${id(next)}event: ${name}\ndata: ${data}\n\n`);
     });
   };
-  const unsubscribe = opts.bus.subscribe((event) => {
+  deliver = (event) => {
     if (event.type === "session-ended" && event.sessionIds.includes(session.sessionId)) endWithSession();
     else opts.onEvent(event, write);
-  });
+  };
+  for (const event of held.splice(0)) deliver(event);
   const heartbeat = setInterval(async () => {
     if (res.writableEnded) return;
     res.write(opts.heartbeatLine ?? ": heartbeat\n\n");

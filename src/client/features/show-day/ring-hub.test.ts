@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { showDayQueryOptions } from "#client/features/show-day/api/get-show-day.ts";
 import { showDayKeys } from "#client/features/show-day/api/show-day-keys.ts";
 import { watchRing } from "#client/features/show-day/ring-hub.ts";
 import type { RingPatch, ShowDay } from "#domain/contracts/show-day.ts";
@@ -38,6 +39,8 @@ class FakeEventSource {
 }
 
 const open = () => FakeEventSource.opened.filter((s) => !s.closed);
+/** The server's `ready`: the ring number of each show the stream carries as it began to listen. */
+const ready = (seqs: Record<string, number>) => JSON.stringify({ seqs });
 const settle = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 
 const day = (seq: number): ShowDay =>
@@ -94,7 +97,7 @@ describe("the page's ring stream", () => {
     const [source] = FakeEventSource.opened;
     client.setQueryData(showDayKeys.day("a"), day(3));
     client.setQueryData(showDayKeys.day("b"), day(7));
-    source!.emit("ready");
+    source!.emit("ready", ready({ a: 3, b: 7 }));
     source!.emit("ring", patch("a", 4));
     source!.emit("ring", patch("a", 4));
     source!.emit("ring", patch("z", 1));
@@ -111,13 +114,13 @@ describe("the page's ring stream", () => {
     const stopA = watchRing(client, "a");
     await settle();
     const first = FakeEventSource.opened[0]!;
-    first.emit("ready");
+    first.emit("ready", ready({ a: 0 }));
     watchRing(client, "b");
     await settle();
     const second = FakeEventSource.opened[1]!;
     expect(second.shows).toEqual(["a", "b"]);
     expect(first.closed).toBe(false);
-    second.emit("ready");
+    second.emit("ready", ready({ a: 0, b: 0 }));
     expect(first.closed).toBe(true);
     expect(refetched).toEqual([]);
 
@@ -126,32 +129,58 @@ describe("the page's ring stream", () => {
     const third = FakeEventSource.opened[2]!;
     expect(third.shows).toEqual(["b"]);
     // The stream reconnected on its own (a server restart): every show it carries is read again.
-    third.emit("ready");
-    third.emit("ready");
+    third.emit("ready", ready({ b: 0 }));
+    third.emit("ready", ready({ b: 0 }));
     expect(refetched).toEqual(["b"]);
   });
 
-  it("reads a day held from before its first stream again once that stream is ready, and only then", async () => {
-    vi.useFakeTimers();
-    // The server's page held "a"; "b" was read while the stream opened; "c" is not held yet.
+  it("reads again, at its first stream's ready, a day held behind it or a read under way, and nothing else", async () => {
+    // "a" is held behind the ring (a tap before the stream listened), "b" as the ring is, "c" not at all;
+    // "d" is being read, and the server may have answered it before the stream listened.
     client.setQueryData(showDayKeys.day("a"), day(3));
-    vi.advanceTimersByTime(50);
-    watchRing(client, "a");
-    watchRing(client, "b");
-    watchRing(client, "c");
+    client.setQueryData(showDayKeys.day("b"), day(4));
+    void client.fetchQuery({ queryKey: showDayKeys.day("d"), queryFn: () => new Promise<ShowDay>(() => {}) });
+    for (const id of ["a", "b", "c", "d"]) watchRing(client, id);
     await settle();
     const [first] = FakeEventSource.opened;
-    client.setQueryData(showDayKeys.day("b"), day(4));
-    vi.advanceTimersByTime(50);
-    first!.emit("ready");
-    expect(refetched).toEqual(["a"]);
+    first!.emit("ready", ready({ a: 4, b: 4, c: 2, d: 9 }));
+    expect(refetched).toEqual(["a", "d"]);
 
-    // A stream for a new set carries "a" on: it was read once already.
-    vi.advanceTimersByTime(50);
-    watchRing(client, "d");
+    // A stream for a new set carries them on: each was caught up once already.
+    client.setQueryData(showDayKeys.day("e"), day(1));
+    watchRing(client, "e");
     await settle();
-    FakeEventSource.opened[1]!.emit("ready");
-    expect(refetched).toEqual(["a"]);
+    FakeEventSource.opened[1]!.emit("ready", ready({ a: 8, b: 8, c: 8, d: 9, e: 1 }));
+    expect(refetched).toEqual(["a", "d"]);
+  });
+
+  it("reads every day again at a ready that says no ring numbers (a server from before them)", async () => {
+    client.setQueryData(showDayKeys.day("a"), day(3));
+    watchRing(client, "a");
+    watchRing(client, "b");
+    await settle();
+    FakeEventSource.opened[0]!.emit("ready", JSON.stringify({ seqs: { a: "3" } }));
+    expect(refetched).toEqual(["a", "b"]);
+  });
+
+  it("keeps a patched ring when a read the server answered before that tap lands after it", async () => {
+    const key = showDayKeys.day("a");
+    client.setQueryData(key, day(3));
+    watchRing(client, "a");
+    await settle();
+    const [source] = FakeEventSource.opened;
+    source!.emit("ready", ready({ a: 3 }));
+    // A poll is under way; the steward's tap comes through the stream before its answer does.
+    let answer!: (response: Response) => void;
+    vi.stubGlobal("fetch", () => new Promise<Response>((resolve) => (answer = resolve)));
+    const poll = client.fetchQuery({ ...showDayQueryOptions("a"), staleTime: 0 });
+    await settle();
+    source!.emit("ring", patch("a", 4));
+    expect(client.getQueryData<ShowDay>(key)!.ring.seq).toBe(4);
+    answer(Response.json(day(3)));
+    await poll;
+    expect(client.getQueryData<ShowDay>(key)!.ring.seq).toBe(4);
+    expect(client.getQueryData<ShowDay>(key)!.ring.actions.map((a) => a.seq)).toEqual([4]);
   });
 
   it("tries again after a refusal, waiting longer each time up to 30 s", async () => {

@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { showDayKeys } from "#client/features/show-day/api/show-day-keys.ts";
 import type { RingPatch, ShowDay } from "#domain/contracts/show-day.ts";
 import { ACTION_LOG_SIZE } from "#domain/show-day/ring.ts";
-import { RING_STREAM_SHOWS, ringStreamPath } from "#domain/show-day/ring-stream.ts";
+import { RING_STREAM_SHOWS, type RingStreamReady, ringStreamPath } from "#domain/show-day/ring-stream.ts";
 import { applyPatch } from "#domain/show-day/show-day-view.ts";
 
 const MAX_RETRY_MS = 30_000;
@@ -18,9 +18,11 @@ interface Line {
  * The page's ring streams (ADR 041): one EventSource for every show a screen wants (one per twenty),
  * never one per show, since HTTP/1.1 gives a page six connections to its server. Each patch is applied
  * to its show's day held (no refetch); a patch that does not follow what is held reads that show's day
- * again, and every reconnect reads all its shows' days again. A show's day held from before its first stream
- * was ready (the server's page, or a read while the stream opened) is read again then too: a steward's tap in
- * between would otherwise show only at the next tap. When the set changes (batched in a
+ * again, and every reconnect reads all its shows' days again. A stream's first `ready` says each show's
+ * ring number as it began to listen (RingStreamReady): a day held behind it (the server's page, a read from
+ * before, a steward's tap in between) is read again, as is one whose read is under way, which the server may
+ * have answered before the stream listened; a day already there is not (a page of many shows running reads
+ * none of them again). When the set changes (batched in a
  * microtask, so a screen of many shows opens one stream) the new stream opens before the old one
  * closes: a patch in between is carried twice, and the second is a no-op.
  */
@@ -33,6 +35,18 @@ function createHub(client: QueryClient) {
   let queued = false;
 
   const refetch = (showId: string) => void client.invalidateQueries({ queryKey: showDayKeys.day(showId) });
+
+  /** A show's first ring stream is ready at `seq` (undefined: it did not say): the day held catches up. */
+  const catchUp = (showId: string, seq: number | undefined) => {
+    const state = client.getQueryState<ShowDay>(showDayKeys.day(showId));
+    if (
+      seq === undefined ||
+      state?.fetchStatus === "fetching" ||
+      (state?.data && state.data.ring.seq < seq)
+    ) {
+      refetch(showId);
+    }
+  };
 
   const onRing = (data: string) => {
     let patch: RingPatch;
@@ -71,19 +85,19 @@ function createHub(client: QueryClient) {
       },
     };
     const connect = () => {
-      const connectedAt = Date.now();
       source = new EventSource(ringStreamPath(showIds), { withCredentials: true });
-      source.addEventListener("ready", () => {
+      source.addEventListener("ready", (event) => {
         retryMs = 1_000;
         if (line.ready) {
           for (const showId of showIds) if (wanted.has(showId)) refetch(showId);
           return;
         }
+        const seqs = readySeqs((event as MessageEvent<string>).data);
         for (const showId of showIds) {
           if (!wanted.has(showId) || carried.has(showId)) continue;
           carried.add(showId);
-          const heldAt = client.getQueryState(showDayKeys.day(showId))?.dataUpdatedAt ?? 0;
-          if (heldAt > 0 && heldAt < connectedAt) refetch(showId);
+          const seq = seqs?.[showId];
+          catchUp(showId, typeof seq === "number" ? seq : undefined);
         }
         line.ready = true;
         retire();
@@ -142,6 +156,16 @@ function createHub(client: QueryClient) {
       schedule();
     };
   };
+}
+
+/** The ring numbers a `ready` carries, or null when it carries none (a server from before them). */
+function readySeqs(data: string): Record<string, unknown> | null {
+  try {
+    const seqs: unknown = (JSON.parse(data) as Partial<RingStreamReady> | null)?.seqs;
+    return seqs && typeof seqs === "object" ? (seqs as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 const hubs = new WeakMap<QueryClient, ReturnType<typeof createHub>>();

@@ -23,14 +23,20 @@ export async function findDayShow(db: Queryable, showId: string): Promise<DaySho
     .executeTakeFirst();
 }
 
-/** How many of these shows exist (ids given once each). */
-export async function countDayShows(db: Queryable, showIds: readonly string[]): Promise<number> {
-  const row = await db
-    .selectFrom("show")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("id", "in", showIds)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * Each of these shows that exists, with its ring's last action number (0 before its first): what a ring
+ * stream tells its page it carries on from (ring-stream.ts).
+ */
+export async function ringSeqsOf(
+  db: Queryable,
+  showIds: readonly string[],
+): Promise<{ id: string; seq: number | string | null }[]> {
+  return db
+    .selectFrom("show as s")
+    .leftJoin("ring_counter as c", "c.show_id", "s.id")
+    .select(["s.id", "c.seq"])
+    .where("s.id", "in", showIds)
+    .execute();
 }
 
 export interface DayVersionRow {

@@ -60,6 +60,29 @@ describe("the ring stream of several shows", () => {
     await expect.poll(() => t.app.deps.streamLimit.held(watcher.id)).toBe(0);
   });
 
+  it("says at ready each show's ring number as it began to listen, so a page holding less reads it again", async () => {
+    const idle = await buildRunningShow(t.app, admin, { classes: 1 });
+    const moved = await buildRunningShow(t.app, admin, { classes: 1 });
+    await start(moved);
+    const stream = await openEventStream(url, admin.cookie, {
+      path: ringStreamPath([moved.show.id, idle.show.id]),
+    });
+    await stream.waitFor("ready");
+    const day = await call(t.app, "GET", `/api/shows/${moved.show.id}/day`, { cookie: admin.cookie });
+    expect(JSON.parse(stream.data[0]!.data)).toEqual({
+      seqs: { [moved.show.id]: day.json().ring.seq, [idle.show.id]: 0 },
+    });
+    expect(day.json().ring.seq).toBeGreaterThan(0);
+    stream.close();
+  });
+
+  it("refuses a show that does not exist, and gives the person's stream slot back", async () => {
+    const watcher = await signedInUser(t.app, { name: "Gone Show Watcher" });
+    const stream = await openEventStream(url, watcher.cookie, { path: ringStreamPath(["no-such-show"]) });
+    expect(stream.status).toBe(404);
+    expect(await t.app.deps.streamLimit.held(watcher.id)).toBe(0);
+  });
+
   it("takes a show named twice once", async () => {
     const id = shows[0]!.show.id;
     const stream = await openEventStream(url, admin.cookie, { path: ringStreamPath([id, id]) });

@@ -13,7 +13,7 @@ import {
   StewardsBody,
 } from "#domain/contracts/show-day.ts";
 import { ShowDetail, ShowIdParams } from "#domain/contracts/shows.ts";
-import { RING_STREAM_PATH } from "#domain/show-day/ring-stream.ts";
+import { RING_STREAM_PATH, type RingStreamReady } from "#domain/show-day/ring-stream.ts";
 import { errorsTexts } from "#domain/texts/errors.ts";
 import { opsTexts } from "#domain/texts/ops.ts";
 import type { Db } from "#server/db/client.ts";
@@ -25,11 +25,11 @@ import { HEARTBEAT_MS, openStream, type SessionLookup, streamsOf } from "#server
 import type { StreamLimit } from "#server/platform/stream-limit.ts";
 import { saveSchedule } from "./show-day.schedule.ts";
 import {
-  allDayShowsExist,
   applyRingAction,
   getAlertSetting,
   getStewards,
   RingRefused,
+  ringSeqs,
   setAlertSetting,
   setStewards,
   showDayVersion,
@@ -75,14 +75,16 @@ export async function showDayRoutes(
     },
   );
 
-  /** Streams the ring of `showIds` (each checked to exist) to the signed-in person, one stream slot. */
+  /**
+   * Streams the ring of `showIds` (each checked to exist) to the signed-in person, one stream slot. Its
+   * `ready` says each show's ring number as the stream began to listen (RingStreamReady).
+   */
   const ringStream = async (
     request: FastifyRequest,
     reply: FastifyReply,
     session: { sessionId: string; userId: string },
     showIds: readonly string[],
   ) => {
-    if (!(await allDayShowsExist(opts.db, showIds))) throw notFound(errorsTexts.showNotFound);
     const shows = new Set(showIds);
     await openStream(request, reply, {
       bus: opts.bus,
@@ -93,6 +95,11 @@ export async function showDayRoutes(
       session,
       onEvent: (event, write) => {
         if (event.type === "ring" && shows.has(event.showId)) write("ring", ringDataOf(event.patch));
+      },
+      ready: async () => {
+        const seqs = await ringSeqs(opts.db, showIds);
+        if (!seqs) throw notFound(errorsTexts.showNotFound);
+        return JSON.stringify({ seqs } satisfies RingStreamReady);
       },
     });
   };

@@ -39,7 +39,6 @@ import { ringDistances, sendDueAlerts } from "./show-day.alerts.ts";
 import { canManageShowDay, canRunRing } from "./show-day.policy.ts";
 import {
   alertSettingOf,
-  countDayShows,
   dayVersionOf,
   existingUserIds,
   lockRing,
@@ -48,6 +47,7 @@ import {
   recordRingAction,
   replaceStewards,
   ringActionsOf,
+  ringSeqsOf,
   saveAlertSetting,
   stewardIdsOf,
   stewardsOf,
@@ -60,9 +60,15 @@ export interface ShowDayDeps {
   log: { warn(obj: unknown, msg?: string): void };
 }
 
-/** Whether every one of these shows (each id once) exists, as a ring stream needs (404 otherwise). */
-export async function allDayShowsExist(db: Db, showIds: readonly string[]): Promise<boolean> {
-  return (await countDayShows(db.db, showIds)) === showIds.length;
+/**
+ * Each show's ring number now, as a ring stream's `ready` tells its page (ring-stream.ts); read once the
+ * stream listens, so a tap after the read reaches the page as a patch. Null when one of them (each id once)
+ * does not exist, which the stream answers with 404.
+ */
+export async function ringSeqs(db: Db, showIds: readonly string[]): Promise<Record<string, number> | null> {
+  const rows = await ringSeqsOf(db.db, showIds);
+  if (rows.length !== showIds.length) return null;
+  return Object.fromEntries(rows.map((row) => [row.id, Number(row.seq ?? 0)]));
 }
 
 /** Whether the viewer may run the show's ring (an admin, or one of its stewards); also who may show its board. */
