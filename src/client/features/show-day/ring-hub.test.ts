@@ -183,6 +183,41 @@ describe("the page's ring stream", () => {
     expect(client.getQueryData<ShowDay>(key)!.ring.actions.map((a) => a.seq)).toEqual([4]);
   });
 
+  it("opens one stream more, not one per card, for a roster whose cards come one by one while it opens", async () => {
+    watchRing(client, "a");
+    await settle();
+    watchRing(client, "b");
+    await settle();
+    watchRing(client, "c");
+    await settle();
+    expect(FakeEventSource.opened.map((s) => s.shows)).toEqual([["a"]]);
+
+    const [first] = FakeEventSource.opened;
+    first!.emit("ready", ready({ a: 0 }));
+    await settle();
+    expect(FakeEventSource.opened.map((s) => s.shows)).toEqual([["a"], ["a", "b", "c"]]);
+    expect(first!.closed).toBe(false);
+    FakeEventSource.opened[1]!.emit("ready", ready({ a: 0, b: 0, c: 0 }));
+    expect(first!.closed).toBe(true);
+  });
+
+  it("replaces an opening stream at once when a show it carries is no longer wanted, or when it was refused", async () => {
+    const stopA = watchRing(client, "a");
+    await settle();
+    stopA();
+    watchRing(client, "x");
+    await settle();
+    expect(FakeEventSource.opened.map((s) => [s.shows, s.closed])).toEqual([
+      [["a"], true],
+      [["x"], false],
+    ]);
+
+    FakeEventSource.opened[1]!.fail();
+    watchRing(client, "y");
+    await settle();
+    expect(open().map((s) => s.shows)).toEqual([["x", "y"]]);
+  });
+
   it("tries again after a refusal, waiting longer each time up to 30 s", async () => {
     vi.useFakeTimers();
     watchRing(client, "a");

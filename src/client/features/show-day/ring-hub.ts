@@ -9,8 +9,11 @@ const MAX_RETRY_MS = 30_000;
 
 /** One EventSource for a set of shows, reconnecting with a growing delay when refused. */
 interface Line {
+  showIds: readonly string[];
   /** Its first `ready` came: it carries its shows from now on. */
   ready: boolean;
+  /** Asked for and not answered yet, the first time (neither ready nor refused). */
+  opening: boolean;
   stop(): void;
 }
 
@@ -22,9 +25,11 @@ interface Line {
  * ring number as it began to listen (RingStreamReady): a day held behind it (the server's page, a read from
  * before, a steward's tap in between) is read again, as is one whose read is under way, which the server may
  * have answered before the stream listened; a day already there is not (a page of many shows running reads
- * none of them again). When the set changes (batched in a
- * microtask, so a screen of many shows opens one stream) the new stream opens before the old one
- * closes: a patch in between is carried twice, and the second is a no-op.
+ * none of them again). When the set changes (batched in a microtask, so a screen of many shows opens one
+ * stream) the new stream opens before the old one closes: a patch in between is carried twice, and the
+ * second is a no-op. A set that only grew while its stream is still opening waits until it has: a roster's
+ * cards hydrate one by one, and each would otherwise open a stream and drop the one before (every one a
+ * slot taken and given back; on PostgreSQL two writes).
  */
 function createHub(client: QueryClient) {
   const wanted = new Map<string, number>();
@@ -33,6 +38,8 @@ function createHub(client: QueryClient) {
   const lines = new Map<string, Line>();
   let retiring: Line[] = [];
   let queued = false;
+  /** A change waits for a stream that is opening. */
+  let waiting = false;
 
   const refetch = (showId: string) => void client.invalidateQueries({ queryKey: showDayKeys.day(showId) });
 
@@ -71,13 +78,21 @@ function createHub(client: QueryClient) {
     retiring = [];
   };
 
+  /** The line was answered (ready, or refused and waiting to try again): a change that waited goes ahead. */
+  const opened = (line: Line) => {
+    line.opening = false;
+    if (waiting) schedule();
+  };
+
   const open = (showIds: string[]): Line => {
     let source: EventSource | null = null;
     let retryMs = 1_000;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const line: Line = {
+      showIds,
       ready: false,
+      opening: true,
       stop: () => {
         stopped = true;
         clearTimeout(timer);
@@ -100,11 +115,13 @@ function createHub(client: QueryClient) {
           catchUp(showId, typeof seq === "number" ? seq : undefined);
         }
         line.ready = true;
+        opened(line);
         retire();
       });
       source.addEventListener("ring", (event) => onRing((event as MessageEvent<string>).data));
       source.onerror = () => {
         if (stopped || !source || source.readyState !== EventSource.CLOSED) return;
+        opened(line);
         source.close();
         timer = setTimeout(connect, retryMs);
         retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
@@ -116,6 +133,9 @@ function createHub(client: QueryClient) {
 
   const sync = () => {
     queued = false;
+    const opening = [...lines.values()].filter((line) => line.opening);
+    waiting = opening.length > 0 && opening.every((line) => line.showIds.every((id) => wanted.has(id)));
+    if (waiting) return;
     const ids = [...wanted.keys()].sort();
     const keep = new Set<string>();
     for (let i = 0; i < ids.length; i += RING_STREAM_SHOWS) {
