@@ -43,14 +43,15 @@ function ResultRow({ result: r }: { result: Mine["results"][number] }) {
         ) : null}
       </p>
       <p className="text-stone-700">{t.where(r.classNumber, r.className)}</p>
-      <p className="text-stone-600">
+      {/* The date beside the show where it fits, else on its own line: never a line that starts with its separator. */}
+      <p className="flex flex-wrap items-center gap-x-3 text-stone-600">
         <Link
           to={`/shows/${encodeURIComponent(r.showId)}`}
           className="inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:underline"
         >
           {r.showName}
-        </Link>{" "}
-        · {formatLongDate(r.showDate)}
+        </Link>
+        <span className="whitespace-nowrap">{formatLongDate(r.showDate)}</span>
       </p>
     </li>
   );
