@@ -103,6 +103,14 @@ export async function sharedTestDatabase(): Promise<{ database: DatabaseConfig; 
   };
 }
 
+/**
+ * How long a test gives one server to hear of another's write (ADR 057): PostgreSQL sends each server's LISTEN
+ * connection its notice at the commit, but when a busy machine runs that connection's backend is the OS's
+ * choice, so an in-process next request can come first. Well below VERSION_MIRROR_MAX_AGE_MS (5 s), so an
+ * answer that shows the write came through the notice, not through the bound.
+ */
+export const OTHER_SERVER_NOTICE_MS = 2_000;
+
 /** Two app servers on one fresh database, as a deployment with several servers behind a load balancer has. */
 export async function createSharedTestApps(overrides: Partial<AppConfig> = {}): Promise<{
   apps: [FastifyInstance, FastifyInstance];
