@@ -42,6 +42,12 @@ const open = () => FakeEventSource.opened.filter((s) => !s.closed);
 /** The server's `ready`: the ring number of each show the stream carries as it began to listen. */
 const ready = (seqs: Record<string, number>) => JSON.stringify({ seqs });
 const settle = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+/** What waits for the browser to be idle (the hub's growing sets), run when a test says it is. */
+let idleQueue: (() => void)[] = [];
+const goIdle = async () => {
+  for (const then of idleQueue.splice(0)) then();
+  await settle();
+};
 
 const day = (seq: number): ShowDay =>
   ({ ring: { seq, lastEffectiveSeq: null, sessions: [], classes: [], actions: [] } }) as unknown as ShowDay;
@@ -65,6 +71,8 @@ describe("the page's ring stream", () => {
 
   beforeEach(() => {
     vi.stubGlobal("EventSource", FakeEventSource);
+    idleQueue = [];
+    vi.stubGlobal("requestIdleCallback", (then: () => void) => idleQueue.push(then));
     FakeEventSource.opened = [];
     client = new QueryClient();
     refetched = [];
@@ -117,6 +125,8 @@ describe("the page's ring stream", () => {
     first.emit("ready", ready({ a: 0 }));
     watchRing(client, "b");
     await settle();
+    expect(FakeEventSource.opened).toHaveLength(1);
+    await goIdle();
     const second = FakeEventSource.opened[1]!;
     expect(second.shows).toEqual(["a", "b"]);
     expect(first.closed).toBe(false);
@@ -150,6 +160,7 @@ describe("the page's ring stream", () => {
     client.setQueryData(showDayKeys.day("e"), day(1));
     watchRing(client, "e");
     await settle();
+    await goIdle();
     FakeEventSource.opened[1]!.emit("ready", ready({ a: 8, b: 8, c: 8, d: 9, e: 1 }));
     expect(refetched).toEqual(["a", "d"]);
   });
@@ -183,25 +194,26 @@ describe("the page's ring stream", () => {
     expect(client.getQueryData<ShowDay>(key)!.ring.actions.map((a) => a.seq)).toEqual([4]);
   });
 
-  it("opens one stream more, not one per card, for a roster whose cards come one by one while it opens", async () => {
+  it("lets a set that grows wait for its stream to open and the browser to be idle: a roster's cards come one by one", async () => {
     watchRing(client, "a");
     await settle();
     watchRing(client, "b");
+    await settle();
+    const [first] = FakeEventSource.opened;
+    first!.emit("ready", ready({ a: 0 }));
     await settle();
     watchRing(client, "c");
     await settle();
     expect(FakeEventSource.opened.map((s) => s.shows)).toEqual([["a"]]);
 
-    const [first] = FakeEventSource.opened;
-    first!.emit("ready", ready({ a: 0 }));
-    await settle();
+    await goIdle();
     expect(FakeEventSource.opened.map((s) => s.shows)).toEqual([["a"], ["a", "b", "c"]]);
     expect(first!.closed).toBe(false);
     FakeEventSource.opened[1]!.emit("ready", ready({ a: 0, b: 0, c: 0 }));
     expect(first!.closed).toBe(true);
   });
 
-  it("replaces an opening stream at once when a show it carries is no longer wanted, or when it was refused", async () => {
+  it("replaces a stream at once when a show it carries is no longer wanted; after a refusal a set that grew waits for idle only", async () => {
     const stopA = watchRing(client, "a");
     await settle();
     stopA();
@@ -215,6 +227,7 @@ describe("the page's ring stream", () => {
     FakeEventSource.opened[1]!.fail();
     watchRing(client, "y");
     await settle();
+    await goIdle();
     expect(open().map((s) => s.shows)).toEqual([["x", "y"]]);
   });
 

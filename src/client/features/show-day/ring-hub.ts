@@ -27,9 +27,10 @@ interface Line {
  * have answered before the stream listened; a day already there is not (a page of many shows running reads
  * none of them again). When the set changes (batched in a microtask, so a screen of many shows opens one
  * stream) the new stream opens before the old one closes: a patch in between is carried twice, and the
- * second is a no-op. A set that only grew while its stream is still opening waits until it has: a roster's
- * cards hydrate one by one, and each would otherwise open a stream and drop the one before (every one a
- * slot taken and given back; on PostgreSQL two writes).
+ * second is a no-op. A set that only grew, while the page already holds a stream, waits until that stream
+ * has opened and the browser is idle: a roster's cards hydrate one by one, each in a task of its own, and
+ * each would otherwise open a stream and drop the one before (every one a slot taken and given back; on
+ * PostgreSQL two writes). A change that drops a show goes ahead at once.
  */
 function createHub(client: QueryClient) {
   const wanted = new Map<string, number>();
@@ -40,6 +41,8 @@ function createHub(client: QueryClient) {
   let queued = false;
   /** A change waits for a stream that is opening. */
   let waiting = false;
+  /** A change that only grows the set waits for the browser to be idle: asked for, or come. */
+  let idle: "no" | "asked" | "came" = "no";
 
   const refetch = (showId: string) => void client.invalidateQueries({ queryKey: showDayKeys.day(showId) });
 
@@ -133,9 +136,21 @@ function createHub(client: QueryClient) {
 
   const sync = () => {
     queued = false;
-    const opening = [...lines.values()].filter((line) => line.opening);
-    waiting = opening.length > 0 && opening.every((line) => line.showIds.every((id) => wanted.has(id)));
+    const current = [...lines.values()];
+    const grows = current.length > 0 && current.every((line) => line.showIds.every((id) => wanted.has(id)));
+    waiting = grows && current.some((line) => line.opening);
     if (waiting) return;
+    if (grows && idle !== "came") {
+      if (idle === "no") {
+        idle = "asked";
+        whenIdle(() => {
+          idle = "came";
+          schedule();
+        });
+      }
+      return;
+    }
+    idle = "no";
     const ids = [...wanted.keys()].sort();
     const keep = new Set<string>();
     for (let i = 0; i < ids.length; i += RING_STREAM_SHOWS) {
@@ -176,6 +191,12 @@ function createHub(client: QueryClient) {
       schedule();
     };
   };
+}
+
+/** Runs `then` once the browser has nothing else to do, within a second (Safari has no idle callback). */
+function whenIdle(then: () => void): void {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(then, { timeout: 1_000 });
+  else setTimeout(then, 200);
 }
 
 /** The ring numbers a `ready` carries, or null when it carries none (a server from before them). */
