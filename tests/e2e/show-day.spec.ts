@@ -113,10 +113,14 @@ test("a steward's tap made offline waits, shows on the ring, and applies once wh
   const page = steward.page;
   await page.goto(`/shows/${showId}/ring`);
   await expect(page.getByTestId("ring-current")).toContainText(r.inRing("1"), { timeout: 20_000 });
+  // The server's page shows the ring before its script runs, its buttons not ready until then
+  // (ring-before-script.spec): the signal goes once the page is ready, as on a steward's loaded phone.
+  const callNext = page.getByRole("button", { name: new RegExp(`^${r.callNext("2")}`) });
+  await expect(callNext).toBeEnabled({ timeout: 20_000 });
 
   await steward.context.setOffline(true);
   await steward.context.route("**/api/**", (route) => route.abort("internetdisconnected"));
-  await page.getByRole("button", { name: new RegExp(`^${r.callNext("2")}`) }).click();
+  await callNext.click();
   await expect(page.getByText(r.waitingCount(1))).toBeVisible();
   await expect(page.getByTestId("ring-current")).toContainText(r.inRing("2"));
   await expect(page.getByRole("button", { name: r.undo })).toBeDisabled();
