@@ -39,8 +39,6 @@ function createHub(client: QueryClient) {
   const lines = new Map<string, Line>();
   let retiring: Line[] = [];
   let queued = false;
-  /** A change waits for a stream that is opening. */
-  let waiting = false;
   /** A change that only grows the set waits for the browser to be idle: asked for, or come. */
   let idle: "no" | "asked" | "came" = "no";
 
@@ -84,7 +82,7 @@ function createHub(client: QueryClient) {
   /** The line was answered (ready, or refused and waiting to try again): a change that waited goes ahead. */
   const opened = (line: Line) => {
     line.opening = false;
-    if (waiting) schedule();
+    schedule();
   };
 
   const open = (showIds: string[]): Line => {
@@ -137,9 +135,13 @@ function createHub(client: QueryClient) {
   const sync = () => {
     queued = false;
     const current = [...lines.values()];
-    const grows = current.length > 0 && current.every((line) => line.showIds.every((id) => wanted.has(id)));
-    waiting = grows && current.some((line) => line.opening);
-    if (waiting) return;
+    const held = new Set(current.flatMap((line) => line.showIds));
+    const grows =
+      current.length > 0 &&
+      [...held].every((id) => wanted.has(id)) &&
+      [...wanted.keys()].some((id) => !held.has(id));
+    // opened() asks again once the stream is answered.
+    if (grows && current.some((line) => line.opening)) return;
     if (grows && idle !== "came") {
       if (idle === "no") {
         idle = "asked";
