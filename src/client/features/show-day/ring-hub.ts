@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { showDayKeys } from "#client/features/show-day/api/show-day-keys.ts";
+import { whenIdle } from "#client/lib/when-idle.ts";
 import type { RingPatch, ShowDay } from "#domain/contracts/show-day.ts";
 import { ACTION_LOG_SIZE } from "#domain/show-day/ring.ts";
 import { RING_STREAM_SHOWS, type RingStreamReady, ringStreamPath } from "#domain/show-day/ring-stream.ts";
@@ -148,7 +149,7 @@ function createHub(client: QueryClient) {
         whenIdle(() => {
           idle = "came";
           schedule();
-        });
+        }, 1_000);
       }
       return;
     }
@@ -193,12 +194,6 @@ function createHub(client: QueryClient) {
       schedule();
     };
   };
-}
-
-/** Runs `then` once the browser has nothing else to do, within a second (Safari has no idle callback). */
-function whenIdle(then: () => void): void {
-  if (typeof requestIdleCallback === "function") requestIdleCallback(then, { timeout: 1_000 });
-  else setTimeout(then, 200);
 }
 
 /** The ring numbers a `ready` carries, or null when it carries none (a server from before them). */
